@@ -94,6 +94,7 @@ namespace bundle {}
 namespace digest {}
 namespace publish {}
 namespace plan {}
+namespace process {}
 namespace exporter_detail {}
 namespace importer {}
 namespace verify {}
@@ -1304,7 +1305,8 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 //       opens a directory the walk descends into (after the depth check); nullopt skips it;
 //   void leave(const std::string& rel);      after the walk of a directory `enter` opened;
 //   bool admit(std::string_view name, const std::string& rel);
-//       before an entry is classified; false skips it unclassified (never stat'ed, opened);
+//       before an entry is classified; false skips it unvisited (never opened; stat'ed only
+//       by a sorted walk placing a name a sibling extends with a byte below '/');
 //   void listing_failed(const error& e, const std::string& rel);
 //   void stat_failed(const error& e, const std::string& rel);
 //       called inside the catch block: rethrow (the default: `throw;`), throw another error,
@@ -1332,9 +1334,10 @@ struct walk_options {
   /// Directories may nest this deep below the walk's root (the root's own entries are at
   /// depth 0, a directory among them is at depth 1); a deeper one is `too_deep`.
   std::size_t max_depth = CLAWPORT_MAX_TREE_DEPTH;
-  /// Each directory's entries in byte order of their names, all listed before the first is
-  /// visited; false visits them as the Fs lists them, while it lists them (a copy
-  /// keeps no list of names).
+  /// Each directory's entries in path order (byte order of their names, a directory's
+  /// name taken with its '/'), all listed before the first is visited, so the walk visits
+  /// every file in byte order of its path; false visits them as the Fs lists them, while
+  /// it lists them (a copy keeps no list of names).
   bool sorted = true;
   /// Sorted walks only: at most this many names of one directory are kept (a verifier that
   /// stops after its file limit needs one more than that limit, never the whole listing).
@@ -1404,10 +1407,38 @@ class tree_walk {
       return;
     }
     std::sort(names.begin(), names.end());
+    place_directories(d, names);
     for (const std::string& name : names) {
       if (v_.stopped()) return;
       entry(d, name, depth);
     }
+  }
+
+  /// Byte order of names is path order except where a sibling extends a directory's name
+  /// with a byte below '/' (`a.txt` sorts after `a` but before `a/x`). Only such a name is
+  /// classified here (once more, never followed), and a directory is then placed as its
+  /// name plus '/' sorts, so the whole walk visits files in the order of their paths.
+  void place_directories(const dir& d, std::vector<std::string>& names) {
+    std::vector<std::size_t> dirs;  // indices of directories to place after their extensions
+    for (std::size_t i = 0; i + 1 < names.size(); ++i) {
+      const std::string& a = names[i];
+      const std::string& b = names[i + 1];
+      if (b.size() <= a.size() || b.compare(0, a.size(), a) != 0 ||
+          static_cast<unsigned char>(b[a.size()]) >= '/')
+        continue;
+      std::optional<stat_info> info;
+      try {
+        info = fs_.stat_at(d, a);
+      } catch (const error&) {
+        continue;  // left in place: the entry's own classification reports it
+      }
+      if (info && info->kind == file_kind::directory) dirs.push_back(i);
+    }
+    if (dirs.empty()) return;
+    for (const std::size_t i : dirs) names[i] += '/';  // '/' never occurs in a name
+    std::sort(names.begin(), names.end());
+    for (std::string& n : names)
+      if (!n.empty() && n.back() == '/') n.pop_back();
   }
 
   void entry(const dir& d, std::string_view name, std::size_t depth) {
@@ -1528,6 +1559,10 @@ struct copy_spec {
   std::uint64_t max_files = UINT64_MAX;
   /// What the limit messages name as the setting to change.
   std::string limit_name = "CLAWPORT_MAX_TREE_DEPTH";
+  /// Visit each directory's entries in path order (walk_options::sorted: one directory's
+  /// names listed at a time), so `sink` sees the files in byte order of their paths (the
+  /// export spills its digest list as it goes); false copies them as they are listed.
+  bool sorted = false;
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -1882,7 +1917,7 @@ void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename S
   detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst);
   walk_options opt;
   opt.max_depth = spec.max_depth;
-  opt.sorted = false;  // as listed: a copy keeps no list of names
+  opt.sorted = spec.sorted;  // by default as listed: a copy keeps no list of names
   walk(fs, src, visitor, opt, relative);
 }
 
@@ -2297,14 +2332,16 @@ namespace bundle {
 /// The bounds of a bundle (docs/cli.md, "verify limits"). A test or an embedder may lower
 /// them; the CLI uses these defaults for export, verify and import alike.
 struct limits {
-  std::uint64_t max_files = 100000;                 ///< regular files in the bundle
-  std::uint64_t max_total_bytes = 8ull << 30;       ///< sum of their sizes (8 GiB)
-  std::size_t max_depth = 64;                       ///< directory nesting below the root
-  std::size_t max_name_bytes = 255;                 ///< one path component
-  std::uint64_t max_manifest_bytes = 1u << 20;      ///< zeroclaw-agent.toml (1 MiB)
-  std::uint64_t max_config_bytes = 4u << 20;        ///< config.toml (4 MiB)
-  std::uint64_t max_digest_list_bytes = 32u << 20;  ///< zeroclaw-agent.sha256 (32 MiB)
-  std::uint64_t max_signature_bytes = 64u << 10;    ///< zeroclaw-agent.sha256.sig (64 KiB)
+  /// Regular files in the bundle: 2^20, a million files and the bundle's own. verify and
+  /// the digest list stream, so memory does not grow with it (docs/format.md, "Limits").
+  std::uint64_t max_files = 1u << 20;
+  std::uint64_t max_total_bytes = 8ull << 30;        ///< sum of their sizes (8 GiB)
+  std::size_t max_depth = 64;                        ///< directory nesting below the root
+  std::size_t max_name_bytes = 255;                  ///< one path component
+  std::uint64_t max_manifest_bytes = 1u << 20;       ///< zeroclaw-agent.toml (1 MiB)
+  std::uint64_t max_config_bytes = 4u << 20;         ///< config.toml (4 MiB)
+  std::uint64_t max_digest_list_bytes = 256u << 20;  ///< zeroclaw-agent.sha256 (256 MiB)
+  std::uint64_t max_signature_bytes = 64u << 10;     ///< zeroclaw-agent.sha256.sig (64 KiB)
 
   /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
   /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.
@@ -2768,6 +2805,28 @@ inline bool lower_hex(std::string_view s) {
 
 }  // namespace detail
 
+/// Appends the line of `e` to `out` as render_list writes it (no check of the entry).
+inline void append_line(std::string& out, const list_entry& e) {
+  const bool escaped = detail::needs_escape(e.path);
+  if (escaped) out += '\\';
+  out += e.hex;
+  out += "  ";
+  for (char c : e.path) {
+    if (!escaped) {
+      out += c;
+    } else if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      out += c;
+    }
+  }
+  out += '\n';
+}
+
 /// Renders `entries` as `sha256sum` does (`<hex>␠␠<path>\n`), sorted bytewise by path.
 /// A path holding a backslash, newline or carriage return is written the way GNU
 /// coreutils 9 writes it: the line starts with `\` and those characters become `\\`, `\n`
@@ -2784,26 +2843,101 @@ inline std::string render_list(std::vector<list_entry> entries) {
     if (e.hex.size() != 64 || !detail::lower_hex(e.hex) || e.path.empty()) {
       throw error(errc::invalid_argument, "malformed digest for " + e.path, e.path);
     }
-    const bool escaped = detail::needs_escape(e.path);
-    if (escaped) out += '\\';
-    out += e.hex;
-    out += "  ";
-    for (char c : e.path) {
-      if (!escaped) {
-        out += c;
-      } else if (c == '\\') {
-        out += "\\\\";
-      } else if (c == '\n') {
-        out += "\\n";
-      } else if (c == '\r') {
-        out += "\\r";
-      } else {
-        out += c;
-      }
-    }
-    out += '\n';
+    append_line(out, e);
   }
   return out;
+}
+
+/// The error for line `line_no` of the digest list `source` that is malformed (`why`).
+inline error list_line_error(const std::string& source, std::size_t line_no,
+                             const std::string& why) {
+  return error(errc::bundle_invalid,
+               source + " line " + std::to_string(line_no) + ": " + why +
+                   " (expected `<64 hex digits>  <path>` as sha256sum writes it)",
+               source);
+}
+
+/// One line of a digest list, without its `\n`: the entry, or the error for line `line_no`.
+inline list_entry parse_line(std::string_view line, std::size_t line_no,
+                             const std::string& source) {
+  const auto bad = [&](const std::string& why) { return list_line_error(source, line_no, why); };
+  bool escaped = false;
+  if (!line.empty() && line.front() == '\\') {
+    escaped = true;
+    line.remove_prefix(1);
+  }
+  if (line.size() < 67) throw bad("the line is too short");
+  const std::string_view hex = line.substr(0, 64);
+  if (!detail::lower_hex(hex)) throw bad("the digest is not 64 lower-case hex digits");
+  if (line[64] != ' ' || (line[65] != ' ' && line[65] != '*')) {
+    throw bad("the digest is not followed by two spaces");
+  }
+  const std::string_view raw = line.substr(66);
+  std::string path;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (!escaped || c != '\\') {
+      path += c;
+      continue;
+    }
+    if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
+    const char n = raw[++i];
+    if (n == '\\') {
+      path += '\\';
+    } else if (n == 'n') {
+      path += '\n';
+    } else if (n == 'r') {
+      path += '\r';
+    } else {
+      throw bad(std::string("unknown escape \\") + n + " in the name");
+    }
+  }
+  return list_entry{std::move(path), std::string(hex)};
+}
+
+/// A digest list read in pieces (as a file is read), one line at a time: `feed` passes
+/// each complete line's entry to `f` (the rules of parse_line), `finish` refuses a last
+/// line without its newline. Holds at most one line, so a list of any length is read in
+/// constant memory.
+class line_reader {
+ public:
+  explicit line_reader(std::string source) : source_(std::move(source)) {}
+
+  template <class F>
+  void feed(std::string_view bytes, F&& f) {
+    for (;;) {
+      const std::size_t end = bytes.find('\n');
+      if (end == std::string_view::npos) {
+        carry_.append(bytes.data(), bytes.size());
+        return;
+      }
+      ++line_no_;
+      if (carry_.empty()) {
+        f(parse_line(bytes.substr(0, end), line_no_, source_));
+      } else {
+        carry_.append(bytes.data(), end);
+        f(parse_line(carry_, line_no_, source_));
+        carry_.clear();
+      }
+      bytes.remove_prefix(end + 1);
+    }
+  }
+  void finish() const {
+    if (!carry_.empty())
+      throw list_line_error(source_, line_no_ + 1, "the last line does not end with a newline");
+  }
+  std::size_t lines() const noexcept { return line_no_; }
+  const std::string& source() const noexcept { return source_; }
+
+ private:
+  std::string source_;
+  std::string carry_;
+  std::size_t line_no_ = 0;
+};
+
+/// The error for a path a digest list `source` names twice.
+inline error listed_twice(const std::string& source, const std::string& path) {
+  return error(errc::bundle_invalid, source + " lists " + path + " twice", path);
 }
 
 /// Parses a digest list as written by `render_list` or `sha256sum` (text `␠␠` or binary
@@ -2812,53 +2946,9 @@ inline std::string render_list(std::vector<list_entry> entries) {
 /// path listed twice. Entries come back in file order.
 inline std::vector<list_entry> parse_list(std::string_view text, const std::string& source) {
   std::vector<list_entry> out;
-  std::size_t line_no = 0;
-  const auto bad = [&](const std::string& why) {
-    return error(errc::bundle_invalid,
-                 source + " line " + std::to_string(line_no) + ": " + why +
-                     " (expected `<64 hex digits>  <path>` as sha256sum writes it)",
-                 source);
-  };
-  std::size_t at = 0;
-  while (at < text.size()) {
-    ++line_no;
-    const std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) throw bad("the last line does not end with a newline");
-    std::string_view line = text.substr(at, end - at);
-    at = end + 1;
-    bool escaped = false;
-    if (!line.empty() && line.front() == '\\') {
-      escaped = true;
-      line.remove_prefix(1);
-    }
-    if (line.size() < 67) throw bad("the line is too short");
-    const std::string_view hex = line.substr(0, 64);
-    if (!detail::lower_hex(hex)) throw bad("the digest is not 64 lower-case hex digits");
-    if (line[64] != ' ' || (line[65] != ' ' && line[65] != '*')) {
-      throw bad("the digest is not followed by two spaces");
-    }
-    const std::string_view raw = line.substr(66);
-    std::string path;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      const char c = raw[i];
-      if (!escaped || c != '\\') {
-        path += c;
-        continue;
-      }
-      if (i + 1 == raw.size()) throw bad("the name ends in a lone backslash");
-      const char n = raw[++i];
-      if (n == '\\') {
-        path += '\\';
-      } else if (n == 'n') {
-        path += '\n';
-      } else if (n == 'r') {
-        path += '\r';
-      } else {
-        throw bad(std::string("unknown escape \\") + n + " in the name");
-      }
-    }
-    out.push_back(list_entry{std::move(path), std::string(hex)});
-  }
+  line_reader lines(source);
+  lines.feed(text, [&](list_entry&& e) { out.push_back(std::move(e)); });
+  lines.finish();
   std::vector<const list_entry*> sorted;
   sorted.reserve(out.size());
   for (const list_entry& e : out) sorted.push_back(&e);
@@ -2867,10 +2957,7 @@ inline std::vector<list_entry> parse_list(std::string_view text, const std::stri
   if (!std::is_sorted(sorted.begin(), sorted.end(), by_path))
     std::sort(sorted.begin(), sorted.end(), by_path);
   for (std::size_t i = 1; i < sorted.size(); ++i) {
-    if (sorted[i - 1]->path == sorted[i]->path) {
-      throw error(errc::bundle_invalid, source + " lists " + sorted[i]->path + " twice",
-                  sorted[i]->path);
-    }
+    if (sorted[i - 1]->path == sorted[i]->path) throw listed_twice(source, sorted[i]->path);
   }
   return out;
 }
@@ -10804,6 +10891,31 @@ inline std::string element_segment(const value& element, std::size_t index) {
   return std::to_string(index);
 }
 
+/// Calls `f(path, value)` for every secret field `table` holds (a string, or a map of
+/// strings), descending nested tables and arrays of tables (their elements addressed as
+/// element_segment names them); `path` is `prefix` followed by the field's schema path. The
+/// one walk over secret fields that `secrets list`, `status` and import's credential check
+/// share (masking has its own, in shape_value, because it rebuilds the table).
+template <class F>
+void for_each_secret_field(const value& table, list_view<field> fields, const std::string& prefix,
+                           F&& f) {
+  if (!table.is_table()) return;
+  for (const field& fd : fields) {
+    const value* v = table.find(fd.key);
+    if (v == nullptr) continue;
+    const std::string path = prefix + std::string(fd.key);
+    if (fd.secret) {
+      f(path, *v);
+    } else if (fd.type == field_type::table) {
+      for_each_secret_field(*v, fd.children, path + ".", f);
+    } else if (fd.type == field_type::table_array && v->is_array()) {
+      for (std::size_t i = 0; i < v->items.size(); ++i)
+        for_each_secret_field(v->items[i], fd.children,
+                              path + "." + element_segment(v->items[i], i) + ".", f);
+    }
+  }
+}
+
 namespace detail {
 inline bool find_ciphertext_in(const value& v, const std::string& path, std::string& hit) {
   if (v.is_string()) {
@@ -12838,10 +12950,13 @@ inline void reject_protected_identity(const std::vector<protected_entry>& protec
 }  // namespace clawport
 // ----- end clawport/exporter/sources.hpp -----
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12854,7 +12969,9 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace exporter_detail {
 
 /// Hashes every file the copy writes, on its way (one read of each source byte), and
-/// collects the bundle's digest list.
+/// collects the bundle's digest list. While `spill` is set (the workspace's walk, in path
+/// order: copy_spec::sorted) each line goes to it, a buffer at a time, instead of into
+/// `entries`, so the export holds the workspace's lines no longer than one buffer.
 class digest_sink final : public fs::copy_sink {
  public:
   void begin_file(std::string_view bundle_path) override {
@@ -12862,17 +12979,38 @@ class digest_sink final : public fs::copy_sink {
     hash_.reset();
   }
   void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
-  void end_file() override { entries.push_back({path_, digest::to_hex(hash_.finish())}); }
+  void end_file() override {
+    digest::list_entry e{path_, digest::to_hex(hash_.finish())};
+    if (!spill) return entries.push_back(std::move(e));
+    digest::append_line(pending_, e);
+    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
+  }
   /// A file the exporter writes from memory (config.toml, the manifest).
   void add_text(std::string_view name, std::string_view text) {
     entries.push_back({std::string(name), digest::sha256_hex(text)});
   }
+  /// Hands the lines buffered to `spill`.
+  void flush() {
+    if (pending_.empty()) return;
+    spill(pending_);
+    spilled += pending_.size();
+    pending_.clear();
+  }
+  /// Ends the spilling: the last lines handed over, then `spill` (and what it holds open)
+  /// released; later lines go to `entries`.
+  void end_spill() {
+    flush();
+    spill = nullptr;
+  }
 
   std::vector<digest::list_entry> entries;
+  std::function<void(const std::string&)> spill;
+  std::uint64_t spilled = 0;  ///< bytes handed to `spill`
 
  private:
   digest::sha256 hash_;
   std::string path_;
+  std::string pending_;
 };
 
 inline copy_counts counts_of(const fs::copy_tally& t) {
@@ -12900,6 +13038,65 @@ void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const 
   } catch (const error& e) {
     throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
   }
+}
+
+/// The staged file the workspace's digest lines are spilled to, in path order, until the
+/// digest list is assembled around them (removed then; never published).
+inline constexpr std::string_view spill_file = ".zeroclaw-agent.sha256.workspace";
+
+/// A `digest_sink::spill` that appends the lines to `spill_file` in `stage`, created at the
+/// first buffer and closed when the function is released (digest_sink::end_spill).
+template <class Fs>
+std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir& stage) {
+  auto out = std::make_shared<std::optional<typename Fs::file>>();
+  return [&fs, &stage, out](const std::string& lines) {
+    try {
+      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, 0600));
+      fs.write_all(**out, lines.data(), lines.size());
+    } catch (const error& e) {
+      throw wrapped(e, "failed to write the digest list in the bundle",
+                    std::string(zeroclaw::digest_list_file));
+    }
+  };
+}
+
+/// Writes the digest list `name` in the staging directory: the lines of `entries` (every
+/// file outside workspace/) and, where path order puts them, the workspace's lines spilled to
+/// `spill_file` (`spilled` bytes), which is then removed. Returns the list's size; with
+/// `text`, also its bytes (what a signature signs).
+template <class Fs>
+std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_view name,
+                                std::vector<digest::list_entry> entries, std::uint64_t spilled,
+                                const bundle::limits& lim, std::string* text) {
+  const std::string ws = std::string(zeroclaw::workspace_dir) + "/";
+  const auto split = std::partition(entries.begin(), entries.end(),
+                                    [&](const digest::list_entry& e) { return e.path < ws; });
+  std::vector<digest::list_entry> after(std::make_move_iterator(split),
+                                        std::make_move_iterator(entries.end()));
+  entries.erase(split, entries.end());
+  const std::string head = digest::render_list(std::move(entries));
+  const std::string tail = digest::render_list(std::move(after));
+  const std::uint64_t size = head.size() + spilled + tail.size();
+  bundle::check_file_limit(lim, name, size);
+  try {
+    auto out = fs.create_file_at(d, name, 0644);
+    fs.write_all(out, head.data(), head.size());
+    if (text != nullptr) *text = head;
+    if (spilled > 0) {
+      auto in = fs.open_file_at(d, spill_file);
+      std::vector<char> buffer(CLAWPORT_COPY_BUFFER_SIZE);
+      for (std::size_t n; (n = fs.read(in, buffer.data(), buffer.size())) > 0;) {
+        fs.write_all(out, buffer.data(), n);
+        if (text != nullptr) text->append(buffer.data(), n);
+      }
+      fs.unlink_at(d, spill_file);
+    }
+    fs.write_all(out, tail.data(), tail.size());
+    if (text != nullptr) *text += tail;
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+  }
+  return size;
 }
 
 /// The name a bundle's include/exclude is matched against: the skill's logical name, read
@@ -13396,7 +13593,10 @@ class basic_exporter {
           if (zeroclaw::is_workspace_skill_path(rel)) workspace_skills = true;
         };
         spec.sink = observer;
+        spec.sorted = true;  // path order: the digest lines are spilled as they come
+        if constexpr (Sink::writes) digests.spill = ed::spill_to(fs_, stage);
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
+        if constexpr (Sink::writes) digests.end_spill();
       }
     }
     res.workspace = ed::counts_of(ws_tally);
@@ -13437,11 +13637,12 @@ class basic_exporter {
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
-      // clawport's addition: the sha256sum -c list of every other file (docs/format.md).
-      const std::string list = digest::render_list(std::move(digests.entries));
-      bundle::check_file_limit(lim, zeroclaw::digest_list_file, list.size());
-      bytes += list.size();
-      ed::write_text(fs_, stage, zeroclaw::digest_list_file, list);
+      // clawport's addition: the sha256sum -c list of every other file (docs/format.md),
+      // held whole only for a signature.
+      std::string list;
+      bytes +=
+          ed::write_digest_list(fs_, stage, zeroclaw::digest_list_file, std::move(digests.entries),
+                                digests.spilled, lim, w.o.sign ? &list : nullptr);
       // Step 11 (issue 29): the signature over the list's bytes, staged like the rest.
       if (w.o.sign) {
         const std::string signature = w.o.sign(list);
@@ -14069,11 +14270,17 @@ struct bundle_file {
 
 /// Everything `verify_bundle` learnt. `ok()` is true when no finding is an error.
 struct report {
-  std::string bundle;                    ///< the path as given
-  std::vector<finding> findings;         ///< in discovery order
-  bool authenticated = false;            ///< a digest list was present and matched exactly
-  std::vector<bundle_file> files;        ///< sorted by path
-  std::vector<std::string> directories;  ///< sorted, bundle-relative
+  std::string bundle;             ///< the path as given
+  std::vector<finding> findings;  ///< in discovery order
+  bool authenticated = false;     ///< a digest list was present and matched exactly
+  /// Sorted by path. Every file when the caller asked for them (verify_bundle_files,
+  /// verify_bundle_deferring: an import's plan, convert); otherwise only the files at the
+  /// bundle's root and directly below skills/, so a verify holds its findings, not the
+  /// bundle (the rest is checked as the walk meets it).
+  std::vector<bundle_file> files;
+  /// Sorted, bundle-relative; like `files`, all of them or only the root's and skills/'s.
+  std::vector<std::string> directories;
+  std::uint64_t file_count = 0;  ///< the regular files verified (all, kept or not)
   std::uint64_t total_bytes = 0;
   /// The bytes of some files were left unread (verify_bundle_deferring): their digests are
   /// the digest list's, to be checked by whoever reads them next.
@@ -14081,9 +14288,11 @@ struct report {
   // The parsed content (meaningful when the corresponding file parsed).
   std::string manifest_text;
   std::string config_text;
-  std::string manifest_sha256;   ///< digest of zeroclaw-agent.toml's bytes
-  std::string digest_list_text;  ///< zeroclaw-agent.sha256's bytes (what a signature signs)
-  std::string signature_text;    ///< zeroclaw-agent.sha256.sig's bytes, when present
+  std::string manifest_sha256;  ///< digest of zeroclaw-agent.toml's bytes
+  /// zeroclaw-agent.sha256's bytes (what a signature signs), kept when the bundle carries
+  /// a signature file (or the list, not in path order, was joined from its text).
+  std::string digest_list_text;
+  std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
   /// The principal whose signature check_signature accepted; empty when none was checked.
   std::string signed_by;
   zeroclaw::value manifest = zeroclaw::value::make_table();
@@ -14160,6 +14369,172 @@ namespace verify {
 
 namespace detail {
 
+/// The agent's memory and its user's private data at `path`, a directory when `is_dir`
+/// (bundle::private_workspace_entry, the rule the export filters with; issue 30). The
+/// store and the snapshot never travel (§7.5): refused. A MEMORY.md or USER.md is a
+/// warning, not a refusal: upstream ZeroClaw's export carries them, so every such upstream
+/// bundle would be refused, while the privacy loss is the exporting side's and has
+/// happened already; the importing operator is told the bundle holds another install's
+/// memory or user profile.
+inline std::optional<finding> private_finding(const std::string& path, bool is_dir) {
+  const std::string prefix = std::string(bundle::workspace_dir) + "/";
+  if (path.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string rel = path.substr(prefix.size());
+  if (rel.find('/') != std::string::npos) return std::nullopt;  // below memory/: named once
+  const auto kind = bundle::private_workspace_entry(rel);
+  if (!kind) return std::nullopt;
+  const std::string shown = is_dir ? path + "/" : path;
+  const std::string why(bundle::private_reason(*kind));
+  if (*kind == bundle::private_kind::memory_store || *kind == bundle::private_kind::memory_snapshot)
+    return finding{"memory_store", shown, "never travels in a bundle: " + why, false};
+  return finding{"private_data", shown,
+                 "the bundle carries another install's private data (clawport's export leaves "
+                 "it home): " +
+                     why,
+                 true};
+}
+
+/// The digest list read through an open file, one chunk at a time (digest::line_reader):
+/// `peek` is the next entry, nullptr at the end. Hashes every byte it reads, so the caller
+/// can check that the list it joined is the list the walk hashed.
+template <class Fs>
+class list_cursor {
+ public:
+  list_cursor(Fs& fs, typename Fs::file f)
+      : fs_(fs), file_(std::move(f)), lines_(std::string(bundle::digest_list_file)) {}
+
+  const digest::list_entry* peek() {
+    while (at_ == ready_.size() && !eof_) {
+      ready_.clear();
+      at_ = 0;
+      if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+      const std::size_t n = fs_.read(file_, buffer_.data(), buffer_.size());
+      if (n == 0) {
+        eof_ = true;
+        lines_.finish();
+        break;
+      }
+      hash_.update(buffer_.data(), n);
+      lines_.feed(std::string_view(buffer_.data(), n),
+                  [&](digest::list_entry&& e) { ready_.push_back(std::move(e)); });
+    }
+    return at_ < ready_.size() ? &ready_[at_] : nullptr;
+  }
+  void pop() { ++at_; }
+  /// The digest of every byte read; call after peek() returned nullptr.
+  std::string hex() { return digest::to_hex(hash_.finish()); }
+
+ private:
+  Fs& fs_;
+  typename Fs::file file_;
+  digest::line_reader lines_;
+  std::vector<digest::list_entry> ready_;  ///< the entries of the last chunk read
+  std::size_t at_ = 0;
+  bool eof_ = false;
+  std::vector<char> buffer_;
+  digest::sha256 hash_;
+};
+
+/// A parsed digest list in memory, in path order (a list not written sorted).
+class list_in_memory {
+ public:
+  explicit list_in_memory(std::vector<digest::list_entry> entries) : entries_(std::move(entries)) {
+    std::sort(
+        entries_.begin(), entries_.end(),
+        [](const digest::list_entry& a, const digest::list_entry& b) { return a.path < b.path; });
+  }
+  const digest::list_entry* peek() const {
+    return at_ < entries_.size() ? &entries_[at_] : nullptr;
+  }
+  void pop() { ++at_; }
+
+ private:
+  std::vector<digest::list_entry> entries_;
+  std::size_t at_ = 0;
+};
+
+/// The bundle's files in path order joined with the digest list's entries in path order,
+/// one file at a time (no map of either side): what the list names below the next file is
+/// missing from the bundle. Findings are kept apart, to be reported in verify's order.
+struct list_join {
+  std::vector<finding> found;    ///< unlisted_file and digest_mismatch, in path order
+  std::vector<finding> missing;  ///< listed files the bundle lacks, in path order
+  bool exact = true;
+
+  /// `f` as the walk recorded it; a file whose bytes were deferred takes the list's digest
+  /// (the copy checks the bytes against it).
+  template <class Source>
+  void file(bundle_file& f, Source& list) {
+    // The signature signs the list, so the list cannot name it.
+    if (f.path == bundle::digest_list_file || f.path == bundle::signature_file) return;
+    const digest::list_entry* next = list.peek();
+    for (; next != nullptr && next->path < f.path; next = list.peek()) {
+      add(missing, next->path, "missing_file", "the digest list names a file the bundle lacks");
+      list.pop();
+    }
+    if (next == nullptr || next->path != f.path) {
+      add(found, f.path, "unlisted_file", "the file is not in the digest list");
+      return;
+    }
+    if (f.sha256.empty()) {
+      f.sha256 = next->hex;
+    } else if (next->hex != f.sha256) {
+      add(found, f.path, "digest_mismatch",
+          "its SHA-256 is " + f.sha256 + "; the digest list says " + next->hex);
+    }
+    list.pop();
+  }
+  /// The entries after the last file are missing too.
+  template <class Source>
+  void finish(Source& list) {
+    for (const digest::list_entry* e = list.peek(); e != nullptr; e = list.peek()) {
+      add(missing, e->path, "missing_file", "the digest list names a file the bundle lacks");
+      list.pop();
+    }
+  }
+
+ private:
+  void add(std::vector<finding>& to, const std::string& path, const char* code,
+           std::string detail) {
+    to.push_back({code, path, std::move(detail), false});
+    exact = false;
+  }
+};
+
+/// The digest list read once before the walk, in constant memory: whether it parses, is in
+/// path order (as clawport writes it) and names each path once, and its digest.
+struct list_survey {
+  bool sorted = true;
+  std::optional<error> problem;  ///< the first malformed line, or a path listed twice
+  std::string hex;               ///< the digest of the bytes read
+};
+
+template <class Fs>
+list_survey survey_list(Fs& fs, typename Fs::file f) {
+  list_survey out;
+  list_cursor<Fs> c(fs, std::move(f));
+  std::string last;
+  std::optional<error> twice;
+  try {
+    bool first = true;
+    for (const digest::list_entry* e = c.peek(); e != nullptr; e = c.peek()) {
+      if (!first && e->path == last && !twice)
+        twice = digest::listed_twice(std::string(bundle::digest_list_file), e->path);
+      if (!first && e->path < last) out.sorted = false;
+      last = e->path;
+      first = false;
+      c.pop();
+    }
+  } catch (const error& e) {
+    out.problem = e;  // a malformed line comes before any duplicate, as parse_list says
+    return out;
+  }
+  // A duplicate in an unsorted list is found by parse_list, after sorting.
+  if (out.sorted && twice) out.problem = twice;
+  out.hex = c.hex();
+  return out;
+}
+
 /// What verify does with what the one walk (fs/walk.hpp) meets: every problem
 /// is a finding, never an exception; a limit reached ends the walk
 /// (`truncated`).
@@ -14169,6 +14544,23 @@ class walker : public fs::walk_visitor {
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+
+  /// Keeps every file and directory in the report (`report::files`), not only the ones
+  /// the checks after the walk read (the bundle's root and skills/).
+  void keep_all() { keep_all_ = true; }
+  /// Joins each file with the digest list `c` as the walk records it (in path order).
+  void join(list_cursor<Fs>* c) { cursor_ = c; }
+  /// The rest of the joined list, after the walk: every entry left is missing.
+  void finish_join() {
+    if (cursor_ == nullptr) return;
+    try {
+      joined.finish(*cursor_);
+    } catch (const error& e) {
+      join_error = e;
+    }
+  }
+  /// Keeps the digest list's bytes (for a signature check, or a list joined after the walk).
+  void keep_list_text() { keep_list_text_ = true; }
 
   /// Leaves the bytes of every file below one of `trees` (bundle-relative directories)
   /// unread: recorded with its size as classified and no digest, which the digest list
@@ -14253,13 +14645,59 @@ class walker : public fs::walk_visitor {
       add("unreadable", path, e.what());
       return std::nullopt;
     }
-    rep_.directories.push_back(path);
+    directory(path);
     return child;
   }
+
+  list_join joined;  ///< the digest list's findings, when it is joined during the walk
+  std::optional<error> join_error;  ///< the joined list stopped parsing
+  /// The bundle's private data (private_data_findings), directories and files apart.
+  std::vector<finding> private_dirs, private_files;
+  bool workspace_skills = false;  ///< a file below workspace/ is a workspace skill's
 
  private:
   void add(std::string code, std::string path, std::string detail) {
     rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+  }
+
+  /// What the checks after the walk read: the bundle's root and the entries of skills/
+  /// (a bundle holds few there); the rest is checked here, as it is met.
+  static bool structural(const std::string& path) {
+    const std::size_t slash = path.find('/');
+    if (slash == std::string::npos) return true;
+    return path.compare(0, slash, bundle::skills_dir) == 0 &&
+           path.find('/', slash + 1) == std::string::npos;
+  }
+
+  void directory(const std::string& path) {
+    private_entry(path, true);
+    if (keep_all_ || structural(path)) rep_.directories.push_back(path);
+  }
+
+  /// A regular file the walk read (or deferred): counted, joined with the digest list,
+  /// checked, and kept only when asked or structural.
+  void record(bundle_file f) {
+    ++rep_.file_count;
+    rep_.total_bytes += f.size;
+    if (cursor_ != nullptr) {
+      try {
+        joined.file(f, *cursor_);
+      } catch (const error& e) {  // the list no longer parses: it changed since the survey
+        join_error = e;
+        cursor_ = nullptr;
+      }
+    }
+    private_entry(f.path, false);
+    const std::string prefix = std::string(bundle::workspace_dir) + "/";
+    if (!workspace_skills && f.path.compare(0, prefix.size(), prefix) == 0 &&
+        zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size())))
+      workspace_skills = true;
+    if (keep_all_ || structural(f.path)) rep_.files.push_back(std::move(f));
+  }
+
+  void private_entry(const std::string& path, bool is_dir) {
+    if (auto f = private_finding(path, is_dir))
+      (is_dir ? private_dirs : private_files).push_back(std::move(*f));
   }
 
   std::uint64_t content_limit(const std::string& path) const { return lim_.file_limit(path); }
@@ -14279,7 +14717,7 @@ class walker : public fs::walk_visitor {
               " hard links; a bundle file must have exactly one");
       return;
     }
-    if (rep_.files.size() + 1 > lim_.max_files) {
+    if (rep_.file_count + 1 > lim_.max_files) {
       add("limit_exceeded", path,
           "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
       truncated_ = true;
@@ -14299,8 +14737,7 @@ class walker : public fs::walk_visitor {
       return;
     }
     if (deferred(path)) {
-      rep_.total_bytes += info.size;
-      rep_.files.push_back({path, info.size, std::string()});
+      record({path, info.size, std::string()});
       return;
     }
     std::string kept;
@@ -14323,7 +14760,8 @@ class walker : public fs::walk_visitor {
           return;
         }
         hash.update(buffer_.data(), n);
-        if (keep_limit != 0) kept.append(buffer_.data(), n);
+        if (keep_limit != 0 && (keep_list_text_ || path != bundle::digest_list_file))
+          kept.append(buffer_.data(), n);
         // A read shorter than asked that reaches the size the open file had is its end (a
         // regular file reads short only there): no call is spent confirming it. A file that
         // grew still shows here, as a read past that size.
@@ -14333,8 +14771,9 @@ class walker : public fs::walk_visitor {
       add("unreadable", path, e.what());
       return;
     }
-    rep_.total_bytes += size;
-    rep_.files.push_back({path, size, digest::to_hex(hash.finish())});
+    if (path == bundle::digest_list_file) list_hex_ = digest::to_hex(hash.finish());
+    record(
+        {path, size, path == bundle::digest_list_file ? list_hex_ : digest::to_hex(hash.finish())});
     if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
     if (path == bundle::config_file) rep_.config_text = std::move(kept);
     if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
@@ -14343,6 +14782,7 @@ class walker : public fs::walk_visitor {
 
  public:
   std::string digest_list_;
+  std::string list_hex_;  ///< the digest of the list's bytes as the walk read them
 
  private:
   Fs& fs_;
@@ -14352,6 +14792,9 @@ class walker : public fs::walk_visitor {
   std::vector<char> buffer_;
   digest::sha256_backend backend_ = digest::sha256_best_backend();
   std::vector<std::string> deferred_;  ///< "tree/" prefixes whose bytes are left unread
+  bool keep_all_ = false;
+  bool keep_list_text_ = false;
+  list_cursor<Fs>* cursor_ = nullptr;
 };
 
 inline bool known_risk_kind(std::string_view kind) {
@@ -14424,47 +14867,11 @@ inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::va
   return here;
 }
 
-/// The agent's memory and its user's private data
-/// (bundle::private_workspace_entry, the rule the export filters with; issue
-/// 30). The store and the snapshot never travel (§7.5): refused. A MEMORY.md or
-/// USER.md is a warning, not a refusal: upstream ZeroClaw's export carries
-/// them, so every such upstream bundle would be refused, while the privacy loss
-/// is the exporting side's and has happened already; the importing operator is
-/// told the bundle holds another install's memory or user profile.
-inline void private_data_findings(report& rep) {
-  const std::string prefix = std::string(bundle::workspace_dir) + "/";
-  const auto entry = [&](const std::string& path, bool directory) {
-    if (path.rfind(prefix, 0) != 0) return;
-    const std::string rel = path.substr(prefix.size());
-    if (rel.find('/') != std::string::npos) return;  // below memory/: named once, above
-    const auto kind = bundle::private_workspace_entry(rel);
-    if (!kind) return;
-    const std::string shown = directory ? path + "/" : path;
-    const std::string why(bundle::private_reason(*kind));
-    if (*kind == bundle::private_kind::memory_store ||
-        *kind == bundle::private_kind::memory_snapshot)
-      rep.findings.push_back({"memory_store", shown, "never travels in a bundle: " + why, false});
-    else
-      rep.findings.push_back({"private_data", shown,
-                              "the bundle carries another install's private data (clawport's "
-                              "export leaves it home): " +
-                                  why,
-                              true});
-  };
-  for (const std::string& d : rep.directories) entry(d, true);
-  for (const bundle_file& f : rep.files) entry(f.path, false);
-}
-
 /// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries
 /// the `carried_workspace_skills` flag, derived from the files (the manifest is
 /// not trusted to list it): added, with a warning, when the manifest does not.
 /// The import plan shows it.
-inline void derive_workspace_skills_flag(report& rep) {
-  const std::string prefix = std::string(bundle::workspace_dir) + "/";
-  const bool carried = std::any_of(rep.files.begin(), rep.files.end(), [&](const bundle_file& f) {
-    return f.path.rfind(prefix, 0) == 0 &&
-           zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size()));
-  });
+inline void derive_workspace_skills_flag(report& rep, bool carried) {
   const zeroclaw::risk_flag flag = zeroclaw::workspace_skills_flag();
   const std::string kind(zeroclaw::to_string(flag.kind));
   const bool listed = std::any_of(rep.risk_flags.begin(), rep.risk_flags.end(),
@@ -14505,63 +14912,59 @@ inline void layout_findings(report& rep) {
   if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
     add_finding(rep, "unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
   }
-  private_data_findings(rep);
 }
 
-/// Every file against the digest list `list_text` (not checked when the walk
-/// was cut short); `authenticated` only when they match exactly.
-inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated) {
-  if (rep.file(bundle::digest_list_file) == nullptr) {
-    if (!rep.has_directory(bundle::digest_list_file))
-      rep.findings.push_back({"unauthenticated", std::string(bundle::digest_list_file),
+/// The digest list's findings, after the walk (none when the walk was cut short):
+/// joined during the walk (`joined`, through a cursor whose bytes must be the ones the walk
+/// hashed), or refused by the survey, or joined here from the list's text (`list_text`, a
+/// list not in path order: every file was kept); `authenticated` only when they match
+/// exactly.
+struct list_outcome {
+  const list_join* joined = nullptr;  ///< the join done during the walk
+  std::string cursor_hex;             ///< the joined list's digest, as the cursor read it
+  const list_survey* survey = nullptr;
+  std::optional<error> join_error;  ///< the cursor's list did not parse any more
+  std::string walk_hex;             ///< the list's digest, as the walk read it
+};
+
+inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated,
+                                 const list_outcome& o) {
+  const std::string name(bundle::digest_list_file);
+  if (rep.file(name) == nullptr) {
+    if (!rep.has_directory(name))
+      rep.findings.push_back({"unauthenticated", name,
                               "the bundle has no digest list (upstream ZeroClaw writes none): "
                               "its bytes are unauthenticated, only its structure was checked",
                               true});
     return;
   }
   if (truncated) return;
+  const auto changed = [&] {
+    add_finding(rep, "changed", name, "the digest list changed while the bundle was verified");
+  };
+  if (o.survey == nullptr) return changed();  // it was not there before the walk
+  if (o.survey->problem) {
+    add_finding(rep, "digest_list_invalid", name, o.survey->problem->what());
+    return;
+  }
+  if (o.joined != nullptr) {
+    if (o.join_error || o.cursor_hex != o.survey->hex || o.walk_hex != o.survey->hex)
+      return changed();
+    for (const finding& f : o.joined->found) rep.findings.push_back(f);
+    for (const finding& f : o.joined->missing) rep.findings.push_back(f);
+    rep.authenticated = o.joined->exact;
+    return;
+  }
   try {
-    const auto listed = digest::parse_list(list_text, std::string(bundle::digest_list_file));
-    // Both sides in path order, joined in one pass (no map of the list): what the list names
-    // below the next file is missing from the bundle; the missing are reported after, in
-    // path order.
-    std::vector<const digest::list_entry*> want;
-    want.reserve(listed.size());
-    for (const auto& e : listed) want.push_back(&e);
-    const auto by_path = [](const digest::list_entry* a, const digest::list_entry* b) {
-      return a->path < b->path;
-    };
-    if (!std::is_sorted(want.begin(), want.end(), by_path))
-      std::sort(want.begin(), want.end(), by_path);
-    std::vector<const digest::list_entry*> missing;
-    auto next = want.begin();
-    bool exact = true;
-    for (bundle_file& f : rep.files) {
-      // The signature signs the list, so the list cannot name it.
-      if (f.path == bundle::digest_list_file || f.path == bundle::signature_file) continue;
-      for (; next != want.end() && (*next)->path < f.path; ++next) missing.push_back(*next);
-      if (next == want.end() || (*next)->path != f.path) {
-        add_finding(rep, "unlisted_file", f.path, "the file is not in the digest list");
-        exact = false;
-        continue;
-      }
-      if (f.sha256.empty()) {
-        f.sha256 = (*next)->hex;  // deferred: the copy checks the bytes against it
-      } else if ((*next)->hex != f.sha256) {
-        add_finding(rep, "digest_mismatch", f.path,
-                    "its SHA-256 is " + f.sha256 + "; the digest list says " + (*next)->hex);
-        exact = false;
-      }
-      ++next;
-    }
-    missing.insert(missing.end(), next, want.end());
-    for (const digest::list_entry* m : missing) {
-      add_finding(rep, "missing_file", m->path, "the digest list names a file the bundle lacks");
-      exact = false;
-    }
-    rep.authenticated = exact;
+    list_in_memory listed(digest::parse_list(list_text, name));
+    list_join j;
+    for (bundle_file& f : rep.files) j.file(f, listed);
+    j.finish(listed);
+    for (finding& f : j.found) rep.findings.push_back(std::move(f));
+    for (finding& f : j.missing) rep.findings.push_back(std::move(f));
+    rep.authenticated = j.exact;
   } catch (const error& e) {
-    add_finding(rep, "digest_list_invalid", std::string(bundle::digest_list_file), e.what());
+    add_finding(rep, "digest_list_invalid", name, e.what());
   }
 }
 
@@ -14879,38 +15282,103 @@ inline void check_deferred(report& rep) {
   }
 }
 
+/// The digest list, opened before the walk when it is a regular file within its limit
+/// (else the walk reports what it is).
+template <class Fs>
+std::optional<typename Fs::file> open_list(Fs& fs, const typename Fs::dir& root,
+                                           const limits& lim) {
+  try {
+    const auto st = fs.stat_at(root, bundle::digest_list_file);
+    if (!st || st->kind != fs::file_kind::regular || st->nlink != 1 ||
+        st->size > lim.max_digest_list_bytes)
+      return std::nullopt;
+    auto f = fs.open_file_at(root, bundle::digest_list_file);
+    const fs::stat_info opened = fs.stat(f);
+    if (opened.id != st->id || opened.kind != fs::file_kind::regular) return std::nullopt;
+    return f;
+  } catch (const error&) {
+    return std::nullopt;  // the walk reports it
+  }
+}
+
+/// What the walk keeps, and the digest list's survey and cursor.
+template <class Fs>
+struct list_plan {
+  std::optional<list_survey> survey;
+  std::optional<list_cursor<Fs>> cursor;
+};
+
+/// Surveys the digest list and decides how it is joined: during the walk through a cursor
+/// when it is in path order (every file then checked as it is met, none kept), else after
+/// the walk from its text (every file kept). Bytes are left to the copy only when the list
+/// is joined during the walk.
+template <class Fs>
+void plan_list(Fs& fs, const typename Fs::dir& root, const limits& lim, walker<Fs>& w,
+               list_plan<Fs>& lp) {
+  if (auto f = open_list(fs, root, lim)) {
+    lp.survey = survey_list(fs, std::move(*f));
+    if (!lp.survey->problem && lp.survey->sorted) {
+      if (auto again = open_list(fs, root, lim)) lp.cursor.emplace(fs, std::move(*again));
+    }
+  }
+  if (lp.cursor) {
+    w.join(&*lp.cursor);
+  } else if (lp.survey && !lp.survey->problem) {
+    w.keep_all();
+    w.keep_list_text();
+  }
+  const auto sig = fs.stat_at(root, bundle::signature_file);
+  if (sig) w.keep_list_text();  // what a signature check reads
+}
+
 template <class Fs, class Schema>
 report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
-              const std::vector<std::string>& deferred_trees) {
+              const std::vector<std::string>& deferred_trees, bool keep_files) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
   detail::walker<Fs> w(fs, lim, rep);
+  if (keep_files) w.keep_all();
+  list_plan<Fs> lp;
   {
     typename Fs::dir root = detail::open_bundle_root(fs, bundle_path);
-    // Bytes are left to the copy only when a digest list can vouch for them.
-    const auto list = fs.stat_at(root, bundle::digest_list_file);
-    if (!deferred_trees.empty() && list && list->kind == fs::file_kind::regular) {
+    plan_list(fs, root, lim, w, lp);
+    if (!deferred_trees.empty() && lp.cursor) {
       w.defer(deferred_trees);
       rep.bytes_deferred = true;
     }
     w.run(root);
+    w.finish_join();
   }
-  // The walk lists each directory sorted: path order, except where a sibling's name sorts
-  // between a directory's name and that name plus '/' (`a.txt` is walked after `a/x`); only
-  // then is the whole list sorted again.
+  // The walk visits files in path order (fs/walk.hpp): checked, never expected to sort.
   const auto by_path = [](const bundle_file& a, const bundle_file& b) { return a.path < b.path; };
   if (!std::is_sorted(rep.files.begin(), rep.files.end(), by_path))
     std::sort(rep.files.begin(), rep.files.end(), by_path);
   if (!std::is_sorted(rep.directories.begin(), rep.directories.end()))
     std::sort(rep.directories.begin(), rep.directories.end());
   detail::layout_findings(rep);
-  detail::digest_list_findings(rep, w.digest_list_, w.truncated());
+  // The private data as before the walk was streamed: directories, then files, by path.
+  std::stable_sort(w.private_dirs.begin(), w.private_dirs.end(),
+                   [](const finding& a, const finding& b) {
+                     return std::string_view(a.path).substr(0, a.path.size() - 1) <
+                            std::string_view(b.path).substr(0, b.path.size() - 1);
+                   });
+  for (finding& f : w.private_dirs) rep.findings.push_back(std::move(f));
+  for (finding& f : w.private_files) rep.findings.push_back(std::move(f));
+  list_outcome o;
+  if (lp.cursor) {
+    o.joined = &w.joined;
+    o.cursor_hex = lp.cursor->hex();
+  }
+  o.survey = lp.survey ? &*lp.survey : nullptr;
+  o.join_error = w.join_error;
+  o.walk_hex = w.list_hex_;
+  detail::digest_list_findings(rep, w.digest_list_, w.truncated(), o);
   rep.digest_list_text = std::move(w.digest_list_);
   detail::signature_presence(rep);
   if (rep.bytes_deferred) detail::check_deferred(rep);
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
-  detail::derive_workspace_skills_flag(rep);
+  detail::derive_workspace_skills_flag(rep, w.workspace_skills);
   detail::skills_findings(rep);
   detail::closure_findings<Schema>(rep);
   return rep;
@@ -14924,7 +15392,15 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
 /// errc::io, ...).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {});
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false);
+}
+
+/// `verify_bundle`, keeping every file in `report::files` (path, size, digest) and every
+/// directory in `report::directories`, for a caller that needs the list (an import's
+/// plan, convert): memory then grows with the bundle.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true);
 }
 
 /// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
@@ -14977,7 +15453,7 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
                                const std::vector<std::string>& trees) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees);
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, true);
 }
 
 }  // namespace verify
@@ -15003,7 +15479,7 @@ inline nlohmann::json to_json(const report& r) {
   j["ok"] = r.ok();
   j["authenticated"] = r.authenticated;
   j["root_agent"] = r.root_agent;
-  j["files"] = r.files.size();
+  j["files"] = r.file_count;
   j["bytes"] = r.total_bytes;
   j["manifest_sha256"] = r.manifest_sha256.empty() ? "" : digest::prefixed(r.manifest_sha256);
   // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
@@ -15022,7 +15498,7 @@ inline std::string render_report(const report& r) {
   text::terminal_lines line;
   if (r.ok()) {
     line("bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
-         std::to_string(r.files.size()) + " file(s), " +
+         std::to_string(r.file_count) + " file(s), " +
          std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
          (r.authenticated ? "every byte matches its digest list"
                           : "no digest list (bytes unauthenticated)"));
@@ -15092,8 +15568,8 @@ extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&,
 // what was staged, so nothing that was not verified is ever installed.
 
 
+#include <algorithm>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15111,15 +15587,24 @@ namespace detail {
 /// verified size); `problem()` names it.
 class verifying_observer final : public fs::copy_sink {
  public:
+  /// `files` sorted by path (as verify returns them): the tree's are a range of it, looked
+  /// up by bisection, with one bit each for "copied" (no second index of the paths).
   verifying_observer(const std::vector<verify::bundle_file>& files, const std::string& tree) {
     const std::string prefix = tree + "/";
-    for (const verify::bundle_file& f : files)
-      if (f.path.compare(0, prefix.size(), prefix) == 0) expected_.emplace(f.path, &f);
+    const auto by_path = [](const verify::bundle_file& f, const std::string& p) {
+      return f.path < p;
+    };
+    first_ = std::lower_bound(files.begin(), files.end(), prefix, by_path);
+    last_ = first_;
+    while (last_ != files.end() && last_->path.compare(0, prefix.size(), prefix) == 0) ++last_;
+    copied_.assign(static_cast<std::size_t>(last_ - first_), false);
   }
   void begin_file(std::string_view bundle_path) override {
     path_.assign(bundle_path.data(), bundle_path.size());
-    const auto it = expected_.find(path_);
-    current_ = it == expected_.end() ? nullptr : it->second;
+    const auto it = std::lower_bound(
+        first_, last_, path_,
+        [](const verify::bundle_file& f, const std::string& p) { return f.path < p; });
+    current_ = it != last_ && it->path == path_ && !copied_[index(it)] ? &*it : nullptr;
     if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
     hash_.reset();
     size_ = 0;
@@ -15136,13 +15621,16 @@ class verifying_observer final : public fs::copy_sink {
     if (current_ == nullptr) return;
     if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
       fail(path_ + " does not match the digest it was verified with");
-    expected_.erase(path_);
+    copied_[static_cast<std::size_t>(current_ - &*first_)] = true;
   }
   /// Every listed file must have been copied.
   void check_complete() {
-    if (expected_.empty()) return;
-    path_ = expected_.begin()->first;
-    fail(path_ + " is gone");
+    for (auto it = first_; it != last_; ++it) {
+      if (copied_[index(it)]) continue;
+      path_ = it->path;
+      fail(path_ + " is gone");
+      return;
+    }
   }
   const std::optional<std::string>& problem() const noexcept { return problem_; }
   const std::string& subject() const noexcept { return subject_; }
@@ -15154,7 +15642,11 @@ class verifying_observer final : public fs::copy_sink {
     subject_ = path_.empty() ? why : path_;
   }
 
-  std::map<std::string, const verify::bundle_file*> expected_;
+  using iterator = std::vector<verify::bundle_file>::const_iterator;
+  std::size_t index(iterator it) const { return static_cast<std::size_t>(it - first_); }
+
+  iterator first_, last_;     ///< the tree's files, a range of the sorted list
+  std::vector<bool> copied_;  ///< one bit per file of the range
   const verify::bundle_file* current_ = nullptr;
   digest::sha256 hash_;
   std::string path_;
@@ -16767,7 +17259,9 @@ constexpr std::string_view to_string(phase p) noexcept {
 /// One finding. `path` uses OpenClaw's syntax: `$` root, `.key` members, `[n]` indices.
 struct diagnostic {
   openclaw::level level = level::error;
-  std::string code;
+  /// From the one vocabulary (core/error.hpp): OpenClaw's and ClawHub's codes are `errc`
+  /// values, their wire names `to_string(code)`.
+  errc code = errc::invalid_argument;
   openclaw::phase phase = phase::parse;
   std::string path = "$";
   std::string message;
@@ -16777,33 +17271,25 @@ struct diagnostic {
   std::size_t column = 0;
 };
 
-inline diagnostic make_diagnostic(level lv, std::string code, phase ph, std::string path,
+inline diagnostic make_diagnostic(level lv, errc code, phase ph, std::string path,
                                   std::string message) {
   diagnostic d;
   d.level = lv;
-  d.code = std::move(code);
+  d.code = code;
   d.phase = ph;
   d.path = std::move(path);
   d.message = std::move(message);
   return d;
 }
-inline diagnostic error_at(std::string code, phase ph, std::string path, std::string message) {
-  return make_diagnostic(level::error, std::move(code), ph, std::move(path), std::move(message));
-}
-inline diagnostic warning_at(std::string code, phase ph, std::string path, std::string message) {
-  return make_diagnostic(level::warning, std::move(code), ph, std::move(path), std::move(message));
-}
-
-/// The same from the one vocabulary: the code is `errc`'s wire name.
 inline diagnostic error_at(errc code, phase ph, std::string path, std::string message) {
-  return error_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+  return make_diagnostic(level::error, code, ph, std::move(path), std::move(message));
 }
 inline diagnostic warning_at(errc code, phase ph, std::string path, std::string message) {
-  return warning_at(std::string(to_string(code)), ph, std::move(path), std::move(message));
+  return make_diagnostic(level::warning, code, ph, std::move(path), std::move(message));
 }
 
 /// Whether `d` carries `code`.
-inline bool has_code(const diagnostic& d, errc code) { return d.code == to_string(code); }
+inline bool has_code(const diagnostic& d, errc code) { return d.code == code; }
 
 inline bool has_errors(const std::vector<diagnostic>& ds) {
   for (const auto& d : ds)
@@ -16816,7 +17302,7 @@ inline bool has_errors(const std::vector<diagnostic>& ds) {
 inline value to_json(const diagnostic& d) {
   value v = value::object();
   v["level"] = std::string(to_string(d.level));
-  v["code"] = d.code;
+  v["code"] = std::string(to_string(d.code));
   v["phase"] = std::string(to_string(d.phase));
   v["path"] = d.path;
   v["message"] = d.message;
@@ -16837,7 +17323,7 @@ inline value to_json(const std::vector<diagnostic>& ds) {
 /// ` (line L, column C)` after the message when the diagnostic has a source position.
 inline std::string human_line(const diagnostic& d) {
   std::string out = d.level == level::error ? "ERROR " : "WARNING ";
-  out += d.code;
+  out += to_string(d.code);
   out += ' ';
   out += d.path;
   out += ": ";
@@ -23922,7 +24408,7 @@ inline std::vector<std::string> keys_of(const std::map<std::string, std::string>
 /// errc::identity_changed otherwise) and audits every carried skill.
 template <class Fs>
 bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {}) {
-  const verify::report rep = verify::verify_bundle(fs, path);
+  const verify::report rep = verify::verify_bundle_files(fs, path);
   if (!rep.ok()) throw rep.first_error();
   bundle_input in;
   in.root_agent = rep.root_agent;
@@ -23979,9 +24465,12 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   std::string problems;
   for (const openclaw::diagnostic& d : pkg.diagnostics)
     if (d.level == openclaw::level::error)
-      problems += (problems.empty() ? "" : "; ") + d.code + " " + d.path + ": " + d.message;
+      problems += (problems.empty() ? "" : "; ") + std::string(to_string(d.code)) + " " + d.path +
+                  ": " + d.message;
   for (const openclaw::workspace_source& s : pkg.sources)
-    if (s.problem) problems += (problems.empty() ? "" : "; ") + s.problem->code + " " + s.source;
+    if (s.problem)
+      problems +=
+          (problems.empty() ? "" : "; ") + std::string(to_string(s.problem->code)) + " " + s.source;
   if (!pkg.ok() && holds_bundle_manifest(fs, path))
     throw error(errc::invalid_argument,
                 path + " is a ZeroClaw agent bundle (it holds " +
@@ -25742,9 +26231,19 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace plan {
 
-/// The integrity of a plan whose canonical text is `canonical`: `sha256:<64 hex>`.
+/// The integrity of a plan whose canonical text is written in pieces: `write(put)` calls
+/// `put(std::string_view)` with each piece in order, so a text too large to build whole (an
+/// import of a million files) needs no copy of it. `sha256:<64 hex>` of the concatenation.
+template <class Writer>
+std::string integrity_of_stream(Writer&& write) {
+  digest::sha256 hash;
+  write([&hash](std::string_view piece) { hash.update(piece); });
+  return digest::prefixed(digest::to_hex(hash.finish()));
+}
+
+/// The integrity of a plan whose canonical text is `canonical` (one piece).
 inline std::string integrity_of(std::string_view canonical) {
-  return digest::sha256_prefixed(canonical);
+  return integrity_of_stream([canonical](const auto& put) { put(canonical); });
 }
 
 }  // namespace plan
@@ -26034,20 +26533,10 @@ inline bool has_text(const zc::value& v) {
 
 /// The secret fields set in `table` (`api_key`, `headers`, `auth.token`), by schema path.
 inline void set_secrets(const zc::value& table, zc::list_view<zc::field> fields,
-                        const std::string& prefix, std::vector<std::string>& out) {
-  if (!table.is_table()) return;
-  for (const zc::field& f : fields) {
-    const zc::value* v = table.find(f.key);
-    if (v == nullptr) continue;
-    const std::string path = prefix + std::string(f.key);
-    if (f.secret) {
-      if (has_text(*v)) out.push_back(path);
-    } else if (f.type == zc::field_type::table) {
-      set_secrets(*v, f.children, path + ".", out);
-    } else if (f.type == zc::field_type::table_array && v->is_array()) {
-      for (const zc::value& item : v->items) set_secrets(item, f.children, path + ".", out);
-    }
-  }
+                        std::vector<std::string>& out) {
+  zc::for_each_secret_field(table, fields, "", [&](const std::string& path, const zc::value& v) {
+    if (has_text(v)) out.push_back(path);
+  });
 }
 
 /// The capability grant of a reuse that lends the target's credentials to the imported
@@ -26056,8 +26545,8 @@ inline std::optional<verify::finding> credential_grant(const kind_info& k, const
                                                        const zc::value& existing,
                                                        const zc::entry_schema& s) {
   std::vector<std::string> secrets;
-  set_secrets(existing, s.fields, "", secrets);
-  set_secrets(existing, s.extra, "", secrets);
+  set_secrets(existing, s.fields, secrets);
+  set_secrets(existing, s.extra, secrets);
   if (secrets.empty()) return std::nullopt;
   std::string list;
   for (const std::string& x : secrets) list += (list.empty() ? "" : ", ") + x;
@@ -26209,8 +26698,11 @@ std::optional<std::string> read_config(Fs& fs, const std::string& root, const st
 }
 
 /// The canonical serialisation hashed into plan_integrity: everything the apply step
-/// does, nothing that changes between two plannings of the same inputs (no time).
-inline std::string canonical(const import_plan& p) {
+/// does, nothing that changes between two plannings of the same inputs (no time). Written
+/// in pieces to `out` (a function taking std::string_view), the files one at a time, so
+/// the integrity of a plan of a million files needs no JSON of them all.
+template <class Out>
+void write_canonical(const import_plan& p, Out&& out) {
   nlohmann::json j;
   j["format"] = "clawport-import-plan-1";
   j["bundle"] = p.bundle;
@@ -26230,15 +26722,32 @@ inline std::string canonical(const import_plan& p) {
   for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
   j["placements"] = nlohmann::json::array();
   for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
-  j["files"] = nlohmann::json::array();
-  for (const verify::bundle_file& f : p.files) j["files"].push_back({f.path, f.size, f.sha256});
+  j["files"] = nlohmann::json::array();  // written below, where the keys' order puts it
   j["secrets"] = p.secrets;
   // Every capability grant the operator accepts (the bundle's risk flags and the
   // credentials a reuse lends): a plan that grants something else has another integrity.
   j["risk_flags"] = nlohmann::json::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({f.code, f.path, f.detail});
-  return json::dump(j, -1);
+  // The one `"files":[]` of the text is the key's: inside a string a quote is escaped.
+  const std::string doc = json::dump(j, -1);
+  static constexpr std::string_view empty_files = "\"files\":[]";
+  const std::size_t open = doc.find(empty_files) + empty_files.size() - 1;
+  out(std::string_view(doc).substr(0, open));
+  bool first = true;
+  for (const verify::bundle_file& f : p.files) {
+    if (!first) out(std::string_view(","));
+    first = false;
+    out(json::dump(nlohmann::json::array({f.path, f.size, f.sha256}), -1));
+  }
+  out(std::string_view(doc).substr(open));
+}
+
+/// write_canonical's text, whole.
+inline std::string canonical(const import_plan& p) {
+  std::string text;
+  write_canonical(p, [&text](std::string_view piece) { text.append(piece); });
+  return text;
 }
 
 }  // namespace detail
@@ -26630,7 +27139,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
       for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
                       fs, o.bundle, o.limits,
                       {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+                : verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
@@ -26642,7 +27151,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
     if (f.warning) p.warnings.push_back(f);
   p.source_alias = rep.root_agent;
   p.manifest_sha256 = rep.manifest_sha256;
-  p.files = rep.files;
+  p.files = std::move(rep.files);  // rep's files are not read after this
   if (const zc::value* prov = rep.manifest.find("provenance")) {
     if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
     if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
@@ -26669,7 +27178,8 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
         errc::config_invalid,
         "the merged config would not validate, so nothing is imported: " + problem->display(),
         problem->path);
-  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
+  p.plan_integrity = clawport::plan::integrity_of_stream(
+      [&p](const auto& piece) { d::write_canonical(p, piece); });
   return p;
 }
 
@@ -27187,21 +27697,16 @@ namespace secrets_detail {
 
 namespace zc = clawport::zeroclaw;
 
+/// Every secret field of `table` with its state; a map's values one by one.
 inline void secrets_of(const zc::value& table, zc::list_view<zc::field> fields,
                        const std::string& prefix, std::vector<secret_entry>& out) {
-  if (!table.is_table()) return;
-  for (const zc::field& f : fields) {
-    const zc::value* v = table.find(f.key);
-    if (v == nullptr) continue;
-    const std::string path = prefix + std::string(f.key);
-    if (f.secret) {
-      if (v->is_string()) out.push_back({path, state_of(v->text)});
-      for (const zc::member& m : v->members)
-        if (m.val.is_string()) out.push_back({path + "." + m.key, state_of(m.val.text)});
-    } else if (f.type == zc::field_type::table) {
-      secrets_of(*v, f.children, path + ".", out);
-    }
-  }
+  zc::for_each_secret_field(table, fields, prefix,
+                            [&](const std::string& path, const zc::value& v) {
+                              if (v.is_string()) out.push_back({path, state_of(v.text)});
+                              for (const zc::member& m : v.members)
+                                if (m.val.is_string())
+                                  out.push_back({path + "." + m.key, state_of(m.val.text)});
+                            });
 }
 
 /// The node at `path` in toml++'s document (arrays of tables addressed by `name`, as
@@ -28054,7 +28559,7 @@ inline diagnostic to_clawhub(const diagnostic& d) {
   diagnostic out = d;
   std::string_view path = d.path;
   if (const clawhub_rule* r = find_clawhub_rule(d)) {
-    out.code = std::string(to_string(r->clawhub_code));
+    out.code = r->clawhub_code;
     if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
     if (r->parent) {
       const std::size_t dot = path.rfind('.');
@@ -28971,10 +29476,10 @@ struct package_preflight {
   std::optional<std::string> action;     ///< "install" | "reuse"
   std::optional<std::string> integrity;  ///< `sha256:<64 hex>`
   std::optional<std::string> install_id;
-  std::optional<std::string> warning;   ///< ClawHub trust warning
-  value requirements = value::array();  ///< plugin setup requirements
-  std::string code;                     ///< when !ok: e.g. plugin_version_conflict
-  std::string message;                  ///< when !ok
+  std::optional<std::string> warning;         ///< ClawHub trust warning
+  value requirements = value::array();        ///< plugin setup requirements
+  errc code = errc::plugin_preflight_failed;  ///< when !ok: ClawHub's code, in the vocabulary
+  std::string message;                        ///< when !ok
 };
 
 /// A resolver is any type with `std::optional<package_preflight> preflight(const value&
@@ -29784,10 +30289,7 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
     if (pf->warning) effect["riskWarning"] = *pf->warning;
     if (!pf->ok) {
       a.reason = pf->message.empty() ? "Package preflight failed." : pf->message;
-      // The resolver's own code when it names one (ClawHub's, outside errc).
-      const std::string code =
-          pf->code.empty() ? std::string(to_string(errc::plugin_preflight_failed)) : pf->code;
-      b.plan.blockers.push_back(error_at(code, phase::plan, index("$.packages", k), *a.reason));
+      b.plan.blockers.push_back(error_at(pf->code, phase::plan, index("$.packages", k), *a.reason));
     }
   }
   b.capability("package", a.id, "packages." + p.kind + "." + p.ref, "install", std::move(effect));
@@ -29929,6 +30431,7 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -29969,26 +30472,9 @@ inline value plan_failure_document(const claw_package& pkg) {
 inline std::string json_text(const value& doc) { return js_stringify(doc, 2) + "\n"; }
 
 /// Appends the diagnostics as `LEVEL code path: message` lines.
-inline void diagnostic_lines(text::terminal_lines& line, const value& diags,
+inline void diagnostic_lines(text::terminal_lines& line, const std::vector<diagnostic>& diags,
                              const std::string& indent = "") {
-  for (const auto& d : diags) {
-    diagnostic x;
-    x.level = d["level"] == "warning" ? level::warning : level::error;
-    x.code = d["code"].get<std::string>();
-    x.path = d["path"].get<std::string>();
-    x.message = d["message"].get<std::string>();
-    if (d.contains("line")) {
-      x.line = d["line"].get<std::size_t>();
-      x.column = d["column"].get<std::size_t>();
-    }
-    line(indent + human_line(x));
-  }
-}
-
-inline std::string diagnostic_lines(const value& diags, const std::string& indent = "") {
-  text::terminal_lines line;
-  diagnostic_lines(line, diags, indent);
-  return std::move(line.text);
+  for (const auto& d : diags) line(indent + human_line(d));
 }
 
 /// Human form of `inspect`, every line through the one terminal-safe renderer
@@ -29999,7 +30485,7 @@ inline std::string inspect_text(const claw_package& pkg) {
   line(experimental_banner);
   if (!pkg.ok()) {
     line("Claw is invalid:");
-    diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+    diagnostic_lines(line, pkg.diagnostics, "  ");
     return std::move(line.text);
   }
   const value& m = pkg.manifest;
@@ -30017,61 +30503,48 @@ inline std::string inspect_text(const claw_package& pkg) {
   line("  packages:     " + std::to_string(m["packages"].size()));
   line("  MCP servers:  " + std::to_string(m["mcpServers"].size()));
   line("  cron jobs:    " + std::to_string(m["cronJobs"].size()));
-  diagnostic_lines(line, to_json(pkg.diagnostics), "  ");
+  diagnostic_lines(line, pkg.diagnostics, "  ");
   return std::move(line.text);
 }
 
-/// Human form of a plan (every line through the one terminal-safe renderer).
-inline std::string plan_text(const value& plan) {
+/// Human form of an add plan (every line through the one terminal-safe renderer).
+inline std::string plan_text(const add_plan& plan) {
   text::terminal_lines line;
   line(experimental_banner);
-  const value& claw = plan["claw"];
-  const value& agent = plan["agent"];
-  line("Plan: add Claw " + claw["name"].get<std::string>() + "@" +
-       claw["version"].get<std::string>() + " as agent " + agent["finalId"].get<std::string>() +
+  line("Plan: add Claw " + plan.claw.name + "@" + plan.claw.version + " as agent " + plan.final_id +
        " (dry run, nothing written)");
-  line("  workspace:       " + agent["workspace"].get<std::string>());
-  line("  plan integrity:  " + plan["planIntegrity"].get<std::string>());
-  line("Actions (" + std::to_string(plan["actions"].size()) + "):");
-  for (const auto& a : plan["actions"]) {
-    std::string l = std::string(a["blocked"].get<bool>() ? "  ! " : "    ") +
-                    a["action"].get<std::string>() + " " + a["kind"].get<std::string>() + " " +
-                    a["id"].get<std::string>() + " -> " + a["target"].get<std::string>();
-    if (a.contains("reason")) l += "  [blocked: " + a["reason"].get<std::string>() + "]";
+  line("  workspace:       " + plan.workspace);
+  line("  plan integrity:  " + plan.integrity);
+  line("Actions (" + std::to_string(plan.actions.size()) + "):");
+  for (const auto& a : plan.actions) {
+    std::string l = std::string(a.blocked() ? "  ! " : "    ") + std::string(to_string(a.verb)) +
+                    " " + std::string(to_string(a.kind)) + " " + a.id + " -> " + a.target;
+    if (a.reason) l += "  [blocked: " + *a.reason + "]";
     line(l);
   }
-  if (!plan["capabilityChanges"].empty()) {
+  if (!plan.capabilities.empty()) {
     line("Capability escalations needing distinct consent (" +
-         std::to_string(plan["capabilityChanges"].size()) + "):");
-    for (const auto& c : plan["capabilityChanges"])
-      line("  ! " + c["kind"].get<std::string>() + " " + c["id"].get<std::string>() + " (" +
-           c["path"].get<std::string>() + ") " + c["digest"].get<std::string>());
+         std::to_string(plan.capabilities.size()) + "):");
+    for (const auto& c : plan.capabilities)
+      line("  ! " + c.kind + " " + c.id + " (" + c.path + ") " + detail::digest_of(c.effect));
   }
-  const value& ready = plan["readiness"];
-  if (ready["ready"].get<bool>()) {
+  if (plan.requirements.empty()) {
     line("Readiness: ready");
   } else {
     line("Readiness: not ready until:");
-    for (const auto& r : ready["requirements"]) {
-      if (r["kind"] == "environment") {
-        line("  environment " + r["name"].get<std::string>() + " for MCP server " +
-             r["mcpServer"].get<std::string>());
-      } else {
-        line("  " + r["kind"].get<std::string>() + " for MCP server " +
-             r["mcpServer"].get<std::string>());
-      }
+    for (const auto& r : plan.requirements) {
+      if (r.kind == "environment")
+        line("  environment " + r.name.value_or("") + " for MCP server " + r.mcp_server);
+      else
+        line("  " + r.kind + " for MCP server " + r.mcp_server);
     }
   }
-  if (plan.contains("notices")) {
-    for (const auto& n : plan["notices"])
-      line("  NOTICE " + n["code"].get<std::string>() + " " + n["path"].get<std::string>() + ": " +
-           n["message"].get<std::string>());
+  for (const auto& n : plan.notices) line("  NOTICE " + n.code + " " + n.path + ": " + n.message);
+  if (!plan.blockers.empty()) {
+    line("Blocked (" + std::to_string(plan.blockers.size()) + "):");
+    diagnostic_lines(line, plan.blockers, "  ");
   }
-  if (!plan["blockers"].empty()) {
-    line("Blocked (" + std::to_string(plan["blockers"].size()) + "):");
-    diagnostic_lines(line, plan["blockers"], "  ");
-  }
-  diagnostic_lines(line, plan["diagnostics"], "  ");
+  diagnostic_lines(line, plan.diagnostics, "  ");
   return std::move(line.text);
 }
 
@@ -30595,15 +31068,23 @@ inline value add_result_document(const add_plan& p, const add_ops& ops, const co
 
 }  // namespace detail
 
+/// A finished `claw add --yes`; when it stopped at the plan, why, for the human form: the
+/// package did not read (the document is the plan's failure envelope) or the plan blocks
+/// (the document is the plan).
+struct add_outcome : outcome_doc {
+  bool invalid_package = false;
+  std::optional<add_plan> blocked_plan;
+};
+
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
 /// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
 /// `now` is the RFC 3339 time recorded in the ledger.
 template <class Fs, class Resolver = offline_resolver>
-outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
+add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request& req,
                       const add_options& opt, const consent& c, const std::string& now,
                       const Resolver& resolver = {}) {
   constexpr const char* schema = "openclaw.clawAddResult.v1";
-  outcome_doc out;
+  add_outcome out;
   const clawport::plan::subject subject{"Claw", "add --dry-run"};
   if (auto r = clawport::plan::check_given(c)) {
     out.document = detail::refusal_doc(schema, *r, subject);
@@ -30611,11 +31092,13 @@ outcome_doc apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   if (!pkg.ok()) {
     out.document = plan_failure_document(pkg);
+    out.invalid_package = true;
     return out;
   }
   const add_plan p = plan_add(fs, pkg, req, opt, resolver);
   if (p.blocked) {
     out.document = to_json(p);
+    out.blocked_plan = p;
     return out;
   }
   const std::string& integrity = p.integrity;
@@ -30935,6 +31418,20 @@ inline value to_json(const std::vector<plan_blocker>& blockers) {
   return out;
 }
 
+namespace detail {
+
+/// `  ERROR <code>: <message>` for each blocker of a plan.
+inline void blocker_lines(text::terminal_lines& line, const std::vector<plan_blocker>& blockers) {
+  for (const auto& b : blockers) line("  ERROR " + b.code + ": " + b.message);
+}
+/// The same of a rendered document's `blockers` (the migration text, not typed yet).
+inline void blocker_lines(text::terminal_lines& line, const value& doc) {
+  for (const auto& b : doc["blockers"])
+    blocker_lines(line, {plan_blocker{b.value("code", ""), b.value("message", "")}});
+}
+
+}  // namespace detail
+
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
   std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
@@ -30942,6 +31439,7 @@ struct remove_action {
   std::string id;
   std::string verb;  ///< remove | retain | release | delete
   value details;
+  std::string origin;  ///< workspaceFile: the row's origin (created | adopted | ...)
 };
 
 /// The remove plan `openclaw.clawRemovePlan.v1`, as data.
@@ -30980,6 +31478,24 @@ inline value to_json(const remove_plan& p) {
   return plan;
 }
 
+/// The human form of a remove plan (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string plan_text(const remove_plan& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Plan: remove " + p.target + " (dry run, nothing written)");
+  line("  plan integrity:  " + p.integrity);
+  for (const auto& a : p.actions) {
+    std::string l = "    " + a.verb + " " + a.kind + " " + a.id;
+    // An adopted file is kept, never deleted.
+    if (a.kind == "workspaceFile" && a.verb == "retain" && a.origin == "adopted")
+      l += " (adopted: kept)";
+    line(l);
+  }
+  detail::blocker_lines(line, p.blockers);
+  return std::move(line.text);
+}
+
 namespace detail {
 
 /// The install records `target` names (agent id or Claw package name), sorted.
@@ -31008,7 +31524,7 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
   const std::string& id = s.agent_id;
   const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
                        value details) {
-    p.actions.push_back({kind, aid, verb, std::move(details)});
+    p.actions.push_back({kind, aid, verb, std::move(details), {}});
   };
   if (s.agent_state == "present") {
     act("agent", id, "remove",
@@ -31049,7 +31565,8 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
     p.actions.push_back({"workspaceFile", f.path, verb,
                          value::object({{"state", f.state},
                                         {"contentDigest", f.row.content_digest},
-                                        {"origin", f.row.origin}})});
+                                        {"origin", f.row.origin}}),
+                         f.row.origin});
     if (f.state == "unsafe" && introduced)
       p.blockers.push_back(
           make_blocker(errc::workspace_file_unsafe,
@@ -31057,14 +31574,18 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
   }
   for (const auto& u : s.unmanaged) {
     keeps = true;
-    p.actions.push_back({"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}})});
+    p.actions.push_back(
+        {"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}}), {}});
   }
   const bool created = rec.workspace_origin == "created";
   p.actions.push_back(
-      {"workspace", rec.workspace, created && !keeps ? "remove" : "retain",
-       value::object({{"origin", rec.workspace_origin}, {"emptyDirectoriesOnly", true}})});
+      {"workspace",
+       rec.workspace,
+       created && !keeps ? "remove" : "retain",
+       value::object({{"origin", rec.workspace_origin}, {"emptyDirectoriesOnly", true}}),
+       {}});
   p.actions.push_back(
-      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}})});
+      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}}), {}});
 }
 
 }  // namespace detail
@@ -31371,49 +31892,10 @@ inline void status_lines(text::terminal_lines& line, const value& d) {
   if (d["records"].empty()) line("No Claws installed.");
 }
 
-inline void blocker_lines(text::terminal_lines& line, const value& d) {
-  for (const auto& b : d["blockers"]) line("  ERROR " + str(b["code"]) + ": " + str(b["message"]));
-}
-
-inline void remove_plan_lines(text::terminal_lines& line, const value& d) {
-  line("Plan: remove " + str(d["target"]) + " (dry run, nothing written)");
-  line("  plan integrity:  " + str(d["planIntegrity"]));
-  for (const auto& a : d["actions"]) {
-    std::string l = "    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]);
-    // The rendered plan's own member: an adopted file is kept, never deleted.
-    if (a["kind"] == "workspaceFile" && a["action"] == "retain" &&
-        a["details"].value("origin", "") == "adopted")
-      l += " (adopted: kept)";
-    line(l);
-  }
-  blocker_lines(line, d);
-}
-
-inline void update_plan_lines(text::terminal_lines& line, const value& d) {
-  line("Plan: update " + str(d["target"]) + " (dry run, nothing written)");
-  if (d.contains("currentClaw") && d.contains("targetClaw"))
-    line("  " + str(d["currentClaw"]["name"]) + " " + str(d["currentClaw"]["version"]) + " -> " +
-         str(d["targetClaw"]["version"]));
-  line("  plan integrity:  " + str(d["planIntegrity"]));
-  std::size_t unchanged = 0;
-  for (const auto& a : d["actions"]) {
-    if (a["action"] == "unchanged") {
-      ++unchanged;
-      continue;
-    }
-    line("    " + str(a["action"]) + " " + str(a["kind"]) + " " + str(a["id"]));
-  }
-  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
-  for (const auto& c : d["capabilityChanges"])
-    line(std::string("  ") + (c["classification"] == "escalation" ? "! " : "  ") +
-         str(c["classification"]) + " " + str(c["path"]) + " (" + str(c["action"]) + ")");
-  blocker_lines(line, d);
-}
-
 }  // namespace detail
 
-/// The human rendering of an add result, status document, update plan or result, remove
-/// plan or result, or export result (after the experimental banner), every line through
+/// The human rendering of an add result, status document, update or remove result, or
+/// export result (after the experimental banner), every line through
 /// the one terminal-safe renderer (core/text.hpp).
 inline std::string lifecycle_text(const value& d) {
   using detail::str;
@@ -31431,15 +31913,11 @@ inline std::string lifecycle_text(const value& d) {
     detail::not_applied_lines(line, d);
   } else if (schema == "openclaw.clawStatus.v1") {
     detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawRemovePlan.v1") {
-    detail::remove_plan_lines(line, d);
   } else if (schema == "openclaw.clawRemoveResult.v1" && d.contains("agentId")) {
     line("Removed " + str(d["agentId"]) + " (" + str(d["status"]) +
          "): " + std::to_string(d["workspaceFiles"].size()) + " files deleted, " +
          std::to_string(d["retained"].size()) + " kept");
     for (const auto& r : d["retained"]) line("  kept " + str(r));
-  } else if (schema == "openclaw.clawUpdatePlan.v1") {
-    detail::update_plan_lines(line, d);
   } else if (schema == "openclaw.clawUpdateResult.v1" && d.contains("agentId")) {
     line("Updated agent " + str(d["agentId"]) + " (" + str(d["status"]) +
          "): " + str(d["previousClaw"]["version"]) + " -> " + str(d["targetClaw"]["version"]));
@@ -31476,27 +31954,46 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
+/// Where an agent's workspace is, and the rule that decided:
+/// `clawport.openclawWorkspaceResolve.v1` as data.
+struct workspace_location {
+  std::string agent_id;
+  std::string workspace;
+  std::string rule;  ///< what decided (`--workspace`, the agent's entry, the default, ...)
+  std::string state_dir;
+};
+
+inline value to_json(const workspace_location& w) {
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
+  d["agentId"] = w.agent_id;
+  d["workspace"] = w.workspace;
+  d["rule"] = w.rule;
+  d["stateDir"] = w.state_dir;
+  return d;
+}
+
 /// Resolves the workspace of `agent_id` (default: the default agent, default_agent_id)
 /// from the environment and `config` (the parsed openclaw.json, or an empty object) by the
-/// one rule every command uses (`agent_workspace`, environment.hpp). Pure. The document:
-/// `{schemaVersion:"clawport.openclawWorkspaceResolve.v1", agentId, workspace, rule,
-/// stateDir}` where `rule` names what decided; a `workspace_option` (--workspace) decides
-/// over everything else. An `agent_id` that is no agent id is refused
-/// (errc::invalid_argument, naming --agent-id).
-inline value resolve_workspace(const value& config, const environment& env,
-                               const std::optional<std::string>& agent_id,
-                               const std::optional<std::string>& workspace_option = std::nullopt) {
+/// one rule every command uses (`agent_workspace`, environment.hpp). Pure. A
+/// `workspace_option` (--workspace) decides over everything else. An `agent_id` that is no
+/// agent id is refused (errc::invalid_argument, naming --agent-id).
+inline workspace_location locate_workspace(
+    const value& config, const environment& env, const std::optional<std::string>& agent_id,
+    const std::optional<std::string>& workspace_option = std::nullopt) {
   if (agent_id) check_agent_id_option(*agent_id);
   const std::string id = agent_id ? *agent_id : default_agent_id(config);
   workspace_resolution ws = agent_workspace(config, env, id);
   if (workspace_option) ws = {operator_path(*workspace_option, env), "--workspace"};
-  value d = value::object();
-  d["schemaVersion"] = "clawport.openclawWorkspaceResolve.v1";
-  d["agentId"] = id;
-  d["workspace"] = ws.path;
-  d["rule"] = ws.rule;
-  d["stateDir"] = state_dir_of(env);
-  return d;
+  return {id, ws.path, ws.rule, state_dir_of(env)};
+}
+
+/// locate_workspace's document `{schemaVersion:"clawport.openclawWorkspaceResolve.v1",
+/// agentId, workspace, rule, stateDir}`.
+inline value resolve_workspace(const value& config, const environment& env,
+                               const std::optional<std::string>& agent_id,
+                               const std::optional<std::string>& workspace_option = std::nullopt) {
+  return to_json(locate_workspace(config, env, agent_id, workspace_option));
 }
 
 /// Whether `config` (the parsed openclaw.json) sets `agents.defaults.skipBootstrap`.
@@ -31612,50 +32109,71 @@ void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
 
 }  // namespace detail
 
+/// What a bootstrap did: `clawport.openclawWorkspaceBootstrap.v1` as data.
+struct bootstrap_result {
+  std::string workspace;
+  std::optional<std::string> skipped;  ///< why nothing was seeded
+  bool brand_new = false;              ///< the workspace was absent or empty
+  std::vector<std::string> created;
+  std::vector<std::string> kept;           ///< already there, untouched
+  std::optional<std::string> marker_file;  ///< where the setup marker was recorded
+  std::string seeded_at;                   ///< the marker's bootstrapSeededAt
+};
+
+inline value to_json(const bootstrap_result& r) {
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
+  d["workspace"] = r.workspace;
+  if (r.skipped) {
+    d["skipped"] = *r.skipped;
+  } else {
+    if (r.marker_file)
+      d["setupMarker"] =
+          value::object({{"file", *r.marker_file}, {"bootstrapSeededAt", r.seeded_at}});
+    d["brandNew"] = r.brand_new;
+  }
+  d["created"] = r.created;
+  d["kept"] = r.kept;
+  return d;
+}
+
 /// Seeds the missing standard files into `dir` (created when absent), create-only: an
 /// existing file is never touched. `BOOTSTRAP.md` whenever the workspace has no setup
 /// marker (upstream's ensureAgentWorkspace), and the marker (`bootstrapSeededAt`) is then
 /// recorded in `marker`'s file; without a store there is no marker, so BOOTSTRAP.md is
 /// always seeded when missing. `.gitignore` when none exists. `skip_bootstrap`
-/// (`agents.defaults.skipBootstrap`) seeds nothing. Result
-/// `clawport.openclawWorkspaceBootstrap.v1`.
+/// (`agents.defaults.skipBootstrap`) seeds nothing.
 template <class Fs>
-value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
-                          const std::optional<setup_marker_store>& marker = std::nullopt) {
-  value d = value::object();
-  d["schemaVersion"] = "clawport.openclawWorkspaceBootstrap.v1";
-  d["workspace"] = dir;
-  value created = value::array();
-  value kept = value::array();
+bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
+                                const std::optional<setup_marker_store>& marker = std::nullopt) {
+  bootstrap_result out;
+  out.workspace = dir;
   if (skip_bootstrap) {
-    d["skipped"] = "agents.defaults.skipBootstrap is true";
-    d["created"] = created;
-    d["kept"] = kept;
-    return d;
+    out.skipped = "agents.defaults.skipBootstrap is true";
+    return out;
   }
   value setup = marker ? read_workspace_setup(fs, marker->state_dir) : value();
   const bool marked = marker && detail::has_setup_marker(setup, dir);
   std::vector<std::string> made;
   std::optional<typename Fs::dir> root;
-  bool brand_new = false;
   try {
     root.emplace(detail::open_dir_path(fs, dir));
-    brand_new = fs.is_empty(*root);
+    out.brand_new = fs.is_empty(*root);
   } catch (const error& e) {
     if (e.code() != errc::not_found) throw;
     root.emplace(detail::open_dir_path(fs, dir, &made));
-    brand_new = true;
+    out.brand_new = true;
   }
   auto files = bootstrap_templates();
   if (!marked) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
   files.emplace_back(".gitignore", workspace_gitignore);
   for (const auto& f : files) {
     if (fs.stat_at(*root, f.first)) {
-      kept.push_back(f.first);
+      out.kept.push_back(f.first);
       continue;
     }
     detail::seed_file(fs, *root, dir, f.first, f.second);
-    created.push_back(f.first);
+    out.created.push_back(f.first);
   }
   fs.sync_filesystem(*root);
   if (marker && !marked) {
@@ -31663,14 +32181,17 @@ value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
     auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
     publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
                           detail::join_path(marker->state_dir, setup_file_name));
-    d["setupMarker"] =
-        value::object({{"file", detail::join_path(marker->state_dir, setup_file_name)},
-                       {"bootstrapSeededAt", marker->now}});
+    out.marker_file = detail::join_path(marker->state_dir, setup_file_name);
+    out.seeded_at = marker->now;
   }
-  d["brandNew"] = brand_new;
-  d["created"] = created;
-  d["kept"] = kept;
-  return d;
+  return out;
+}
+
+/// seed_workspace's document `clawport.openclawWorkspaceBootstrap.v1`.
+template <class Fs>
+value bootstrap_workspace(Fs& fs, const std::string& dir, bool skip_bootstrap,
+                          const std::optional<setup_marker_store>& marker = std::nullopt) {
+  return to_json(seed_workspace(fs, dir, skip_bootstrap, marker));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -31775,26 +32296,54 @@ std::vector<std::string> ignore_patterns(Fs& fs, const typename Fs::dir& root) {
 
 }  // namespace detail
 
+/// One finding of the doctor: what is wrong where, and what to do.
+struct workspace_finding {
+  errc code = errc::invalid_argument;
+  level severity = level::error;
+  std::string path;
+  std::string message;
+};
+
+/// The doctor's report: `clawport.openclawWorkspaceDoctor.v1` as data.
+struct doctor_report {
+  std::string workspace;
+  std::vector<workspace_finding> findings;
+
+  bool ok() const { return findings.empty(); }
+};
+
+inline value to_json(const doctor_report& r) {
+  value findings = value::array();
+  for (const auto& f : r.findings)
+    findings.push_back(value::object({{"code", std::string(to_string(f.code))},
+                                      {"level", std::string(to_string(f.severity))},
+                                      {"path", f.path},
+                                      {"message", f.message}}));
+  value d = value::object();
+  d["schemaVersion"] = "clawport.openclawWorkspaceDoctor.v1";
+  d["workspace"] = r.workspace;
+  d["ok"] = r.ok();
+  d["findings"] = std::move(findings);
+  return d;
+}
+
 /// Checks `dir` for what must not live in a workspace, legacy state files, a second
 /// workspace (`~/openclaw`), missing required bootstrap files and files over the injection
-/// limits. Read-only. Result `clawport.openclawWorkspaceDoctor.v1` with `findings[]`, each
-/// `{code, level, path, message}` (what to do).
+/// limits. Read-only.
 template <class Fs>
-value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
-                       const doctor_limits& lim = {}) {
-  value findings = value::array();
-  const auto find = [&](errc code, const std::string& level, const std::string& path,
+doctor_report check_workspace(Fs& fs, const std::string& dir, const std::string& home,
+                              const doctor_limits& lim = {}) {
+  doctor_report report;
+  report.workspace = dir;
+  const auto find = [&](errc code, level severity, const std::string& path,
                         const std::string& message) {
-    findings.push_back(value::object({{"code", std::string(to_string(code))},
-                                      {"level", level},
-                                      {"path", path},
-                                      {"message", message}}));
+    report.findings.push_back({code, severity, path, message});
   };
   std::optional<typename Fs::dir> root;
   try {
     root.emplace(detail::open_dir_path(fs, dir));
   } catch (const error& e) {
-    find(errc::workspace_missing, "error", dir,
+    find(errc::workspace_missing, level::error, dir,
          std::string(e.what()) + "; run `clawport workspace bootstrap` or `openclaw setup`.");
   }
   std::vector<std::string> all;
@@ -31806,13 +32355,14 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     if (!f) continue;
     if (f->code == errc::secret_in_workspace) {
       if (!detail::gitignored(patterns, rel))
-        find(errc::secret_not_ignored, "error", rel,
+        find(errc::secret_not_ignored, level::error, rel,
              rel +
                  " looks like a secret and .gitignore does not exclude it; add the suggested "
                  ".gitignore (`.env`, `**/*.key`, `**/*.pem`, `**/secrets*`) or move it out.");
       continue;
     }
-    find(f->code, f->code == errc::legacy_state_file ? "warning" : "error", rel, f->message);
+    find(f->code, f->code == errc::legacy_state_file ? level::warning : level::error, rel,
+         f->message);
   }
   // Required bootstrap files, and the injection limits.
   std::uint64_t total = 0;
@@ -31824,28 +32374,28 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
     const detail::file_read r = detail::read_in_root(fs, *root, name, 2 * 1024 * 1024);
     if (r.status == detail::read_status::missing) {
       if (required)
-        find(errc::bootstrap_file_missing, "warning", name,
+        find(errc::bootstrap_file_missing, level::warning, name,
              std::string(name) +
                  " is missing: OpenClaw injects a missing-file marker; run "
                  "`clawport workspace bootstrap` to seed it.");
       continue;
     }
     if (r.status != detail::read_status::ok) {
-      find(errc::bootstrap_file_unreadable, "error", name,
+      find(errc::bootstrap_file_unreadable, level::error, name,
            detail::read_problem(r.status, name, 2 * 1024 * 1024, r.detail));
       continue;
     }
     const std::uint64_t n = detail::js_length(r.bytes);
     total += n;
     if (n > lim.bootstrap_max_chars)
-      find(errc::bootstrap_file_too_large, "warning", name,
+      find(errc::bootstrap_file_too_large, level::warning, name,
            std::string(name) + " has " + std::to_string(n) +
                " characters; injection truncates "
                "it at bootstrapMaxChars (" +
                std::to_string(lim.bootstrap_max_chars) + "). Shorten it.");
   }
   if (total > lim.bootstrap_total_max_chars)
-    find(errc::bootstrap_total_too_large, "warning", ".",
+    find(errc::bootstrap_total_too_large, level::warning, ".",
          "The bootstrap files total " + std::to_string(total) +
              " characters; injection truncates at bootstrapTotalMaxChars (" +
              std::to_string(lim.bootstrap_total_max_chars) + ").");
@@ -31856,41 +32406,48 @@ value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
       auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
       if (st && st->kind == fs::file_kind::directory)
-        find(errc::extra_workspace, "warning", legacy,
+        find(errc::extra_workspace, level::warning, legacy,
              "A second workspace directory (~/openclaw, from older installs) can cause auth "
              "confusion or state divergence: only one workspace is active; merge or remove it.");
     } catch (const error&) {
     }
   }
-  value d = value::object();
-  d["schemaVersion"] = "clawport.openclawWorkspaceDoctor.v1";
-  d["workspace"] = dir;
-  d["ok"] = findings.empty();
-  d["findings"] = std::move(findings);
-  return d;
+  return report;
 }
 
-/// Human lines for the three workspace documents.
-inline std::string workspace_text(const value& d) {
-  const std::string schema = d.value("schemaVersion", "");
-  text::terminal_lines line;  // the one terminal-safe renderer (core/text.hpp)
-  if (schema == "clawport.openclawWorkspaceResolve.v1") {
-    line(d["workspace"].get<std::string>());
-    line("  agent: " + d["agentId"].get<std::string>());
-    line("  rule:  " + d["rule"].get<std::string>());
-  } else if (schema == "clawport.openclawWorkspaceBootstrap.v1") {
-    if (d.contains("skipped")) line("Nothing seeded: " + d["skipped"].get<std::string>());
-    for (const auto& c : d["created"]) line("created " + c.get<std::string>());
-    for (const auto& k : d["kept"]) line("kept    " + k.get<std::string>());
-    if (d.contains("setupMarker"))
-      line("marked  bootstrapSeededAt " + d["setupMarker"]["bootstrapSeededAt"].get<std::string>() +
-           " in " + d["setupMarker"]["file"].get<std::string>());
-  } else if (schema == "clawport.openclawWorkspaceDoctor.v1") {
-    for (const auto& f : d["findings"])
-      line((f["level"] == "error" ? "ERROR " : "WARNING ") + f["code"].get<std::string>() + " " +
-           f["path"].get<std::string>() + ": " + f["message"].get<std::string>());
-    if (d["findings"].empty()) line("No findings for " + d["workspace"].get<std::string>());
-  }
+/// check_workspace's document `clawport.openclawWorkspaceDoctor.v1`, with `findings[]`,
+/// each `{code, level, path, message}` (what to do).
+template <class Fs>
+value doctor_workspace(Fs& fs, const std::string& dir, const std::string& home,
+                       const doctor_limits& lim = {}) {
+  return to_json(check_workspace(fs, dir, home, lim));
+}
+
+/// Human lines of a resolved workspace, a bootstrap and a doctor report, each through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string workspace_text(const workspace_location& w) {
+  text::terminal_lines line;
+  line(w.workspace);
+  line("  agent: " + w.agent_id);
+  line("  rule:  " + w.rule);
+  return std::move(line.text);
+}
+
+inline std::string workspace_text(const bootstrap_result& r) {
+  text::terminal_lines line;
+  if (r.skipped) line("Nothing seeded: " + *r.skipped);
+  for (const auto& c : r.created) line("created " + c);
+  for (const auto& k : r.kept) line("kept    " + k);
+  if (r.marker_file) line("marked  bootstrapSeededAt " + r.seeded_at + " in " + *r.marker_file);
+  return std::move(line.text);
+}
+
+inline std::string workspace_text(const doctor_report& r) {
+  text::terminal_lines line;
+  for (const auto& f : r.findings)
+    line((f.severity == level::error ? "ERROR " : "WARNING ") + std::string(to_string(f.code)) +
+         " " + f.path + ": " + f.message);
+  if (r.findings.empty()) line("No findings for " + r.workspace);
   return std::move(line.text);
 }
 
@@ -33430,7 +33987,7 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::
     if (has_code(x, errc::agent_id_collision) || has_code(x, errc::workspace_collision) ||
         has_code(x, errc::mcp_server_collision) || x.path.rfind("$.packages", 0) == 0)
       continue;
-    b.blockers.push_back({x.code, x.message});  // the target plan's code
+    b.blockers.push_back({std::string(to_string(x.code)), x.message});  // the target plan's code
   }
   out.target = std::move(tp);
   out.package = std::move(pkg);
@@ -33968,6 +34525,34 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
   return out;
 }
 
+/// The human form of an update plan (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string plan_text(const update_plan& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Plan: update " + p.target_name + " (dry run, nothing written)");
+  if (p.found && p.current_claw && p.package)
+    line("  " + p.current_claw->name + " " + p.current_claw->version + " -> " +
+         p.package->source.version);
+  line("  plan integrity:  " + p.integrity);
+  std::size_t unchanged = 0;
+  for (const auto& a : p.actions) {
+    if (a.verb == "unchanged") {
+      ++unchanged;
+      continue;
+    }
+    line("    " + a.verb + " " + a.kind + " " + a.id);
+  }
+  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
+  for (const auto& c : p.capability_changes) {
+    const std::string classification = c.escalation ? "escalation" : "reduction";
+    line(std::string("  ") + (c.escalation ? "! " : "  ") + classification + " " + c.path + " (" +
+         c.verb + ")");
+  }
+  detail::blocker_lines(line, p.blockers);
+  return std::move(line.text);
+}
+
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
@@ -33978,6 +34563,480 @@ outcome_doc apply_update(Fs& fs, const destination_request& req, const std::stri
 // `claw add|update|remove`.
 
 // ----- end clawport/plan.hpp -----
+// ----- begin clawport/process.hpp -----
+// Umbrella header of the process module: the one process runner (the skills commands'
+// TEST.sh and git, the signing policies' ssh-keygen).
+
+// ----- begin clawport/process/runner.hpp -----
+// The one place the library starts processes: `skills test` runs TEST.sh commands,
+// `skills install` runs the system's git and the signing policies run OpenSSH's
+// ssh-keygen, all through `process::posix_runner::run(request)`:
+//
+//   outcome run(const request& r) const
+//
+// It forks and execve's `r.argv` (no shell): the command gets its own process group (or,
+// with `r.new_session`, its own session, so it has no terminal to prompt on), stdin from
+// `r.stdin_path` (else /dev/null), the working directory asked for (empty: the caller's),
+// an empty signal mask and default signal dispositions, and ONLY the environment the
+// caller handed to the runner (nothing is inherited). stdout and stderr are captured
+// apart, each up to a cap.
+//
+// The timeout is a hard limit on the command and on everything it started. The command is
+// not the runner's child but a supervisor's: a forked process that makes itself a child
+// subreaper (Linux `PR_SET_CHILD_SUBREAPER`; set there, not in the caller, so the caller's
+// process keeps its own semantics), so every descendant that leaves the process group or
+// the session (`setsid`, a double fork) is re-parented to it instead of to init. When the
+// command exits or the deadline passes, the supervisor SIGKILLs the group and every child
+// it has, again and again as orphans arrive, and reaps them all; only then does it report
+// the command's status. The caller's own wait is bounded too (deadline plus
+// `kill_grace`), so neither a command that closes its output and runs on nor one that
+// ignores SIGTERM outlives its timeout.
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace process {
+
+/// The environment a command gets: `NAME=value` strings, nothing else.
+using environment = std::vector<std::string>;
+
+/// One command to run.
+struct request {
+  std::vector<std::string>
+      argv;         ///< argv[0] is looked up in the environment's PATH when it has no '/'
+  std::string cwd;  ///< the working directory; empty: the caller's
+  std::chrono::milliseconds timeout{30000};
+  std::string stdin_path;    ///< the file read as stdin; empty: /dev/null
+  bool new_session = false;  ///< setsid: no controlling terminal (a prompt fails at once)
+};
+
+/// What a run gave.
+struct outcome {
+  int exit = -1;    ///< exit status; -1 when killed by a signal or never started
+  std::string out;  ///< stdout, up to posix_runner::max_captured_bytes
+  std::string err;  ///< stderr, likewise
+  bool timed_out = false;
+  std::string error;     ///< why it could not be started, if it was not
+  int error_number = 0;  ///< the errno of that, when there was one
+};
+
+namespace detail {
+
+// Everything below runs in the forked supervisor, so it uses async-signal-safe calls only
+// (no allocation, no stdio): the caller may have had other threads when it forked.
+
+/// What the supervisor tells the runner once every descendant is gone.
+struct supervisor_report {
+  int status = 0;     ///< the command's wait status
+  int reaped = 0;     ///< 1 when the command was reaped (status is meaningful)
+  int timed_out = 0;  ///< 1 when the deadline passed first
+};
+
+/// Waits up to `ms` milliseconds for a SIGCHLD (blocked in the supervisor, so one that
+/// arrived earlier is still pending and returns at once).
+inline void await_child_signal(long long ms) {
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  timespec ts{};
+  ts.tv_sec = static_cast<time_t>(ms / 1000);
+  ts.tv_nsec = static_cast<long>((ms % 1000) * 1000000);
+  ::sigtimedwait(&chld, nullptr, &ts);
+}
+
+inline long long ms_left(std::chrono::steady_clock::time_point deadline) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                               std::chrono::steady_clock::now())
+      .count();
+}
+
+/// SIGKILLs every live child of the calling process, found in /proc (Linux; elsewhere
+/// none are found, and only the group kill applies).
+inline void kill_own_children() {
+#if defined(__linux__)
+  const pid_t self = ::getpid();
+  const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return;
+  alignas(8) char buf[8192];
+  for (;;) {
+    const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
+    if (n <= 0) break;
+    for (long off = 0; off < n;) {
+      // struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, char name[].
+      unsigned short reclen = 0;
+      std::memcpy(&reclen, buf + off + 16, sizeof reclen);
+      const char* name = buf + off + 19;
+      off += reclen;
+      long pid = 0;
+      const char* q = name;
+      for (; *q >= '0' && *q <= '9' && pid < 100000000; ++q) pid = pid * 10 + (*q - '0');
+      if (*q != '\0' || q == name) continue;
+      char path[40] = "/proc/";
+      char digits[24];
+      int k = 0;
+      for (long v = pid; v > 0; v /= 10) digits[k++] = static_cast<char>('0' + v % 10);
+      std::size_t at = 6;
+      while (k > 0) path[at++] = digits[--k];
+      std::memcpy(path + at, "/stat", 6);
+      const int f = ::open(path, O_RDONLY | O_CLOEXEC);
+      if (f < 0) continue;
+      char st[512];
+      const ssize_t got = ::read(f, st, sizeof st - 1);
+      ::close(f);
+      if (got <= 0) continue;
+      st[got] = '\0';
+      // "pid (comm) S ppid ...": comm may hold ')', so the last one ends it.
+      const char* close_paren = nullptr;
+      for (const char* c = st; *c != '\0'; ++c)
+        if (*c == ')') close_paren = c;
+      if (close_paren == nullptr || close_paren[1] == '\0' || close_paren[2] == '\0') continue;
+      const char* r = close_paren + 3;  // past ") S"
+      while (*r == ' ') ++r;
+      long ppid = 0;
+      for (; *r >= '0' && *r <= '9'; ++r) ppid = ppid * 10 + (*r - '0');
+      if (ppid == self) ::kill(static_cast<pid_t>(pid), SIGKILL);
+    }
+  }
+  ::close(dir);
+#endif
+}
+
+/// Kills the command's group and every descendant that has become the supervisor's child
+/// (a subreaper inherits them all), reaping each, until none is left or `limit` passes.
+inline void kill_all_descendants(pid_t group, std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    ::kill(-group, SIGKILL);
+    for (;;) {
+      const pid_t r = ::waitpid(-1, nullptr, WNOHANG);
+      if (r > 0) continue;
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) return;  // ECHILD: nothing left
+      break;              // children remain, none dead yet
+    }
+    if (ms_left(until) <= 0) return;
+    kill_own_children();
+    await_child_signal(std::min<long long>(10, std::max<long long>(1, ms_left(until))));
+  }
+}
+
+/// Waits for `child` until `deadline`, reaping any orphan that exits meanwhile.
+inline supervisor_report wait_until(pid_t child, std::chrono::steady_clock::time_point deadline) {
+  supervisor_report rep;
+  for (;;) {
+    int st = 0;
+    const pid_t r = ::waitpid(-1, &st, WNOHANG);
+    if (r == child) {
+      rep.status = st;
+      rep.reaped = 1;
+      return rep;
+    }
+    if (r > 0 || (r < 0 && errno == EINTR)) continue;
+    if (r < 0) return rep;  // ECHILD: cannot happen while child is unreaped
+    const long long left = ms_left(deadline);
+    if (left <= 0) {
+      rep.timed_out = 1;
+      return rep;
+    }
+    await_child_signal(left);
+  }
+}
+
+/// The pipes' write ends and what the command is, for the supervisor.
+struct supervised_command {
+  const char* program;
+  char* const* args;
+  char* const* envp;
+  const char* cwd;  ///< nullptr: stay in the caller's
+  int in_r;         ///< stdin; -1: /dev/null
+  int out_w, err_w, exec_w, report_w;
+  bool new_session;
+  std::chrono::milliseconds timeout;
+  std::chrono::milliseconds kill_grace;
+};
+
+/// A clean signal state for the command: nothing blocked, every signal at its default
+/// (an ignored SIGPIPE or SIGINT of the caller's must not reach it).
+inline void reset_signals() {
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &dfl, nullptr);  // fails for KILL, STOP
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+/// The command itself (in the grandchild): own group or session, stdin, the pipes as
+/// stdout and stderr; an exec failure's errno goes to the exec pipe.
+[[noreturn]] inline void exec_command(const supervised_command& c) {
+  if (c.new_session)
+    ::setsid();
+  else
+    ::setpgid(0, 0);
+  reset_signals();
+  const int in = c.in_r >= 0 ? c.in_r : ::open("/dev/null", O_RDONLY);
+  if (in >= 0) ::dup2(in, 0);
+  ::dup2(c.out_w, 1);
+  ::dup2(c.err_w, 2);
+  int err = 0;
+  if (c.cwd != nullptr && ::chdir(c.cwd) != 0) {
+    err = errno;
+  } else {
+    ::execve(c.program, c.args, c.envp);
+    err = errno;
+  }
+  const ssize_t w = ::write(c.exec_w, &err, sizeof err);
+  (void)w;
+  ::_exit(127);
+}
+
+/// The supervisor (see the file comment): a subreaper that starts the command, waits for
+/// it until the deadline, kills and reaps every descendant, then reports and exits.
+[[noreturn]] inline void supervise(const supervised_command& c) {
+  const auto deadline = std::chrono::steady_clock::now() + c.timeout;
+#if defined(__linux__)
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  ::sigprocmask(SIG_BLOCK, &chld, nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) exec_command(c);
+  if (pid < 0) {
+    const int err = errno;
+    const ssize_t w = ::write(c.exec_w, &err, sizeof err);
+    (void)w;
+    ::_exit(127);
+  }
+  // Also from here, so the group kill cannot miss it; a session leader-to-be must not be
+  // made a group leader first (setsid would fail), and is reached by its pid meanwhile.
+  if (!c.new_session) ::setpgid(pid, pid);
+  if (c.in_r >= 0) ::close(c.in_r);
+  ::close(c.out_w);
+  ::close(c.err_w);
+  ::close(c.exec_w);
+  const supervisor_report rep = wait_until(pid, deadline);
+  kill_all_descendants(pid, c.kill_grace);
+  const ssize_t w = ::write(c.report_w, &rep, sizeof rep);
+  (void)w;
+  ::_exit(0);
+}
+
+}  // namespace detail
+
+/// Runs programs through fork/execve (see the file comment).
+class posix_runner {
+ public:
+  /// Captured output beyond this many bytes per stream is read and discarded.
+  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
+  /// How long killing and reaping the descendants may take after the deadline; the
+  /// runner's own wait ends at the deadline plus twice this, whatever happens.
+  static constexpr std::chrono::milliseconds kill_grace{2000};
+
+  explicit posix_runner(environment env) : env_(std::move(env)) {}
+
+  const environment& env() const noexcept { return env_; }
+
+  /// Runs `r` (see the file comment).
+  outcome run(const request& r) const {
+    outcome out;
+    if (r.argv.empty()) {
+      out.error = "no command to run";
+      return out;
+    }
+    const std::string program = resolve(r.argv.front());
+    if (program.empty()) {
+      out.error = "failed to execute command: " + r.argv.front() + " was not found on PATH";
+      out.error_number = ENOENT;
+      return out;
+    }
+    std::vector<char*> args;
+    for (const std::string& a : r.argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<char*> envp;
+    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+
+    const auto fail = [&](const std::string& what, int e) {
+      out.error = "failed to execute command: " + what + ": " + std::strerror(e);
+      out.error_number = e;
+      return out;
+    };
+    const int in = r.stdin_path.empty() ? -1 : ::open(r.stdin_path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (in < 0 && !r.stdin_path.empty()) return fail(r.stdin_path, errno);
+    int p[8] = {-1, -1, -1, -1, -1, -1, -1, -1};  // out, err, exec errno, supervisor report
+    for (int i = 0; i < 8; i += 2) {
+      if (::pipe2(p + i, O_CLOEXEC) != 0) {
+        const int e = errno;
+        close_all({in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
+        return fail("pipe", e);
+      }
+    }
+    const detail::supervised_command cmd{program.c_str(),
+                                         args.data(),
+                                         envp.data(),
+                                         r.cwd.empty() ? nullptr : r.cwd.c_str(),
+                                         in,
+                                         p[1],
+                                         p[3],
+                                         p[5],
+                                         p[7],
+                                         r.new_session,
+                                         r.timeout,
+                                         kill_grace};
+    const pid_t sup = ::fork();
+    if (sup < 0) {
+      const int e = errno;
+      close_all({in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
+      return fail("fork", e);
+    }
+    if (sup == 0) {
+      close_all({p[0], p[2], p[4], p[6]});
+      detail::supervise(cmd);
+    }
+    close_all({in, p[1], p[3], p[5], p[7]});
+    int exec_errno = 0;
+    const ssize_t got = read_retry(p[4], &exec_errno, sizeof exec_errno);
+    ::close(p[4]);
+
+    const bool cut_off = capture(p[0], p[2], out.out, out.err,
+                                 std::chrono::steady_clock::now() + r.timeout + 2 * kill_grace);
+    if (cut_off) ::kill(sup, SIGKILL);  // the supervisor is stuck: stop waiting for it
+    int status = 0;
+    while (::waitpid(sup, &status, 0) < 0 && errno == EINTR) {
+    }
+    detail::supervisor_report rep;
+    const bool reported = read_retry(p[6], &rep, sizeof rep) == static_cast<ssize_t>(sizeof rep);
+    ::close(p[6]);
+    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+      fail(r.argv.front(), exec_errno);
+      out.exit = -1;
+      return out;
+    }
+    out.timed_out = cut_off || (reported && rep.timed_out != 0);
+    if (!reported && !cut_off)
+      out.error = "failed to execute command: " + r.argv.front() +
+                  ": its supervisor ended without a report";
+    out.exit = reported && rep.reaped != 0 && WIFEXITED(rep.status) ? WEXITSTATUS(rep.status) : -1;
+    return out;
+  }
+
+ private:
+  static void close_all(std::initializer_list<int> fds) {
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
+
+  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
+    ssize_t r;
+    do {
+      r = ::read(fd, buf, n);
+    } while (r < 0 && errno == EINTR);
+    return r;
+  }
+
+  /// Reads stdout and stderr (up to the cap each) until both close or `deadline` passes
+  /// (then true); closes both.
+  static bool capture(int out_fd, int err_fd, std::string& out_text, std::string& err_text,
+                      std::chrono::steady_clock::time_point deadline) {
+    int fds[2] = {out_fd, err_fd};
+    std::string* sinks[2] = {&out_text, &err_text};
+    bool cut_off = false;
+    while (fds[0] >= 0 || fds[1] >= 0) {
+      const long long left = detail::ms_left(deadline);
+      if (left <= 0) {
+        cut_off = true;
+        break;
+      }
+      pollfd pfd[2];
+      nfds_t n = 0;
+      int which[2] = {0, 0};
+      for (int i = 0; i < 2; ++i) {
+        if (fds[i] < 0) continue;
+        pfd[n].fd = fds[i];
+        pfd[n].events = POLLIN;
+        pfd[n].revents = 0;
+        which[n] = i;
+        ++n;
+      }
+      const int r = ::poll(pfd, n, static_cast<int>(std::min<long long>(left, 1 << 30)));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      for (nfds_t k = 0; k < n; ++k) {
+        if (pfd[k].revents == 0) continue;
+        char buf[8192];
+        const ssize_t m = ::read(pfd[k].fd, buf, sizeof buf);
+        if (m > 0) {
+          std::string& s = *sinks[which[k]];
+          if (s.size() < max_captured_bytes) {
+            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
+                                                max_captured_bytes - s.size()));
+          }
+        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
+          ::close(fds[which[k]]);
+          fds[which[k]] = -1;
+        }
+      }
+    }
+    close_all({fds[0], fds[1]});
+    return cut_off;
+  }
+
+  /// `name` itself when it holds a '/', else the first executable PATH entry.
+  std::string resolve(const std::string& name) const {
+    if (name.find('/') != std::string::npos) return name;
+    std::string path = "/usr/local/bin:/usr/bin:/bin";
+    for (const std::string& e : env_) {
+      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
+    }
+    std::size_t i = 0;
+    while (i <= path.size()) {
+      std::size_t j = path.find(':', i);
+      if (j == std::string::npos) j = path.size();
+      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
+      const std::string candidate = dir + "/" + name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+      i = j + 1;
+    }
+    return {};
+  }
+
+  environment env_;
+};
+
+}  // namespace process
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/process/runner.hpp -----
+// ----- end clawport/process.hpp -----
 // ----- begin clawport/publish.hpp -----
 // Publishing a finished bundle: admission of the destination, the Publish policy and its
 // strategies (staged_swap, exchange, none); the staged directory, the no-replace rename and
@@ -34146,20 +35205,16 @@ struct none {
 // ----- begin clawport/signing/ssh_keygen.hpp -----
 // The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
 // SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
-// run. It is started by posix_spawn (no shell) in its own session (no terminal to ask a
-// passphrase on), with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with
-// an agent's key), stdin from the data, stdout and stderr into files of a private
-// temporary directory (mkdtemp, 0700) that also holds the signature `-s` needs as a file,
-// and a deadline after which it is killed. The directory is removed afterwards.
+// run, by the library's one process runner (process/runner.hpp: no shell, everything it
+// starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
+// with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
+// and stdin from the data, a file of a private temporary directory (mkdtemp, 0700) that
+// also holds the signature `-s` needs as a file. The directory is removed afterwards.
 
 
 #include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -34245,99 +35300,37 @@ class private_dir {
     ::close(fd);
     return p;
   }
-  /// The bytes of file `name` (one ssh-keygen wrote), bounded to 1 MiB.
-  std::string take(const std::string& name) const {
-    std::string text;
-    const int fd = ::open((path_ + "/" + name).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0) return text;
-    char buf[4096];
-    for (;;) {
-      const ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0 || text.size() > (1u << 20)) break;
-      text.append(buf, static_cast<std::size_t>(n));
-    }
-    ::close(fd);
-    return text;
-  }
-  void track(const std::string& name) { files_.push_back(path_ + "/" + name); }
 
  private:
   std::string path_;
   std::vector<std::string> files_;
 };
 
-/// Waits for `pid` until `deadline`; kills its process group when it passes.
-inline int wait_or_kill(pid_t pid, std::chrono::steady_clock::time_point deadline) {
-  int status = 0;
-  for (;;) {
-    const pid_t r = ::waitpid(pid, &status, WNOHANG);
-    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (r < 0 && errno != EINTR) return -1;
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ::kill(-pid, SIGKILL);
-      ::kill(pid, SIGKILL);
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
-                  "ssh-keygen");
-    }
-    const timespec tick{0, 5 * 1000 * 1000};
-    ::nanosleep(&tick, nullptr);
-  }
-}
-
-/// Runs `program args...` with stdin from `dir`'s file `input`, stdout and stderr into
-/// files of `dir`, the environment `env`, until `timeout`.
+/// Runs `program args...` with stdin from the file `input_path`, the environment `env`,
+/// until `timeout`.
 inline ssh_keygen_run run(const std::string& program, const std::vector<std::string>& args,
-                          private_dir& dir, const std::string& input_path,
-                          const std::vector<std::string>& env, std::chrono::milliseconds timeout) {
-  std::vector<std::string> argv{program};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> cargv, cenv;
-  for (std::string& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  std::vector<std::string> envs = env;
-  for (std::string& e : envs) cenv.push_back(e.data());
-  cenv.push_back(nullptr);
-  dir.track("out");
-  dir.track("err");
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t attr;
-  ::posix_spawn_file_actions_init(&fa);
-  ::posix_spawnattr_init(&attr);
-  const std::string base = input_path.substr(0, input_path.rfind('/') + 1);
-  ::posix_spawn_file_actions_addopen(&fa, 0, input_path.c_str(), O_RDONLY, 0);
-  ::posix_spawn_file_actions_addopen(&fa, 1, (base + "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
-  ::posix_spawn_file_actions_addopen(&fa, 2, (base + "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
-  short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
-#if defined(POSIX_SPAWN_SETSID)
-  flags |= POSIX_SPAWN_SETSID;  // no controlling terminal: a passphrase prompt fails at once
-#else
-  flags |= POSIX_SPAWN_SETPGROUP;
-#endif
-  ::posix_spawnattr_setflags(&attr, flags);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  ::posix_spawnattr_setsigmask(&attr, &none);
-  ::posix_spawnattr_setsigdefault(&attr, &all);
-  pid_t pid = -1;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  const int rc = ::posix_spawn(&pid, program.c_str(), &fa, &attr, cargv.data(), cenv.data());
-  ::posix_spawn_file_actions_destroy(&fa);
-  ::posix_spawnattr_destroy(&attr);
-  if (rc != 0)
+                          const std::string& input_path, const std::vector<std::string>& env,
+                          std::chrono::milliseconds timeout) {
+  process::request req;
+  req.argv.push_back(program);
+  req.argv.insert(req.argv.end(), args.begin(), args.end());
+  req.timeout = timeout;
+  req.stdin_path = input_path;
+  req.new_session = true;  // no controlling terminal: a passphrase prompt fails at once
+  process::outcome o = process::posix_runner(env).run(req);
+  if (!o.error.empty())
     throw error(errc::unsupported,
-                "cannot run " + program + ": " + std::strerror(rc) +
+                "cannot run " + program + ": " +
+                    (o.error_number != 0 ? std::string(std::strerror(o.error_number)) : o.error) +
                     " (install OpenSSH's client: apt-get install openssh-client)",
-                program, rc);
+                program, o.error_number);
+  if (o.timed_out)
+    throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
+                "ssh-keygen");
   ssh_keygen_run r;
-  r.exit = wait_or_kill(pid, deadline);
-  r.out = dir.take("out");
-  r.err = dir.take("err");
+  r.exit = o.exit;
+  r.out = std::move(o.out);
+  r.err = std::move(o.err);
   return r;
 }
 
@@ -34372,8 +35365,8 @@ class ssh_keygen_signer {
     const std::string input = dir.put("data", data);
     std::vector<std::string> env{"PATH=/usr/bin:/bin"};
     if (auth_sock_) env.push_back("SSH_AUTH_SOCK=" + *auth_sock_);
-    const ssh_keygen_run r = detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, dir,
-                                         input, env, opt_.timeout);
+    const ssh_keygen_run r =
+        detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, input, env, opt_.timeout);
     if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
       throw error(errc::signing_failed,
                   "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
@@ -34412,7 +35405,7 @@ class ssh_keygen_verifier {
     const std::string sig = dir.put("sig", signature);
     const std::vector<std::string> env{"PATH=/usr/bin:/bin"};
     const auto keygen = [&](std::vector<std::string> args) {
-      return detail::run(program, args, dir, input, env, opt_.timeout);
+      return detail::run(program, args, input, env, opt_.timeout);
     };
     const ssh_keygen_run check = keygen({"-Y", "check-novalidate", "-n", ns_, "-s", sig});
     if (check.exit != 0)
@@ -35527,47 +36520,18 @@ bundle_remove_result remove_skill_bundle(Fs& fs, const std::string& config_path,
 #include <vector>
 
 // ----- begin clawport/skills/process.hpp -----
-// The one place the library starts processes: `skills test` runs TEST.sh commands and
-// `skills install` runs the system's git. A Runner policy has one call,
+// The skills commands' Runner policy: `skills test` runs TEST.sh commands and
+// `skills install` runs the system's git through one call,
 //
 //   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
 //                       std::chrono::milliseconds timeout)
 //
-// and `posix_runner` models it with fork/execve: the command gets its own process group,
-// stdin from /dev/null, the working directory asked for and ONLY the environment the
-// caller handed to the runner (nothing is inherited). Output is captured up to a cap,
-// stdout then stderr, as upstream concatenates.
-//
-// The timeout is a hard limit on the command and on everything it started. The command is
-// not the runner's child but a supervisor's: a forked process that makes itself a child
-// subreaper (Linux `PR_SET_CHILD_SUBREAPER`; set there, not in the caller, so the caller's
-// process keeps its own semantics), so every descendant that leaves the process group or
-// the session (`setsid`, a double fork) is re-parented to it instead of to init. When the
-// command exits or the deadline passes, the supervisor SIGKILLs the group and every child
-// it has, again and again as orphans arrive, and reaps them all; only then does it report
-// the command's status. The caller's own wait is bounded too (deadline plus
-// `kill_grace`), so neither a command that closes its output and runs on nor one that
-// ignores SIGTERM outlives `--timeout`.
+// (tests give fakes). `posix_runner` models it with the library's one process runner,
+// `process::posix_runner` (process/runner.hpp: own process group, stdin /dev/null, only
+// the environment given, a hard timeout on the command and all it started); the output
+// is stdout then stderr, as upstream concatenates.
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-#if defined(__linux__)
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#endif
-
-#include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35839,361 +36803,33 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills {
 
 /// The environment a test command or git gets: `NAME=value` strings, nothing else.
-using process_env = std::vector<std::string>;
+using process_env = process::environment;
 
-namespace detail {
-
-// Everything below runs in the forked supervisor, so it uses async-signal-safe calls only
-// (no allocation, no stdio): the caller may have had other threads when it forked.
-
-/// What the supervisor tells the runner once every descendant is gone.
-struct supervisor_report {
-  int status = 0;     ///< the command's wait status
-  int reaped = 0;     ///< 1 when the command was reaped (status is meaningful)
-  int timed_out = 0;  ///< 1 when the deadline passed first
-};
-
-/// Waits up to `ms` milliseconds for a SIGCHLD (blocked in the supervisor, so one that
-/// arrived earlier is still pending and returns at once).
-inline void await_child_signal(long long ms) {
-  sigset_t chld;
-  sigemptyset(&chld);
-  sigaddset(&chld, SIGCHLD);
-  timespec ts{};
-  ts.tv_sec = static_cast<time_t>(ms / 1000);
-  ts.tv_nsec = static_cast<long>((ms % 1000) * 1000000);
-  ::sigtimedwait(&chld, nullptr, &ts);
-}
-
-inline long long ms_left(std::chrono::steady_clock::time_point deadline) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                               std::chrono::steady_clock::now())
-      .count();
-}
-
-/// SIGKILLs every live child of the calling process, found in /proc (Linux; elsewhere
-/// none are found, and only the group kill applies).
-inline void kill_own_children() {
-#if defined(__linux__)
-  const pid_t self = ::getpid();
-  const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir < 0) return;
-  alignas(8) char buf[8192];
-  for (;;) {
-    const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
-    if (n <= 0) break;
-    for (long off = 0; off < n;) {
-      // struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, char name[].
-      unsigned short reclen = 0;
-      std::memcpy(&reclen, buf + off + 16, sizeof reclen);
-      const char* name = buf + off + 19;
-      off += reclen;
-      long pid = 0;
-      const char* q = name;
-      for (; *q >= '0' && *q <= '9' && pid < 100000000; ++q) pid = pid * 10 + (*q - '0');
-      if (*q != '\0' || q == name) continue;
-      char path[40] = "/proc/";
-      char digits[24];
-      int k = 0;
-      for (long v = pid; v > 0; v /= 10) digits[k++] = static_cast<char>('0' + v % 10);
-      std::size_t at = 6;
-      while (k > 0) path[at++] = digits[--k];
-      std::memcpy(path + at, "/stat", 6);
-      const int f = ::open(path, O_RDONLY | O_CLOEXEC);
-      if (f < 0) continue;
-      char st[512];
-      const ssize_t got = ::read(f, st, sizeof st - 1);
-      ::close(f);
-      if (got <= 0) continue;
-      st[got] = '\0';
-      // "pid (comm) S ppid ...": comm may hold ')', so the last one ends it.
-      const char* close_paren = nullptr;
-      for (const char* c = st; *c != '\0'; ++c)
-        if (*c == ')') close_paren = c;
-      if (close_paren == nullptr || close_paren[1] == '\0' || close_paren[2] == '\0') continue;
-      const char* r = close_paren + 3;  // past ") S"
-      while (*r == ' ') ++r;
-      long ppid = 0;
-      for (; *r >= '0' && *r <= '9'; ++r) ppid = ppid * 10 + (*r - '0');
-      if (ppid == self) ::kill(static_cast<pid_t>(pid), SIGKILL);
-    }
-  }
-  ::close(dir);
-#endif
-}
-
-/// Kills the command's group and every descendant that has become the supervisor's child
-/// (a subreaper inherits them all), reaping each, until none is left or `limit` passes.
-inline void kill_all_descendants(pid_t group, std::chrono::milliseconds limit) {
-  const auto until = std::chrono::steady_clock::now() + limit;
-  for (;;) {
-    ::kill(-group, SIGKILL);
-    for (;;) {
-      const pid_t r = ::waitpid(-1, nullptr, WNOHANG);
-      if (r > 0) continue;
-      if (r < 0 && errno == EINTR) continue;
-      if (r < 0) return;  // ECHILD: nothing left
-      break;              // children remain, none dead yet
-    }
-    if (ms_left(until) <= 0) return;
-    kill_own_children();
-    await_child_signal(std::min<long long>(10, std::max<long long>(1, ms_left(until))));
-  }
-}
-
-/// Waits for `child` until `deadline`, reaping any orphan that exits meanwhile.
-inline supervisor_report wait_until(pid_t child, std::chrono::steady_clock::time_point deadline) {
-  supervisor_report rep;
-  for (;;) {
-    int st = 0;
-    const pid_t r = ::waitpid(-1, &st, WNOHANG);
-    if (r == child) {
-      rep.status = st;
-      rep.reaped = 1;
-      return rep;
-    }
-    if (r > 0 || (r < 0 && errno == EINTR)) continue;
-    if (r < 0) return rep;  // ECHILD: cannot happen while child is unreaped
-    const long long left = ms_left(deadline);
-    if (left <= 0) {
-      rep.timed_out = 1;
-      return rep;
-    }
-    await_child_signal(left);
-  }
-}
-
-/// The pipes' write ends and what the command is, for the supervisor.
-struct supervised_command {
-  const char* program;
-  char* const* args;
-  char* const* envp;
-  const char* cwd;
-  int out_w, err_w, exec_w, report_w;
-  std::chrono::milliseconds timeout;
-  std::chrono::milliseconds kill_grace;
-};
-
-/// The command itself (in the grandchild): own group, stdin from /dev/null, the pipes as
-/// stdout and stderr; an exec failure's errno goes to the exec pipe.
-[[noreturn]] inline void exec_command(const supervised_command& c, const sigset_t& mask) {
-  ::setpgid(0, 0);
-  ::sigprocmask(SIG_SETMASK, &mask, nullptr);
-  const int devnull = ::open("/dev/null", O_RDONLY);
-  if (devnull >= 0) ::dup2(devnull, 0);
-  ::dup2(c.out_w, 1);
-  ::dup2(c.err_w, 2);
-  int err = 0;
-  if (::chdir(c.cwd) != 0) {
-    err = errno;
-  } else {
-    ::execve(c.program, c.args, c.envp);
-    err = errno;
-  }
-  const ssize_t w = ::write(c.exec_w, &err, sizeof err);
-  (void)w;
-  ::_exit(127);
-}
-
-/// The supervisor (see the file comment): a subreaper that starts the command, waits for
-/// it until the deadline, kills and reaps every descendant, then reports and exits.
-[[noreturn]] inline void supervise(const supervised_command& c) {
-  const auto deadline = std::chrono::steady_clock::now() + c.timeout;
-#if defined(__linux__)
-  ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-#endif
-  sigset_t chld, old;
-  sigemptyset(&chld);
-  sigaddset(&chld, SIGCHLD);
-  ::sigprocmask(SIG_BLOCK, &chld, &old);
-  const pid_t pid = ::fork();
-  if (pid == 0) exec_command(c, old);
-  if (pid < 0) {
-    const int err = errno;
-    const ssize_t w = ::write(c.exec_w, &err, sizeof err);
-    (void)w;
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);  // also from here, so the group kill cannot miss it
-  ::close(c.out_w);
-  ::close(c.err_w);
-  ::close(c.exec_w);
-  const supervisor_report rep = wait_until(pid, deadline);
-  kill_all_descendants(pid, c.kill_grace);
-  const ssize_t w = ::write(c.report_w, &rep, sizeof rep);
-  (void)w;
-  ::_exit(0);
-}
-
-}  // namespace detail
-
-/// Runs programs through fork/execve (see the file comment).
+/// The Runner policy over process::posix_runner.
 class posix_runner {
  public:
-  /// Captured output beyond this many bytes per stream is read and discarded.
-  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
-  /// How long killing and reaping the descendants may take after the deadline; the
-  /// runner's own wait ends at the deadline plus twice this, whatever happens.
-  static constexpr std::chrono::milliseconds kill_grace{2000};
+  explicit posix_runner(process_env env) : runner_(std::move(env)) {}
 
-  explicit posix_runner(process_env env) : env_(std::move(env)) {}
+  const process_env& env() const noexcept { return runner_.env(); }
 
-  const process_env& env() const noexcept { return env_; }
-
-  /// Runs `argv` (argv[0] is looked up in the environment's PATH when it has no '/').
+  /// Runs `argv` in `cwd` (argv[0] is looked up in the environment's PATH when it has no '/').
   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
                       std::chrono::milliseconds timeout) const {
+    process::request r;
+    r.argv = argv;
+    r.cwd = cwd;
+    r.timeout = timeout;
+    process::outcome o = runner_.run(r);
     command_outcome out;
-    if (argv.empty()) {
-      out.error = "no command to run";
-      return out;
-    }
-    const std::string program = resolve(argv.front());
-    if (program.empty()) {
-      out.error = "failed to execute command: " + argv.front() + " was not found on PATH";
-      return out;
-    }
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    std::vector<char*> envp;
-    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
-    envp.push_back(nullptr);
-
-    int p[8] = {-1, -1, -1, -1, -1, -1, -1, -1};  // out, err, exec errno, supervisor report
-    for (int i = 0; i < 8; i += 2) {
-      if (::pipe2(p + i, O_CLOEXEC) != 0) {
-        out.error = std::string("failed to execute command: pipe: ") + std::strerror(errno);
-        close_all({p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
-        return out;
-      }
-    }
-    const detail::supervised_command cmd{
-        program.c_str(), args.data(), envp.data(), cwd.c_str(), p[1], p[3], p[5], p[7],
-        timeout,         kill_grace};
-    const pid_t sup = ::fork();
-    if (sup < 0) {
-      out.error = std::string("failed to execute command: fork: ") + std::strerror(errno);
-      close_all({p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
-      return out;
-    }
-    if (sup == 0) {
-      close_all({p[0], p[2], p[4], p[6]});
-      detail::supervise(cmd);
-    }
-    close_all({p[1], p[3], p[5], p[7]});
-    int exec_errno = 0;
-    const ssize_t got = read_retry(p[4], &exec_errno, sizeof exec_errno);
-    ::close(p[4]);
-
-    std::string err_text;
-    const bool cut_off = capture(p[0], p[2], out.output, err_text,
-                                 std::chrono::steady_clock::now() + timeout + 2 * kill_grace);
-    if (cut_off) ::kill(sup, SIGKILL);  // the supervisor is stuck: stop waiting for it
-    int status = 0;
-    while (::waitpid(sup, &status, 0) < 0 && errno == EINTR) {
-    }
-    detail::supervisor_report rep;
-    const bool reported = read_retry(p[6], &rep, sizeof rep) == static_cast<ssize_t>(sizeof rep);
-    ::close(p[6]);
-    out.output += err_text;
-    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
-      out.error = "failed to execute command: " + argv.front() + ": " + std::strerror(exec_errno);
-      out.exit = -1;
-      return out;
-    }
-    out.timed_out = cut_off || (reported && rep.timed_out != 0);
-    if (!reported && !cut_off)
-      out.error =
-          "failed to execute command: " + argv.front() + ": its supervisor ended without a report";
-    out.exit = reported && rep.reaped != 0 && WIFEXITED(rep.status) ? WEXITSTATUS(rep.status) : -1;
+    out.exit = o.exit;
+    out.output = std::move(o.out) + o.err;
+    out.timed_out = o.timed_out;
+    out.error = std::move(o.error);
     return out;
   }
 
  private:
-  static void close_all(std::initializer_list<int> fds) {
-    for (int fd : fds) {
-      if (fd >= 0) ::close(fd);
-    }
-  }
-
-  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
-    ssize_t r;
-    do {
-      r = ::read(fd, buf, n);
-    } while (r < 0 && errno == EINTR);
-    return r;
-  }
-
-  /// Reads stdout and stderr (up to the cap each) until both close or `deadline` passes
-  /// (then true); closes both.
-  static bool capture(int out_fd, int err_fd, std::string& out_text, std::string& err_text,
-                      std::chrono::steady_clock::time_point deadline) {
-    int fds[2] = {out_fd, err_fd};
-    std::string* sinks[2] = {&out_text, &err_text};
-    bool cut_off = false;
-    while (fds[0] >= 0 || fds[1] >= 0) {
-      const long long left = detail::ms_left(deadline);
-      if (left <= 0) {
-        cut_off = true;
-        break;
-      }
-      pollfd pfd[2];
-      nfds_t n = 0;
-      int which[2] = {0, 0};
-      for (int i = 0; i < 2; ++i) {
-        if (fds[i] < 0) continue;
-        pfd[n].fd = fds[i];
-        pfd[n].events = POLLIN;
-        pfd[n].revents = 0;
-        which[n] = i;
-        ++n;
-      }
-      const int r = ::poll(pfd, n, static_cast<int>(std::min<long long>(left, 1 << 30)));
-      if (r < 0) {
-        if (errno == EINTR) continue;
-        break;
-      }
-      for (nfds_t k = 0; k < n; ++k) {
-        if (pfd[k].revents == 0) continue;
-        char buf[8192];
-        const ssize_t m = ::read(pfd[k].fd, buf, sizeof buf);
-        if (m > 0) {
-          std::string& s = *sinks[which[k]];
-          if (s.size() < max_captured_bytes) {
-            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
-                                                max_captured_bytes - s.size()));
-          }
-        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
-          ::close(fds[which[k]]);
-          fds[which[k]] = -1;
-        }
-      }
-    }
-    close_all({fds[0], fds[1]});
-    return cut_off;
-  }
-
-  /// `name` itself when it holds a '/', else the first executable PATH entry.
-  std::string resolve(const std::string& name) const {
-    if (name.find('/') != std::string::npos) return name;
-    std::string path = "/usr/local/bin:/usr/bin:/bin";
-    for (const std::string& e : env_) {
-      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
-    }
-    std::size_t i = 0;
-    while (i <= path.size()) {
-      std::size_t j = path.find(':', i);
-      if (j == std::string::npos) j = path.size();
-      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
-      const std::string candidate = dir + "/" + name;
-      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-      i = j + 1;
-    }
-    return {};
-  }
-
-  process_env env_;
+  process::posix_runner runner_;
 };
 
 }  // namespace skills

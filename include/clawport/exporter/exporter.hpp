@@ -84,6 +84,12 @@ class digest_sink final : public fs::copy_sink {
     spilled += pending_.size();
     pending_.clear();
   }
+  /// Ends the spilling: the last lines handed over, then `spill` (and what it holds open)
+  /// released; later lines go to `entries`.
+  void end_spill() {
+    flush();
+    spill = nullptr;
+  }
 
   std::vector<digest::list_entry> entries;
   std::function<void(const std::string&)> spill;
@@ -132,6 +138,22 @@ void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const 
 /// The staged file the workspace's digest lines are spilled to, in path order, until the
 /// digest list is assembled around them (removed then; never published).
 inline constexpr std::string_view spill_file = ".zeroclaw-agent.sha256.workspace";
+
+/// A `digest_sink::spill` that appends the lines to `spill_file` in `stage`, created at the
+/// first buffer and closed when the function is released (digest_sink::end_spill).
+template <class Fs>
+std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir& stage) {
+  auto out = std::make_shared<std::optional<typename Fs::file>>();
+  return [&fs, &stage, out](const std::string& lines) {
+    try {
+      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, 0600));
+      fs.write_all(**out, lines.data(), lines.size());
+    } catch (const error& e) {
+      throw wrapped(e, "failed to write the digest list in the bundle",
+                    std::string(zeroclaw::digest_list_file));
+    }
+  };
+}
 
 /// Writes the digest list `name` in the staging directory: the lines of `entries` (every
 /// file outside workspace/) and, where path order puts them, the workspace's lines spilled to
@@ -632,7 +654,6 @@ class basic_exporter {
     bool workspace_skills = false;  // issue 22 item 10: `workspace/skills/` carried a file
     ed::digest_sink digests;        // the copy's observer; the dry run writes no digest list
     fs::copy_sink* observer = Sink::writes ? &digests : nullptr;
-    std::optional<typename Fs::file> spill_out;  // the workspace's digest lines (spill_file)
     {
       fs::root_result<Fs> root = open_workspace(w.install_root, plan, w.ws_planned);
       if (root.status == fs::root_status::symlinked || root.status == fs::root_status::escaped) {
@@ -668,24 +689,10 @@ class basic_exporter {
         };
         spec.sink = observer;
         spec.sorted = true;  // path order: the digest lines are spilled as they come
-        if constexpr (Sink::writes) {
-          digests.spill = [this, &stage, &spill_out](const std::string& lines) {
-            try {
-              if (!spill_out) spill_out.emplace(fs_.create_file_at(stage, ed::spill_file, 0600));
-              fs_.write_all(*spill_out, lines.data(), lines.size());
-            } catch (const error& e) {
-              throw ed::wrapped(e, "failed to write the digest list in the bundle",
-                                std::string(zeroclaw::digest_list_file));
-            }
-          };
-        }
+        if constexpr (Sink::writes) digests.spill = ed::spill_to(fs_, stage);
         spec.jobs = w.o.jobs;
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
-        if constexpr (Sink::writes) {
-          digests.flush();
-          digests.spill = nullptr;
-          spill_out.reset();
-        }
+        if constexpr (Sink::writes) digests.end_spill();
       }
     }
     res.workspace = ed::counts_of(ws_tally);

@@ -14,18 +14,19 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace plan {
 
-/// The integrity of a plan whose canonical text is `canonical`: `sha256:<64 hex>`.
-inline std::string integrity_of(std::string_view canonical) {
-  return digest::sha256_prefixed(canonical);
-}
-
-/// The same digest for a canonical text too large to build whole: `write(piece)` is
-/// called with a function that takes each piece (std::string_view) in order.
+/// The integrity of a plan whose canonical text is written in pieces: `write(put)` calls
+/// `put(std::string_view)` with each piece in order, so a text too large to build whole (an
+/// import of a million files) needs no copy of it. `sha256:<64 hex>` of the concatenation.
 template <class Writer>
 std::string integrity_of_stream(Writer&& write) {
   digest::sha256 hash;
   write([&hash](std::string_view piece) { hash.update(piece); });
   return digest::prefixed(digest::to_hex(hash.finish()));
+}
+
+/// The integrity of a plan whose canonical text is `canonical` (one piece).
+inline std::string integrity_of(std::string_view canonical) {
+  return integrity_of_stream([canonical](const auto& put) { put(canonical); });
 }
 
 }  // namespace plan
