@@ -268,6 +268,10 @@ class walker : public fs::walk_visitor {
     } catch (const error&) {
       // the walk's depth failure is a finding (too_deep)
       if (!truncated_) failure = std::current_exception();
+    } catch (...) {
+      // Anything else (a simulated crash, bad_alloc) too waits for the work in flight: it
+      // reads `root`, which the caller closes as the exception leaves.
+      failure = std::current_exception();
     }
     jobs_.finish();  // the files met before, recorded before any failure is thrown
     if (failure) std::rethrow_exception(failure);
