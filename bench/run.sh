@@ -13,8 +13,9 @@
 #   --tmpfs-only  the parts a-d on tmpfs only (no disk pass)
 #   --only LIST comma-separated parts to run: a,b,c,sha,d,e,f,par,jobs,rss (default: all; par
 #               is the two-thread proxy: two `cp -a` of the tree's halves at once against one;
-#               jobs runs export --no-sync (a and b), verify and import with --jobs 1 and
-#               --jobs 2 side by side with their references; a-d use the default, the online CPUs)
+#               jobs runs export --no-sync (a: against cp -a and tar | tar; b), verify and
+#               import with --jobs 1 and --jobs 2 side by side with their references, a load
+#               line after each group; a-d use the default, the online CPUs)
 #   --million   also the 1,000,000-file RSS row (empty files; the bundle's max_files is 2^20)
 #   --no-build  time the binaries already in the build directory, as they are
 #   CLAWPORT_BENCH_BUILD  a configured build directory with CLAWPORT_BUILD_BENCH=ON (default:
@@ -151,10 +152,15 @@ jobs_cases() { # jobs_cases <place> <where>
   t_x1() { trial jx-1 "$out" "$CLAW" export bench --config "$base/small/config.toml" --out "$out" --no-sync --jobs 1; }
   t_x2() { trial jx-2 "$out" "$CLAW" export bench --config "$base/small/config.toml" --out "$out" --no-sync --jobs 2; }
   t_xcp() { trial jx-cp "$out" cp -a "$ws" "$out"; }
-  rounds "$n" t_x1 t_x2 t_xcp
+  t_xtar() { trial jx-tar "$out" bash -c 'mkdir "$2" && tar -C "$1" -cf - . | tar -C "$2" -xf -' _ "$ws" "$out"; }
+  rounds "$n" t_x1 t_x2 t_xcp t_xtar
   row "jobs: a export --no-sync --jobs 1" "$where" jx-1 jx-cp
   row "jobs: a export --no-sync --jobs 2" "$where" jx-2 jx-cp
+  row "jobs: a export --no-sync --jobs 1 vs tar" "$where" jx-1 jx-tar
+  row "jobs: a export --no-sync --jobs 2 vs tar" "$where" jx-2 jx-tar
   row "jobs: a export --jobs 2 vs --jobs 1" "$where" jx-2 jx-1
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
+  l0=$(load)
   t_v1() { trial jv-1 "$base/none" "$CLAW" verify "$base/bundle" --jobs 1; }
   t_v2() { trial jv-2 "$base/none" "$CLAW" verify "$base/bundle" --jobs 2; }
   t_vsum() { trial jv-sha256sum "$base/none" bash -c 'cd "$1" && sha256sum -c --quiet --strict zeroclaw-agent.sha256' _ "$base/bundle"; }
@@ -162,6 +168,8 @@ jobs_cases() { # jobs_cases <place> <where>
   row "jobs: c verify --jobs 1" "$where" jv-1 jv-sha256sum
   row "jobs: c verify --jobs 2" "$where" jv-2 jv-sha256sum
   row "jobs: c verify --jobs 2 vs --jobs 1" "$where" jv-2 jv-1
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
+  l0=$(load)
   fresh() { rm -rf "$target"; mkdir -p "$target"; echo 'schema_version = 3' >"$target/config.toml"; }
   fresh
   local pi
@@ -174,8 +182,10 @@ jobs_cases() { # jobs_cases <place> <where>
   row "jobs: d import --jobs 1" "$where" ji-1 ji-cp
   row "jobs: d import --jobs 2" "$where" ji-2 ji-cp
   row "jobs: d import --jobs 2 vs --jobs 1" "$where" ji-2 ji-1
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
   rm -rf "$target"
   python3 "$GEN" install "$base/large" large "$LARGE_N" "$LARGE_BYTES"
+  l0=$(load)
   local lws=$base/large/agents/bench/workspace
   t_l1() { trial jl-1 "$out" "$CLAW" export bench --config "$base/large/config.toml" --out "$out" --no-sync --jobs 1; }
   t_l2() { trial jl-2 "$out" "$CLAW" export bench --config "$base/large/config.toml" --out "$out" --no-sync --jobs 2; }
