@@ -11,8 +11,11 @@
 #   --rounds N  rounds per comparison (default 5; the 64 MiB files use max(N-2, 1))
 #   --disk DIR  a directory on a real disk (default: build/bench-data in the repository)
 #   --tmpfs-only  the parts a-d on tmpfs only (no disk pass)
-#   --only LIST comma-separated parts to run: a,b,c,sha,d,e,f,par,rss (default: all; par is
-#               the two-thread proxy: two `cp -a` of the tree's halves at once against one)
+#   --only LIST comma-separated parts to run: a,b,c,sha,d,e,f,par,jobs,rss (default: all; par
+#               is the two-thread proxy: two `cp -a` of the tree's halves at once against one;
+#               jobs runs export --no-sync (a: against cp -a and tar | tar; b), verify and
+#               import with --jobs 1 and --jobs 2 side by side with their references, a load
+#               line after each group; a-d use the default, the online CPUs)
 #   --million   also the 1,000,000-file RSS row (empty files; the bundle's max_files is 2^20)
 #   --no-build  time the binaries already in the build directory, as they are
 #   CLAWPORT_BENCH_BUILD  a configured build directory with CLAWPORT_BUILD_BENCH=ON (default:
@@ -28,7 +31,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-BUILD_FIRST=1 QUICK=0 TMPFS_ONLY=0 ROUNDS=5 DISK_DIR=$REPO/build/bench-data ONLY=a,b,c,sha,d,e,f,par,rss MILLION=0
+BUILD_FIRST=1 QUICK=0 TMPFS_ONLY=0 ROUNDS=5 DISK_DIR=$REPO/build/bench-data ONLY=a,b,c,sha,d,e,f,par,jobs,rss MILLION=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) QUICK=1 ;;
@@ -38,7 +41,7 @@ while [ $# -gt 0 ]; do
     --only) ONLY=$2; shift ;;
     --million) MILLION=1 ;;
     --no-build) BUILD_FIRST=0 ;;
-    -h | --help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -141,6 +144,60 @@ copy_cases() { # copy_cases <case> <place> <install> <rounds>
   rm -f "$RES/$c-"*
 }
 
+# --jobs 1 against --jobs 2, each beside its reference, in the same rounds (issue 25).
+jobs_cases() { # jobs_cases <place> <where>
+  local base=$1 where=$2 l0 n=$ROUNDS
+  local ws=$base/small/agents/bench/workspace out=$base/out target=$base/target
+  l0=$(load)
+  t_x1() { trial jx-1 "$out" "$CLAW" export bench --config "$base/small/config.toml" --out "$out" --no-sync --jobs 1; }
+  t_x2() { trial jx-2 "$out" "$CLAW" export bench --config "$base/small/config.toml" --out "$out" --no-sync --jobs 2; }
+  t_xcp() { trial jx-cp "$out" cp -a "$ws" "$out"; }
+  t_xtar() { trial jx-tar "$out" bash -c 'mkdir "$2" && tar -C "$1" -cf - . | tar -C "$2" -xf -' _ "$ws" "$out"; }
+  rounds "$n" t_x1 t_x2 t_xcp t_xtar
+  row "jobs: a export --no-sync --jobs 1" "$where" jx-1 jx-cp
+  row "jobs: a export --no-sync --jobs 2" "$where" jx-2 jx-cp
+  row "jobs: a export --no-sync --jobs 1 vs tar" "$where" jx-1 jx-tar
+  row "jobs: a export --no-sync --jobs 2 vs tar" "$where" jx-2 jx-tar
+  row "jobs: a export --jobs 2 vs --jobs 1" "$where" jx-2 jx-1
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
+  l0=$(load)
+  t_v1() { trial jv-1 "$base/none" "$CLAW" verify "$base/bundle" --jobs 1; }
+  t_v2() { trial jv-2 "$base/none" "$CLAW" verify "$base/bundle" --jobs 2; }
+  t_vsum() { trial jv-sha256sum "$base/none" bash -c 'cd "$1" && sha256sum -c --quiet --strict zeroclaw-agent.sha256' _ "$base/bundle"; }
+  rounds "$n" t_v1 t_v2 t_vsum
+  row "jobs: c verify --jobs 1" "$where" jv-1 jv-sha256sum
+  row "jobs: c verify --jobs 2" "$where" jv-2 jv-sha256sum
+  row "jobs: c verify --jobs 2 vs --jobs 1" "$where" jv-2 jv-1
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
+  l0=$(load)
+  fresh() { rm -rf "$target"; mkdir -p "$target"; echo 'schema_version = 3' >"$target/config.toml"; }
+  fresh
+  local pi
+  pi=$("$CLAW" import "$base/bundle" --config "$target/config.toml" --dry-run --json |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["plan_integrity"])')
+  t_i1() { fresh; trial ji-1 "$base/none" "$CLAW" import "$base/bundle" --config "$target/config.toml" --yes --plan-integrity "$pi" --jobs 1; }
+  t_i2() { fresh; trial ji-2 "$base/none" "$CLAW" import "$base/bundle" --config "$target/config.toml" --yes --plan-integrity "$pi" --jobs 2; }
+  t_icp() { fresh; trial ji-cp "$base/none" cp -a "$base/bundle/workspace" "$target/ws"; }
+  rounds "$n" t_i1 t_i2 t_icp
+  row "jobs: d import --jobs 1" "$where" ji-1 ji-cp
+  row "jobs: d import --jobs 2" "$where" ji-2 ji-cp
+  row "jobs: d import --jobs 2 vs --jobs 1" "$where" ji-2 ji-1
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
+  rm -rf "$target"
+  python3 "$GEN" install "$base/large" large "$LARGE_N" "$LARGE_BYTES"
+  l0=$(load)
+  local lws=$base/large/agents/bench/workspace
+  t_l1() { trial jl-1 "$out" "$CLAW" export bench --config "$base/large/config.toml" --out "$out" --no-sync --jobs 1; }
+  t_l2() { trial jl-2 "$out" "$CLAW" export bench --config "$base/large/config.toml" --out "$out" --no-sync --jobs 2; }
+  t_lcp() { trial jl-cp "$out" cp -a "$lws" "$out"; }
+  rounds "$LARGE_ROUNDS" t_l1 t_l2 t_lcp
+  row "jobs: b $LARGE_N x $((LARGE_BYTES >> 20)) MiB export --no-sync --jobs 1" "$where" jl-1 jl-cp
+  row "jobs: b $LARGE_N x $((LARGE_BYTES >> 20)) MiB export --no-sync --jobs 2" "$where" jl-2 jl-cp
+  row "jobs: b export --jobs 2 vs --jobs 1" "$where" jl-2 jl-1
+  rm -rf "$base/large"
+  echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
+}
+
 for base in "${PLACES[@]}"; do
   rm -rf "$base"
   mkdir -p "$base"
@@ -148,7 +205,7 @@ for base in "${PLACES[@]}"; do
   echo "## $base ($where)"
   echo
   header
-  if want a || want c || want d || want par; then
+  if want a || want c || want d || want par || want jobs; then
     python3 "$GEN" install "$base/small" small "$SMALL" "$SMALL_MAX"
   fi
   if want a; then copy_cases "a: $SMALL files" "$base" "$base/small" "$ROUNDS"; fi
@@ -171,7 +228,7 @@ for base in "${PLACES[@]}"; do
     row "par: 2 cp -a of halves at once vs 1" "$where" par-2 par-1
     echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
   fi
-  if want c || want d; then
+  if want c || want d || want jobs; then
     "$CLAW" export bench --config "$base/small/config.toml" --out "$base/bundle" --no-sync >/dev/null
   fi
   if want c; then
@@ -201,6 +258,7 @@ for base in "${PLACES[@]}"; do
     echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
     rm -rf "$target"
   fi
+  if want jobs; then jobs_cases "$base" "$where"; fi
   echo
   rm -rf "$base"
 done

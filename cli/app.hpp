@@ -10,6 +10,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "interrupt.hpp"
@@ -25,6 +26,19 @@ inline std::uint32_t process_umask() {
   const ::mode_t mask = ::umask(0);
   ::umask(mask);
   return static_cast<std::uint32_t>(mask);
+}
+
+/// `--jobs N` of the commands that read and copy many files (`export`, `verify`, `import`):
+/// threads that open, read, hash and write them; the output is the same for every N.
+/// Defaults to the online CPUs.
+inline CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs) {
+  const unsigned online = std::thread::hardware_concurrency();
+  jobs = online == 0 ? 1 : online;
+  return cmd
+      ->add_option("--jobs", jobs,
+                   "threads that read, hash and copy files (default: the online CPUs); the "
+                   "output is the same for every value")
+      ->check(CLI::Range(1u, 256u));
 }
 
 /// Exit statuses of the contract in docs/cli.md (130/143: interrupted by SIGINT/SIGTERM).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `clawport export <alias> --out <dir> [--config <file>] [--force] [--json]
-//                  [--publish swap|exchange] [--dry-run] [--no-sync] [--sign <key>]`
+//                  [--publish swap|exchange] [--dry-run] [--no-sync] [--sign <key>]
+//                  [--jobs <n>]`
 // Parses options, resolves the defaults the way ZeroClaw does, runs the exporter and prints
 // the report (or the JSON document). No export logic lives here.
 #pragma once
@@ -26,6 +27,7 @@ struct export_args {
   bool dry_run = false;
   bool no_sync = false;
   std::string sign;  ///< a private key file, or a .pub whose private half is in ssh-agent
+  unsigned jobs = 1;
 };
 
 /// The progress line: on stderr, only when it is a terminal, rewritten in place.
@@ -63,6 +65,7 @@ inline int run_export(const export_args& a, const host_environment& host) {
   if (const auto home = host.absolute_home()) o.home = *home;
   o.force = a.force;
   o.sync = !a.no_sync;
+  o.jobs = a.jobs;
   if (!a.sign.empty()) {
     signing::ssh_keygen_options so;
     so.temp_root = host.temp_root;
@@ -125,6 +128,7 @@ inline void add_export_command(CLI::App& app, action& selected, const host_envir
       ->check(non_empty());
   cmd->add_flag("--no-sync", args->no_sync,
                 "skip flushing the bundle to disk (scratch exports only)");
+  add_jobs_option(cmd, args->jobs);
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_export(*args, host); }, args->json};
   });

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `clawport import <bundle> [--config <file>] [--as <alias>] [--map KIND.ALIAS=LOCAL]...
 //                  [--dry-run] [--plan-out F] [--yes (--plan-integrity sha256:<hex> | --plan F)]
-//                  [--require-signature --allowed-signers F [--signer P]] [--json]`
+//                  [--require-signature --allowed-signers F [--signer P]] [--json]
+//                  [--jobs <n>]`
 // Shows the plan; applies it only with --yes and the integrity that was shown (or after
 // the operator confirms on a terminal): the one consent flow (cli/consent.hpp). No import
 // logic lives here.
@@ -32,6 +33,7 @@ struct import_args {
   std::string allowed_signers;
   std::string signer;
   bool json = false;
+  unsigned jobs = 1;
 };
 
 /// The usage checks that need no planning (exit 2): each `--map` of the right shape.
@@ -92,6 +94,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
   o.maps = a.maps;
   o.now = host.now();
   o.umask = process_umask();
+  o.jobs = a.jobs;
   if (a.require_signature) o.require_signature = bundle_verifier(host, a.allowed_signers, a.signer);
   fs::posix backend;
   if (a.consent.yes) {
@@ -156,6 +159,7 @@ inline void add_import_command(CLI::App& app, action& selected, const host_envir
       ->needs(require);
   add_consent_options(cmd, args->consent);
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
+  add_jobs_option(cmd, args->jobs);
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_import(*args, host); }, args->json};
   });

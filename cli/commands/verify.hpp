@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `clawport verify <bundle> [--allowed-signers <file> [--signer <principal>]] [--json]`:
-// checks a bundle as hostile input and lists every finding; with --allowed-signers, also its
+// `clawport verify <bundle> [--allowed-signers <file> [--signer <principal>]] [--json] [--jobs
+// <n>]`: checks a bundle as hostile input and lists every finding; with --allowed-signers, also its
 // signature (ssh-keygen -Y). Exit 0 when it verifies (warnings allowed), 1 when it does not.
 #pragma once
 
@@ -17,6 +17,7 @@ struct verify_args {
   std::string allowed_signers;
   std::string signer;
   bool json = false;
+  unsigned jobs = 1;
 };
 
 /// The SignatureVerifier of --allowed-signers/--signer (import's too).
@@ -42,7 +43,7 @@ inline error first_error(const verify::report& r, const std::string& bundle) {
 
 inline int run_verify(const verify_args& a, const host_environment& host) {
   fs::posix backend;
-  verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle));
+  verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle), {}, a.jobs);
   if (!a.allowed_signers.empty())
     verify::check_signature(r, bundle_verifier(host, a.allowed_signers, a.signer));
   if (a.json) {
@@ -73,6 +74,7 @@ inline void add_verify_command(CLI::App& app, action& selected, const host_envir
       ->check(non_empty())
       ->needs(allowed);
   cmd->add_flag("--json", args->json, "print one JSON document listing every finding");
+  add_jobs_option(cmd, args->jobs);
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_verify(*args, host); }, args->json};
   });

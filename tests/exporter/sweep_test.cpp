@@ -10,6 +10,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 using clawport::testing::children;
@@ -46,12 +47,19 @@ struct reference {
   snapshot_t new_bundle;
 };
 
+/// The export's options; `jobs` threads copy and hash (issue 25: the sweeps cover them).
+cp::export_options options(harness<memory_rig>& h, bool previous, unsigned jobs) {
+  cp::export_options o = h.opts(previous);
+  o.jobs = jobs;
+  return o;
+}
+
 template <class P>
-reference baseline(bool previous) {
+reference baseline(bool previous, unsigned jobs) {
   harness<memory_rig> h;
   install(h, previous);
   h.fsys().reset_counts();
-  h.run<P>(previous);
+  h.run<P>(options(h, previous, jobs));
   reference ref;
   ref.ops = h.fsys().count();
   ref.new_bundle = h.snapshot("out/bundle");
@@ -66,8 +74,11 @@ TEST_CASE_TEMPLATE("fault injection sweep: every operation of an export fails in
   std::size_t points = 0;
   std::size_t refused = 0;
   std::size_t committed = 0;
-  for (const bool previous : {true, false}) {
-    const reference ref = baseline<P>(previous);
+  for (const auto& run : std::vector<std::pair<bool, unsigned>>{{true, 1}, {false, 1}, {true, 3}}) {
+    const bool previous = run.first;
+    const unsigned jobs = run.second;
+    CAPTURE(jobs);
+    const reference ref = baseline<P>(previous, jobs);
     for (const int err : {ENOSPC, EIO}) {
       for (std::size_t n = 1; n <= ref.ops; ++n) {
         CAPTURE(previous);
@@ -80,7 +91,7 @@ TEST_CASE_TEMPLATE("fault injection sweep: every operation of an export fails in
         h.fsys().fail_at(n, err);
         ++points;
         try {
-          const cp::export_result r = h.run<P>(previous);
+          const cp::export_result r = h.run<P>(options(h, previous, jobs));
           // Only cleanup after the publish committed can fail without failing the export
           // (it is retried once); the new bundle is then complete and nothing is left.
           ++committed;
@@ -110,8 +121,11 @@ TEST_CASE_TEMPLATE("crash sweep: the export stops after every operation", P, cp:
   const bool exchange = std::string(P::name) == "exchange";
   std::size_t points = 0;
   std::size_t pairs = 0;
-  for (const bool previous : {true, false}) {
-    const reference ref = baseline<P>(previous);
+  for (const auto& run : std::vector<std::pair<bool, unsigned>>{{true, 1}, {false, 1}, {true, 3}}) {
+    const bool previous = run.first;
+    const unsigned jobs = run.second;
+    CAPTURE(jobs);
+    const reference ref = baseline<P>(previous, jobs);
     harness<memory_rig> original;
     install(original, previous);
     const snapshot_t old_bundle = previous ? original.snapshot("out/bundle") : snapshot_t{};
@@ -125,7 +139,7 @@ TEST_CASE_TEMPLATE("crash sweep: the export stops after every operation", P, cp:
       ++points;
       bool crashed = false;
       try {
-        h.run<P>(previous);
+        h.run<P>(options(h, previous, jobs));
       } catch (const cp::fs::simulated_crash&) {
         crashed = true;
       }

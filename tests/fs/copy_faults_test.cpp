@@ -73,8 +73,9 @@ struct phases {
   std::size_t workspace = 0;    // after the workspace copy
 };
 
+/// `jobs`: threads of the workspace copy (fs/jobs.hpp; faulty serializes the calls).
 template <class F, class Fs>
-copy_result run_copy(F& f, Fs& fs, phases* marks = nullptr) {
+copy_result run_copy(F& f, Fs& fs, phases* marks = nullptr, unsigned jobs = 1) {
   const std::string install = f.root_path() + "/install";
   copy_result out;
   auto root = fs::open_anchored_root(fs, install, "agents/researcher/workspace", "agents");
@@ -95,9 +96,9 @@ copy_result run_copy(F& f, Fs& fs, phases* marks = nullptr) {
                 "workspace", e.sys_errno());
   }
   if (marks) marks->staged = fs.count();
-  fs::copy_tree(fs, *root.handle, *ws,
-                clawport::fs::copy_spec{"workspace", clawport::zeroclaw::workspace_entry_included},
-                out.workspace);
+  clawport::fs::copy_spec spec{"workspace", clawport::zeroclaw::workspace_entry_included};
+  spec.jobs = jobs;
+  fs::copy_tree(fs, *root.handle, *ws, spec, out.workspace);
   if (marks) marks->workspace = fs.count();
   bundle::skill_source source;
   source.alias = "research_tools";
@@ -286,81 +287,88 @@ TEST_CASE_TEMPLATE("copy under faulty: races between classification and open", F
 // the staging tree is created or changed.
 TEST_CASE_TEMPLATE("copy under faulty: fault-injection sweep (ENOSPC, EIO)", F,
                    CLAWPORT_FS_FIXTURES) {
-  phases marks;
-  std::size_t total = 0;
-  {
-    F f;
-    build_install(f);
-    faulty<typename F::backend&> fs(f.fs);
-    run_copy(f, fs, &marks);
-    total = fs.count();
-  }
-  REQUIRE(total > 40);
-  std::size_t covered = 0;
-  // Every operation fails once with each errno on fs::memory; on the real filesystem (where
-  // a run costs a temporary tree) every operation fails once, the errno alternating.
-  const bool both_errnos = std::is_same<typename F::backend, fs::memory>::value;
-  std::size_t expected = 0;
-  for (int err : {ENOSPC, EIO}) {
-    for (std::size_t i = 1; i <= total; ++i) {
-      if (!both_errnos && (i % 2 == 0) != (err == EIO)) continue;
-      ++expected;
+  // One thread, then the copy with jobs (issue 25): every failure is still reported cleanly.
+  for (const unsigned jobs : {1u, 3u}) {
+    CAPTURE(jobs);
+    phases marks;
+    std::size_t total = 0;
+    {
       F f;
       build_install(f);
-      const auto before = outside_stage(f);
       faulty<typename F::backend&> fs(f.fs);
-      fs.fail_at(i, err);
-      CAPTURE(err);
-      CAPTURE(i);
-      try {
-        run_copy(f, fs);
-        FAIL("the copy survived a failed operation");
-      } catch (const error& e) {
-        const std::string what = e.what();
-        CAPTURE(what);
-        CAPTURE(fs.log()[i - 1].op);
-        CHECK(fs.failures() == 1);
-        CHECK(e.sys_errno() == err);
-        CHECK(contains(e.what(), e.subject()));
-        // A source root being opened names its path; the staging directory its own path;
-        // everything the copy carries its bundle path.
-        const bool source_root = starts_with(e.subject(), f.root_path() + "/install");
-        const bool staging = e.subject() == f.root_path() + "/stage";
-        CHECK((source_root || staging || bundle_paths().count(e.subject()) == 1));
-        if (i <= marks.root_opened) CHECK(source_root);
-        if (i > marks.staged && i <= marks.workspace) {
-          CHECK(starts_with(e.subject(), "workspace"));
-        }
-        ++covered;
-      }
-      CHECK(outside_stage(f) == before);
+      run_copy(f, fs, &marks, jobs);
+      total = fs.count();
     }
+    REQUIRE(total > 40);
+    std::size_t covered = 0;
+    // Every operation fails once with each errno on fs::memory; on the real filesystem (where
+    // a run costs a temporary tree) every operation fails once, the errno alternating.
+    const bool both_errnos = std::is_same<typename F::backend, fs::memory>::value;
+    std::size_t expected = 0;
+    for (int err : {ENOSPC, EIO}) {
+      for (std::size_t i = 1; i <= total; ++i) {
+        if (!both_errnos && (i % 2 == 0) != (err == EIO)) continue;
+        ++expected;
+        F f;
+        build_install(f);
+        const auto before = outside_stage(f);
+        faulty<typename F::backend&> fs(f.fs);
+        fs.fail_at(i, err);
+        CAPTURE(err);
+        CAPTURE(i);
+        try {
+          run_copy(f, fs, nullptr, jobs);
+          FAIL("the copy survived a failed operation");
+        } catch (const error& e) {
+          const std::string what = e.what();
+          CAPTURE(what);
+          CAPTURE(fs.log()[i - 1].op);
+          CHECK(fs.failures() == 1);
+          CHECK(e.sys_errno() == err);
+          CHECK(contains(e.what(), e.subject()));
+          // A source root being opened names its path; the staging directory its own path;
+          // everything the copy carries its bundle path.
+          const bool source_root = starts_with(e.subject(), f.root_path() + "/install");
+          const bool staging = e.subject() == f.root_path() + "/stage";
+          CHECK((source_root || staging || bundle_paths().count(e.subject()) == 1));
+          if (i <= marks.root_opened) CHECK(source_root);
+          if (i > marks.staged && i <= marks.workspace) {
+            CHECK(starts_with(e.subject(), "workspace"));
+          }
+          ++covered;
+        }
+        CHECK(outside_stage(f) == before);
+      }
+    }
+    CHECK(covered == expected);
+    CHECK(expected == (both_errnos ? 2 * total : total));
+    MESSAGE("copy fault-injection points: " << total << " operations, " << covered
+                                            << " failing runs, all survived");
   }
-  CHECK(covered == expected);
-  CHECK(expected == (both_errnos ? 2 * total : total));
-  MESSAGE("copy fault-injection points: " << total << " operations, " << covered
-                                          << " failing runs, all survived");
 }
 
 // A copy killed after each operation: whatever it left is inside the staging tree.
 TEST_CASE_TEMPLATE("copy under faulty: crash sweep", F, CLAWPORT_FS_FIXTURES) {
-  std::size_t total = 0;
-  {
-    F f;
-    build_install(f);
-    faulty<typename F::backend&> fs(f.fs);
-    run_copy(f, fs);
-    total = fs.count();
-  }
-  for (std::size_t n = 0; n < total; ++n) {
-    F f;
-    build_install(f);
-    const auto before = outside_stage(f);
-    faulty<typename F::backend&> fs(f.fs);
-    fs.crash_after(n);
-    CAPTURE(n);
-    CHECK_THROWS_AS(run_copy(f, fs), simulated_crash);
-    CHECK(fs.count() == n);
-    CHECK(outside_stage(f) == before);
+  for (const unsigned jobs : {1u, 3u}) {
+    CAPTURE(jobs);
+    std::size_t total = 0;
+    {
+      F f;
+      build_install(f);
+      faulty<typename F::backend&> fs(f.fs);
+      run_copy(f, fs, nullptr, jobs);
+      total = fs.count();
+    }
+    for (std::size_t n = 0; n < total; ++n) {
+      F f;
+      build_install(f);
+      const auto before = outside_stage(f);
+      faulty<typename F::backend&> fs(f.fs);
+      fs.crash_after(n);
+      CAPTURE(n);
+      CHECK_THROWS_AS(run_copy(f, fs, nullptr, jobs), simulated_crash);
+      CHECK(fs.count() == n);
+      CHECK(outside_stage(f) == before);
+    }
   }
 }

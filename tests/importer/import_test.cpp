@@ -35,17 +35,23 @@ skill_bundles = ["research_tools"]
 )";
 
 /// One memory filesystem holding a source install (/src), its bundle (/b) and a target
-/// install (/dst) whose config is given.
+/// install (/dst) whose config is given. `notes`: more workspace files, in nested
+/// directories (for the copies with jobs).
 struct import_rig {
   cp::fs::faulty<cp::fs::memory> f;
   cp::fs::memory& m() { return f.inner(); }
 
   explicit import_rig(const std::string& target_config = "schema_version = 3\n",
-                      const cp::fs::memory::options& mo = {}, const std::string& source = kSource)
+                      const cp::fs::memory::options& mo = {}, const std::string& source = kSource,
+                      std::size_t notes = 0)
       : f(mo) {
     m().write_file("/src/config.toml", source);
     m().write_file("/src/agents/researcher/workspace/IDENTITY.md", "# researcher\n");
     m().write_file("/src/agents/researcher/workspace/notes/plan.md", "the plan\n");
+    for (std::size_t i = 0; i < notes; ++i)
+      m().write_file("/src/agents/researcher/workspace/notes/d" + std::to_string(i % 4) + "/n" +
+                         std::to_string(i) + ".md",
+                     std::string(i * 97 % 5000, static_cast<char>('a' + i % 26)));
     m().write_file("/src/shared/skills/research_tools/web_search/SKILL.md", "# web search\n");
     cp::export_options o;
     o.alias = "researcher";
@@ -462,25 +468,30 @@ TEST_CASE("issue 22 item 8: a bundle file changed between verify and copy is nev
        },
        "skills/research_tools/web_search/SKILL.md"},
   };
-  for (const tamper_case& c : cases) {
-    CAPTURE(c.what);
-    import_rig r;
-    const auto o = r.opts();
-    const auto p = r.plan(o);
-    const auto snap = r.m().snapshot("/dst");
-    tamper_before_copy(r, c.tree, [&r, &c] { c.act(r.m()); });
-    im::apply_options a;
-    a.sync = false;
-    try {
-      im::apply_import(r.f, o, p.plan_integrity, a);
-      FAIL("installed bytes it did not verify");
-    } catch (const cp::error& e) {
-      CHECK(e.code() == cp::errc::identity_changed);
-      CHECK(std::string(e.what()).find(c.names) != std::string::npos);
-      CHECK(std::string(e.what()).find("changed after it was verified") != std::string::npos);
+  // One thread, then the copy with jobs (issue 25): each tree's files are still checked
+  // against the digest list in its order.
+  for (const unsigned jobs : {1u, 3u})
+    for (const tamper_case& c : cases) {
+      CAPTURE(jobs);
+      CAPTURE(c.what);
+      import_rig r("schema_version = 3\n", {}, kSource, jobs > 1 ? 24 : 0);
+      auto o = r.opts();
+      o.jobs = jobs;
+      const auto p = r.plan(o);
+      const auto snap = r.m().snapshot("/dst");
+      tamper_before_copy(r, c.tree, [&r, &c] { c.act(r.m()); });
+      im::apply_options a;
+      a.sync = false;
+      try {
+        im::apply_import(r.f, o, p.plan_integrity, a);
+        FAIL("installed bytes it did not verify");
+      } catch (const cp::error& e) {
+        CHECK(e.code() == cp::errc::identity_changed);
+        CHECK(std::string(e.what()).find(c.names) != std::string::npos);
+        CHECK(std::string(e.what()).find("changed after it was verified") != std::string::npos);
+      }
+      CHECK(r.m().snapshot("/dst") == snap);  // nothing written, nothing lost
     }
-    CHECK(r.m().snapshot("/dst") == snap);  // nothing written, nothing lost
-  }
 }
 
 TEST_CASE("issue 25: apply reads each bundle file once, checking it as it copies it") {
@@ -520,32 +531,35 @@ TEST_CASE("issue 25: bytes changed after the shown plan, never read before the c
        "/b/skills/research_tools/web_search/SKILL.md",
        "# evil searc\n"},
   };
-  for (const change_case& c : cases) {
-    CAPTURE(c.what);
-    import_rig r("schema_version = 3\n\n[skill_bundles.mine]\n");
-    auto o = r.opts();
-    o.maps = c.maps;
-    const auto p = r.plan(o);
-    const auto snap = r.m().snapshot("/dst");
-    r.m().write_file(c.path, c.bytes);
-    im::apply_options a;
-    a.sync = false;
-    try {
-      im::apply_import(r.f, o, p.plan_integrity, a);
-      FAIL("installed bytes the digest list does not vouch for");
-    } catch (const cp::error& e) {
-      CHECK(e.code() == cp::errc::identity_changed);
-      CHECK(std::string(e.what()).find(std::string(c.path).substr(3)) != std::string::npos);
+  for (const unsigned jobs : {1u, 3u})
+    for (const change_case& c : cases) {
+      CAPTURE(jobs);
+      CAPTURE(c.what);
+      import_rig r("schema_version = 3\n\n[skill_bundles.mine]\n", {}, kSource, jobs > 1 ? 24 : 0);
+      auto o = r.opts();
+      o.maps = c.maps;
+      o.jobs = jobs;
+      const auto p = r.plan(o);
+      const auto snap = r.m().snapshot("/dst");
+      r.m().write_file(c.path, c.bytes);
+      im::apply_options a;
+      a.sync = false;
+      try {
+        im::apply_import(r.f, o, p.plan_integrity, a);
+        FAIL("installed bytes the digest list does not vouch for");
+      } catch (const cp::error& e) {
+        CHECK(e.code() == cp::errc::identity_changed);
+        CHECK(std::string(e.what()).find(std::string(c.path).substr(3)) != std::string::npos);
+      }
+      CHECK(r.m().snapshot("/dst") == snap);
+      // Planned again, the full verify refuses the bundle outright.
+      try {
+        (void)r.plan(o);
+        FAIL("a bundle that does not match its digest list was planned");
+      } catch (const cp::error& e) {
+        CHECK(e.code() == cp::errc::bundle_invalid);
+      }
     }
-    CHECK(r.m().snapshot("/dst") == snap);
-    // Planned again, the full verify refuses the bundle outright.
-    try {
-      (void)r.plan(o);
-      FAIL("a bundle that does not match its digest list was planned");
-    } catch (const cp::error& e) {
-      CHECK(e.code() == cp::errc::bundle_invalid);
-    }
-  }
 }
 
 TEST_CASE("issue 25: the plan carries the digest of the file stream, not the files") {
@@ -923,16 +937,23 @@ TEST_CASE("issue 22 item 17: fault sweep of a re-run that removes a killed run's
   }
 }
 
-TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing") {
+/// The import fault sweep of a bundle with `notes` more files, copied on `jobs` threads.
+void import_sweep(unsigned jobs, std::size_t notes) {
+  CAPTURE(jobs);
+  const auto opts = [jobs](import_rig& r) {
+    auto o = r.opts();
+    o.jobs = jobs;
+    return o;
+  };
   std::size_t total = 0;
   std::string integrity;
   {
-    import_rig r;
-    integrity = r.plan(r.opts()).plan_integrity;
+    import_rig r("schema_version = 3\n", {}, kSource, notes);
+    integrity = r.plan(opts(r)).plan_integrity;
     r.f.reset_counts();
     im::apply_options a;
     a.sync = false;
-    im::apply_import(r.f, r.opts(), integrity, a);
+    im::apply_import(r.f, opts(r), integrity, a);
     total = r.f.count();
   }
   REQUIRE(total > 20);
@@ -940,7 +961,7 @@ TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing
     for (std::size_t n = 1; n <= total; ++n) {
       CAPTURE(err);
       CAPTURE(n);
-      import_rig r;
+      import_rig r("schema_version = 3\n", {}, kSource, notes);
       const auto snap = r.m().snapshot("/dst");
       r.f.reset_counts();
       r.f.fail_at(n, err);
@@ -948,7 +969,7 @@ TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing
       a.sync = false;
       bool failed = false;
       try {
-        im::apply_import(r.f, r.opts(), integrity, a);
+        im::apply_import(r.f, opts(r), integrity, a);
       } catch (const cp::error&) {
         failed = true;
       }
@@ -959,14 +980,14 @@ TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing
   // with the old config, removing the leftovers the docs name restores the install.
   for (std::size_t n = 0; n < total; ++n) {
     CAPTURE(n);
-    import_rig r;
+    import_rig r("schema_version = 3\n", {}, kSource, notes);
     const auto snap = r.m().snapshot("/dst");
     r.f.reset_counts();
     r.f.crash_after(n);
     im::apply_options a;
     a.sync = false;
     try {
-      im::apply_import(r.f, r.opts(), integrity, a);
+      im::apply_import(r.f, opts(r), integrity, a);
     } catch (...) {
     }
     const std::string config = r.m().read_file("/dst/config.toml");
@@ -986,13 +1007,53 @@ TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing
     // applies, or (trees already published) refuses the changed plan; never "File exists".
     r.f.clear_crash();
     try {
-      im::apply_import(r.f, r.opts(), integrity, a);
+      im::apply_import(r.f, opts(r), integrity, a);
       for (const auto& e : r.m().snapshot("/dst"))
         CHECK(e.first.find(".clawport-import-") == std::string::npos);
     } catch (const cp::error& e) {
       CAPTURE(e.what());
       CHECK(e.code() == cp::errc::identity_changed);
     }
+  }
+}
+
+TEST_CASE("import fault sweep: every operation failing (ENOSPC, EIO) or crashing") {
+  import_sweep(1, 0);
+}
+
+TEST_CASE("issue 25: import fault sweep with jobs: the copies on 3 threads fail cleanly too") {
+  import_sweep(3, 12);
+}
+
+TEST_CASE("issue 25: an import with jobs is the import of one thread") {
+  // Plan (text, JSON, integrity), result (text, JSON) and the installed tree of N threads
+  // are those of one.
+  struct outcome {
+    std::string plan_json, plan_text, integrity, result_json, result_text;
+    std::map<std::string, std::string> installed;  ///< memory::snapshot: with the bytes
+  };
+  const auto run = [](unsigned jobs) {
+    import_rig r("schema_version = 3\n", {}, kSource, 40);
+    auto o = r.opts();
+    o.jobs = jobs;
+    const auto p = r.plan(o);
+    im::apply_options a;
+    a.sync = false;
+    const auto res = im::apply_import(r.f, o, p.plan_integrity, a);
+    return outcome{im::to_json(p).dump(),   im::render_plan(p),     p.plan_integrity,
+                   im::to_json(res).dump(), im::render_result(res), r.m().snapshot("/dst")};
+  };
+  const outcome one = run(1);
+  CHECK(one.installed.size() > 40);
+  for (const unsigned jobs : {2u, 4u}) {
+    CAPTURE(jobs);
+    const outcome many = run(jobs);
+    CHECK(many.plan_json == one.plan_json);
+    CHECK(many.plan_text == one.plan_text);
+    CHECK(many.integrity == one.integrity);
+    CHECK(many.result_json == one.result_json);
+    CHECK(many.result_text == one.result_text);
+    CHECK(many.installed == one.installed);
   }
 }
 

@@ -66,11 +66,12 @@ class digest_sink final : public fs::copy_sink {
     hash_.reset();
   }
   void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
-  void end_file() override {
-    digest::list_entry e{path_, digest::to_hex(hash_.finish())};
-    if (!spill) return entries.push_back(std::move(e));
-    digest::append_line(pending_, e);
-    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
+  void end_file() override { add({path_, digest::to_hex(hash_.finish())}); }
+  /// A copy with jobs hashes each file in a fork; its entry joins the list in walk order.
+  std::unique_ptr<fs::copy_sink> fork() override { return std::make_unique<digest_sink>(); }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<digest_sink&>(forked);
+    for (digest::list_entry& e : f.entries) add(std::move(e));
   }
   /// A file the exporter writes from memory (config.toml, the manifest).
   void add_text(std::string_view name, std::string_view text) {
@@ -98,6 +99,13 @@ class digest_sink final : public fs::copy_sink {
   digest::sha256 hash_;
   std::string path_;
   std::string pending_;
+
+  /// One line of the list: spilled while `spill` is set, else kept.
+  void add(digest::list_entry e) {
+    if (!spill) return entries.push_back(std::move(e));
+    digest::append_line(pending_, e);
+    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
+  }
 };
 
 inline copy_counts counts_of(const fs::copy_tally& t) {
@@ -648,6 +656,7 @@ class basic_exporter {
                                                  path, id);
     };
     spec.sink = observer;
+    spec.jobs = w.o.jobs;
     return spec;
   }
 
@@ -701,6 +710,7 @@ class basic_exporter {
         spec.sink = observer;
         spec.sorted = true;  // path order: the digest lines are spilled as they come
         if constexpr (Sink::writes) digests.spill = ed::spill_to(fs_, stage);
+        spec.jobs = w.o.jobs;
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
         if constexpr (Sink::writes) digests.end_spill();
       }

@@ -44,6 +44,10 @@ struct export_options {
   /// as zeroclaw-agent.sha256.sig into the staged bundle before it is published, so a
   /// failed signing publishes nothing. The dry run does not sign.
   signing::sign_function sign;
+  /// Threads that copy and hash the workspace and skills (fs/jobs.hpp; used when the Fs
+  /// policy is thread-safe): the bundle, its digest list, the report and the first error
+  /// are those of one thread.
+  unsigned jobs = 1;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

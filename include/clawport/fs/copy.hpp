@@ -14,6 +14,7 @@
 #include "../core/utf8.hpp"
 #include "anchored.hpp"
 #include "context.hpp"
+#include "jobs.hpp"
 #include "policy.hpp"
 #include "walk.hpp"
 
@@ -21,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +58,13 @@ class copy_sink {
   virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
   virtual void bytes(const char* data, std::size_t size) = 0;
   virtual void end_file() = 0;  ///< the file was written completely
+  /// A copy with jobs (copy_spec::jobs > 1) asks for one observer per file: a fork that sees
+  /// that file's begin_file, bytes and end_file on whatever thread copies it, then is given
+  /// back to `merge` on the copy's own thread, in the order the walk met the files (after a
+  /// failure too: what the fork saw before it). Null, the default, keeps the copy on one
+  /// thread with this observer.
+  virtual std::unique_ptr<copy_sink> fork() { return nullptr; }
+  virtual void merge(copy_sink& /*forked*/) {}
 };
 
 /// How a tree is named inside the bundle, and what it leaves out.
@@ -94,6 +103,11 @@ struct copy_spec {
   /// names listed at a time), so `sink` sees the files in byte order of their paths (the
   /// export spills its digest list as it goes); false copies them as they are listed.
   bool sorted = false;
+  /// Threads that open, read, hash and write the files (fs/jobs.hpp): the walk stays one,
+  /// and the copy's result, tally, observer records and first error are those of one
+  /// thread. Used only when the Fs policy is thread-safe (`usable_jobs`), the sink copies
+  /// with a caller's buffer (copying and discarding sinks) and the observer, if any, forks.
+  unsigned jobs = 1;
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -160,6 +174,12 @@ struct copying_sink {
   /// file that reports size 0 is read to its end.
   std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
                      copy_sink* observer, std::string_view bundle_path) {
+    return copy(in, out, opened, observer, bundle_path, buffer);
+  }
+  /// The same through the caller's `buffer` (one per thread of a copy with jobs).
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path,
+                     std::vector<char>& through) {
     const std::uint64_t size = opened.kind == file_kind::regular ? opened.size : 0;
     if (observer == nullptr) {
       if constexpr (detail::has_sized_copy_data<Fs>::value) {
@@ -169,7 +189,7 @@ struct copying_sink {
       }
     }
     return detail::read_through(
-        fs, in, opened, observer, bundle_path, buffer,
+        fs, in, opened, observer, bundle_path, through,
         [&](const char* data, std::size_t n) { fs.write_all(out, data, n); });
   }
   void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
@@ -242,9 +262,14 @@ struct discarding_sink {
   void make_dir(const dir&, std::string_view) {}
   dir open_dir(const dir&, std::string_view) { return {}; }
   file_type create_file(const dir&, std::string_view) { return {}; }
-  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
                      copy_sink* observer, std::string_view bundle_path) {
-    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
+    return copy(in, out, opened, observer, bundle_path, buffer);
+  }
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path,
+                     std::vector<char>& through) {
+    return detail::read_through(fs, in, opened, observer, bundle_path, through,
                                 [](const char*, std::size_t) {});
   }
   void set_mode(file_type&, std::uint32_t) {}
@@ -256,16 +281,39 @@ struct discarding_sink {
 
 namespace detail {
 
+/// Whether `Sink` copies through a caller's buffer (so several threads may copy at once).
+template <class Fs, class Sink, class = void>
+struct copies_with_buffer : std::false_type {};
+template <class Fs, class Sink>
+struct copies_with_buffer<
+    Fs, Sink,
+    void_t<decltype(lval<Sink>().copy(lval<typename Fs::file>(), lval<typename Sink::file_type>(),
+                                      lval<const stat_info>(), static_cast<copy_sink*>(nullptr),
+                                      std::string_view{}, lval<std::vector<char>>()))>>
+    : std::true_type {};
+
 /// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and
-/// refusals, the identity checks, the sink's directories and files, the tally.
+/// refusals, the identity checks, the sink's directories and files, the tally. Each regular
+/// file is one item of `jobs_` (fs/jobs.hpp): opened, checked, created, copied and given its
+/// mode on any thread; counted, observed and its failure thrown on the walk's, in walk order.
 template <class Fs, class Sink>
 class copy_visitor : public walk_visitor {
  public:
   using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
 
-  copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), root_dst_(dst) {}
+  copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst,
+               unsigned jobs)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), buffers_(jobs), jobs_(jobs) {
+    // Non-owning: the caller's handles outlive the walk (walk_tree finishes every item).
+    srcs_.push_back(nullptr);
+    outs_.push_back(std::shared_ptr<const out_dir>(std::shared_ptr<void>(), &dst));
+  }
+
+  /// The walk's root (the caller's handle, alive until the walk is finished).
+  void root(const dir& src) { root_src_ = &src; }
+  /// Completes every file still in work, in order (throws the first failure).
+  void finish() { jobs_.finish(); }
 
   bool admit(std::string_view name, const std::string& rel) {
     if (spec_.filter && !spec_.filter(std::string_view(rel))) return false;
@@ -307,6 +355,8 @@ class copy_visitor : public walk_visitor {
         if (spec_.check_entry) spec_.check_entry(info.id, current_path(rel));
         return true;
       case file_kind::regular:
+        // Files still in work may yet be carried: the limit is checked on the exact count.
+        if (tally_.files + in_work_ >= spec_.max_files) jobs_.finish();
         if (tally_.files >= spec_.max_files) {
           throw error(errc::limit_exceeded,
                       "failed to copy " + bundle_path(rel) + ": the copy would hold more than " +
@@ -320,11 +370,11 @@ class copy_visitor : public walk_visitor {
     return false;
   }
 
-  std::optional<dir> enter(const dir& src, std::string_view name, const std::string& rel,
-                           const stat_info& info) {
-    std::optional<dir> child;
+  std::shared_ptr<dir> enter(const dir& src, std::string_view name, const std::string& rel,
+                             const stat_info& info) {
+    std::shared_ptr<dir> child;
     try {
-      child.emplace(fs_.open_dir_at(src, name));
+      child = std::make_shared<dir>(fs_.open_dir_at(src, name));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
     }
@@ -341,20 +391,24 @@ class copy_visitor : public walk_visitor {
     }
     if (opened.id != info.id) {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
-      return std::nullopt;
+      return nullptr;
     }
     try {
-      outs_.push_back(sink_.open_dir(dst(), name));
+      outs_.push_back(std::make_shared<out_dir>(sink_.open_dir(dst(), name)));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
+    srcs_.push_back(child);
     return child;
   }
 
-  void leave(const std::string&) { outs_.pop_back(); }
+  void leave(const std::string&) {
+    outs_.pop_back();
+    srcs_.pop_back();
+  }
 
  private:
-  const out_dir& dst() const { return outs_.empty() ? root_dst_ : outs_.back(); }
+  const out_dir& dst() const { return *outs_.back(); }
 
   std::string bundle_path(const std::string& rel) const {
     return rel.empty() ? spec_.root : spec_.root + "/" + rel;
@@ -371,69 +425,136 @@ class copy_visitor : public walk_visitor {
     return path_;
   }
 
-  void regular(const dir& src, std::string_view name, const std::string& rel,
-               const stat_info& info) {
-    // A second name, seen when classified: never opened. (Checked again once open, so a
-    // link renamed over the entry and removed after the open is skipped either way.)
+  enum class outcome { carried, not_regular, hard_link, replaced };
+
+  /// One regular file in work: what it needs (its directories shared with the walk, which
+  /// may have left them) and what it gave.
+  struct file_work {
+    std::shared_ptr<const dir> src;  ///< null: the walk's root
+    std::shared_ptr<const out_dir> dst;
+    std::string name;
+    std::string rel;
+    stat_info info;
+    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink (jobs), else null
+    outcome what = outcome::not_regular;
+    std::uint64_t bytes = 0;
+  };
+
+  void regular(const dir&, std::string_view name, const std::string& rel, const stat_info& info) {
+    // `srcs_.back()` is the directory the walk is in. A second name, seen when classified: never
+    // opened. (Checked again once open, so a link renamed over the entry and removed after the open
+    // is skipped either way.)
     if (info.nlink > 1) {
       ++tally_.hard_links_skipped;
       return;
     }
+    auto w = std::make_shared<file_work>();
+    w->src = srcs_.back();
+    w->dst = outs_.back();
+    w->name.assign(name.data(), name.size());
+    w->rel = rel;
+    w->info = info;
+    if (jobs_.jobs() > 1 && spec_.sink != nullptr) w->observer = spec_.sink->fork();
+    ++in_work_;
+    jobs_.submit([this, w](unsigned worker) { copy_file(*w, worker); },
+                 [this, w](std::exception_ptr failure) { carried(*w, failure); });
+  }
+
+  /// The work of one file, on any thread.
+  void copy_file(file_work& w, unsigned worker) {
+    const dir& src = w.src ? *w.src : *root_src_;
+    copy_sink* observer = w.observer ? w.observer.get() : spec_.sink;
     std::optional<typename Fs::file> in;
     try {
-      in.emplace(fs_.open_file_at(src, name));
+      in.emplace(fs_.open_file_at(src, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
+      rethrow(e, "failed to open " + bundle_path(w.rel), bundle_path(w.rel));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*in);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+      rethrow(e, "failed to stat " + bundle_path(w.rel), bundle_path(w.rel));
     }
     if (opened.kind != file_kind::regular) return;
     if (opened.nlink > 1) {  // before identity, as upstream
-      ++tally_.hard_links_skipped;
+      w.what = outcome::hard_link;
       return;
     }
-    if (opened.id != info.id) {
-      ++tally_.replaced_skipped;
+    if (opened.id != w.info.id) {
+      w.what = outcome::replaced;
       return;
     }
     std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(sink_.create_file(dst(), name));
+      out.emplace(sink_.create_file(*w.dst, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
+      rethrow(e, "failed to create " + bundle_path(w.rel) + " in the bundle", bundle_path(w.rel));
     }
-    std::uint64_t n = 0;
     try {
-      n = sink_.copy(*in, *out, opened, spec_.sink, current_path(rel));
+      if constexpr (copies_with_buffer<Fs, Sink>::value) {
+        w.bytes = sink_.copy(*in, *out, opened, observer, bundle_path(w.rel), buffers_[worker]);
+      } else {
+        w.bytes = sink_.copy(*in, *out, opened, observer, bundle_path(w.rel));
+      }
     } catch (const error& e) {
-      rethrow(e, "failed to copy " + bundle_path(rel) + " into the bundle", bundle_path(rel));
+      rethrow(e, "failed to copy " + bundle_path(w.rel) + " into the bundle", bundle_path(w.rel));
     }
     try {
       sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
-      rethrow(e, "failed to set permissions on " + bundle_path(rel), bundle_path(rel));
+      rethrow(e, "failed to set permissions on " + bundle_path(w.rel), bundle_path(w.rel));
     }
-    ++tally_.files;
-    tally_.bytes += n;
-    if (spec_.on_carried) spec_.on_carried(std::string_view(rel));
+    w.what = outcome::carried;
+  }
+
+  /// The record of one file, on the walk's thread, in walk order.
+  void carried(file_work& w, std::exception_ptr failure) {
+    --in_work_;
+    if (w.observer) spec_.sink->merge(*w.observer);
+    if (failure) std::rethrow_exception(failure);
+    switch (w.what) {
+      case outcome::carried:
+        ++tally_.files;
+        tally_.bytes += w.bytes;
+        if (spec_.on_carried) spec_.on_carried(std::string_view(w.rel));
+        break;
+      case outcome::hard_link:
+        ++tally_.hard_links_skipped;
+        break;
+      case outcome::replaced:
+        ++tally_.replaced_skipped;
+        break;
+      case outcome::not_regular:
+        break;
+    }
   }
 
   Fs& fs_;
   Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
-  const out_dir& root_dst_;
-  std::vector<out_dir> outs_;  ///< the sink's directories of the walk's open directories
-  std::string path_;           ///< current_path()'s buffer
+  const dir* root_src_ = nullptr;
+  std::vector<std::shared_ptr<const dir>> srcs_;      ///< the walk's open directories; [0]: root
+  std::vector<std::shared_ptr<const out_dir>> outs_;  ///< the sink's, in step with srcs_
+  std::string path_;                                  ///< current_path()'s buffer
+  std::vector<std::vector<char>> buffers_;            ///< one per thread of jobs_
+  std::size_t in_work_ = 0;                           ///< files submitted, not recorded
+  ordered_jobs jobs_;  ///< last: destroyed (its threads joined) before what they use
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
+
+/// The threads a copy of `spec` with `Sink` uses (copy_spec::jobs).
+template <class Fs, class Sink>
+unsigned copy_jobs(const copy_spec& spec) {
+  if (!detail::copies_with_buffer<Fs, Sink>::value) return 1;
+  const unsigned jobs = usable_jobs<Fs>(spec.jobs);
+  if (jobs <= 1 || (spec.sink != nullptr && !spec.sink->fork())) return 1;
+  return jobs;
+}
 
 /// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
 /// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
@@ -445,11 +566,19 @@ template <class Fs, class Sink>
 void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
   static_assert(check_policy<Fs>());
-  detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst);
+  detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst, copy_jobs<Fs, Sink>(spec));
+  visitor.root(src);
   walk_options opt;
   opt.max_depth = spec.max_depth;
   opt.sorted = spec.sorted;  // by default as listed: a copy keeps no list of names
-  walk(fs, src, visitor, opt, relative);
+  try {
+    walk(fs, src, visitor, opt, relative);
+  } catch (...) {
+    // A file met before the walk's own failure fails first, as on one thread.
+    visitor.finish();
+    throw;
+  }
+  visitor.finish();
 }
 
 /// `walk_tree` with the copying sink: copies `src` into `dst`.

@@ -22,6 +22,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -185,6 +186,10 @@ struct posix_file_tag;
 /// tree, and /proc magic links reached through a root the caller chose.
 class posix {
  public:
+  /// Usable from several threads at once (fs/jobs.hpp): every call works on the handles it
+  /// is given; the only state, two "offload refused" flags, is atomic.
+  static constexpr bool thread_safe = true;
+
   /// A directory handle: an O_DIRECTORY descriptor, closed on destruction.
   using dir = detail::fd_handle<posix, detail::posix_dir_tag>;
   /// A file handle: a descriptor opened read-only, or write-only when created.
@@ -314,7 +319,7 @@ class posix {
   std::uint64_t copy_data(file& from, file& to, std::uint64_t size) {
     if (size == 0) return copy_bytes(from, to, 0, false);
 #if defined(__linux__)
-    if (clone_works_) {
+    if (clone_works_.on()) {
       if (::ioctl(to.native_handle(), detail::ficlone_request, from.native_handle()) == 0) {
         // The clone shares the whole file; move the source's offset as a copy would.
         if (::lseek(from.native_handle(), static_cast<off_t>(size), SEEK_SET) < 0) {
@@ -324,7 +329,7 @@ class posix {
       }
       const int err = errno;
       if (!offload_unsupported(err) && err != EINTR) throw sys_error("copy_data", {}, err);
-      clone_works_ = false;
+      clone_works_.clear();
     }
 #endif
     return copy_bytes(from, to, size, true);
@@ -532,7 +537,7 @@ class posix {
     std::uint64_t total = 0;
     const auto left = [&]() -> std::uint64_t { return sized ? size - total : ~std::uint64_t{0}; };
 #if defined(__linux__) && defined(SYS_copy_file_range)
-    if (copy_range_works_) {
+    if (copy_range_works_.on()) {
       while (left() != 0) {
         const std::uint64_t want = left() < (std::uint64_t{1} << 30) ? left() : (1u << 30);
         long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
@@ -547,20 +552,20 @@ class posix {
         if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
         // Not offered here (another filesystem, an old kernel, a seccomp filter): the
         // offsets have advanced by what was copied, so the loop below just continues.
-        if (err == ENOSYS) copy_range_works_ = false;
+        if (err == ENOSYS) copy_range_works_.clear();
         break;
       }
     }
 #endif
     if (left() == 0) return total;
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    std::vector<char> buffer(CLAWPORT_COPY_BUFFER_SIZE);  // per call: threads copy at once
     for (;;) {
       const std::uint64_t l = left();
-      const std::size_t want = l < buffer_.size() ? static_cast<std::size_t>(l) : buffer_.size();
+      const std::size_t want = l < buffer.size() ? static_cast<std::size_t>(l) : buffer.size();
       if (want == 0) return total;
-      std::size_t n = read(from, buffer_.data(), want);
+      std::size_t n = read(from, buffer.data(), want);
       if (n == 0) return total;
-      write_all(to, buffer_.data(), n);
+      write_all(to, buffer.data(), n);
       total += n;
     }
   }
@@ -586,9 +591,24 @@ class posix {
     }
   }
 
-  std::vector<char> buffer_;      // the read/write fallback's buffer, allocated once
-  bool copy_range_works_ = true;  // false once the kernel said ENOSYS
-  bool clone_works_ = true;       // false once a FICLONE was refused (tmpfs, ext4, ...)
+  /// A flag that starts on and is turned off for good, from any thread; copyable.
+  class sticky_flag {
+   public:
+    sticky_flag() = default;
+    sticky_flag(const sticky_flag& o) noexcept : on_(o.on()) {}
+    sticky_flag& operator=(const sticky_flag& o) noexcept {
+      on_.store(o.on(), std::memory_order_relaxed);
+      return *this;
+    }
+    bool on() const noexcept { return on_.load(std::memory_order_relaxed); }
+    void clear() noexcept { on_.store(false, std::memory_order_relaxed); }
+
+   private:
+    std::atomic<bool> on_{true};
+  };
+
+  sticky_flag copy_range_works_;  // off once the kernel said ENOSYS
+  sticky_flag clone_works_;       // off once a FICLONE was refused (tmpfs, ext4, ...)
 };
 
 static_assert(check_policy<posix>());

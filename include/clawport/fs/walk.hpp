@@ -16,7 +16,9 @@
 //       every classified entry; for a directory, true asks the walk to descend into it;
 //   std::optional<dir> enter(const dir& parent, std::string_view name, const std::string& rel,
 //                            const stat_info& info);
-//       opens a directory the walk descends into (after the depth check); nullopt skips it;
+//       opens a directory the walk descends into (after the depth check); nullopt skips it
+//       (or a std::shared_ptr<dir>, null to skip, for a visitor that shares the handle with
+//       work still running after the walk has left the directory);
 //   void leave(const std::string& rel);      after the walk of a directory `enter` opened;
 //   bool admit(std::string_view name, const std::string& rel);
 //       before an entry is classified; false skips it unvisited (never opened; stat'ed only
@@ -174,7 +176,9 @@ class tree_walk {
     if (!info) return;  // gone since the listing: nothing to visit
     if (!v_.visit(d, name, rel_, *info) || info->kind != file_kind::directory) return;
     if (depth + 1 > opt_.max_depth) throw v_.too_deep(rel_, opt_.max_depth);
-    std::optional<dir> child = v_.enter(d, name, rel_, *info);
+    // An optional<dir>, or a shared_ptr<dir> when the visitor's work outlives the walk's
+    // stay in the directory (a walk with jobs, fs/jobs.hpp).
+    auto child = v_.enter(d, name, rel_, *info);
     if (!child) return;
     walk_dir(*child, depth + 1);
     v_.leave(rel_);

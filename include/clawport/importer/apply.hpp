@@ -73,6 +73,7 @@ struct applier {
   const dir& root;
   std::string token;
   std::uint32_t umask;
+  unsigned jobs;  ///< threads of each staged copy (import_options::jobs)
 
   static std::vector<std::string> split(const std::string& rel) {
     std::vector<std::string> parts;
@@ -183,7 +184,7 @@ struct applier {
     make_staging(t, name, join(shown_parts));
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
-        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask);
+        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask, jobs);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
@@ -249,7 +250,7 @@ struct applier {
         list.pop();
       } else if (p.bytes_deferred) {
         fs::discarding_sink<Fs> sink{fs};
-        copy_listed(fs, sink, bundle_root, tree, {}, list);
+        copy_listed(fs, sink, bundle_root, tree, {}, list, 0, jobs);
       } else {
         const std::string prefix = tree + "/";
         while (e != nullptr && e->path.compare(0, prefix.size(), prefix) == 0) {
@@ -314,7 +315,8 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, {}, {}, {}};
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, o.jobs, {},
+                         {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.

@@ -62,6 +62,9 @@ struct import_options {
   /// Cleared from the mode of every placed file, as `cp` without `-p` does
   /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
   std::uint32_t umask = 022;
+  /// Threads that copy and hash the bundle's trees (fs/jobs.hpp; used when the Fs policy is
+  /// thread-safe): what is placed, refused and reported is that of one. Not part of the plan.
+  unsigned jobs = 1;
   /// When set, the bundle must be signed and this SignatureVerifier (signing/policy.hpp)
   /// must accept its signature; otherwise it is refused (errc::not_signed,
   /// signature_invalid, signer_untrusted) before anything is written.
@@ -906,11 +909,12 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   // the digest of the list's stream); one without keeps its files (they are its list).
   const bool listed = has_digest_list(fs, o.bundle);
   verify::report rep =
-      !listed     ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits)
-      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
-                        fs, o.bundle, o.limits,
-                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs)
+      : for_apply
+          ? verify::verify_bundle_deferring<Fs, Schema>(
+                fs, o.bundle, o.limits,
+                {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)}, o.jobs)
+          : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {

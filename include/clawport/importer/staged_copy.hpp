@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,7 +43,9 @@ inline error bundle_changed(const std::string& why, const std::string& subject) 
 
 /// Hashes each file the walk reads and compares it with the verified digest list.
 /// The first difference is kept (and stops the copy of that file once it overruns the
-/// verified size); `problem()` names it.
+/// verified size); `problem()` names it. A copy with jobs gives each file a fork, which
+/// reads the parent's range of the verified list (never changed while files are copied)
+/// and is merged back in walk order.
 class verifying_observer final : public fs::copy_sink {
  public:
   /// `files` sorted by path (as verify returns them): the tree's are a range of it, looked
@@ -57,12 +60,26 @@ class verifying_observer final : public fs::copy_sink {
     while (last_ != files.end() && last_->path.compare(0, prefix.size(), prefix) == 0) ++last_;
     copied_.assign(static_cast<std::size_t>(last_ - first_), false);
   }
+  verifying_observer(const verifying_observer&) = delete;
+  verifying_observer& operator=(const verifying_observer&) = delete;
+  std::unique_ptr<fs::copy_sink> fork() override {
+    return std::unique_ptr<fs::copy_sink>(new verifying_observer(first_, last_));
+  }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<verifying_observer&>(forked);
+    if (f.finished_) copied_[*f.finished_] = true;
+    if (f.problem_ && !problem_) {
+      problem_ = f.problem_;
+      subject_ = f.subject_;
+    }
+  }
   void begin_file(std::string_view bundle_path) override {
     path_.assign(bundle_path.data(), bundle_path.size());
     const auto it = std::lower_bound(
         first_, last_, path_,
         [](const verify::bundle_file& f, const std::string& p) { return f.path < p; });
-    current_ = it != last_ && it->path == path_ && !copied_[index(it)] ? &*it : nullptr;
+    // a fork cannot see the parent's bits: a path copied twice is a walk's bug, not input
+    current_ = it != last_ && it->path == path_ && (fork_ || !copied_[index(it)]) ? &*it : nullptr;
     if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
     hash_.reset();
     size_ = 0;
@@ -79,7 +96,12 @@ class verifying_observer final : public fs::copy_sink {
     if (current_ == nullptr) return;
     if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
       fail(path_ + " does not match the digest it was verified with");
-    copied_[static_cast<std::size_t>(current_ - &*first_)] = true;
+    const std::size_t i = static_cast<std::size_t>(current_ - &*first_);
+    if (fork_) {
+      finished_ = i;
+    } else {
+      copied_[i] = true;
+    }
   }
   /// Every listed file must have been copied.
   void check_complete() {
@@ -97,17 +119,23 @@ class verifying_observer final : public fs::copy_sink {
   const std::optional<error>& stream_error() const noexcept { return no_stream_error_; }
 
  private:
+  using iterator = std::vector<verify::bundle_file>::const_iterator;
+
+  /// A fork: reads the parent's range.
+  verifying_observer(iterator first, iterator last) : first_(first), last_(last), fork_(true) {}
+
   void fail(const std::string& why) {
     if (problem_) return;
     problem_ = why;
     subject_ = path_.empty() ? why : path_;
   }
 
-  using iterator = std::vector<verify::bundle_file>::const_iterator;
   std::size_t index(iterator it) const { return static_cast<std::size_t>(it - first_); }
 
-  iterator first_, last_;     ///< the tree's files, a range of the sorted list
-  std::vector<bool> copied_;  ///< one bit per file of the range
+  iterator first_, last_;  ///< the tree's files, a range of the sorted list
+  bool fork_ = false;
+  std::vector<bool> copied_;             ///< one bit per file of the range (the parent's only)
+  std::optional<std::size_t> finished_;  ///< a fork's file, seen to its end
   const verify::bundle_file* current_ = nullptr;
   digest::sha256 hash_;
   std::string path_;
@@ -119,11 +147,13 @@ class verifying_observer final : public fs::copy_sink {
 
 /// The staged copy both checks share: opens `tree` under `bundle_root` (never through a
 /// link: open_dir_at is nofollow), copies it into `dst` with `check` seeing every byte,
-/// and turns what `check` found into errc::identity_changed naming the file.
+/// and turns what `check` found into errc::identity_changed naming the file. `jobs`: threads
+/// that copy and hash (fs/jobs.hpp; `check` forks per file): what is staged and refused is
+/// that of one.
 template <class Fs, class Sink, class Check>
 fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                             const std::string& tree, const typename Sink::dir& dst, Check& check,
-                            bool sorted, std::uint32_t umask) {
+                            bool sorted, std::uint32_t umask, unsigned jobs) {
   std::optional<typename Fs::dir> src;
   for (const std::string& part : paths::components(tree)) {
     try {
@@ -137,6 +167,7 @@ fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_r
   spec.sink = &check;
   spec.umask = umask;
   spec.sorted = sorted;
+  spec.jobs = jobs;
   fs::copy_tally t;
   try {
     fs::walk_tree(fs, sink, *src, dst, spec, t);
@@ -160,14 +191,15 @@ fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_r
 /// `files` is the bundle as verified (`verify::report::files`, the plan's `files`).
 /// Refuses with errc::identity_changed, naming the file, when anything copied differs from
 /// what was verified; the caller then discards `dst`. Used by `import` (into its staging
-/// directory) and `convert` (into memory): one staged copy for both.
+/// directory) and `convert` (into memory): one staged copy for both. `jobs`: threads that
+/// copy and hash (fs/jobs.hpp); what is staged and refused is that of one.
 template <class Fs, class Sink>
 fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                              const std::string& tree, const typename Sink::dir& dst,
-                             const std::vector<verify::bundle_file>& files,
-                             std::uint32_t umask = 0) {
+                             const std::vector<verify::bundle_file>& files, std::uint32_t umask = 0,
+                             unsigned jobs = 1) {
   detail::verifying_observer check(files, tree);
-  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, false, umask);
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, false, umask, jobs);
 }
 
 namespace detail {
@@ -175,11 +207,24 @@ namespace detail {
 /// Hashes each file the walk reads (in path order) and checks it against the next lines of
 /// the bundle's digest list (`list`, a source of entries in path order: importer/file_stream.hpp),
 /// joined as verify joins them (verify::detail::list_join). The first difference stops the
-/// copy; `problem()` names it.
+/// copy; `problem()` names it. A copy with jobs hashes each file in a fork (fs/jobs.hpp);
+/// the forks are merged, and their files joined with the list, in walk order, which the
+/// sorted walk makes path order: the list's order.
 template <class List>
 class listed_observer final : public fs::copy_sink {
  public:
-  listed_observer(List& list, const std::string& tree) : list_(list), prefix_(tree + "/") {}
+  listed_observer(List& list, const std::string& tree) : list_(&list), prefix_(tree + "/") {}
+  listed_observer(const listed_observer&) = delete;
+  listed_observer& operator=(const listed_observer&) = delete;
+
+  std::unique_ptr<fs::copy_sink> fork() override {
+    return std::unique_ptr<fs::copy_sink>(new listed_observer());
+  }
+  /// The fork's file, if it was read to its end, joined with the list as end_file joins it.
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<listed_observer&>(forked);
+    if (f.ended_) join(f.file_);
+  }
 
   void begin_file(std::string_view bundle_path) override {
     file_.path.assign(bundle_path.data(), bundle_path.size());
@@ -192,17 +237,15 @@ class listed_observer final : public fs::copy_sink {
   }
   void end_file() override {
     file_.sha256 = digest::to_hex(hash_.finish());
-    try {
-      join_.file(file_, list_);
-    } catch (const error& e) {
-      stream_error_ = e;  // the list stopped parsing: it changed since it was verified
-      throw;
+    if (list_ == nullptr) {
+      ended_ = true;  // a fork: joined when merged
+      return;
     }
-    stop_if_differs();
+    join(file_);
   }
   /// After the walk: a line of the tree the walk did not meet is a file that is gone.
   void finish() {
-    const digest::list_entry* e = list_.peek();
+    const digest::list_entry* e = list_->peek();
     if (e != nullptr && e->path.compare(0, prefix_.size(), prefix_) == 0 && !problem_) {
       problem_ = e->path + " is gone";
       subject_ = e->path;
@@ -213,6 +256,18 @@ class listed_observer final : public fs::copy_sink {
   const std::optional<error>& stream_error() const noexcept { return stream_error_; }
 
  private:
+  listed_observer() = default;  ///< a fork: hashes one file, joins nothing
+
+  void join(verify::bundle_file& file) {
+    try {
+      join_.file(file, *list_);
+    } catch (const error& e) {
+      stream_error_ = e;  // the list stopped parsing: it changed since it was verified
+      throw;
+    }
+    stop_if_differs();
+  }
+
   void stop_if_differs() {
     if (join_.exact) return;
     const verify::finding& f = join_.missing.empty() ? join_.found.front() : join_.missing.front();
@@ -226,10 +281,11 @@ class listed_observer final : public fs::copy_sink {
     throw error(errc::identity_changed, *problem_, subject_);  // stop reading the tree
   }
 
-  List& list_;
-  std::string prefix_;  ///< "<tree>/": the lines of this tree
+  List* list_ = nullptr;  ///< null in a fork
+  std::string prefix_;    ///< "<tree>/": the lines of this tree
   verify::detail::list_join join_;
   verify::bundle_file file_;  ///< the file being copied
+  bool ended_ = false;        ///< a fork's file, read to its end
   digest::sha256 hash_;
   std::optional<std::string> problem_;
   std::string subject_;
@@ -242,13 +298,15 @@ class listed_observer final : public fs::copy_sink {
 /// before the tree already taken; this tree's are taken here) instead of a list of every
 /// file in memory: the tree is walked in path order (copy_spec::sorted), each file hashed
 /// as it is copied and joined with the list's next lines. Refuses as copy_verified does
-/// (errc::identity_changed naming the file); the caller then discards `dst`.
+/// (errc::identity_changed naming the file); the caller then discards `dst`. `jobs`: threads
+/// that copy and hash; the files are still joined with the list in its order.
 template <class Fs, class Sink, class List>
 fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                            const std::string& tree, const typename Sink::dir& dst, List& list,
-                           std::uint32_t umask = 0) {
+                           std::uint32_t umask = 0, unsigned jobs = 1) {
   detail::listed_observer<List> check(list, tree);
-  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, true, umask);  // list order
+  // sorted: list order
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, true, umask, jobs);
 }
 
 }  // namespace importer

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
@@ -56,8 +57,10 @@ class memory {
     std::string data;         // regular file content
     std::string target;       // symlink target
     std::map<std::string, std::shared_ptr<node>, std::less<>> entries;  // directories
-    std::weak_ptr<node> parent;    // directories: the directory holding its name
-    std::uint64_t lock_owner = 0;  // handle id holding the flock, 0 = none
+    std::weak_ptr<node> parent;  // directories: the directory holding its name
+    // handle id holding the flock, 0 = none; atomic, as a handle may close on another thread
+    // (fs::faulty serializes every call, not the closing of handles)
+    std::atomic<std::uint64_t> lock_owner{0};
   };
   using node_ptr = std::shared_ptr<node>;
 
@@ -66,7 +69,7 @@ class memory {
     node_ptr root;
     std::uint64_t next_ino = 2;
     std::uint64_t next_handle = 1;
-    std::size_t open = 0;
+    std::atomic<std::size_t> open{0};  // closed from any thread (as lock_owner)
   };
 
   // Shared by every handle of one filesystem so closing a handle updates the open count.
@@ -100,7 +103,8 @@ class memory {
     }
     void close() noexcept {
       if (!node_) return;
-      if (node_->lock_owner == id_) node_->lock_owner = 0;  // flock dies with the descriptor
+      std::uint64_t mine = id_;  // flock dies with the descriptor
+      node_->lock_owner.compare_exchange_strong(mine, 0);
       --st_->open;
       node_.reset();
       st_.reset();

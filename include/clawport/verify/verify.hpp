@@ -11,6 +11,7 @@
 #include "../core/utf8.hpp"
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
+#include "../fs/jobs.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/walk.hpp"
 #include "../names/grammar.hpp"
@@ -31,7 +32,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <exception>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -220,13 +223,19 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
 
 /// What verify does with what the one walk (fs/walk.hpp) meets: every problem
 /// is a finding, never an exception; a limit reached ends the walk
-/// (`truncated`).
+/// (`truncated`). Each file to read is one item of `jobs_` (fs/jobs.hpp): opened, read and
+/// hashed on any thread; everything the report records (findings, directories, files,
+/// totals) is recorded on the walk's thread in walk order, so the report of N jobs is the
+/// report of one.
 template <class Fs>
 class walker : public fs::walk_visitor {
  public:
   using dir = typename Fs::dir;
 
-  walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+  walker(Fs& fs, const limits& lim, report& rep, unsigned jobs = 1)
+      : fs_(fs), lim_(lim), rep_(rep), buffers_(jobs), jobs_(jobs) {
+    dirs_.push_back(nullptr);  // the root: the caller's handle
+  }
 
   /// Keeps every file and directory in the report (`report::files`), not only the ones
   /// the checks after the walk read (the bundle's root and skills/).
@@ -255,15 +264,24 @@ class walker : public fs::walk_visitor {
   }
 
   void run(const dir& root) {
+    root_ = &root;
     fs::walk_options opt;
     opt.max_depth = lim_.max_depth;
     // One name more than the file limit is enough to know it is passed.
     opt.max_listed = lim_.max_files >= SIZE_MAX ? SIZE_MAX : std::size_t(lim_.max_files) + 1;
+    std::exception_ptr failure;
     try {
       fs::walk(fs_, root, *this, opt);
     } catch (const error&) {
-      if (!truncated_) throw;  // the walk's depth failure is a finding (too_deep)
+      // the walk's depth failure is a finding (too_deep)
+      if (!truncated_) failure = std::current_exception();
+    } catch (...) {
+      // Anything else (a simulated crash, bad_alloc) too waits for the work in flight: it
+      // reads `root`, which the caller closes as the exception leaves.
+      failure = std::current_exception();
     }
+    jobs_.finish();  // the files met before, recorded before any failure is thrown
+    if (failure) std::rethrow_exception(failure);
   }
   bool truncated() const { return truncated_; }
 
@@ -315,23 +333,25 @@ class walker : public fs::walk_visitor {
     return false;
   }
 
-  std::optional<dir> enter(const dir& d, std::string_view name, const std::string& path,
-                           const fs::stat_info& info) {
-    std::optional<dir> child;
+  std::shared_ptr<dir> enter(const dir& d, std::string_view name, const std::string& path,
+                             const fs::stat_info& info) {
+    std::shared_ptr<dir> child;
     try {
-      child.emplace(fs_.open_dir_at(d, name));
+      child = std::make_shared<dir>(fs_.open_dir_at(d, name));
       if (fs_.stat(*child).id != info.id) {
         add("changed", path, "the directory was replaced while it was verified");
-        return std::nullopt;
+        return nullptr;
       }
     } catch (const error& e) {
       add("unreadable", path, e.what());
-      return std::nullopt;
+      return nullptr;
     }
-    directory(path);
+    jobs_.then([this, path] { directory(path); });
+    dirs_.push_back(child);
     return child;
   }
 
+  void leave(const std::string&) { dirs_.pop_back(); }
   list_join joined;  ///< the digest list's findings, when it is joined during the walk
   std::optional<error> join_error;  ///< the joined list stopped parsing
   /// The bundle's private data (private_data_findings), directories and files apart.
@@ -339,8 +359,11 @@ class walker : public fs::walk_visitor {
   bool workspace_skills = false;  ///< a file below workspace/ is a workspace skill's
 
  private:
+  /// A finding, recorded after those of every file still in work.
   void add(std::string code, std::string path, std::string detail) {
-    rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+    jobs_.then([this, c = std::move(code), p = std::move(path), d = std::move(detail)]() mutable {
+      rep_.findings.push_back({std::move(c), std::move(p), std::move(d), false});
+    });
   }
 
   /// What the checks after the walk read: the bundle's root and the entries of skills/
@@ -392,7 +415,21 @@ class walker : public fs::walk_visitor {
     });
   }
 
-  void regular(const dir& d, std::string_view name, const std::string& path,
+  /// One file read and hashed: what it needs and what it gave.
+  struct file_read {
+    std::shared_ptr<const dir> parent;  ///< null: the root
+    std::string name;
+    std::string path;
+    fs::stat_info info;
+    std::uint64_t keep_limit = 0;
+    std::string problem;  ///< the finding's code, empty when read
+    std::string detail;
+    std::uint64_t size = 0;
+    std::string hex;
+    std::string kept;
+  };
+
+  void regular(const dir&, std::string_view name, const std::string& path,
                const fs::stat_info& info) {
     if (info.nlink > 1) {
       add("hard_link", path,
@@ -400,6 +437,11 @@ class walker : public fs::walk_visitor {
               " hard links; a bundle file must have exactly one");
       return;
     }
+    // The limits count what is recorded: files still in work are recorded first when they
+    // could make the difference.
+    if (rep_.file_count + in_work_ + 1 > lim_.max_files ||
+        rep_.total_bytes + bytes_in_work_ + info.size > lim_.max_total_bytes)
+      jobs_.finish();
     if (rep_.file_count + 1 > lim_.max_files) {
       add("limit_exceeded", path,
           "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
@@ -420,47 +462,84 @@ class walker : public fs::walk_visitor {
       return;
     }
     if (deferred(path)) {
-      record({path, info.size, std::string()});
+      ++in_work_;
+      bytes_in_work_ += info.size;
+      jobs_.then([this, path, size = info.size] {
+        --in_work_;
+        bytes_in_work_ -= size;
+        record({path, size, std::string()});
+      });
       return;
     }
-    std::string kept;
+    auto r = std::make_shared<file_read>();
+    r->parent = dirs_.back();
+    r->name.assign(name.data(), name.size());
+    r->path = path;
+    r->info = info;
+    // the list's bytes are kept only for a signature check or a join after the walk
+    r->keep_limit = path == bundle::digest_list_file && !keep_list_text_ ? 0 : keep_limit;
+    ++in_work_;
+    bytes_in_work_ += info.size;
+    jobs_.submit([this, r](unsigned worker) { read_file(*r, buffers_[worker]); },
+                 [this, r](std::exception_ptr failure) {
+                   --in_work_;
+                   bytes_in_work_ -= r->info.size;
+                   if (failure) std::rethrow_exception(failure);
+                   record_read(*r);
+                 });
+  }
+
+  /// Reads and hashes one file, on any thread. (The total stays within its limit: the
+  /// file's classified size was checked against it, and a file that grows past that size
+  /// is `changed`.)
+  void read_file(file_read& r, std::vector<char>& buffer) const {
     digest::sha256 hash(backend_);
-    std::uint64_t size = 0;
     try {
-      auto f = fs_.open_file_at(d, name);
+      auto f = fs_.open_file_at(r.parent ? *r.parent : *root_, r.name);
       const fs::stat_info opened = fs_.stat(f);
-      if (opened.id != info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
-        add("changed", path, "the file was replaced while it was verified");
+      if (opened.id != r.info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
+        r.problem = "changed";
+        r.detail = "the file was replaced while it was verified";
         return;
       }
-      if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+      if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
       for (;;) {
-        const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
+        const std::size_t n = fs_.read(f, buffer.data(), buffer.size());
         if (n == 0) break;
-        size += n;
-        if (size > info.size || rep_.total_bytes + size > lim_.max_total_bytes) {
-          add("changed", path, "the file grew while it was verified");
+        r.size += n;
+        if (r.size > r.info.size) {
+          r.problem = "changed";
+          r.detail = "the file grew while it was verified";
           return;
         }
-        hash.update(buffer_.data(), n);
-        if (keep_limit != 0 && (keep_list_text_ || path != bundle::digest_list_file))
-          kept.append(buffer_.data(), n);
+        hash.update(buffer.data(), n);
+        if (r.keep_limit != 0) r.kept.append(buffer.data(), n);
         // A read shorter than asked that reaches the size the open file had is its end (a
         // regular file reads short only there): no call is spent confirming it. A file that
         // grew still shows here, as a read past that size.
-        if (n < buffer_.size() && size == info.size) break;
+        if (n < buffer.size() && r.size == r.info.size) break;
       }
     } catch (const error& e) {
-      add("unreadable", path, e.what());
+      r.problem = "unreadable";
+      r.detail = e.what();
       return;
     }
-    if (path == bundle::digest_list_file) list_hex_ = digest::to_hex(hash.finish());
-    record(
-        {path, size, path == bundle::digest_list_file ? list_hex_ : digest::to_hex(hash.finish())});
-    if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
-    if (path == bundle::config_file) rep_.config_text = std::move(kept);
-    if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
-    if (path == bundle::signature_file) rep_.signature_text = std::move(kept);
+    r.hex = digest::to_hex(hash.finish());
+  }
+
+  /// The record of one file read, on the walk's thread, in walk order.
+  void record_read(file_read& r) {
+    if (!r.problem.empty()) {
+      rep_.findings.push_back(
+          {std::move(r.problem), std::move(r.path), std::move(r.detail), false});
+      return;
+    }
+    if (r.path == bundle::digest_list_file) list_hex_ = r.hex;
+    record({r.path, r.size, std::move(r.hex)});
+    if (r.path == bundle::manifest_file) rep_.manifest_text = std::move(r.kept);
+    if (r.path == bundle::config_file) rep_.config_text = std::move(r.kept);
+    if (r.path == bundle::digest_list_file) digest_list_ = std::move(r.kept);
+    if (r.path == bundle::signature_file) rep_.signature_text = std::move(r.kept);
   }
 
  public:
@@ -472,12 +551,17 @@ class walker : public fs::walk_visitor {
   const limits& lim_;
   report& rep_;
   bool truncated_ = false;
-  std::vector<char> buffer_;
+  const dir* root_ = nullptr;
+  std::vector<std::shared_ptr<const dir>> dirs_;  ///< the walk's open directories; [0]: root
+  std::vector<std::vector<char>> buffers_;        ///< one per thread of jobs_
   digest::sha256_backend backend_ = digest::sha256_best_backend();
   std::vector<std::string> deferred_;  ///< "tree/" prefixes whose bytes are left unread
   bool keep_all_ = false;
   bool keep_list_text_ = false;
   list_cursor<Fs>* cursor_ = nullptr;
+  std::size_t in_work_ = 0;          ///< files met and not yet recorded
+  std::uint64_t bytes_in_work_ = 0;  ///< their classified sizes
+  fs::ordered_jobs jobs_;            ///< last: destroyed (its threads joined) before what they use
 };
 
 inline bool known_risk_kind(std::string_view kind) {
@@ -1016,11 +1100,11 @@ void plan_list(Fs& fs, const typename Fs::dir& root, const limits& lim, walker<F
 
 template <class Fs, class Schema>
 report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
-              const std::vector<std::string>& deferred_trees, bool keep_files) {
+              const std::vector<std::string>& deferred_trees, bool keep_files, unsigned jobs) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
-  detail::walker<Fs> w(fs, lim, rep);
+  detail::walker<Fs> w(fs, lim, rep, fs::usable_jobs<Fs>(jobs));
   if (keep_files) w.keep_all();
   list_plan<Fs> lp;
   {
@@ -1076,15 +1160,23 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
 /// errc::io, ...).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false);
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, 1);
+}
+
+/// `verify_bundle` with files read and hashed on `jobs` threads (fs/jobs.hpp; used when the
+/// Fs policy is thread-safe): the report is the same as with one.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, unsigned jobs) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, jobs);
 }
 
 /// `verify_bundle`, keeping every file in `report::files` (path, size, digest) and every
 /// directory in `report::directories`, for a caller that needs the list (an import's
 /// plan, convert): memory then grows with the bundle.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true);
+report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {},
+                           unsigned jobs = 1) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true, jobs);
 }
 
 /// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
@@ -1138,8 +1230,8 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 /// list again for the rest: importer/file_stream.hpp).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
-                               const std::vector<std::string>& trees) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false);
+                               const std::vector<std::string>& trees, unsigned jobs = 1) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false, jobs);
 }
 
 }  // namespace verify

@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: MIT
+# `--jobs N` (issue 25): export, verify and import on several threads print, write and
+# install exactly what one thread does; a bundle changed after its verify is refused with
+# jobs too, nothing installed.
+. "$(dirname "$0")/lib.sh"
+export SOURCE_DATE_EPOCH=1786493040
+
+make_researcher_install "$TMP/install"
+WS=$TMP/install/agents/researcher/workspace
+for d in 0 1 2 3 4 5; do
+  mkdir -p "$WS/notes/d$d/deeper"
+  for i in $(seq 0 24); do
+    head -c $(((i * 613 + d * 97) % 9000)) /dev/zero | tr '\0' "$(printf "\\$(printf '%03o' $((97 + i)))")" \
+      >"$WS/notes/d$d/n$i.md"
+  done
+  printf 'deep %s\n' "$d" >"$WS/notes/d$d/deeper/leaf.md"
+done
+
+# export: the same bundle (every byte), the same --json and text but for the destination
+for j in 1 2 4; do
+  expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" \
+    --out "$TMP/b$j/bundle" --no-sync --json --jobs "$j"
+  sed "s|$TMP/b$j/bundle|<out>|g" "$TMP/out" >"$TMP/export-$j.json"
+  expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" \
+    --out "$TMP/t$j/bundle" --no-sync --jobs "$j"
+  sed "s|$TMP/t$j/bundle|<out>|g" "$TMP/out" >"$TMP/export-$j.txt"
+  tree_state "$TMP/b$j/bundle" >"$TMP/bundle-$j.state"
+done
+grep -q 'notes/d5/deeper/leaf.md' "$TMP/b1/bundle/zeroclaw-agent.sha256" ||
+  { echo "FAIL: the digest list lacks the workspace's files"; failures=$((failures + 1)); }
+for j in 2 4; do
+  cmp -s "$TMP/bundle-1.state" "$TMP/bundle-$j.state" ||
+    { echo "FAIL: the bundle of --jobs $j differs from --jobs 1"; failures=$((failures + 1)); }
+  cmp -s "$TMP/b1/bundle/zeroclaw-agent.sha256" "$TMP/b$j/bundle/zeroclaw-agent.sha256" ||
+    { echo "FAIL: the digest list of --jobs $j differs"; failures=$((failures + 1)); }
+  cmp -s "$TMP/export-1.json" "$TMP/export-$j.json" ||
+    { echo "FAIL: export --json of --jobs $j differs"; failures=$((failures + 1)); }
+  cmp -s "$TMP/export-1.txt" "$TMP/export-$j.txt" ||
+    { echo "FAIL: export's text of --jobs $j differs"; failures=$((failures + 1)); }
+done
+
+# verify: the same report, clean and tampered
+verify_all() { # <tag> <status>
+  for j in 1 2 4; do
+    expect_status "$2" "$CLAWPORT" verify "$TMP/b1/bundle" --json --jobs "$j"
+    cp "$TMP/out" "$TMP/verify-$1-$j.json"
+    expect_status "$2" "$CLAWPORT" verify "$TMP/b1/bundle" --jobs "$j"
+    cp "$TMP/out" "$TMP/verify-$1-$j.txt"
+  done
+  for j in 2 4; do
+    cmp -s "$TMP/verify-$1-1.json" "$TMP/verify-$1-$j.json" ||
+      { echo "FAIL: verify --json ($1) of --jobs $j differs"; failures=$((failures + 1)); }
+    cmp -s "$TMP/verify-$1-1.txt" "$TMP/verify-$1-$j.txt" ||
+      { echo "FAIL: verify's text ($1) of --jobs $j differs"; failures=$((failures + 1)); }
+  done
+}
+verify_all clean 0
+cp -a "$TMP/b1/bundle" "$TMP/saved"
+printf 'tampered' >"$TMP/b1/bundle/workspace/notes/d2/n3.md"
+printf 'unlisted' >"$TMP/b1/bundle/workspace/notes/d4/extra.md"
+rm "$TMP/b1/bundle/workspace/notes/d1/n7.md"
+verify_all tampered 1
+grep -q 'notes/d2/n3.md' "$TMP/verify-tampered-1.txt" ||
+  { echo "FAIL: the tampered file is not reported"; failures=$((failures + 1)); }
+rm -rf "$TMP/b1/bundle" && mv "$TMP/saved" "$TMP/b1/bundle"
+
+# import: the same plan (text, JSON, integrity), the same result and the same install (each
+# into the same target, which the plan names; the install is moved aside after each)
+for j in 1 2 4; do
+  mkdir -p "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
+  expect_status 0 "$CLAWPORT" import "$TMP/b1/bundle" --config "$TMP/dst/config.toml" --json --jobs "$j"
+  cp "$TMP/out" "$TMP/plan-$j.json"
+  expect_status 0 "$CLAWPORT" import "$TMP/b1/bundle" --config "$TMP/dst/config.toml" --jobs "$j"
+  # the closing line repeats the command as typed, --jobs with it
+  sed 's/ --jobs [0-9]* / /' "$TMP/out" >"$TMP/plan-$j.txt"
+  integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/plan-$j.json")
+  expect_status 0 "$CLAWPORT" import "$TMP/b1/bundle" --config "$TMP/dst/config.toml" --jobs "$j" \
+    --yes --plan-integrity "$integrity" --json
+  cp "$TMP/out" "$TMP/result-$j.json"
+  tree_state "$TMP/dst" >"$TMP/installed-$j.state"
+  mv "$TMP/dst" "$TMP/dst$j"
+done
+[ -f "$TMP/dst1/agents/researcher/workspace/notes/d5/deeper/leaf.md" ] ||
+  { echo "FAIL: the import did not install the workspace"; failures=$((failures + 1)); }
+for j in 2 4; do
+  cmp -s "$TMP/plan-1.json" "$TMP/plan-$j.json" ||
+    { echo "FAIL: the import plan (--json) of --jobs $j differs"; failures=$((failures + 1)); }
+  cmp -s "$TMP/plan-1.txt" "$TMP/plan-$j.txt" ||
+    { echo "FAIL: the import plan of --jobs $j differs"; failures=$((failures + 1)); }
+  cmp -s "$TMP/result-1.json" "$TMP/result-$j.json" ||
+    { echo "FAIL: the import result of --jobs $j differs"; failures=$((failures + 1)); }
+  cmp -s "$TMP/installed-1.state" "$TMP/installed-$j.state" ||
+    { echo "FAIL: the install of --jobs $j differs"; failures=$((failures + 1)); }
+done
+
+# a file rewritten at its size after the plan was shown: refused by the copy, nothing installed
+mkdir -p "$TMP/late" && printf 'schema_version = 3\n' >"$TMP/late/config.toml"
+expect_status 0 "$CLAWPORT" import "$TMP/b2/bundle" --config "$TMP/late/config.toml" --json --jobs 2
+integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out")
+size=$(stat -c %s "$TMP/b2/bundle/workspace/notes/d3/n9.md")
+head -c "$size" /dev/zero | tr '\0' Z >"$TMP/b2/bundle/workspace/notes/d3/n9.md"
+before=$(tree_state "$TMP/late")
+expect_status 1 "$CLAWPORT" import "$TMP/b2/bundle" --config "$TMP/late/config.toml" --jobs 2 \
+  --yes --plan-integrity "$integrity"
+expect_grep err 'changed after it was verified'
+expect_grep err 'notes/d3/n9.md'
+[ "$(tree_state "$TMP/late")" = "$before" ] || { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
+
+# the option's checks
+expect_status 2 "$CLAWPORT" verify "$TMP/b1/bundle" --jobs 0
+expect_status 2 "$CLAWPORT" verify "$TMP/b1/bundle" --jobs x
+
+finish

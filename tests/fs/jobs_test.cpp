@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// fs::ordered_jobs (fs/jobs.hpp): work on several threads, completions in submission order,
+// the first failure in that order and nothing after it.
+#include "support/test.hpp"
+
+#include <clawport/fs/jobs.hpp>
+#include <clawport/fs/posix.hpp>
+#include <clawport/testing.hpp>
+
+#include <atomic>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fs = clawport::fs;
+
+TEST_CASE("ordered_jobs: completions run in submission order, interleaved with `then`") {
+  for (const unsigned jobs : {1u, 2u, 4u}) {
+    CAPTURE(jobs);
+    std::vector<int> order;
+    std::vector<int> results(300, -1);
+    {
+      fs::ordered_jobs pool(jobs, 8);
+      for (int i = 0; i < 300; ++i) {
+        pool.submit(
+            [&results, i](unsigned) {
+              // Uneven work, so later items often finish first.
+              volatile unsigned spin = 0;
+              for (int k = 0; k < (i % 7) * 2000; ++k) spin = spin + 1;
+              results[static_cast<std::size_t>(i)] = i * 2;
+            },
+            [&order, &results, i](std::exception_ptr failure) {
+              CHECK(!failure);
+              CHECK(results[static_cast<std::size_t>(i)] == i * 2);
+              order.push_back(i);
+            });
+        if (i % 50 == 0) pool.then([&order, i] { order.push_back(-i - 1); });
+      }
+      pool.finish();
+      CHECK(pool.pending() == 0);
+    }
+    std::vector<int> expected;
+    for (int i = 0; i < 300; ++i) {
+      expected.push_back(i);
+      if (i % 50 == 0) expected.push_back(-i - 1);
+    }
+    CHECK(order == expected);
+  }
+}
+
+TEST_CASE("ordered_jobs: the first failure in order is thrown; nothing after it completes") {
+  for (const unsigned jobs : {1u, 3u}) {
+    CAPTURE(jobs);
+    std::vector<int> completed;
+    std::string thrown;
+    try {
+      fs::ordered_jobs pool(jobs, 4);
+      for (int i = 0; i < 40; ++i) {
+        pool.submit(
+            [i](unsigned) {
+              if (i == 11 || i == 23) throw std::runtime_error("item " + std::to_string(i));
+            },
+            [&completed, i](std::exception_ptr failure) {
+              if (failure) std::rethrow_exception(failure);
+              completed.push_back(i);
+            });
+      }
+      pool.finish();
+    } catch (const std::runtime_error& e) {
+      thrown = e.what();
+    }
+    CHECK(thrown == "item 11");
+    REQUIRE(completed.size() == 11);
+    CHECK(completed.back() == 10);
+  }
+}
+
+TEST_CASE("usable_jobs: only a policy that declares itself thread-safe gets threads") {
+  CHECK(fs::usable_jobs<fs::posix>(4) == 4);
+  CHECK(fs::usable_jobs<fs::posix>(0) == 1);
+  CHECK(fs::usable_jobs<fs::memory>(4) == 1);
+  CHECK(fs::usable_jobs<fs::faulty<fs::memory>>(4) == 4);
+}
