@@ -1296,6 +1296,253 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 // at classification and once open. A carried file gets its permission bits less the
 // spec's umask (`copied_mode`: setuid, setgid and sticky never travel, as `cp` without `-p`).
 
+// ----- begin clawport/fs/jobs.hpp -----
+// Work on several threads with results taken in order (`--jobs`): the one walk stays on the
+// calling thread and submits per-file work (open, read, hash, write); up to `jobs - 1` worker
+// threads, and the calling thread whenever it would otherwise wait, run that work; each
+// item's completion runs on the calling thread, in submission order. So everything a walk
+// records (findings, tallies, digests, the first error) is recorded in the order the walk
+// met it, whatever thread read the bytes: the output of `jobs` N is the output of `jobs` 1.
+// With one job nothing is started: each item's work and completion run at once, in line.
+//
+// An Fs policy is used from several threads only when it declares so
+// (`static constexpr bool thread_safe = true;`, see `usable_jobs`): every call on distinct
+// handles may then run concurrently, and a handle may be used by another thread than the
+// one that opened it (docs/library.md, "Jobs").
+
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+namespace detail {
+
+template <class B, class = void>
+struct declares_thread_safe : std::false_type {};
+template <class B>
+struct declares_thread_safe<B, void_t<decltype(B::thread_safe)>>
+    : std::integral_constant<bool, static_cast<bool>(B::thread_safe)> {};
+
+}  // namespace detail
+
+/// The threads a walk over `Fs` uses when `requested` are asked for: `requested` (at least 1)
+/// for a policy that declares `static constexpr bool thread_safe = true`, else 1.
+template <class Fs>
+constexpr unsigned usable_jobs(unsigned requested) noexcept {
+  if constexpr (detail::declares_thread_safe<Fs>::value) {
+    return requested == 0 ? 1u : requested;
+  } else {
+    return 1u;
+  }
+}
+
+/// Items of work run on up to `jobs` threads, completed in the order they were submitted
+/// (see the top of this file). Not copyable; one caller thread submits and completes.
+/// Destroying it drops what was not started and waits for what is running.
+class ordered_jobs {
+ public:
+  /// Runs on any thread; `worker` (0 for the calling thread, 1..jobs-1 for the others)
+  /// indexes the caller's per-thread scratch (buffers).
+  using work_fn = std::function<void(unsigned worker)>;
+  /// Runs on the calling thread, in order; `failure` is what the work threw, or null.
+  using done_fn = std::function<void(std::exception_ptr failure)>;
+
+  /// `window`: items submitted and not yet completed at most (each may hold open handles);
+  /// 0 = 16 per job.
+  explicit ordered_jobs(unsigned jobs, std::size_t window = 0)
+      : jobs_(jobs == 0 ? 1 : jobs), window_(window != 0 ? window : 16 * std::size_t(jobs_)) {}
+  ordered_jobs(const ordered_jobs&) = delete;
+  ordered_jobs& operator=(const ordered_jobs&) = delete;
+  ~ordered_jobs() { stop(); }
+
+  unsigned jobs() const noexcept { return jobs_; }
+  /// Items submitted whose completion has not run yet.
+  std::size_t pending() const noexcept { return pending_; }
+
+  /// Submits `work`; `done` runs after the completion of every item submitted before.
+  /// Throws what a completion run meanwhile throws.
+  void submit(work_fn work, done_fn done) {
+    if (jobs_ == 1) {
+      std::exception_ptr failure;
+      try {
+        work(0);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      done(failure);
+      return;
+    }
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (workers_.empty()) start();
+    complete(lock, window_);
+    queue_.push_back(slot{std::move(work), std::move(done), nullptr, state::queued});
+    ++pending_;
+    // A sleeping worker is woken for a few items at once, not for each (a wake is a system
+    // call and a context switch, as long as the work of a small file); what no worker
+    // takes, the calling thread runs itself before it waits.
+    if (idle_ > 0 && queue_.size() - claimed_ >= wake_batch) work_ready_.notify_one();
+  }
+
+  /// `done` alone, after the completion of every item submitted before (at once when none
+  /// is pending): a record of the walk's own kept in order with the items' records.
+  void then(std::function<void()> done) {
+    if (jobs_ > 1) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      complete(lock, SIZE_MAX);
+      if (!queue_.empty()) {
+        queue_.push_back(slot{nullptr, [d = std::move(done)](std::exception_ptr) { d(); }, nullptr,
+                              state::finished});
+        ++pending_;
+        return;
+      }
+    }
+    done();
+  }
+
+  /// Runs every pending item and its completion, in order (the calling thread helps).
+  /// Throws what a completion throws; what was pending after it is then dropped (and a
+  /// later `finish` only waits for what is still running).
+  void finish() {
+    if (jobs_ == 1) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (idle_ > 0 && claimed_ < queue_.size()) work_ready_.notify_all();
+    complete(lock, 1);
+  }
+
+ private:
+  enum class state { queued, running, finished };
+  struct slot {
+    work_fn work;
+    done_fn done;
+    std::exception_ptr failure;
+    state st;
+  };
+
+  void start() {
+    workers_.reserve(jobs_ - 1);
+    for (unsigned i = 1; i < jobs_; ++i) workers_.emplace_back([this, i] { serve(i); });
+  }
+
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+      // Never started: dropped. Running: waited for below.
+      for (slot& s : queue_)
+        if (s.st == state::queued) s.st = state::finished;
+    }
+    work_ready_.notify_all();
+    for (std::thread& t : workers_) t.join();
+  }
+
+  /// The first queued slot, marked running; null when none is queued.
+  slot* claim() {
+    for (; claimed_ < queue_.size(); ++claimed_) {
+      slot& s = queue_[claimed_];
+      if (s.st == state::queued) {
+        s.st = state::running;
+        return &s;
+      }
+    }
+    return nullptr;
+  }
+
+  /// Runs `s`'s work without the lock, recording what it threw.
+  void run(std::unique_lock<std::mutex>& lock, slot& s, unsigned worker) {
+    work_fn work = std::move(s.work);
+    lock.unlock();
+    std::exception_ptr failure;
+    try {
+      work(worker);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    work = nullptr;  // release what the work held (handles) before it counts as done
+    lock.lock();
+    s.failure = failure;
+    s.st = state::finished;
+    done_ready_.notify_one();
+  }
+
+  /// Completes finished items from the front, in order, until fewer than `room` are pending;
+  /// meanwhile the calling thread runs queued work itself rather than wait.
+  void complete(std::unique_lock<std::mutex>& lock, std::size_t room) {
+    for (;;) {
+      while (!queue_.empty() && queue_.front().st == state::finished) {
+        slot s = std::move(queue_.front());
+        queue_.pop_front();
+        if (claimed_ > 0) --claimed_;
+        --pending_;
+        if (!s.done) continue;
+        lock.unlock();
+        try {
+          s.done(s.failure);
+        } catch (...) {
+          // The first failure in order ends the run: nothing after it completes, as nothing
+          // after it would have run on one thread. What is running is waited for.
+          lock.lock();
+          for (slot& rest : queue_) {
+            rest.done = nullptr;
+            if (rest.st == state::queued) rest.st = state::finished;
+          }
+          throw;
+        }
+        lock.lock();
+      }
+      if (queue_.size() < room) return;
+      if (slot* s = claim()) {
+        run(lock, *s, 0);
+        continue;
+      }
+      done_ready_.wait(lock);
+    }
+  }
+
+  void serve(unsigned worker) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      if (stopping_) return;
+      if (slot* s = claim()) {
+        run(lock, *s, worker);
+        continue;
+      }
+      ++idle_;
+      work_ready_.wait(lock);
+      --idle_;
+    }
+  }
+
+  static constexpr std::size_t wake_batch = 4;  ///< queued items that wake a worker
+
+  const unsigned jobs_;
+  const std::size_t window_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable done_ready_;
+  std::deque<slot> queue_;   ///< submitted, not completed; front = the oldest
+  std::size_t claimed_ = 0;  ///< slots at the front that are running or finished
+  std::size_t pending_ = 0;  ///< queue_.size(), readable without the lock by the caller
+  bool stopping_ = false;
+  unsigned idle_ = 0;  ///< workers waiting for work
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/jobs.hpp -----
 // ----- begin clawport/fs/walk.hpp -----
 // The one tree walk of the library: every module that visits a tree below a directory
 // handle (the copy of fs/copy.hpp, verify, the skill audit, OpenClaw's workspace listing)
@@ -1314,7 +1561,9 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 //       every classified entry; for a directory, true asks the walk to descend into it;
 //   std::optional<dir> enter(const dir& parent, std::string_view name, const std::string& rel,
 //                            const stat_info& info);
-//       opens a directory the walk descends into (after the depth check); nullopt skips it;
+//       opens a directory the walk descends into (after the depth check); nullopt skips it
+//       (or a std::shared_ptr<dir>, null to skip, for a visitor that shares the handle with
+//       work still running after the walk has left the directory);
 //   void leave(const std::string& rel);      after the walk of a directory `enter` opened;
 //   bool admit(std::string_view name, const std::string& rel);
 //       before an entry is classified; false skips it unvisited (never opened; stat'ed only
@@ -1468,7 +1717,9 @@ class tree_walk {
     if (!info) return;  // gone since the listing: nothing to visit
     if (!v_.visit(d, name, rel_, *info) || info->kind != file_kind::directory) return;
     if (depth + 1 > opt_.max_depth) throw v_.too_deep(rel_, opt_.max_depth);
-    std::optional<dir> child = v_.enter(d, name, rel_, *info);
+    // An optional<dir>, or a shared_ptr<dir> when the visitor's work outlives the walk's
+    // stay in the directory (a walk with jobs, fs/jobs.hpp).
+    auto child = v_.enter(d, name, rel_, *info);
     if (!child) return;
     walk_dir(*child, depth + 1);
     v_.leave(rel_);
@@ -1502,6 +1753,7 @@ void walk(Fs& fs, const typename Fs::dir& root, Visitor& visitor, const walk_opt
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -1537,6 +1789,13 @@ class copy_sink {
   virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
   virtual void bytes(const char* data, std::size_t size) = 0;
   virtual void end_file() = 0;  ///< the file was written completely
+  /// A copy with jobs (copy_spec::jobs > 1) asks for one observer per file: a fork that sees
+  /// that file's begin_file, bytes and end_file on whatever thread copies it, then is given
+  /// back to `merge` on the copy's own thread, in the order the walk met the files (after a
+  /// failure too: what the fork saw before it). Null, the default, keeps the copy on one
+  /// thread with this observer.
+  virtual std::unique_ptr<copy_sink> fork() { return nullptr; }
+  virtual void merge(copy_sink& /*forked*/) {}
 };
 
 /// How a tree is named inside the bundle, and what it leaves out.
@@ -1575,6 +1834,11 @@ struct copy_spec {
   /// names listed at a time), so `sink` sees the files in byte order of their paths (the
   /// export spills its digest list as it goes); false copies them as they are listed.
   bool sorted = false;
+  /// Threads that open, read, hash and write the files (fs/jobs.hpp): the walk stays one,
+  /// and the copy's result, tally, observer records and first error are those of one
+  /// thread. Used only when the Fs policy is thread-safe (`usable_jobs`), the sink copies
+  /// with a caller's buffer (copying and discarding sinks) and the observer, if any, forks.
+  unsigned jobs = 1;
 };
 
 /// Permission bits a carried file keeps: rwx for user, group and others. Setuid, setgid
@@ -1641,6 +1905,12 @@ struct copying_sink {
   /// file that reports size 0 is read to its end.
   std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
                      copy_sink* observer, std::string_view bundle_path) {
+    return copy(in, out, opened, observer, bundle_path, buffer);
+  }
+  /// The same through the caller's `buffer` (one per thread of a copy with jobs).
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path,
+                     std::vector<char>& through) {
     const std::uint64_t size = opened.kind == file_kind::regular ? opened.size : 0;
     if (observer == nullptr) {
       if constexpr (detail::has_sized_copy_data<Fs>::value) {
@@ -1650,7 +1920,7 @@ struct copying_sink {
       }
     }
     return detail::read_through(
-        fs, in, opened, observer, bundle_path, buffer,
+        fs, in, opened, observer, bundle_path, through,
         [&](const char* data, std::size_t n) { fs.write_all(out, data, n); });
   }
   void set_mode(file_type& out, std::uint32_t mode) { fs.set_mode(out, mode & carried_mode_mask); }
@@ -1723,9 +1993,14 @@ struct discarding_sink {
   void make_dir(const dir&, std::string_view) {}
   dir open_dir(const dir&, std::string_view) { return {}; }
   file_type create_file(const dir&, std::string_view) { return {}; }
-  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
                      copy_sink* observer, std::string_view bundle_path) {
-    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
+    return copy(in, out, opened, observer, bundle_path, buffer);
+  }
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path,
+                     std::vector<char>& through) {
+    return detail::read_through(fs, in, opened, observer, bundle_path, through,
                                 [](const char*, std::size_t) {});
   }
   void set_mode(file_type&, std::uint32_t) {}
@@ -1737,16 +2012,39 @@ struct discarding_sink {
 
 namespace detail {
 
+/// Whether `Sink` copies through a caller's buffer (so several threads may copy at once).
+template <class Fs, class Sink, class = void>
+struct copies_with_buffer : std::false_type {};
+template <class Fs, class Sink>
+struct copies_with_buffer<
+    Fs, Sink,
+    void_t<decltype(lval<Sink>().copy(lval<typename Fs::file>(), lval<typename Sink::file_type>(),
+                                      lval<const stat_info>(), static_cast<copy_sink*>(nullptr),
+                                      std::string_view{}, lval<std::vector<char>>()))>>
+    : std::true_type {};
+
 /// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and
-/// refusals, the identity checks, the sink's directories and files, the tally.
+/// refusals, the identity checks, the sink's directories and files, the tally. Each regular
+/// file is one item of `jobs_` (fs/jobs.hpp): opened, checked, created, copied and given its
+/// mode on any thread; counted, observed and its failure thrown on the walk's, in walk order.
 template <class Fs, class Sink>
 class copy_visitor : public walk_visitor {
  public:
   using dir = typename Fs::dir;
   using out_dir = typename Sink::dir;
 
-  copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), root_dst_(dst) {}
+  copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst,
+               unsigned jobs)
+      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), buffers_(jobs), jobs_(jobs) {
+    // Non-owning: the caller's handles outlive the walk (walk_tree finishes every item).
+    srcs_.push_back(nullptr);
+    outs_.push_back(std::shared_ptr<const out_dir>(std::shared_ptr<void>(), &dst));
+  }
+
+  /// The walk's root (the caller's handle, alive until the walk is finished).
+  void root(const dir& src) { root_src_ = &src; }
+  /// Completes every file still in work, in order (throws the first failure).
+  void finish() { jobs_.finish(); }
 
   bool admit(std::string_view name, const std::string& rel) {
     if (spec_.filter && !spec_.filter(std::string_view(rel))) return false;
@@ -1788,6 +2086,8 @@ class copy_visitor : public walk_visitor {
         if (spec_.check_entry) spec_.check_entry(info.id, current_path(rel));
         return true;
       case file_kind::regular:
+        // Files still in work may yet be carried: the limit is checked on the exact count.
+        if (tally_.files + in_work_ >= spec_.max_files) jobs_.finish();
         if (tally_.files >= spec_.max_files) {
           throw error(errc::limit_exceeded,
                       "failed to copy " + bundle_path(rel) + ": the copy would hold more than " +
@@ -1801,11 +2101,11 @@ class copy_visitor : public walk_visitor {
     return false;
   }
 
-  std::optional<dir> enter(const dir& src, std::string_view name, const std::string& rel,
-                           const stat_info& info) {
-    std::optional<dir> child;
+  std::shared_ptr<dir> enter(const dir& src, std::string_view name, const std::string& rel,
+                             const stat_info& info) {
+    std::shared_ptr<dir> child;
     try {
-      child.emplace(fs_.open_dir_at(src, name));
+      child = std::make_shared<dir>(fs_.open_dir_at(src, name));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
     }
@@ -1822,20 +2122,24 @@ class copy_visitor : public walk_visitor {
     }
     if (opened.id != info.id) {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
-      return std::nullopt;
+      return nullptr;
     }
     try {
-      outs_.push_back(sink_.open_dir(dst(), name));
+      outs_.push_back(std::make_shared<out_dir>(sink_.open_dir(dst(), name)));
     } catch (const error& e) {
       rethrow(e, "failed to open " + bundle_path(rel) + " in the bundle", bundle_path(rel));
     }
+    srcs_.push_back(child);
     return child;
   }
 
-  void leave(const std::string&) { outs_.pop_back(); }
+  void leave(const std::string&) {
+    outs_.pop_back();
+    srcs_.pop_back();
+  }
 
  private:
-  const out_dir& dst() const { return outs_.empty() ? root_dst_ : outs_.back(); }
+  const out_dir& dst() const { return *outs_.back(); }
 
   std::string bundle_path(const std::string& rel) const {
     return rel.empty() ? spec_.root : spec_.root + "/" + rel;
@@ -1852,69 +2156,136 @@ class copy_visitor : public walk_visitor {
     return path_;
   }
 
-  void regular(const dir& src, std::string_view name, const std::string& rel,
-               const stat_info& info) {
-    // A second name, seen when classified: never opened. (Checked again once open, so a
-    // link renamed over the entry and removed after the open is skipped either way.)
+  enum class outcome { carried, not_regular, hard_link, replaced };
+
+  /// One regular file in work: what it needs (its directories shared with the walk, which
+  /// may have left them) and what it gave.
+  struct file_work {
+    std::shared_ptr<const dir> src;  ///< null: the walk's root
+    std::shared_ptr<const out_dir> dst;
+    std::string name;
+    std::string rel;
+    stat_info info;
+    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink (jobs), else null
+    outcome what = outcome::not_regular;
+    std::uint64_t bytes = 0;
+  };
+
+  void regular(const dir&, std::string_view name, const std::string& rel, const stat_info& info) {
+    // `srcs_.back()` is the directory the walk is in. A second name, seen when classified: never
+    // opened. (Checked again once open, so a link renamed over the entry and removed after the open
+    // is skipped either way.)
     if (info.nlink > 1) {
       ++tally_.hard_links_skipped;
       return;
     }
+    auto w = std::make_shared<file_work>();
+    w->src = srcs_.back();
+    w->dst = outs_.back();
+    w->name.assign(name.data(), name.size());
+    w->rel = rel;
+    w->info = info;
+    if (jobs_.jobs() > 1 && spec_.sink != nullptr) w->observer = spec_.sink->fork();
+    ++in_work_;
+    jobs_.submit([this, w](unsigned worker) { copy_file(*w, worker); },
+                 [this, w](std::exception_ptr failure) { carried(*w, failure); });
+  }
+
+  /// The work of one file, on any thread.
+  void copy_file(file_work& w, unsigned worker) {
+    const dir& src = w.src ? *w.src : *root_src_;
+    copy_sink* observer = w.observer ? w.observer.get() : spec_.sink;
     std::optional<typename Fs::file> in;
     try {
-      in.emplace(fs_.open_file_at(src, name));
+      in.emplace(fs_.open_file_at(src, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
+      rethrow(e, "failed to open " + bundle_path(w.rel), bundle_path(w.rel));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*in);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+      rethrow(e, "failed to stat " + bundle_path(w.rel), bundle_path(w.rel));
     }
     if (opened.kind != file_kind::regular) return;
     if (opened.nlink > 1) {  // before identity, as upstream
-      ++tally_.hard_links_skipped;
+      w.what = outcome::hard_link;
       return;
     }
-    if (opened.id != info.id) {
-      ++tally_.replaced_skipped;
+    if (opened.id != w.info.id) {
+      w.what = outcome::replaced;
       return;
     }
     std::optional<typename Sink::file_type> out;
     try {
-      out.emplace(sink_.create_file(dst(), name));
+      out.emplace(sink_.create_file(*w.dst, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
+      rethrow(e, "failed to create " + bundle_path(w.rel) + " in the bundle", bundle_path(w.rel));
     }
-    std::uint64_t n = 0;
     try {
-      n = sink_.copy(*in, *out, opened, spec_.sink, current_path(rel));
+      if constexpr (copies_with_buffer<Fs, Sink>::value) {
+        w.bytes = sink_.copy(*in, *out, opened, observer, bundle_path(w.rel), buffers_[worker]);
+      } else {
+        w.bytes = sink_.copy(*in, *out, opened, observer, bundle_path(w.rel));
+      }
     } catch (const error& e) {
-      rethrow(e, "failed to copy " + bundle_path(rel) + " into the bundle", bundle_path(rel));
+      rethrow(e, "failed to copy " + bundle_path(w.rel) + " into the bundle", bundle_path(w.rel));
     }
     try {
       sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
-      rethrow(e, "failed to set permissions on " + bundle_path(rel), bundle_path(rel));
+      rethrow(e, "failed to set permissions on " + bundle_path(w.rel), bundle_path(w.rel));
     }
-    ++tally_.files;
-    tally_.bytes += n;
-    if (spec_.on_carried) spec_.on_carried(std::string_view(rel));
+    w.what = outcome::carried;
+  }
+
+  /// The record of one file, on the walk's thread, in walk order.
+  void carried(file_work& w, std::exception_ptr failure) {
+    --in_work_;
+    if (w.observer) spec_.sink->merge(*w.observer);
+    if (failure) std::rethrow_exception(failure);
+    switch (w.what) {
+      case outcome::carried:
+        ++tally_.files;
+        tally_.bytes += w.bytes;
+        if (spec_.on_carried) spec_.on_carried(std::string_view(w.rel));
+        break;
+      case outcome::hard_link:
+        ++tally_.hard_links_skipped;
+        break;
+      case outcome::replaced:
+        ++tally_.replaced_skipped;
+        break;
+      case outcome::not_regular:
+        break;
+    }
   }
 
   Fs& fs_;
   Sink& sink_;
   const copy_spec& spec_;
   copy_tally& tally_;
-  const out_dir& root_dst_;
-  std::vector<out_dir> outs_;  ///< the sink's directories of the walk's open directories
-  std::string path_;           ///< current_path()'s buffer
+  const dir* root_src_ = nullptr;
+  std::vector<std::shared_ptr<const dir>> srcs_;      ///< the walk's open directories; [0]: root
+  std::vector<std::shared_ptr<const out_dir>> outs_;  ///< the sink's, in step with srcs_
+  std::string path_;                                  ///< current_path()'s buffer
+  std::vector<std::vector<char>> buffers_;            ///< one per thread of jobs_
+  std::size_t in_work_ = 0;                           ///< files submitted, not recorded
+  ordered_jobs jobs_;  ///< last: destroyed (its threads joined) before what they use
 };
 
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace detail
+
+/// The threads a copy of `spec` with `Sink` uses (copy_spec::jobs).
+template <class Fs, class Sink>
+unsigned copy_jobs(const copy_spec& spec) {
+  if (!detail::copies_with_buffer<Fs, Sink>::value) return 1;
+  const unsigned jobs = usable_jobs<Fs>(spec.jobs);
+  if (jobs <= 1 || (spec.sink != nullptr && !spec.sink->fork())) return 1;
+  return jobs;
+}
 
 /// Walks the entries of `src` into the sink's `dst` (docs/library.md), adding to `tally`.
 /// `relative` is the path of `src` below the spec's root (empty for the root itself); errors name
@@ -1926,11 +2297,19 @@ template <class Fs, class Sink>
 void walk_tree(Fs& fs, Sink& sink, const typename Fs::dir& src, const typename Sink::dir& dst,
                const copy_spec& spec, copy_tally& tally, std::string_view relative = {}) {
   static_assert(check_policy<Fs>());
-  detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst);
+  detail::copy_visitor<Fs, Sink> visitor(fs, sink, spec, tally, dst, copy_jobs<Fs, Sink>(spec));
+  visitor.root(src);
   walk_options opt;
   opt.max_depth = spec.max_depth;
   opt.sorted = spec.sorted;  // by default as listed: a copy keeps no list of names
-  walk(fs, src, visitor, opt, relative);
+  try {
+    walk(fs, src, visitor, opt, relative);
+  } catch (...) {
+    // A file met before the walk's own failure fails first, as on one thread.
+    visitor.finish();
+    throw;
+  }
+  visitor.finish();
 }
 
 /// `walk_tree` with the copying sink: copies `src` into `dst`.
@@ -2387,18 +2766,16 @@ inline void check_file_limit(const limits& lim, std::string_view name, std::uint
 }
 
 inline void check_totals(const limits& lim, std::uint64_t files, std::uint64_t bytes) {
-  if (files > lim.max_files)
+  const auto refuse_over = [](std::uint64_t count, std::uint64_t max, const char* what) {
+    if (count <= max) return;
     throw error(errc::limit_exceeded,
-                "the bundle would hold " + std::to_string(files) + " files; the limit is " +
-                    std::to_string(lim.max_files) +
+                "the bundle would hold " + std::to_string(count) + " " + what + "; the limit is " +
+                    std::to_string(max) +
                     ", so `clawport verify` and `import` would refuse it; nothing was written",
                 "workspace");
-  if (bytes > lim.max_total_bytes)
-    throw error(errc::limit_exceeded,
-                "the bundle would hold " + std::to_string(bytes) + " bytes; the limit is " +
-                    std::to_string(lim.max_total_bytes) +
-                    ", so `clawport verify` and `import` would refuse it; nothing was written",
-                "workspace");
+  };
+  refuse_over(files, lim.max_files, "files");
+  refuse_over(bytes, lim.max_total_bytes, "bytes");
 }
 
 }  // namespace bundle
@@ -2410,6 +2787,264 @@ inline void check_totals(const limits& lim, std::uint64_t files, std::uint64_t b
 // the install it lives in (issue 30, docs/format.md "Memory stays home"): the one rule for the
 // ZeroClaw export, `verify`, `convert` in both directions and `claw export`. Pure.
 
+// ----- begin clawport/core/text.hpp -----
+// Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
+// how ZeroClaw trims every name and path it reads, and the one escape for human-readable
+// output (`escape_for_terminal`), so a control character in a config value, a file or a
+// skill name can never move the cursor, clear a line or hide text in a report.
+
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace text {
+
+/// The pass and fail marks of human output: ✓ and ✗, or `ok` and `FAIL` where the user
+/// asked for plain text (host_environment::plain_text: NO_COLOR, TERM=dumb).
+struct marks {
+  const char* ok = "\u2713";
+  const char* fail = "\u2717";
+};
+
+inline marks marks_for(bool plain) { return plain ? marks{"ok", "FAIL"} : marks{}; }
+
+/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
+/// Rust's `str::trim` trims exactly this set.
+inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
+  const auto b = [&](std::size_t k) -> unsigned char {
+    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+  };
+  const unsigned char c = b(0);
+  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
+  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
+  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
+  if (c == 0xe2 && b(1) == 0x80) {
+    const unsigned char d = b(2);
+    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
+  }
+  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
+  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
+/// Length of the White_Space character that ends `s`, 0 if none.
+inline std::size_t space_len_back(std::string_view s) noexcept {
+  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
+    if (space_len(s, s.size() - n) == n) return n;
+  }
+  return 0;
+}
+
+inline std::string_view trim_start(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
+  return s;
+}
+
+inline std::string_view trim_end(std::string_view s) noexcept {
+  std::size_t n = 0;
+  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
+  return s;
+}
+
+/// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
+inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+/// ASCII case folding: A-Z to a-z, every other byte (UTF-8 sequences included) as it is. For
+/// keywords and file names compared without case (`true`, `MEMORY.md`); JavaScript's
+/// Unicode lowercase is `unicode::to_lower` (formats/unicode.hpp).
+constexpr char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+inline std::string to_lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+constexpr bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+/// How `quote_basic` writes what it must escape: JSON.stringify leaves DEL as is and uses
+/// lower-case hex; a TOML basic string must escape DEL and toml++ writes upper-case hex.
+struct quote_style {
+  bool escape_del = false;
+  bool upper_hex = false;
+};
+inline constexpr quote_style json_quote_style{false, false};
+inline constexpr quote_style toml_quote_style{true, true};
+
+/// `s` as a double-quoted JSON or TOML basic string (the one escaper of both writers): `"` and
+/// `\` backslashed, `\b \f \n \r \t` short, other C0 controls (and DEL where the style asks)
+/// as `\u00XX`; every other byte, UTF-8 included, is kept.
+inline std::string quote_basic(std::string_view s, quote_style style) {
+  const char* hex = style.upper_hex ? "0123456789ABCDEF" : "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || (c == 0x7F && style.escape_del)) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+/// `s` made safe to print on a terminal, for every human-readable output (reports,
+/// `skills list`, `skills audit`); JSON output escapes on its own and does not use this.
+/// C0 controls, DEL and bytes that are not UTF-8 become `\xHH`; the C1 controls
+/// (U+0080..U+009F) and the bidirectional overrides and isolates (U+202A..U+202E,
+/// U+2066..U+2069), which can reorder what a reader sees, become `\u{HHHH}`; a backslash
+/// becomes `\\`, so an escaped text is never mistaken for a raw one. Everything else,
+/// including non-ASCII letters, is kept.
+inline std::string escape_for_terminal(std::string_view s) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  const auto byte = [&](unsigned char c) {
+    out += "\\x";
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  };
+  const auto code = [&](std::uint32_t cp) {
+    out += "\\u{";
+    bool started = false;
+    for (int shift = 12; shift >= 0; shift -= 4) {
+      const unsigned digit = (cp >> shift) & 15U;
+      if (digit == 0 && !started && shift > 4) continue;
+      started = true;
+      out += hex[digit];
+    }
+    out += '}';
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f) {
+        byte(c);
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else {
+        out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t len = (c & 0xe0) == 0xc0   ? 2
+                            : (c & 0xf0) == 0xe0 ? 3
+                            : (c & 0xf8) == 0xf0 ? 4
+                                                 : 0;
+    if (len == 0 || i + len > s.size() || !clawport::detail::valid_utf8(s.substr(i, len))) {
+      byte(c);
+      ++i;
+      continue;
+    }
+    std::uint32_t cp = len == 2 ? (c & 0x1fU) : len == 3 ? (c & 0x0fU) : (c & 0x07U);
+    for (std::size_t k = 1; k < len; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3fU);
+    if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+        (cp >= 0x2066 && cp <= 0x2069)) {
+      code(cp);
+    } else {
+      out.append(s.data() + i, len);
+    }
+    i += len;
+  }
+  return out;
+}
+
+/// The one terminal-safe renderer: every human line built from input (the export report,
+/// the import plan, the verify report, `claw inspect`, the Claw plans and results, the
+/// CLI's own lines) is appended through it. `line(s)` escapes the whole of `s` with
+/// `escape_for_terminal`, a newline inside it included, so no value can erase, repaint or
+/// start a line of its own, and ends it with '\n'. `block(s)` is for text whose newlines
+/// are structure (a JSON snippet clawport wrote): each of its lines is escaped the same way.
+struct terminal_lines {
+  std::string text;
+
+  void operator()(std::string_view s) {
+    text += escape_for_terminal(s);
+    text += '\n';
+  }
+
+  void block(std::string_view s) {
+    while (!s.empty()) {
+      const std::size_t nl = s.find('\n');
+      (*this)(s.substr(0, nl));
+      if (nl == std::string_view::npos) break;
+      s.remove_prefix(nl + 1);
+    }
+  }
+};
+
+/// `s`, whose newlines are structure, escaped line by line (`terminal_lines::block`).
+inline std::string terminal_block(std::string_view s) {
+  terminal_lines out;
+  out.block(s);
+  return std::move(out.text);
+}
+
+/// `word` as one POSIX shell word, for a command shown to be pasted: as is when it holds
+/// only safe characters, else in single quotes (a quote inside closed, escaped, reopened).
+inline std::string shell_word(std::string_view word) {
+  bool safe = !word.empty();
+  for (const char c : word) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
+    safe = safe && plain;
+  }
+  if (safe) return std::string(word);
+  std::string q = "'";
+  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+}  // namespace text
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/text.hpp -----
 
 #include <cstddef>
 #include <optional>
@@ -2427,20 +3062,6 @@ enum class private_kind {
   user_profile,     ///< `USER.md` in either case: who the user is
 };
 
-namespace detail {
-constexpr bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i];
-    char y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-}  // namespace detail
-
 /// The kind of private data the workspace entry `relative` ('/'-separated, from the workspace
 /// root) is, or nothing when it is ordinary content. Anchored at the workspace root: the
 /// store by its first component `memory`, the three files by their name at the root. A
@@ -2450,8 +3071,8 @@ constexpr std::optional<private_kind> private_workspace_entry(std::string_view r
   if (first == "memory") return private_kind::memory_store;
   if (first.size() != relative.size()) return std::nullopt;
   if (relative == "MEMORY_SNAPSHOT.md") return private_kind::memory_snapshot;
-  if (detail::iequals_ascii(relative, "MEMORY.md")) return private_kind::memory_file;
-  if (detail::iequals_ascii(relative, "USER.md")) return private_kind::user_profile;
+  if (text::iequals_ascii(relative, "MEMORY.md")) return private_kind::memory_file;
+  if (text::iequals_ascii(relative, "USER.md")) return private_kind::user_profile;
   return std::nullopt;
 }
 
@@ -2608,31 +3229,20 @@ struct overlap_source {
 inline void reject_overlap(const std::string& dest, const std::string& display,
                            const std::vector<overlap_source>& sources) {
   for (const overlap_source& s : sources) {
+    const std::string source = s.workspace ? "the agent workspace " + s.planned
+                                           : "skill bundle `" + s.alias + "` at " + s.planned;
     if (starts_with(s.resolved, dest)) {
-      if (s.workspace) {
-        throw error(errc::overlap,
-                    "destination " + display + " contains the agent workspace " + s.planned +
-                        " \u2014 exporting there would replace the workspace itself",
-                    display);
-      }
       throw error(errc::overlap,
-                  "destination " + display + " contains skill bundle `" + s.alias + "` at " +
-                      s.planned +
-                      " \u2014 exporting there would replace the skills the bundle "
-                      "carries",
+                  "destination " + display + " contains " + source +
+                      " \u2014 exporting there would replace " +
+                      (s.workspace ? "the workspace itself" : "the skills the bundle carries"),
                   display);
     }
     if (starts_with(dest, s.resolved)) {
-      if (s.workspace) {
-        throw error(errc::overlap,
-                    "destination " + display + " is inside the agent workspace " + s.planned +
-                        " \u2014 choose a path outside it",
-                    display);
-      }
-      throw error(errc::overlap,
-                  "destination " + display + " is inside skill bundle `" + s.alias + "` at " +
-                      s.planned + " \u2014 choose a path outside it",
-                  display);
+      throw error(
+          errc::overlap,
+          "destination " + display + " is inside " + source + " \u2014 choose a path outside it",
+          display);
     }
   }
 }
@@ -3013,34 +3623,31 @@ namespace digest {
 
 namespace detail {
 
-template <class...>
-using void_t = void;
-
 template <class D>
 D& lval();
 
 template <class D, class = void>
 struct has_digest_size : std::false_type {};
 template <class D>
-struct has_digest_size<D, void_t<decltype(std::size_t{D::digest_size})>> : std::true_type {};
+struct has_digest_size<D, std::void_t<decltype(std::size_t{D::digest_size})>> : std::true_type {};
 
 template <class D, class = void>
 struct has_update_bytes : std::false_type {};
 template <class D>
 struct has_update_bytes<
-    D, void_t<decltype(lval<D>().update(static_cast<const void*>(nullptr), std::size_t{}))>>
+    D, std::void_t<decltype(lval<D>().update(static_cast<const void*>(nullptr), std::size_t{}))>>
     : std::true_type {};
 
 template <class D, class = void>
 struct has_update_view : std::false_type {};
 template <class D>
-struct has_update_view<D, void_t<decltype(lval<D>().update(std::string_view{}))>> : std::true_type {
-};
+struct has_update_view<D, std::void_t<decltype(lval<D>().update(std::string_view{}))>>
+    : std::true_type {};
 
 template <class D, class = void>
 struct has_finish : std::false_type {};
 template <class D>
-struct has_finish<D, void_t<decltype(lval<D>().finish())>> : std::true_type {};
+struct has_finish<D, std::void_t<decltype(lval<D>().finish())>> : std::true_type {};
 
 template <class D, bool = has_finish<D>::value&& has_digest_size<D>::value>
 struct finish_is_bytes : std::false_type {};
@@ -3599,6 +4206,7 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
 #include <sys/syscall.h>
 #endif
 
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -3762,6 +4370,10 @@ struct posix_file_tag;
 /// tree, and /proc magic links reached through a root the caller chose.
 class posix {
  public:
+  /// Usable from several threads at once (fs/jobs.hpp): every call works on the handles it
+  /// is given; the only state, two "offload refused" flags, is atomic.
+  static constexpr bool thread_safe = true;
+
   /// A directory handle: an O_DIRECTORY descriptor, closed on destruction.
   using dir = detail::fd_handle<posix, detail::posix_dir_tag>;
   /// A file handle: a descriptor opened read-only, or write-only when created.
@@ -3891,7 +4503,7 @@ class posix {
   std::uint64_t copy_data(file& from, file& to, std::uint64_t size) {
     if (size == 0) return copy_bytes(from, to, 0, false);
 #if defined(__linux__)
-    if (clone_works_) {
+    if (clone_works_.on()) {
       if (::ioctl(to.native_handle(), detail::ficlone_request, from.native_handle()) == 0) {
         // The clone shares the whole file; move the source's offset as a copy would.
         if (::lseek(from.native_handle(), static_cast<off_t>(size), SEEK_SET) < 0) {
@@ -3901,7 +4513,7 @@ class posix {
       }
       const int err = errno;
       if (!offload_unsupported(err) && err != EINTR) throw sys_error("copy_data", {}, err);
-      clone_works_ = false;
+      clone_works_.clear();
     }
 #endif
     return copy_bytes(from, to, size, true);
@@ -4109,7 +4721,7 @@ class posix {
     std::uint64_t total = 0;
     const auto left = [&]() -> std::uint64_t { return sized ? size - total : ~std::uint64_t{0}; };
 #if defined(__linux__) && defined(SYS_copy_file_range)
-    if (copy_range_works_) {
+    if (copy_range_works_.on()) {
       while (left() != 0) {
         const std::uint64_t want = left() < (std::uint64_t{1} << 30) ? left() : (1u << 30);
         long n = ::syscall(SYS_copy_file_range, from.native_handle(), nullptr, to.native_handle(),
@@ -4124,20 +4736,20 @@ class posix {
         if (!offload_unsupported(err)) throw sys_error("copy_data", {}, err);
         // Not offered here (another filesystem, an old kernel, a seccomp filter): the
         // offsets have advanced by what was copied, so the loop below just continues.
-        if (err == ENOSYS) copy_range_works_ = false;
+        if (err == ENOSYS) copy_range_works_.clear();
         break;
       }
     }
 #endif
     if (left() == 0) return total;
-    if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+    std::vector<char> buffer(CLAWPORT_COPY_BUFFER_SIZE);  // per call: threads copy at once
     for (;;) {
       const std::uint64_t l = left();
-      const std::size_t want = l < buffer_.size() ? static_cast<std::size_t>(l) : buffer_.size();
+      const std::size_t want = l < buffer.size() ? static_cast<std::size_t>(l) : buffer.size();
       if (want == 0) return total;
-      std::size_t n = read(from, buffer_.data(), want);
+      std::size_t n = read(from, buffer.data(), want);
       if (n == 0) return total;
-      write_all(to, buffer_.data(), n);
+      write_all(to, buffer.data(), n);
       total += n;
     }
   }
@@ -4163,9 +4775,24 @@ class posix {
     }
   }
 
-  std::vector<char> buffer_;      // the read/write fallback's buffer, allocated once
-  bool copy_range_works_ = true;  // false once the kernel said ENOSYS
-  bool clone_works_ = true;       // false once a FICLONE was refused (tmpfs, ext4, ...)
+  /// A flag that starts on and is turned off for good, from any thread; copyable.
+  class sticky_flag {
+   public:
+    sticky_flag() = default;
+    sticky_flag(const sticky_flag& o) noexcept : on_(o.on()) {}
+    sticky_flag& operator=(const sticky_flag& o) noexcept {
+      on_.store(o.on(), std::memory_order_relaxed);
+      return *this;
+    }
+    bool on() const noexcept { return on_.load(std::memory_order_relaxed); }
+    void clear() noexcept { on_.store(false, std::memory_order_relaxed); }
+
+   private:
+    std::atomic<bool> on_{true};
+  };
+
+  sticky_flag copy_range_works_;  // off once the kernel said ENOSYS
+  sticky_flag clone_works_;       // off once a FICLONE was refused (tmpfs, ext4, ...)
 };
 
 static_assert(check_policy<posix>());
@@ -4895,24 +5522,21 @@ inline outcome outcome_of(std::string_view name, std::string_view promised = {})
 
 namespace detail {
 
-template <class...>
-using void_t_ = void;
-
 template <class P, class = void>
 struct has_name : std::false_type {};
 template <class P>
-struct has_name<P, void_t_<decltype(std::string_view{P::name})>> : std::true_type {};
+struct has_name<P, std::void_t<decltype(std::string_view{P::name})>> : std::true_type {};
 
 template <class P, class = void>
 struct has_writes : std::false_type {};
 template <class P>
-struct has_writes<P, void_t_<decltype(bool{P::writes})>> : std::true_type {};
+struct has_writes<P, std::void_t<decltype(bool{P::writes})>> : std::true_type {};
 
 template <class P, class Fs, class = void>
 struct has_publish : std::false_type {};
 template <class P, class Fs>
 struct has_publish<P, Fs,
-                   void_t_<decltype(outcome{
+                   std::void_t<decltype(outcome{
                        P::publish(std::declval<Fs&>(), std::declval<const typename Fs::dir&>(),
                                   std::declval<const request&>())})>> : std::true_type {};
 
@@ -5122,6 +5746,7 @@ class staged_dir {
 // Every failure it reports is rolled back so the destination holds what it held before.
 
 
+#include <cerrno>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -5222,6 +5847,34 @@ inline std::string move_failed(const request& r) {
   return "failed to move the staged bundle into " + r.names.path;
 }
 
+/// Publishing into a vacant destination, for both strategies: it must still be vacant, one
+/// rename under `mode`, then the flush (a failed flush withdraws the bundle, leaving the
+/// destination vacant again). `unsupported` when the kernel or filesystem refused `mode`
+/// (nothing changed). Under `noreplace` a name that appeared after the probe is the clean
+/// `appeared` refusal.
+template <class Fs>
+fs::rename_result publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r,
+                                 fs::rename_mode mode) {
+  refuse_if_appeared(fs, parent, r);
+  if (cancel_requested(r)) throw cancelled(r);
+  fs::rename_result done = fs::rename_result::done;
+  try {
+    done = fs.rename_at(parent, r.staging, parent, r.destination, mode);
+  } catch (const error& e) {
+    if (mode == fs::rename_mode::noreplace && e.sys_errno() == EEXIST)
+      throw refusal::appeared(r.names);
+    rethrow_as(errc::publish_failed, move_failed(r), e, r.names.display);
+  }
+  if (done == fs::rename_result::unsupported) return done;
+  try {
+    sync_parent(fs, parent, r);
+  } catch (const error& e) {
+    withdraw(fs, parent, r, e);
+    throw;
+  }
+  return done;
+}
+
 }  // namespace detail
 
 /// The upstream publish protocol with its documented crash window (guarantee
@@ -5236,7 +5889,7 @@ struct staged_swap {
     outcome out = outcome_of(name);
     switch (r.adm.kind) {
       case admission_kind::vacant:
-        publish_vacant(fs, parent, r);
+        detail::publish_vacant(fs, parent, r, fs::rename_mode::replace);
         out.guarantee = std::string(guarantee::atomic);
         return out;
       case admission_kind::empty:
@@ -5251,24 +5904,6 @@ struct staged_swap {
   }
 
  private:
-  /// One rename into the vacant name; a failed flush withdraws it.
-  template <class Fs>
-  static void publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    detail::refuse_if_appeared(fs, parent, r);
-    if (detail::cancel_requested(r)) throw detail::cancelled(r);
-    try {
-      fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      detail::withdraw(fs, parent, r, e);  // the destination was vacant: vacant again
-      throw;
-    }
-  }
-
   /// rmdir of the admitted empty directory (refused if it gained entries), then the rename;
   /// every rollback recreates the empty directory (best effort, as upstream: nothing in it
   /// can be lost).
@@ -5804,243 +6439,6 @@ inline host_environment gather_process_host() {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/host.hpp -----
-// ----- begin clawport/core/text.hpp -----
-// Text rules shared by every module: Rust's `str::trim` (Unicode White_Space), which is
-// how ZeroClaw trims every name and path it reads, and the one escape for human-readable
-// output (`escape_for_terminal`), so a control character in a config value, a file or a
-// skill name can never move the cursor, clear a line or hide text in a report.
-
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-#include <string_view>
-#include <utility>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace text {
-
-/// The pass and fail marks of human output: ✓ and ✗, or `ok` and `FAIL` where the user
-/// asked for plain text (host_environment::plain_text: NO_COLOR, TERM=dumb).
-struct marks {
-  const char* ok = "\u2713";
-  const char* fail = "\u2717";
-};
-
-inline marks marks_for(bool plain) { return plain ? marks{"ok", "FAIL"} : marks{}; }
-
-/// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
-/// Rust's `str::trim` trims exactly this set.
-inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
-  const auto b = [&](std::size_t k) -> unsigned char {
-    return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
-  };
-  const unsigned char c = b(0);
-  if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
-  if (c == 0xc2 && (b(1) == 0x85 || b(1) == 0xa0)) return 2;
-  if (c == 0xe1 && b(1) == 0x9a && b(2) == 0x80) return 3;  // U+1680
-  if (c == 0xe2 && b(1) == 0x80) {
-    const unsigned char d = b(2);
-    if ((d >= 0x80 && d <= 0x8a) || d == 0xa8 || d == 0xa9 || d == 0xaf) return 3;
-  }
-  if (c == 0xe2 && b(1) == 0x81 && b(2) == 0x9f) return 3;  // U+205F
-  if (c == 0xe3 && b(1) == 0x80 && b(2) == 0x80) return 3;  // U+3000
-  return 0;
-}
-
-/// Length of the White_Space character that ends `s`, 0 if none.
-inline std::size_t space_len_back(std::string_view s) noexcept {
-  for (std::size_t n = 1; n <= 3 && n <= s.size(); ++n) {
-    if (space_len(s, s.size() - n) == n) return n;
-  }
-  return 0;
-}
-
-inline std::string_view trim_start(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len(s, 0)) != 0) s.remove_prefix(n);
-  return s;
-}
-
-inline std::string_view trim_end(std::string_view s) noexcept {
-  std::size_t n = 0;
-  while (!s.empty() && (n = space_len_back(s)) != 0) s.remove_suffix(n);
-  return s;
-}
-
-/// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
-inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
-
-/// How `quote_basic` writes what it must escape: JSON.stringify leaves DEL as is and uses
-/// lower-case hex; a TOML basic string must escape DEL and toml++ writes upper-case hex.
-struct quote_style {
-  bool escape_del = false;
-  bool upper_hex = false;
-};
-inline constexpr quote_style json_quote_style{false, false};
-inline constexpr quote_style toml_quote_style{true, true};
-
-/// `s` as a double-quoted JSON or TOML basic string (the one escaper of both writers): `"` and
-/// `\` backslashed, `\b \f \n \r \t` short, other C0 controls (and DEL where the style asks)
-/// as `\u00XX`; every other byte, UTF-8 included, is kept.
-inline std::string quote_basic(std::string_view s, quote_style style) {
-  const char* hex = style.upper_hex ? "0123456789ABCDEF" : "0123456789abcdef";
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20 || (c == 0x7F && style.escape_del)) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
-
-/// `s` made safe to print on a terminal, for every human-readable output (reports,
-/// `skills list`, `skills audit`); JSON output escapes on its own and does not use this.
-/// C0 controls, DEL and bytes that are not UTF-8 become `\xHH`; the C1 controls
-/// (U+0080..U+009F) and the bidirectional overrides and isolates (U+202A..U+202E,
-/// U+2066..U+2069), which can reorder what a reader sees, become `\u{HHHH}`; a backslash
-/// becomes `\\`, so an escaped text is never mistaken for a raw one. Everything else,
-/// including non-ASCII letters, is kept.
-inline std::string escape_for_terminal(std::string_view s) {
-  static const char hex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(s.size());
-  const auto byte = [&](unsigned char c) {
-    out += "\\x";
-    out += hex[c >> 4];
-    out += hex[c & 15];
-  };
-  const auto code = [&](std::uint32_t cp) {
-    out += "\\u{";
-    bool started = false;
-    for (int shift = 12; shift >= 0; shift -= 4) {
-      const unsigned digit = (cp >> shift) & 15U;
-      if (digit == 0 && !started && shift > 4) continue;
-      started = true;
-      out += hex[digit];
-    }
-    out += '}';
-  };
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      if (c < 0x20 || c == 0x7f) {
-        byte(c);
-      } else if (c == '\\') {
-        out += "\\\\";
-      } else {
-        out += static_cast<char>(c);
-      }
-      ++i;
-      continue;
-    }
-    const std::size_t len = (c & 0xe0) == 0xc0   ? 2
-                            : (c & 0xf0) == 0xe0 ? 3
-                            : (c & 0xf8) == 0xf0 ? 4
-                                                 : 0;
-    if (len == 0 || i + len > s.size() || !clawport::detail::valid_utf8(s.substr(i, len))) {
-      byte(c);
-      ++i;
-      continue;
-    }
-    std::uint32_t cp = len == 2 ? (c & 0x1fU) : len == 3 ? (c & 0x0fU) : (c & 0x07U);
-    for (std::size_t k = 1; k < len; ++k)
-      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3fU);
-    if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
-        (cp >= 0x2066 && cp <= 0x2069)) {
-      code(cp);
-    } else {
-      out.append(s.data() + i, len);
-    }
-    i += len;
-  }
-  return out;
-}
-
-/// The one terminal-safe renderer: every human line built from input (the export report,
-/// the import plan, the verify report, `claw inspect`, the Claw plans and results, the
-/// CLI's own lines) is appended through it. `line(s)` escapes the whole of `s` with
-/// `escape_for_terminal`, a newline inside it included, so no value can erase, repaint or
-/// start a line of its own, and ends it with '\n'. `block(s)` is for text whose newlines
-/// are structure (a JSON snippet clawport wrote): each of its lines is escaped the same way.
-struct terminal_lines {
-  std::string text;
-
-  void operator()(std::string_view s) {
-    text += escape_for_terminal(s);
-    text += '\n';
-  }
-
-  void block(std::string_view s) {
-    while (!s.empty()) {
-      const std::size_t nl = s.find('\n');
-      (*this)(s.substr(0, nl));
-      if (nl == std::string_view::npos) break;
-      s.remove_prefix(nl + 1);
-    }
-  }
-};
-
-/// `s`, whose newlines are structure, escaped line by line (`terminal_lines::block`).
-inline std::string terminal_block(std::string_view s) {
-  terminal_lines out;
-  out.block(s);
-  return std::move(out.text);
-}
-
-/// `word` as one POSIX shell word, for a command shown to be pasted: as is when it holds
-/// only safe characters, else in single quotes (a quote inside closed, escaped, reopened).
-inline std::string shell_word(std::string_view word) {
-  bool safe = !word.empty();
-  for (const char c : word) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
-    safe = safe && plain;
-  }
-  if (safe) return std::string(word);
-  std::string q = "'";
-  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-}  // namespace text
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/core/text.hpp -----
 // ----- begin clawport/zeroclaw/paths.hpp -----
 // Lexical path arithmetic now lives in core/paths.hpp (clawport::paths), with the one `..`
 // semantics of the library; `zeroclaw::paths` remains as a name for it.
@@ -6204,6 +6602,7 @@ using bundle_filter = clawport::zeroclaw::skill_filter;
 // strict schema) and SKILL.md (the loader's lenient reading plus its fallbacks). Pure.
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -6688,6 +7087,9 @@ using clawport::text::space_len_back;
 using clawport::text::trim;
 using clawport::text::trim_end;
 using clawport::text::trim_start;
+// ASCII case folding, likewise one rule in core/text.hpp.
+using clawport::text::iequals_ascii;
+using clawport::text::to_lower_ascii;
 
 inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
 
@@ -6699,26 +7101,8 @@ inline bool ends_with(std::string_view s, std::string_view p) noexcept {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
 
-inline char ascii_lower(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-inline std::string to_lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = ascii_lower(c);
-  return out;
-}
-
-inline bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
-  }
-  return true;
-}
-
 inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
-  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
+  return s.size() >= suffix.size() && iequals_ascii(s.substr(s.size() - suffix.size()), suffix);
 }
 
 /// `trim_matches(c)`: strips every leading and trailing `c`.
@@ -6882,10 +7266,10 @@ inline std::optional<double> parse_rust_f64(std::string_view s) {
     negative = body.front() == '-';
     body.remove_prefix(1);
   }
-  if (iequals(body, "inf") || iequals(body, "infinity")) {
+  if (iequals_ascii(body, "inf") || iequals_ascii(body, "infinity")) {
     return negative ? -HUGE_VAL : HUGE_VAL;
   }
-  if (iequals(body, "nan")) return std::optional<double>(std::nan(""));
+  if (iequals_ascii(body, "nan")) return std::optional<double>(std::nan(""));
   std::size_t i = 0;
   std::size_t digits = 0;
   while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
@@ -6981,7 +7365,7 @@ inline void apply_option_field(slash_option& opt, std::string_view line) {
   } else if (k == "type") {
     opt.type = std::string(val);
   } else if (k == "required") {
-    opt.required = iequals(val, "true");
+    opt.required = iequals_ascii(val, "true");
   } else if (k == "min") {
     opt.min = parse_rust_f64(val);
   } else if (k == "max") {
@@ -7153,7 +7537,7 @@ inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter)
       } else if (key == "author") {
         fm.author = std::string(val);
       } else if (key == "always") {
-        fm.always = detail::iequals(val, "true");
+        fm.always = detail::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }
@@ -7231,7 +7615,7 @@ inline skill_document skill_document::parse(std::string_view text, const std::st
       } else if (key == "category") {
         fm.category = v;
       } else if (key == "always") {
-        fm.always = detail::iequals(val, "true");
+        fm.always = detail::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }
@@ -7468,6 +7852,14 @@ class toml_reader {
     fail(at, "missing field `" + field + "` in " + path);
   }
 
+  /// The fields table `t` (at `path`) must have, the first absent one refused; checked after
+  /// the fields present were read, so a wrong type is reported before a missing field.
+  void require(const toml::table& t, const std::string& path,
+               std::initializer_list<std::string_view> fields) const {
+    for (std::string_view f : fields)
+      if (!t.contains(f)) missing(t, std::string(f), path);
+  }
+
  private:
   std::string subject_;
 };
@@ -7475,20 +7867,17 @@ class toml_reader {
 inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t,
                                      const std::string& path) {
   slash_option o;
-  bool has_name = false;
-  bool has_desc = false;
-  bool has_type = false;
   for (const auto& [key, v] : t) {
     const std::string k(key.str());
     const std::string p = path + "." + k;
     if (k == "name") {
-      o.name = rd.string(v, p), has_name = true;
+      o.name = rd.string(v, p);
     } else if (k == "description") {
-      o.description = rd.string(v, p), has_desc = true;
+      o.description = rd.string(v, p);
     } else if (k == "description_localizations") {
       o.description_localizations = rd.string_map(v, p);
     } else if (k == "type") {
-      o.type = rd.string(v, p), has_type = true;
+      o.type = rd.string(v, p);
     } else if (k == "required") {
       o.required = rd.boolean(v, p);
     } else if (k == "choices") {
@@ -7496,11 +7885,9 @@ inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t
       for (const toml::node& c : rd.array(v, p)) {
         const std::string cp = p + "[" + std::to_string(i++) + "]";
         const toml::table& ct = rd.table(c, cp);
-        const toml::node* cn = ct.get("name");
-        const toml::node* cv = ct.get("value");
-        if (!cn) rd.missing(c, "name", cp);
-        if (!cv) rd.missing(c, "value", cp);
-        o.choices.push_back({rd.string(*cn, cp + ".name"), rd.string(*cv, cp + ".value")});
+        rd.require(ct, cp, {"name", "value"});
+        o.choices.push_back(
+            {rd.string(*ct.get("name"), cp + ".name"), rd.string(*ct.get("value"), cp + ".value")});
       }
     } else if (k == "min") {
       o.min = rd.number(v, p);
@@ -7512,28 +7899,23 @@ inline slash_option read_toml_option(const toml_reader& rd, const toml::table& t
       o.max_length = static_cast<std::uint32_t>(rd.unsigned_int(v, p, UINT32_MAX));
     }
   }
-  if (!has_name) rd.missing(t, "name", path);
-  if (!has_desc) rd.missing(t, "description", path);
-  if (!has_type) rd.missing(t, "type", path);
+  rd.require(t, path, {"name", "description", "type"});
   return o;
 }
 
 inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
                                  const std::string& path) {
   skill_tool tool;
-  bool has_name = false;
-  bool has_desc = false;
-  bool has_kind = false;
   bool has_locked = false;
   for (const auto& [key, v] : t) {
     const std::string k(key.str());
     const std::string p = path + "." + k;
     if (k == "name") {
-      tool.name = rd.string(v, p), has_name = true;
+      tool.name = rd.string(v, p);
     } else if (k == "description") {
-      tool.description = rd.string(v, p), has_desc = true;
+      tool.description = rd.string(v, p);
     } else if (k == "kind") {
-      tool.kind = rd.string(v, p), has_kind = true;
+      tool.kind = rd.string(v, p);
     } else if (k == "command") {
       tool.command = rd.string(v, p);
     } else if (k == "args") {
@@ -7547,9 +7929,7 @@ inline skill_tool read_toml_tool(const toml_reader& rd, const toml::table& t,
       tool.timeout_secs = rd.unsigned_int(v, p);
     }
   }
-  if (!has_name) rd.missing(t, "name", path);
-  if (!has_desc) rd.missing(t, "description", path);
-  if (!has_kind) rd.missing(t, "kind", path);
+  rd.require(t, path, {"name", "description", "kind"});
   return tool;
 }
 
@@ -7593,15 +7973,13 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
       "prompts", "slash_options", "always"};
   rd.deny_unknown(st, "skill", known);
   skill s;
-  bool has_name = false;
-  bool has_desc = false;
   for (const auto& [key, v] : st) {
     const std::string k(key.str());
     const std::string p = "skill." + k;
     if (k == "name") {
-      s.name = rd.string(v, p), has_name = true;
+      s.name = rd.string(v, p);
     } else if (k == "description") {
-      s.description = rd.string(v, p), has_desc = true;
+      s.description = rd.string(v, p);
     } else if (k == "description_localizations") {
       s.description_localizations = rd.string_map(v, p);
     } else if (k == "version") {
@@ -7622,8 +8000,7 @@ inline skill parse_skill_toml(std::string_view text, const std::string& subject 
       s.always = rd.boolean(v, p);
     }
   }
-  if (!has_name) rd.missing(st, "name", "[skill]");
-  if (!has_desc) rd.missing(st, "description", "[skill]");
+  rd.require(st, "[skill]", {"name", "description"});
   if (const toml::node* tools = root.get("tools")) {
     std::size_t i = 0;
     for (const toml::node& t : rd.array(*tools, "tools")) {
@@ -7735,49 +8112,49 @@ inline skills_config parse_skills_config(std::string_view config_text,
     }
     return out;
   };
-  if (const toml::node* n = root.get("skill_bundles")) {
+  const auto text = [&](const toml::table& t, const char* key,
+                        const std::string& field) -> std::optional<std::string> {
+    const toml::node* n = t.get(key);
+    if (!n) return std::nullopt;
+    if (!n->is_string()) throw bad(field, "a string");
+    return n->as_string()->get();
+  };
+  // Each `[<name>.<alias>]` table, handed to `read` with its alias and its field path.
+  const auto each_aliased = [&](const std::string& name, const auto& read) {
+    const toml::node* n = root.get(name);
+    if (!n) return;
     const toml::table* t = n->as_table();
-    if (!t) throw bad("skill_bundles", "a table");
+    if (!t) throw bad(name, "a table");
     for (const auto& [k, v] : *t) {
       const std::string alias(k.str());
-      const std::string field = "skill_bundles." + alias;
-      const toml::table* bt = v.as_table();
-      if (!bt) throw bad(field, "a table");
-      skill_bundle_config b;
-      if (const toml::node* d = bt->get("directory")) {
-        if (!d->is_string()) throw bad(field + ".directory", "a string");
-        b.directory = d->as_string()->get();
-      }
-      if (const toml::node* i = bt->get("include"))
-        b.filter.include = strings(*i, field + ".include");
-      if (const toml::node* e = bt->get("exclude"))
-        b.filter.exclude = strings(*e, field + ".exclude");
-      cfg.bundles.emplace(alias, std::move(b));
-    }
-  }
-  if (const toml::node* n = root.get("agents")) {
-    const toml::table* t = n->as_table();
-    if (!t) throw bad("agents", "a table");
-    for (const auto& [k, v] : *t) {
-      const std::string alias(k.str());
-      const std::string field = "agents." + alias;
+      const std::string field = name + "." + alias;
       const toml::table* at = v.as_table();
       if (!at) throw bad(field, "a table");
-      agent_skills_config a;
-      if (const toml::node* sb = at->get("skill_bundles")) {
-        a.skill_bundles = strings(*sb, field + ".skill_bundles");
-      }
-      if (const toml::node* ws = at->get("workspace")) {
-        const toml::table* wt = ws->as_table();
-        if (!wt) throw bad(field + ".workspace", "a table");
-        if (const toml::node* p = wt->get("path")) {
-          if (!p->is_string()) throw bad(field + ".workspace.path", "a string");
-          a.workspace_path = p->as_string()->get();
-        }
-      }
-      cfg.agents.emplace(alias, std::move(a));
+      read(alias, field, *at);
     }
-  }
+  };
+  each_aliased("skill_bundles",
+               [&](const std::string& alias, const std::string& field, const toml::table& t) {
+                 skill_bundle_config b;
+                 b.directory = text(t, "directory", field + ".directory");
+                 if (const toml::node* i = t.get("include"))
+                   b.filter.include = strings(*i, field + ".include");
+                 if (const toml::node* e = t.get("exclude"))
+                   b.filter.exclude = strings(*e, field + ".exclude");
+                 cfg.bundles.emplace(alias, std::move(b));
+               });
+  each_aliased("agents",
+               [&](const std::string& alias, const std::string& field, const toml::table& t) {
+                 agent_skills_config a;
+                 if (const toml::node* sb = t.get("skill_bundles"))
+                   a.skill_bundles = strings(*sb, field + ".skill_bundles");
+                 if (const toml::node* ws = t.get("workspace")) {
+                   const toml::table* wt = ws->as_table();
+                   if (!wt) throw bad(field + ".workspace", "a table");
+                   a.workspace_path = text(*wt, "path", field + ".workspace.path");
+                 }
+                 cfg.agents.emplace(alias, std::move(a));
+               });
   if (const toml::node* n = root.get("skills")) {
     if (const toml::table* t = n->as_table()) {
       if (const toml::node* as = t->get("allow_scripts")) {
@@ -8107,7 +8484,7 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
     }
     std::string kind = "unknown";
     if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
-    if ((detail::iequals(kind, "script") || detail::iequals(kind, "shell")) &&
+    if ((detail::iequals_ascii(kind, "script") || detail::iequals_ascii(kind, "shell")) &&
         detail::is_blank(cmd->as_string()->get())) {
       out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
     }
@@ -8588,35 +8965,20 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
 /// Where a skill in an agent's view comes from.
 enum class skill_origin { workspace, bundle, global };
 
+/// Wire name: `workspace`, `bundle`, `global`.
+inline constexpr std::string_view skill_origin_names[] = {"workspace", "bundle", "global"};
 constexpr std::string_view to_string(skill_origin o) noexcept {
-  switch (o) {
-    case skill_origin::workspace:
-      return "workspace";
-    case skill_origin::bundle:
-      return "bundle";
-    case skill_origin::global:
-      return "global";
-  }
-  return "workspace";
+  return wire_name<skill_origin::global>(o, skill_origin_names, "workspace");
 }
 
 /// Why a skill an agent could see is not loaded.
 enum class skill_status { loaded, excluded, shadowed, dropped, global_only };
 
+/// Wire name: `loaded`, `excluded`, `shadowed`, `dropped`, `global_only`.
+inline constexpr std::string_view skill_status_names[] = {"loaded", "excluded", "shadowed",
+                                                          "dropped", "global_only"};
 constexpr std::string_view to_string(skill_status s) noexcept {
-  switch (s) {
-    case skill_status::loaded:
-      return "loaded";
-    case skill_status::excluded:
-      return "excluded";
-    case skill_status::shadowed:
-      return "shadowed";
-    case skill_status::dropped:
-      return "dropped";
-    case skill_status::global_only:
-      return "global_only";
-  }
-  return "loaded";
+  return wire_name<skill_status::global_only>(s, skill_status_names, "loaded");
 }
 
 /// One row of an agent's (or a bundle's) skill view.
@@ -12556,6 +12918,13 @@ J array_of(const Range& items) {
   return array_of<J>(items, [](const auto& item) { return to_json(item); });
 }
 
+/// A text that may be absent, as every document writes it: null when empty, else the string
+/// (a subject, a bundle alias, an archive path, a signer).
+template <class J = nlohmann::ordered_json>
+J text_or_null(const std::string& s) {
+  return s.empty() ? J() : J(s);
+}
+
 /// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
 /// on a string that is not UTF-8 (see the file comment).
 template <class Json>
@@ -12569,8 +12938,7 @@ inline nlohmann::ordered_json error_document(const error& e) {
   nlohmann::ordered_json body;
   body["code"] = std::string(to_string(e.code()));
   body["message"] = std::string(e.what());
-  body["subject"] =
-      e.subject().empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.subject());
+  body["subject"] = text_or_null(e.subject());
   nlohmann::ordered_json doc;
   doc["error"] = std::move(body);
   return doc;
@@ -12791,6 +13159,10 @@ struct export_options {
   /// as zeroclaw-agent.sha256.sig into the staged bundle before it is published, so a
   /// failed signing publishes nothing. The dry run does not sign.
   signing::sign_function sign;
+  /// Threads that copy and hash the workspace and skills (fs/jobs.hpp; used when the Fs
+  /// policy is thread-safe): the bundle, its digest list, the report and the first error
+  /// are those of one thread.
+  unsigned jobs = 1;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -12941,11 +13313,12 @@ class digest_sink final : public fs::copy_sink {
     hash_.reset();
   }
   void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
-  void end_file() override {
-    digest::list_entry e{path_, digest::to_hex(hash_.finish())};
-    if (!spill) return entries.push_back(std::move(e));
-    digest::append_line(pending_, e);
-    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
+  void end_file() override { add({path_, digest::to_hex(hash_.finish())}); }
+  /// A copy with jobs hashes each file in a fork; its entry joins the list in walk order.
+  std::unique_ptr<fs::copy_sink> fork() override { return std::make_unique<digest_sink>(); }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<digest_sink&>(forked);
+    for (digest::list_entry& e : f.entries) add(std::move(e));
   }
   /// A file the exporter writes from memory (config.toml, the manifest).
   void add_text(std::string_view name, std::string_view text) {
@@ -12973,6 +13346,13 @@ class digest_sink final : public fs::copy_sink {
   digest::sha256 hash_;
   std::string path_;
   std::string pending_;
+
+  /// One line of the list: spilled while `spill` is set, else kept.
+  void add(digest::list_entry e) {
+    if (!spill) return entries.push_back(std::move(e));
+    digest::append_line(pending_, e);
+    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
+  }
 };
 
 inline copy_counts counts_of(const fs::copy_tally& t) {
@@ -13523,6 +13903,7 @@ class basic_exporter {
                                                  path, id);
     };
     spec.sink = observer;
+    spec.jobs = w.o.jobs;
     return spec;
   }
 
@@ -13576,6 +13957,7 @@ class basic_exporter {
         spec.sink = observer;
         spec.sorted = true;  // path order: the digest lines are spilled as they come
         if constexpr (Sink::writes) digests.spill = ed::spill_to(fs_, stage);
+        spec.jobs = w.o.jobs;
         fs::walk_tree(fs_, sink, *root.handle, *ws, spec, ws_tally);
         if constexpr (Sink::writes) digests.end_spill();
       }
@@ -13887,15 +14269,12 @@ inline error recover_failure(const recover_report& r, const std::string& display
 
 /// The `clawport recover --json` document: what was done, in the order it was done.
 inline nlohmann::ordered_json to_json(const recover_report& r) {
-  nlohmann::ordered_json j;
-  j["restored"] = r.restored;
-  j["removed"] = r.removed;
-  j["busy"] = r.busy;
-  j["ignored"] = r.ignored;
-  j["removed_trees"] = r.removed_trees;
-  j["failed"] = r.failed;
-  j["actions"] = r.actions;
-  return j;
+  using t = recover_report;
+  return json::object_of<nlohmann::ordered_json>(
+      r, json::field("restored", &t::restored), json::field("removed", &t::removed),
+      json::field("busy", &t::busy), json::field("ignored", &t::ignored),
+      json::field("removed_trees", &t::removed_trees), json::field("failed", &t::failed),
+      json::field("actions", &t::actions));
 }
 
 /// `recover` for a destination given as an absolute path: opens its parent once and
@@ -14331,7 +14710,9 @@ struct report {
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <exception>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -14520,13 +14901,19 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
 
 /// What verify does with what the one walk (fs/walk.hpp) meets: every problem
 /// is a finding, never an exception; a limit reached ends the walk
-/// (`truncated`).
+/// (`truncated`). Each file to read is one item of `jobs_` (fs/jobs.hpp): opened, read and
+/// hashed on any thread; everything the report records (findings, directories, files,
+/// totals) is recorded on the walk's thread in walk order, so the report of N jobs is the
+/// report of one.
 template <class Fs>
 class walker : public fs::walk_visitor {
  public:
   using dir = typename Fs::dir;
 
-  walker(Fs& fs, const limits& lim, report& rep) : fs_(fs), lim_(lim), rep_(rep) {}
+  walker(Fs& fs, const limits& lim, report& rep, unsigned jobs = 1)
+      : fs_(fs), lim_(lim), rep_(rep), buffers_(jobs), jobs_(jobs) {
+    dirs_.push_back(nullptr);  // the root: the caller's handle
+  }
 
   /// Keeps every file and directory in the report (`report::files`), not only the ones
   /// the checks after the walk read (the bundle's root and skills/).
@@ -14555,15 +14942,24 @@ class walker : public fs::walk_visitor {
   }
 
   void run(const dir& root) {
+    root_ = &root;
     fs::walk_options opt;
     opt.max_depth = lim_.max_depth;
     // One name more than the file limit is enough to know it is passed.
     opt.max_listed = lim_.max_files >= SIZE_MAX ? SIZE_MAX : std::size_t(lim_.max_files) + 1;
+    std::exception_ptr failure;
     try {
       fs::walk(fs_, root, *this, opt);
     } catch (const error&) {
-      if (!truncated_) throw;  // the walk's depth failure is a finding (too_deep)
+      // the walk's depth failure is a finding (too_deep)
+      if (!truncated_) failure = std::current_exception();
+    } catch (...) {
+      // Anything else (a simulated crash, bad_alloc) too waits for the work in flight: it
+      // reads `root`, which the caller closes as the exception leaves.
+      failure = std::current_exception();
     }
+    jobs_.finish();  // the files met before, recorded before any failure is thrown
+    if (failure) std::rethrow_exception(failure);
   }
   bool truncated() const { return truncated_; }
 
@@ -14615,23 +15011,25 @@ class walker : public fs::walk_visitor {
     return false;
   }
 
-  std::optional<dir> enter(const dir& d, std::string_view name, const std::string& path,
-                           const fs::stat_info& info) {
-    std::optional<dir> child;
+  std::shared_ptr<dir> enter(const dir& d, std::string_view name, const std::string& path,
+                             const fs::stat_info& info) {
+    std::shared_ptr<dir> child;
     try {
-      child.emplace(fs_.open_dir_at(d, name));
+      child = std::make_shared<dir>(fs_.open_dir_at(d, name));
       if (fs_.stat(*child).id != info.id) {
         add("changed", path, "the directory was replaced while it was verified");
-        return std::nullopt;
+        return nullptr;
       }
     } catch (const error& e) {
       add("unreadable", path, e.what());
-      return std::nullopt;
+      return nullptr;
     }
-    directory(path);
+    jobs_.then([this, path] { directory(path); });
+    dirs_.push_back(child);
     return child;
   }
 
+  void leave(const std::string&) { dirs_.pop_back(); }
   list_join joined;  ///< the digest list's findings, when it is joined during the walk
   std::optional<error> join_error;  ///< the joined list stopped parsing
   /// The bundle's private data (private_data_findings), directories and files apart.
@@ -14639,8 +15037,11 @@ class walker : public fs::walk_visitor {
   bool workspace_skills = false;  ///< a file below workspace/ is a workspace skill's
 
  private:
+  /// A finding, recorded after those of every file still in work.
   void add(std::string code, std::string path, std::string detail) {
-    rep_.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+    jobs_.then([this, c = std::move(code), p = std::move(path), d = std::move(detail)]() mutable {
+      rep_.findings.push_back({std::move(c), std::move(p), std::move(d), false});
+    });
   }
 
   /// What the checks after the walk read: the bundle's root and the entries of skills/
@@ -14692,7 +15093,21 @@ class walker : public fs::walk_visitor {
     });
   }
 
-  void regular(const dir& d, std::string_view name, const std::string& path,
+  /// One file read and hashed: what it needs and what it gave.
+  struct file_read {
+    std::shared_ptr<const dir> parent;  ///< null: the root
+    std::string name;
+    std::string path;
+    fs::stat_info info;
+    std::uint64_t keep_limit = 0;
+    std::string problem;  ///< the finding's code, empty when read
+    std::string detail;
+    std::uint64_t size = 0;
+    std::string hex;
+    std::string kept;
+  };
+
+  void regular(const dir&, std::string_view name, const std::string& path,
                const fs::stat_info& info) {
     if (info.nlink > 1) {
       add("hard_link", path,
@@ -14700,6 +15115,11 @@ class walker : public fs::walk_visitor {
               " hard links; a bundle file must have exactly one");
       return;
     }
+    // The limits count what is recorded: files still in work are recorded first when they
+    // could make the difference.
+    if (rep_.file_count + in_work_ + 1 > lim_.max_files ||
+        rep_.total_bytes + bytes_in_work_ + info.size > lim_.max_total_bytes)
+      jobs_.finish();
     if (rep_.file_count + 1 > lim_.max_files) {
       add("limit_exceeded", path,
           "the bundle holds more than " + std::to_string(lim_.max_files) + " files");
@@ -14720,47 +15140,84 @@ class walker : public fs::walk_visitor {
       return;
     }
     if (deferred(path)) {
-      record({path, info.size, std::string()});
+      ++in_work_;
+      bytes_in_work_ += info.size;
+      jobs_.then([this, path, size = info.size] {
+        --in_work_;
+        bytes_in_work_ -= size;
+        record({path, size, std::string()});
+      });
       return;
     }
-    std::string kept;
+    auto r = std::make_shared<file_read>();
+    r->parent = dirs_.back();
+    r->name.assign(name.data(), name.size());
+    r->path = path;
+    r->info = info;
+    // the list's bytes are kept only for a signature check or a join after the walk
+    r->keep_limit = path == bundle::digest_list_file && !keep_list_text_ ? 0 : keep_limit;
+    ++in_work_;
+    bytes_in_work_ += info.size;
+    jobs_.submit([this, r](unsigned worker) { read_file(*r, buffers_[worker]); },
+                 [this, r](std::exception_ptr failure) {
+                   --in_work_;
+                   bytes_in_work_ -= r->info.size;
+                   if (failure) std::rethrow_exception(failure);
+                   record_read(*r);
+                 });
+  }
+
+  /// Reads and hashes one file, on any thread. (The total stays within its limit: the
+  /// file's classified size was checked against it, and a file that grows past that size
+  /// is `changed`.)
+  void read_file(file_read& r, std::vector<char>& buffer) const {
     digest::sha256 hash(backend_);
-    std::uint64_t size = 0;
     try {
-      auto f = fs_.open_file_at(d, name);
+      auto f = fs_.open_file_at(r.parent ? *r.parent : *root_, r.name);
       const fs::stat_info opened = fs_.stat(f);
-      if (opened.id != info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
-        add("changed", path, "the file was replaced while it was verified");
+      if (opened.id != r.info.id || opened.kind != fs::file_kind::regular || opened.nlink != 1) {
+        r.problem = "changed";
+        r.detail = "the file was replaced while it was verified";
         return;
       }
-      if (buffer_.empty()) buffer_.resize(CLAWPORT_COPY_BUFFER_SIZE);
+      if (buffer.empty()) buffer.resize(CLAWPORT_COPY_BUFFER_SIZE);
       for (;;) {
-        const std::size_t n = fs_.read(f, buffer_.data(), buffer_.size());
+        const std::size_t n = fs_.read(f, buffer.data(), buffer.size());
         if (n == 0) break;
-        size += n;
-        if (size > info.size || rep_.total_bytes + size > lim_.max_total_bytes) {
-          add("changed", path, "the file grew while it was verified");
+        r.size += n;
+        if (r.size > r.info.size) {
+          r.problem = "changed";
+          r.detail = "the file grew while it was verified";
           return;
         }
-        hash.update(buffer_.data(), n);
-        if (keep_limit != 0 && (keep_list_text_ || path != bundle::digest_list_file))
-          kept.append(buffer_.data(), n);
+        hash.update(buffer.data(), n);
+        if (r.keep_limit != 0) r.kept.append(buffer.data(), n);
         // A read shorter than asked that reaches the size the open file had is its end (a
         // regular file reads short only there): no call is spent confirming it. A file that
         // grew still shows here, as a read past that size.
-        if (n < buffer_.size() && size == info.size) break;
+        if (n < buffer.size() && r.size == r.info.size) break;
       }
     } catch (const error& e) {
-      add("unreadable", path, e.what());
+      r.problem = "unreadable";
+      r.detail = e.what();
       return;
     }
-    if (path == bundle::digest_list_file) list_hex_ = digest::to_hex(hash.finish());
-    record(
-        {path, size, path == bundle::digest_list_file ? list_hex_ : digest::to_hex(hash.finish())});
-    if (path == bundle::manifest_file) rep_.manifest_text = std::move(kept);
-    if (path == bundle::config_file) rep_.config_text = std::move(kept);
-    if (path == bundle::digest_list_file) digest_list_ = std::move(kept);
-    if (path == bundle::signature_file) rep_.signature_text = std::move(kept);
+    r.hex = digest::to_hex(hash.finish());
+  }
+
+  /// The record of one file read, on the walk's thread, in walk order.
+  void record_read(file_read& r) {
+    if (!r.problem.empty()) {
+      rep_.findings.push_back(
+          {std::move(r.problem), std::move(r.path), std::move(r.detail), false});
+      return;
+    }
+    if (r.path == bundle::digest_list_file) list_hex_ = r.hex;
+    record({r.path, r.size, std::move(r.hex)});
+    if (r.path == bundle::manifest_file) rep_.manifest_text = std::move(r.kept);
+    if (r.path == bundle::config_file) rep_.config_text = std::move(r.kept);
+    if (r.path == bundle::digest_list_file) digest_list_ = std::move(r.kept);
+    if (r.path == bundle::signature_file) rep_.signature_text = std::move(r.kept);
   }
 
  public:
@@ -14772,12 +15229,17 @@ class walker : public fs::walk_visitor {
   const limits& lim_;
   report& rep_;
   bool truncated_ = false;
-  std::vector<char> buffer_;
+  const dir* root_ = nullptr;
+  std::vector<std::shared_ptr<const dir>> dirs_;  ///< the walk's open directories; [0]: root
+  std::vector<std::vector<char>> buffers_;        ///< one per thread of jobs_
   digest::sha256_backend backend_ = digest::sha256_best_backend();
   std::vector<std::string> deferred_;  ///< "tree/" prefixes whose bytes are left unread
   bool keep_all_ = false;
   bool keep_list_text_ = false;
   list_cursor<Fs>* cursor_ = nullptr;
+  std::size_t in_work_ = 0;          ///< files met and not yet recorded
+  std::uint64_t bytes_in_work_ = 0;  ///< their classified sizes
+  fs::ordered_jobs jobs_;            ///< last: destroyed (its threads joined) before what they use
 };
 
 inline bool known_risk_kind(std::string_view kind) {
@@ -15316,11 +15778,11 @@ void plan_list(Fs& fs, const typename Fs::dir& root, const limits& lim, walker<F
 
 template <class Fs, class Schema>
 report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
-              const std::vector<std::string>& deferred_trees, bool keep_files) {
+              const std::vector<std::string>& deferred_trees, bool keep_files, unsigned jobs) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
-  detail::walker<Fs> w(fs, lim, rep);
+  detail::walker<Fs> w(fs, lim, rep, fs::usable_jobs<Fs>(jobs));
   if (keep_files) w.keep_all();
   list_plan<Fs> lp;
   {
@@ -15376,15 +15838,23 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
 /// errc::io, ...).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false);
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, 1);
+}
+
+/// `verify_bundle` with files read and hashed on `jobs` threads (fs/jobs.hpp; used when the
+/// Fs policy is thread-safe): the report is the same as with one.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, unsigned jobs) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, jobs);
 }
 
 /// `verify_bundle`, keeping every file in `report::files` (path, size, digest) and every
 /// directory in `report::directories`, for a caller that needs the list (an import's
 /// plan, convert): memory then grows with the bundle.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {}) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true);
+report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {},
+                           unsigned jobs = 1) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true, jobs);
 }
 
 /// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
@@ -15438,8 +15908,8 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 /// list again for the rest: importer/file_stream.hpp).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
-                               const std::vector<std::string>& trees) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false);
+                               const std::vector<std::string>& trees, unsigned jobs = 1) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false, jobs);
 }
 
 }  // namespace verify
@@ -15471,7 +15941,7 @@ inline nlohmann::json to_json(const report& r) {
   // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
   // when none was checked or it was refused).
   j["signed"] = r.signature_present();
-  j["signed_by"] = r.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.signed_by);
+  j["signed_by"] = json::text_or_null<nlohmann::json>(r.signed_by);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   return j;
@@ -15556,6 +16026,7 @@ extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&,
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15579,7 +16050,9 @@ inline error bundle_changed(const std::string& why, const std::string& subject) 
 
 /// Hashes each file the walk reads and compares it with the verified digest list.
 /// The first difference is kept (and stops the copy of that file once it overruns the
-/// verified size); `problem()` names it.
+/// verified size); `problem()` names it. A copy with jobs gives each file a fork, which
+/// reads the parent's range of the verified list (never changed while files are copied)
+/// and is merged back in walk order.
 class verifying_observer final : public fs::copy_sink {
  public:
   /// `files` sorted by path (as verify returns them): the tree's are a range of it, looked
@@ -15594,12 +16067,26 @@ class verifying_observer final : public fs::copy_sink {
     while (last_ != files.end() && last_->path.compare(0, prefix.size(), prefix) == 0) ++last_;
     copied_.assign(static_cast<std::size_t>(last_ - first_), false);
   }
+  verifying_observer(const verifying_observer&) = delete;
+  verifying_observer& operator=(const verifying_observer&) = delete;
+  std::unique_ptr<fs::copy_sink> fork() override {
+    return std::unique_ptr<fs::copy_sink>(new verifying_observer(first_, last_));
+  }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<verifying_observer&>(forked);
+    if (f.finished_) copied_[*f.finished_] = true;
+    if (f.problem_ && !problem_) {
+      problem_ = f.problem_;
+      subject_ = f.subject_;
+    }
+  }
   void begin_file(std::string_view bundle_path) override {
     path_.assign(bundle_path.data(), bundle_path.size());
     const auto it = std::lower_bound(
         first_, last_, path_,
         [](const verify::bundle_file& f, const std::string& p) { return f.path < p; });
-    current_ = it != last_ && it->path == path_ && !copied_[index(it)] ? &*it : nullptr;
+    // a fork cannot see the parent's bits: a path copied twice is a walk's bug, not input
+    current_ = it != last_ && it->path == path_ && (fork_ || !copied_[index(it)]) ? &*it : nullptr;
     if (current_ == nullptr) fail(path_ + " is not in the digest list it was verified with");
     hash_.reset();
     size_ = 0;
@@ -15616,7 +16103,12 @@ class verifying_observer final : public fs::copy_sink {
     if (current_ == nullptr) return;
     if (digest::to_hex(hash_.finish()) != current_->sha256 || size_ != current_->size)
       fail(path_ + " does not match the digest it was verified with");
-    copied_[static_cast<std::size_t>(current_ - &*first_)] = true;
+    const std::size_t i = static_cast<std::size_t>(current_ - &*first_);
+    if (fork_) {
+      finished_ = i;
+    } else {
+      copied_[i] = true;
+    }
   }
   /// Every listed file must have been copied.
   void check_complete() {
@@ -15634,17 +16126,23 @@ class verifying_observer final : public fs::copy_sink {
   const std::optional<error>& stream_error() const noexcept { return no_stream_error_; }
 
  private:
+  using iterator = std::vector<verify::bundle_file>::const_iterator;
+
+  /// A fork: reads the parent's range.
+  verifying_observer(iterator first, iterator last) : first_(first), last_(last), fork_(true) {}
+
   void fail(const std::string& why) {
     if (problem_) return;
     problem_ = why;
     subject_ = path_.empty() ? why : path_;
   }
 
-  using iterator = std::vector<verify::bundle_file>::const_iterator;
   std::size_t index(iterator it) const { return static_cast<std::size_t>(it - first_); }
 
-  iterator first_, last_;     ///< the tree's files, a range of the sorted list
-  std::vector<bool> copied_;  ///< one bit per file of the range
+  iterator first_, last_;  ///< the tree's files, a range of the sorted list
+  bool fork_ = false;
+  std::vector<bool> copied_;             ///< one bit per file of the range (the parent's only)
+  std::optional<std::size_t> finished_;  ///< a fork's file, seen to its end
   const verify::bundle_file* current_ = nullptr;
   digest::sha256 hash_;
   std::string path_;
@@ -15656,11 +16154,13 @@ class verifying_observer final : public fs::copy_sink {
 
 /// The staged copy both checks share: opens `tree` under `bundle_root` (never through a
 /// link: open_dir_at is nofollow), copies it into `dst` with `check` seeing every byte,
-/// and turns what `check` found into errc::identity_changed naming the file.
+/// and turns what `check` found into errc::identity_changed naming the file. `jobs`: threads
+/// that copy and hash (fs/jobs.hpp; `check` forks per file): what is staged and refused is
+/// that of one.
 template <class Fs, class Sink, class Check>
 fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                             const std::string& tree, const typename Sink::dir& dst, Check& check,
-                            bool sorted, std::uint32_t umask) {
+                            bool sorted, std::uint32_t umask, unsigned jobs) {
   std::optional<typename Fs::dir> src;
   for (const std::string& part : paths::components(tree)) {
     try {
@@ -15674,6 +16174,7 @@ fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_r
   spec.sink = &check;
   spec.umask = umask;
   spec.sorted = sorted;
+  spec.jobs = jobs;
   fs::copy_tally t;
   try {
     fs::walk_tree(fs, sink, *src, dst, spec, t);
@@ -15697,14 +16198,15 @@ fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_r
 /// `files` is the bundle as verified (`verify::report::files`, the plan's `files`).
 /// Refuses with errc::identity_changed, naming the file, when anything copied differs from
 /// what was verified; the caller then discards `dst`. Used by `import` (into its staging
-/// directory) and `convert` (into memory): one staged copy for both.
+/// directory) and `convert` (into memory): one staged copy for both. `jobs`: threads that
+/// copy and hash (fs/jobs.hpp); what is staged and refused is that of one.
 template <class Fs, class Sink>
 fs::copy_tally copy_verified(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                              const std::string& tree, const typename Sink::dir& dst,
-                             const std::vector<verify::bundle_file>& files,
-                             std::uint32_t umask = 0) {
+                             const std::vector<verify::bundle_file>& files, std::uint32_t umask = 0,
+                             unsigned jobs = 1) {
   detail::verifying_observer check(files, tree);
-  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, false, umask);
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, false, umask, jobs);
 }
 
 namespace detail {
@@ -15712,11 +16214,24 @@ namespace detail {
 /// Hashes each file the walk reads (in path order) and checks it against the next lines of
 /// the bundle's digest list (`list`, a source of entries in path order: importer/file_stream.hpp),
 /// joined as verify joins them (verify::detail::list_join). The first difference stops the
-/// copy; `problem()` names it.
+/// copy; `problem()` names it. A copy with jobs hashes each file in a fork (fs/jobs.hpp);
+/// the forks are merged, and their files joined with the list, in walk order, which the
+/// sorted walk makes path order: the list's order.
 template <class List>
 class listed_observer final : public fs::copy_sink {
  public:
-  listed_observer(List& list, const std::string& tree) : list_(list), prefix_(tree + "/") {}
+  listed_observer(List& list, const std::string& tree) : list_(&list), prefix_(tree + "/") {}
+  listed_observer(const listed_observer&) = delete;
+  listed_observer& operator=(const listed_observer&) = delete;
+
+  std::unique_ptr<fs::copy_sink> fork() override {
+    return std::unique_ptr<fs::copy_sink>(new listed_observer());
+  }
+  /// The fork's file, if it was read to its end, joined with the list as end_file joins it.
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<listed_observer&>(forked);
+    if (f.ended_) join(f.file_);
+  }
 
   void begin_file(std::string_view bundle_path) override {
     file_.path.assign(bundle_path.data(), bundle_path.size());
@@ -15729,17 +16244,15 @@ class listed_observer final : public fs::copy_sink {
   }
   void end_file() override {
     file_.sha256 = digest::to_hex(hash_.finish());
-    try {
-      join_.file(file_, list_);
-    } catch (const error& e) {
-      stream_error_ = e;  // the list stopped parsing: it changed since it was verified
-      throw;
+    if (list_ == nullptr) {
+      ended_ = true;  // a fork: joined when merged
+      return;
     }
-    stop_if_differs();
+    join(file_);
   }
   /// After the walk: a line of the tree the walk did not meet is a file that is gone.
   void finish() {
-    const digest::list_entry* e = list_.peek();
+    const digest::list_entry* e = list_->peek();
     if (e != nullptr && e->path.compare(0, prefix_.size(), prefix_) == 0 && !problem_) {
       problem_ = e->path + " is gone";
       subject_ = e->path;
@@ -15750,6 +16263,18 @@ class listed_observer final : public fs::copy_sink {
   const std::optional<error>& stream_error() const noexcept { return stream_error_; }
 
  private:
+  listed_observer() = default;  ///< a fork: hashes one file, joins nothing
+
+  void join(verify::bundle_file& file) {
+    try {
+      join_.file(file, *list_);
+    } catch (const error& e) {
+      stream_error_ = e;  // the list stopped parsing: it changed since it was verified
+      throw;
+    }
+    stop_if_differs();
+  }
+
   void stop_if_differs() {
     if (join_.exact) return;
     const verify::finding& f = join_.missing.empty() ? join_.found.front() : join_.missing.front();
@@ -15763,10 +16288,11 @@ class listed_observer final : public fs::copy_sink {
     throw error(errc::identity_changed, *problem_, subject_);  // stop reading the tree
   }
 
-  List& list_;
-  std::string prefix_;  ///< "<tree>/": the lines of this tree
+  List* list_ = nullptr;  ///< null in a fork
+  std::string prefix_;    ///< "<tree>/": the lines of this tree
   verify::detail::list_join join_;
   verify::bundle_file file_;  ///< the file being copied
+  bool ended_ = false;        ///< a fork's file, read to its end
   digest::sha256 hash_;
   std::optional<std::string> problem_;
   std::string subject_;
@@ -15779,13 +16305,15 @@ class listed_observer final : public fs::copy_sink {
 /// before the tree already taken; this tree's are taken here) instead of a list of every
 /// file in memory: the tree is walked in path order (copy_spec::sorted), each file hashed
 /// as it is copied and joined with the list's next lines. Refuses as copy_verified does
-/// (errc::identity_changed naming the file); the caller then discards `dst`.
+/// (errc::identity_changed naming the file); the caller then discards `dst`. `jobs`: threads
+/// that copy and hash; the files are still joined with the list in its order.
 template <class Fs, class Sink, class List>
 fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_root,
                            const std::string& tree, const typename Sink::dir& dst, List& list,
-                           std::uint32_t umask = 0) {
+                           std::uint32_t umask = 0, unsigned jobs = 1) {
   detail::listed_observer<List> check(list, tree);
-  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, true, umask);  // list order
+  // sorted: list order
+  return detail::copy_checked(fs, sink, bundle_root, tree, dst, check, true, umask, jobs);
 }
 
 }  // namespace importer
@@ -19522,15 +20050,10 @@ inline std::string nfc(std::string_view s) {
 /// JavaScript's String.prototype.toLowerCase (full mappings; the final-sigma context rule
 /// is not applied: a word-final capital sigma lowers to σ).
 inline std::string to_lower(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
   bool ascii = true;
   for (const char c : s)
     if (static_cast<unsigned char>(c) >= 0x80) ascii = false;
-  if (ascii) {
-    for (const char c : s) out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-    return out;
-  }
+  if (ascii) return text::to_lower_ascii(s);
   std::vector<std::uint32_t> cps;
   for (const std::uint32_t cp : detail::decode(s)) {
     const std::uint32_t* row = detail::row_of(unicode_data::lowercase, cp);
@@ -23077,8 +23600,7 @@ inline bool plain_safe(const std::string& s) {
                     c == '_' || c == '-' || c == '.' || c == '/';
     if (!ok) return false;
   }
-  std::string low;
-  for (const char c : s) low += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  const std::string low = text::to_lower_ascii(s);
   for (const char* word :
        {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "nan", "inf", ".nan", ".inf"})
     if (low == word) return false;
@@ -23220,7 +23742,7 @@ inline std::string zeroclaw_tool(const std::string& o) {
 inline std::string to_agent_id(const std::string& alias) {
   std::string id;
   for (const char c : alias) {
-    const char l = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const char l = text::ascii_lower(c);
     const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9') || l == '_' || l == '-';
     id += ok ? l : '-';
   }
@@ -23974,7 +24496,7 @@ struct claw_input {
 inline std::optional<std::string> to_zeroclaw_alias(const std::string& id) {
   std::string a;
   for (const char c : id) {
-    const char l = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const char l = text::ascii_lower(c);
     const char d = ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) ? l : '_';
     if (d == '_' && (a.empty() || a.back() == '_')) continue;
     a += d;
@@ -26444,6 +26966,9 @@ struct import_options {
   /// Cleared from the mode of every placed file, as `cp` without `-p` does
   /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
   std::uint32_t umask = 022;
+  /// Threads that copy and hash the bundle's trees (fs/jobs.hpp; used when the Fs policy is
+  /// thread-safe): what is placed, refused and reported is that of one. Not part of the plan.
+  unsigned jobs = 1;
   /// When set, the bundle must be signed and this SignatureVerifier (signing/policy.hpp)
   /// must accept its signature; otherwise it is refused (errc::not_signed,
   /// signature_invalid, signer_untrusted) before anything is written.
@@ -27288,11 +27813,12 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   // the digest of the list's stream); one without keeps its files (they are its list).
   const bool listed = has_digest_list(fs, o.bundle);
   verify::report rep =
-      !listed     ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits)
-      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
-                        fs, o.bundle, o.limits,
-                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)})
-                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits);
+      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs)
+      : for_apply
+          ? verify::verify_bundle_deferring<Fs, Schema>(
+                fs, o.bundle, o.limits,
+                {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)}, o.jobs)
+          : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
@@ -27402,6 +27928,7 @@ struct applier {
   const dir& root;
   std::string token;
   std::uint32_t umask;
+  unsigned jobs;  ///< threads of each staged copy (import_options::jobs)
 
   static std::vector<std::string> split(const std::string& rel) {
     std::vector<std::string> parts;
@@ -27512,7 +28039,7 @@ struct applier {
     make_staging(t, name, join(shown_parts));
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
-        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask);
+        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask, jobs);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
@@ -27578,7 +28105,7 @@ struct applier {
         list.pop();
       } else if (p.bytes_deferred) {
         fs::discarding_sink<Fs> sink{fs};
-        copy_listed(fs, sink, bundle_root, tree, {}, list);
+        copy_listed(fs, sink, bundle_root, tree, {}, list, 0, jobs);
       } else {
         const std::string prefix = tree + "/";
         while (e != nullptr && e->path.compare(0, prefix.size(), prefix) == 0) {
@@ -27643,7 +28170,8 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, {}, {}, {}};
+  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, o.jobs, {},
+                         {}, {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
@@ -27707,7 +28235,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
-  j["signed_by"] = p.signed_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.signed_by);
+  j["signed_by"] = json::text_or_null<nlohmann::json>(p.signed_by);
   j["entries"] = nlohmann::json::array();
   for (const entry_change& e : p.entries) {
     nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
@@ -27873,18 +28401,9 @@ inline constexpr std::string_view secret_key_file = ".secret_key";
 /// What a secret field holds, as `secrets list` shows it.
 enum class secret_state { blank, set, encrypted, reference };
 
+inline constexpr std::string_view secret_state_names[] = {"blank", "set", "encrypted", "reference"};
 constexpr std::string_view to_string(secret_state s) noexcept {
-  switch (s) {
-    case secret_state::blank:
-      return "blank";
-    case secret_state::set:
-      return "set";
-    case secret_state::encrypted:
-      return "encrypted";
-    case secret_state::reference:
-      return "reference";
-  }
-  return "unknown";
+  return wire_name<secret_state::reference>(s, secret_state_names, "unknown");
 }
 
 inline secret_state state_of(std::string_view v) noexcept {
@@ -29017,6 +29536,17 @@ inline workspace_resolution agent_workspace(const value& config, const environme
 // the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
 // `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
 // is rolled back so the state directory and the workspace hold what they held before.
+
+// ----- begin clawport/openclaw/failure.hpp -----
+// Why an OpenClaw command stopped before it finished, as data: refused before it planned (no
+// consent), refused at its plan (the consented planIntegrity is not the plan's, a blocker)
+// or failed at a step (everything it did undone). Also a package that did not read. Each
+// has its document (`to_json`) and its human form (`result_text`); nothing reads them back.
+
+// ----- begin clawport/openclaw/render.hpp -----
+// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
+// the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
+// text, and the human form whose diagnostics read `LEVEL code path: message`.
 
 // ----- begin clawport/openclaw/plan.hpp -----
 // The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
@@ -30585,11 +31115,6 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/plan.hpp -----
-// ----- begin clawport/openclaw/render.hpp -----
-// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
-// the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
-// text, and the human form whose diagnostics read `LEVEL code path: message`.
-
 
 #include <string>
 #include <utility>
@@ -30618,14 +31143,6 @@ inline value inspect_document(const claw_package& pkg) {
   return v;
 }
 
-/// The validation-failure envelope for a plan whose package did not read.
-inline value plan_failure_document(const claw_package& pkg) {
-  value v = document("openclaw.clawAddPlan.v1");
-  v["valid"] = false;
-  v["diagnostics"] = to_json(pkg.diagnostics);
-  return v;
-}
-
 /// JSON text of a document, as OpenClaw prints it (two-space JSON.stringify, newline).
 inline std::string json_text(const value& doc) { return js_stringify(doc, 2) + "\n"; }
 
@@ -30635,6 +31152,12 @@ inline void diagnostic_lines(text::terminal_lines& line, const std::vector<diagn
   for (const auto& d : diags) line(indent + human_line(d));
 }
 
+/// The lines of a package that did not read: `Claw is invalid:`, then its diagnostics.
+inline void invalid_lines(text::terminal_lines& line, const std::vector<diagnostic>& diags) {
+  line("Claw is invalid:");
+  diagnostic_lines(line, diags, "  ");
+}
+
 /// Human form of `inspect`, every line through the one terminal-safe renderer
 /// (core/text.hpp): a control character in the agent's name or any manifest string is
 /// shown escaped.
@@ -30642,8 +31165,7 @@ inline std::string inspect_text(const claw_package& pkg) {
   text::terminal_lines line;
   line(experimental_banner);
   if (!pkg.ok()) {
-    line("Claw is invalid:");
-    diagnostic_lines(line, pkg.diagnostics, "  ");
+    invalid_lines(line, pkg.diagnostics);
     return std::move(line.text);
   }
   const value& m = pkg.manifest;
@@ -30711,6 +31233,155 @@ inline std::string plan_text(const add_plan& plan) {
 }  // namespace clawport
 // ----- end clawport/openclaw/render.hpp -----
 
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// A blocker of a lifecycle plan.
+struct plan_blocker {
+  /// From the one vocabulary (core/error.hpp); the document shows its wire name.
+  errc code = errc::invalid_argument;
+  std::string message;
+};
+
+/// A blocker with `code` from the one vocabulary.
+inline plan_blocker make_blocker(errc code, std::string message) {
+  return {code, std::move(message)};
+}
+
+/// The `blockers` array of a plan or refusal document.
+inline value to_json(const std::vector<plan_blocker>& blockers) {
+  return json::array_of<value>(blockers, [](const plan_blocker& b) {
+    return value::object({{"code", std::string(to_string(b.code))}, {"message", b.message}});
+  });
+}
+
+/// A command that stopped: where, why, and what the person needs to go on.
+struct failure {
+  enum class stage {
+    consent,        ///< no consent given: nothing was planned
+    plan_mismatch,  ///< the consented planIntegrity is not the rebuilt plan's
+    failed,         ///< refused by the plan or failed at a step (undone)
+  };
+  const char* schema = "";  ///< the result document's schemaVersion
+  stage at = stage::failed;
+  errc code = errc::invalid_argument;
+  std::string message;
+  std::optional<std::string> snippet;         ///< what to change in openclaw.json by hand
+  std::optional<std::string> agent_id;        ///< the agent the command was about
+  std::optional<std::string> plan_integrity;  ///< the integrity of the plan rebuilt now
+  std::vector<plan_blocker> blockers;         ///< what blocks the plan
+};
+
+/// A failure of the command whose result is `schema`, at a step or refused by its plan.
+inline failure failure_of(const char* schema, errc code, std::string message) {
+  failure f;
+  f.schema = schema;
+  f.code = code;
+  f.message = std::move(message);
+  return f;
+}
+
+/// The one rendering of a consent refusal `r` (plan/consent.hpp): before planning (no
+/// consent) OpenClaw's envelope `{ok:false, error}`; after, a failure with the fresh
+/// planIntegrity.
+inline failure refusal_of(const char* schema, const clawport::plan::refusal& r,
+                          const clawport::plan::subject& s) {
+  failure f = failure_of(schema, r.code(), clawport::plan::message(r, s));
+  if (r.kind == clawport::plan::refusal_kind::plan_integrity_mismatch) {
+    f.at = failure::stage::plan_mismatch;
+    f.plan_integrity = r.current;
+  } else {
+    f.at = failure::stage::consent;
+  }
+  return f;
+}
+
+/// The document of a failure: the consent envelope `{schemaVersion, stability, ok:false,
+/// error}`, or `{schemaVersion, stability, status:"failed", error, ...}` with the fresh
+/// planIntegrity (a mismatch shows it first), the agent id and the blockers.
+inline value to_json(const failure& f) {
+  value d = document(f.schema);
+  if (f.at == failure::stage::consent) {
+    d["ok"] = false;
+  } else {
+    d["status"] = "failed";
+  }
+  d["error"] = value::object({{"code", std::string(to_string(f.code))}, {"message", f.message}});
+  if (f.snippet) d["error"]["snippet"] = *f.snippet;
+  const bool mismatch = f.at == failure::stage::plan_mismatch;
+  if (mismatch && f.plan_integrity) d["planIntegrity"] = *f.plan_integrity;
+  if (f.agent_id) d["agentId"] = *f.agent_id;
+  if (!mismatch && f.plan_integrity) d["planIntegrity"] = *f.plan_integrity;
+  if (!f.blockers.empty()) d["blockers"] = to_json(f.blockers);
+  return d;
+}
+
+/// The human form of a failure (after the experimental banner): `ERROR code: message`, the
+/// snippet, the integrity of the plan rebuilt now. Every line through the one terminal-safe
+/// renderer (core/text.hpp).
+inline std::string result_text(const failure& f) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("ERROR " + std::string(to_string(f.code)) + ": " + f.message);
+  if (f.snippet) line.block(*f.snippet);
+  if (f.plan_integrity) line("  current plan integrity: " + *f.plan_integrity);
+  return std::move(line.text);
+}
+
+/// A package that did not read, where a plan was asked for: its diagnostics.
+struct invalid_package {
+  std::vector<diagnostic> diagnostics;
+};
+
+/// The validation-failure envelope of a plan whose package did not read:
+/// `{schemaVersion: openclaw.clawAddPlan.v1, stability, valid:false, diagnostics}`.
+inline value to_json(const invalid_package& p) {
+  value v = document("openclaw.clawAddPlan.v1");
+  v["valid"] = false;
+  v["diagnostics"] = to_json(p.diagnostics);
+  return v;
+}
+
+/// The human form of a package that did not read: `inspect`'s (render.hpp).
+inline std::string result_text(const invalid_package& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  invalid_lines(line, p.diagnostics);
+  return std::move(line.text);
+}
+
+/// What a command that may stop before it finishes returns: its typed result once it ran
+/// (complete or partial), else why it stopped. `ok` when it ran to completion.
+template <class Result>
+struct outcome {
+  std::optional<Result> result;
+  std::optional<failure> failed;
+  bool ok = false;
+};
+
+/// The document the command prints: its result's or its failure's.
+template <class Result>
+value to_json(const outcome<Result>& o) {
+  return o.result ? to_json(*o.result) : to_json(*o.failed);
+}
+
+/// The human form the command prints: its result's or its failure's.
+template <class Result>
+std::string result_text(const outcome<Result>& o) {
+  return o.result ? result_text(*o.result) : result_text(*o.failed);
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/failure.hpp -----
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -30726,50 +31397,15 @@ namespace openclaw {
 /// What the caller consented to: `--yes` and `--plan-integrity` (plan/consent.hpp).
 using consent = clawport::plan::consent;
 
-/// A finished lifecycle command: the JSON document to print and whether it succeeded.
-struct outcome_doc {
-  value document;
-  bool ok = false;
-};
-
 namespace detail {
 
-inline value failure_doc(const char* schema, const std::string& status, const std::string& code,
-                         const std::string& message) {
-  value d = document(schema);
-  d["status"] = status;
-  d["error"] = value::object({{"code", code}, {"message", message}});
-  return d;
-}
-inline value failure_doc(const char* schema, const std::string& status, errc code,
-                         const std::string& message) {
-  return failure_doc(schema, status, std::string(to_string(code)), message);
-}
-
-/// The one rendering of a refused apply: before planning (no consent) the envelope
-/// `{schemaVersion, stability, ok:false, error}`; after (a mismatch) a failure with the
-/// fresh `planIntegrity`.
-inline value refusal_doc(const char* schema, const clawport::plan::refusal& r,
-                         const clawport::plan::subject& s) {
-  const std::string message = clawport::plan::message(r, s);
-  if (r.kind == clawport::plan::refusal_kind::plan_integrity_mismatch) {
-    value d = failure_doc(schema, "failed", r.code(), message);
-    d["planIntegrity"] = r.current;
-    return d;
-  }
-  value d = document(schema);
-  d["ok"] = false;
-  d["error"] = value::object({{"code", std::string(to_string(r.code()))}, {"message", message}});
-  return d;
-}
-
-/// Renders the consent refusal `r`, when there is one, as `out.document`: true when the
-/// apply stops there (every apply checks consent twice: given, then the integrity).
+/// Sets `out.failed` to the consent refusal `r`, when there is one: true when the apply
+/// stops there (every apply checks consent twice: given, then the integrity).
 template <class Outcome>
 bool refused(Outcome& out, const char* schema, const std::optional<clawport::plan::refusal>& r,
              const clawport::plan::subject& s) {
   if (!r) return false;
-  out.document = refusal_doc(schema, *r, s);
+  out.failed = refusal_of(schema, *r, s);
   return true;
 }
 
@@ -31236,8 +31872,8 @@ inline install_record pending_record(const add_plan& p, const add_ops& ops,
 template <class Fs>
 config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
                        install_record record, add_undo_state& s, publish::undo_journal& undo,
-                       std::string& step) {
-  step = to_string(errc::provenance_failed);
+                       errc& step) {
+  step = errc::provenance_failed;
   ledger l = read_ledger(fs, state_dir);
   s.ledger_before = l.bytes;
   s.config_before = read_state_file(fs, state_dir, config_file_name);
@@ -31250,7 +31886,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   });
   write_ledger(fs, state_dir, l, &s.created_state_dirs);
 
-  step = to_string(errc::workspace_files_failed);
+  step = errc::workspace_files_failed;
   record_workspace_undo(fs, ops.workspace, ops.adopted, s, undo);
   if (ops.adopted) {
     fill_adopted_workspace(fs, ops.workspace, ops.files, s);
@@ -31258,7 +31894,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
     publish_new_workspace(fs, ops.workspace, ops.files, s);
   }
 
-  step = to_string(errc::config_commit_failed);
+  step = errc::config_commit_failed;
   s.config_written = true;
   undo.add("openclaw.json", [&fs, &s, state_dir] {
     if (s.config_written) restore_state_file(fs, state_dir, config_file_name, s.config_before);
@@ -31267,7 +31903,7 @@ config_outcome run_add(Fs& fs, const std::string& state_dir, const add_ops& ops,
   s.config_written = cfg.written;
 
   // The ledger's undo above restores it as it was before the `pending` record.
-  step = to_string(errc::provenance_failed);
+  step = errc::provenance_failed;
   record.status = cfg.written ? "complete" : "partial";
   record.config = cfg.written ? "registered" : "refused";
   for (auto& f : record.workspace_files) f.status = "complete";
@@ -31299,15 +31935,21 @@ inline add_result add_result_of(const add_plan& p, add_ops& ops, const config_ou
 
 }  // namespace detail
 
-/// A finished `claw add --yes`; when it stopped at the plan, why, for the human form: the
-/// package did not read (the document is the plan's failure envelope) or the plan blocks
-/// (the document is the plan); once the add ran, its typed result (the CLI renders its
-/// text from it).
-struct add_outcome : outcome_doc {
-  bool invalid_package = false;
+/// A finished `claw add --yes`: its typed result once it ran, else why it stopped: refused
+/// or failed (`failed`), the package did not read (`invalid`) or the plan blocks
+/// (`blocked_plan`).
+struct add_outcome : outcome<add_result> {
+  std::optional<invalid_package> invalid;
   std::optional<add_plan> blocked_plan;
-  std::optional<add_result> result;
 };
+
+/// The document `claw add --yes --json` prints: the result, the failure, the package's
+/// failure envelope or the blocked plan.
+inline value to_json(const add_outcome& o) {
+  if (o.invalid) return to_json(*o.invalid);
+  if (o.blocked_plan) return to_json(*o.blocked_plan);
+  return to_json(static_cast<const outcome<add_result>&>(o));
+}
 
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
 /// applies it (ledger `pending` → workspace → openclaw.json → ledger `complete`|`partial`).
@@ -31321,13 +31963,11 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   const clawport::plan::subject subject{"Claw", "add --dry-run"};
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   if (!pkg.ok()) {
-    out.document = plan_failure_document(pkg);
-    out.invalid_package = true;
+    out.invalid = invalid_package{pkg.diagnostics};
     return out;
   }
   const add_plan p = plan_add(fs, pkg, req, opt, resolver);
   if (p.blocked) {
-    out.document = to_json(p);
     out.blocked_plan = p;
     return out;
   }
@@ -31335,9 +31975,9 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, integrity),
                       subject))
     return out;
-  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
-    out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = integrity;
+  const auto fail = [&](errc code, std::string message) {
+    out.failed = failure_of(schema, code, std::move(message));
+    out.failed->plan_integrity = integrity;
     return out;
   };
   // What the plan writes, with the bytes re-read and checked against the consented digests.
@@ -31353,7 +31993,7 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   const std::string state_dir = state_dir_of(req);
   detail::add_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
-  std::string step;
+  errc step = errc::provenance_failed;
   config_outcome cfg;
   try {
     cfg = detail::run_add(fs, state_dir, ops, detail::pending_record(p, ops, now), undo_state, undo,
@@ -31363,7 +32003,6 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   undo.commit();
   out.result = detail::add_result_of(p, ops, cfg, state_dir);
-  out.document = to_json(*out.result);
   out.ok = cfg.written;
   return out;
 }
@@ -31411,6 +32050,8 @@ inline bool matches(const install_record& rec, const std::optional<std::string>&
   return !t || *t == rec.agent_id || rec.claw.name == *t;
 }
 
+}  // namespace detail
+
 /// One recorded workspace file against the disk.
 struct file_status {
   std::string path;
@@ -31430,13 +32071,15 @@ struct mcp_status {
 /// One install record against the disk and the live openclaw.json.
 struct install_status {
   std::string agent_id;
-  const install_record* record = nullptr;  ///< the ledger's install record
-  std::string agent_state;                 ///< present | modified | missing
+  install_record record;    ///< the ledger's install record (a copy: the status owns it)
+  std::string agent_state;  ///< present | modified | missing
   std::vector<file_status> files;
   std::vector<std::string> unmanaged;
   std::vector<std::pair<package_ref, std::string>> packages;  ///< ledger row → state
   std::vector<mcp_status> mcp_servers;
 };
+
+namespace detail {
 
 /// The state of the agent entry: present (as recorded), modified or missing.
 inline std::string agent_state(const value& cfg, const install_record& rec) {
@@ -31470,7 +32113,7 @@ install_status status_of_record(Fs& fs, const install_record& rec, const value& 
                                 const std::map<std::string, int>& owners) {
   install_status s;
   s.agent_id = rec.agent_id;
-  s.record = &rec;
+  s.record = rec;
   s.agent_state = agent_state(cfg, rec);
   const std::string& ws = rec.workspace;
   std::optional<typename Fs::dir> root;
@@ -31507,7 +32150,7 @@ install_status status_of_record(Fs& fs, const install_record& rec, const value& 
 
 /// The status of one install record as `claw status` prints it.
 inline value to_json(const install_status& s) {
-  const install_record& rec = *s.record;
+  const install_record& rec = s.record;
   value d = value::object();
   d["agentId"] = s.agent_id;
   d["install"] = value::object({{"status", rec.status},
@@ -31553,15 +32196,27 @@ inline value to_json(const install_status& s) {
   return d;
 }
 
-/// The `openclaw.clawStatus.v1` document of the records `claw status` looked at.
-inline value status_document(const std::string& state_dir, const std::optional<std::string>& target,
-                             const std::vector<install_status>& records) {
+}  // namespace detail
+
+/// What `claw status` found: each recorded install it looked at (all, or the ones `target`
+/// names) against the disk. The records own their ledger rows.
+struct status_result {
+  std::string state_dir;
+  std::optional<std::string> target;
+  std::vector<install_status> records;
+  bool ok = false;  ///< false only when a target matched nothing
+};
+
+/// The `openclaw.clawStatus.v1` document.
+inline value to_json(const status_result& r) {
+  const std::optional<std::string>& target = r.target;
+  const std::vector<install_status>& records = r.records;
   std::size_t partial = 0, missing_agents = 0, drifted = 0, pkg_refs = 0, missing_pkgs = 0,
               mcp_refs = 0, drifted_mcp = 0, cron_refs = 0, unmanaged = 0, conflicts = 0,
               modified_agents = 0;
   value rendered = value::array();
   for (const auto& s : records) {
-    partial += s.record->status != "complete";
+    partial += s.record.status != "complete";
     missing_agents += s.agent_state == "missing";
     modified_agents += s.agent_state == "modified";
     for (const auto& f : s.files) {
@@ -31573,12 +32228,12 @@ inline value status_document(const std::string& state_dir, const std::optional<s
     for (const auto& p : s.packages) missing_pkgs += p.second != "present";
     mcp_refs += s.mcp_servers.size();
     for (const auto& m : s.mcp_servers) drifted_mcp += m.state != "present";
-    cron_refs += s.record->cron_jobs.size();
-    rendered.push_back(to_json(s));
+    cron_refs += s.record.cron_jobs.size();
+    rendered.push_back(detail::to_json(s));
   }
   value d = document("openclaw.clawStatus.v1");
   if (target) d["target"] = *target;
-  d["stateDir"] = state_dir;
+  d["stateDir"] = r.state_dir;
   d["summary"] = value::object({{"claws", records.size()},
                                 {"partial", partial},
                                 {"missingAgents", missing_agents},
@@ -31599,52 +32254,28 @@ inline value status_document(const std::string& state_dir, const std::optional<s
   return d;
 }
 
-}  // namespace detail
-
 /// `claw status [target]`: every recorded install (or the one whose agent id or Claw name is
-/// `target`) against the disk. Changes nothing. `ok` is false only when a target matched
-/// nothing.
+/// `target`) against the disk. Changes nothing.
 template <class Fs>
-outcome_doc claw_status(Fs& fs, const destination_request& req,
-                        const std::optional<std::string>& target) {
+status_result claw_status(Fs& fs, const destination_request& req,
+                          const std::optional<std::string>& target) {
   const std::string state_dir = state_dir_of(req);
   const ledger l = read_ledger(fs, state_dir);
   const value cfg = detail::live_config(fs, state_dir);
   std::map<std::string, int> owners;
   for (const auto& r : l.installs)
     for (const auto& f : r.second.workspace_files) ++owners[r.second.workspace + "/" + f.path];
-  std::vector<detail::install_status> records;
+  status_result out{state_dir, target, {}, false};
   for (const auto& r : l.installs)  // by agent id
     if (detail::matches(r.second, target))
-      records.push_back(detail::status_of_record(fs, r.second, cfg, owners));
-  outcome_doc out;
-  out.document = detail::status_document(state_dir, target, records);
-  out.ok = !target || !records.empty();
+      out.records.push_back(detail::status_of_record(fs, r.second, cfg, owners));
+  out.ok = !target || !out.records.empty();
   return out;
 }
 
 // ---------------------------------------------------------------------------------------
 // remove
 // ---------------------------------------------------------------------------------------
-
-/// A blocker of a lifecycle plan.
-struct plan_blocker {
-  /// From the one vocabulary (core/error.hpp); the document shows its wire name.
-  errc code = errc::invalid_argument;
-  std::string message;
-};
-
-/// A blocker with `code` from the one vocabulary.
-inline plan_blocker make_blocker(errc code, std::string message) {
-  return {code, std::move(message)};
-}
-
-/// The `blockers` array of a plan or refusal document.
-inline value to_json(const std::vector<plan_blocker>& blockers) {
-  return json::array_of<value>(blockers, [](const plan_blocker& b) {
-    return value::object({{"code", std::string(to_string(b.code))}, {"message", b.message}});
-  });
-}
 
 namespace detail {
 
@@ -31745,7 +32376,7 @@ inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>
 
 /// The remove actions of the agent entry, the MCP servers, packages and cron jobs.
 inline void remove_config_actions(remove_plan& p, const install_status& s) {
-  const install_record& rec = *s.record;
+  const install_record& rec = s.record;
   const std::string& id = s.agent_id;
   const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
                        value details) {
@@ -31779,7 +32410,7 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
 /// the rest retained or released; the workspace goes only if it was created and nothing
 /// stays in it.
 inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
-  const install_record& rec = *s.record;
+  const install_record& rec = s.record;
   bool keeps = false;
   for (const auto& f : s.files) {
     const bool introduced = f.row.claw_introduced();
@@ -31829,7 +32460,7 @@ remove_plan build_remove_plan(Fs& fs, const destination_request& req, const std:
     p.agent_id = found.front();
     const install_record& rec = l.installs.at(*p.agent_id);
     const value cfg = detail::live_config(fs, state_dir);
-    const detail::install_status s = detail::status_of_record(fs, rec, cfg, {});
+    const install_status s = detail::status_of_record(fs, rec, cfg, {});
     detail::remove_config_actions(p, s);
     detail::remove_workspace_actions(p, s);
   }
@@ -31853,11 +32484,8 @@ struct remove_result {
   std::string failure;                ///< empty when complete
 };
 
-/// What `apply_remove` returns: the document, and the typed result once the remove ran
-/// (the CLI renders its text from it).
-struct remove_outcome : outcome_doc {
-  std::optional<remove_result> result;
-};
+/// What `apply_remove` returns: the typed result once the remove ran, else why it stopped.
+using remove_outcome = outcome<remove_result>;
 
 namespace detail {
 
@@ -31869,22 +32497,26 @@ inline std::string failure_message(const remove_result& r) {
   return r.failure + "; run claw status to see what remains";
 }
 
+}  // namespace detail
+
 /// The result document of a remove that ran.
 inline value to_json(const remove_result& r) {
   value d = document("openclaw.clawRemoveResult.v1");
   d["dryRun"] = false;
-  d["status"] = status_of(r);
+  d["status"] = detail::status_of(r);
   d["agentId"] = r.agent_id;
   d["agentRemoved"] = r.agent_removed;
   d["workspaceFiles"] = r.files_deleted;
   d["retained"] = r.retained;
   d["released"] = r.released;
   if (!r.failure.empty()) {
-    d["error"] = value::object(
-        {{"code", std::string(to_string(errc::remove_failed))}, {"message", failure_message(r)}});
+    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
+                                {"message", detail::failure_message(r)}});
   }
   return d;
 }
+
+namespace detail {
 
 /// The record's workspace rows without the paths in `gone`.
 inline std::vector<file_row> rows_without(const install_record& rec,
@@ -31908,11 +32540,11 @@ std::string restore_ledger(Fs& fs, const std::string& state_dir,
 }
 
 /// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json.
-/// On a failure the ledger is restored and the failure document returned.
+/// On a failure the ledger is restored and the failure returned.
 template <class Fs>
-std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
-                                           const config_change& change,
-                                           const std::optional<std::string>& ledger_before) {
+std::optional<failure> remove_config_entries(Fs& fs, const std::string& state_dir,
+                                             const config_change& change,
+                                             const std::optional<std::string>& ledger_before) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
   if (change.agents.empty() && change.mcp_servers.empty()) return std::nullopt;
   config_outcome cfg;
@@ -31927,17 +32559,17 @@ std::optional<value> remove_config_entries(Fs& fs, const std::string& state_dir,
     } catch (const error& again) {
       also = std::string("; openclaw.json could not be restored: ") + again.what();
     }
-    return failure_doc(schema, "failed", errc::remove_failed,
-                       std::string(e.what()) + "; nothing was removed" + also +
-                           restore_ledger(fs, state_dir, ledger_before));
+    return failure_of(schema, errc::remove_failed,
+                      std::string(e.what()) + "; nothing was removed" + also +
+                          restore_ledger(fs, state_dir, ledger_before));
   }
   if (cfg.written) return std::nullopt;
-  value d = failure_doc(schema, "failed", errc::config_commit_failed,
-                        cfg.refusal + "; nothing was removed" +
-                            restore_ledger(fs, state_dir, ledger_before) +
-                            ". Remove the members by hand, then run remove again:");
-  d["error"]["snippet"] = cfg.snippet;
-  return d;
+  failure f = failure_of(schema, errc::config_commit_failed,
+                         cfg.refusal + "; nothing was removed" +
+                             restore_ledger(fs, state_dir, ledger_before) +
+                             ". Remove the members by hand, then run remove again:");
+  f.snippet = cfg.snippet;
+  return f;
 }
 
 /// Remove step 3: one unlink per file to delete; the deleted ones are appended to
@@ -32016,9 +32648,8 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
                       clawport::plan::check_integrity(*c.plan_integrity, plan.integrity), subject))
     return out;
   if (!plan.blockers.empty()) {
-    out.document =
-        detail::failure_doc(schema, "failed", errc::remove_blocked, plan.blockers[0].message);
-    out.document["blockers"] = to_json(plan.blockers);
+    out.failed = failure_of(schema, errc::remove_blocked, plan.blockers[0].message);
+    out.failed->blockers = plan.blockers;
     return out;
   }
   const std::string state_dir = state_dir_of(req);
@@ -32050,16 +32681,14 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
     write_ledger(fs, state_dir, l);
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
-    out.document = detail::failure_doc(schema, "failed", errc::remove_failed,
-                                       std::string(e.what()) + "; nothing was removed" +
-                                           detail::restore_ledger(fs, state_dir, ledger_before));
+    out.failed = failure_of(schema, errc::remove_failed,
+                            std::string(e.what()) + "; nothing was removed" +
+                                detail::restore_ledger(fs, state_dir, ledger_before));
     return out;
   }
   // 2. openclaw.json.
-  if (auto failed = detail::remove_config_entries(fs, state_dir, change, ledger_before)) {
-    out.document = std::move(*failed);
-    return out;
-  }
+  out.failed = detail::remove_config_entries(fs, state_dir, change, ledger_before);
+  if (out.failed) return out;
   // 3. The files, one unlink each, then the directories they emptied.
   res.failure = detail::delete_workspace_files(fs, rec.workspace, doomed, res.files_deleted);
   if (res.failure.empty()) detail::remove_emptied_dirs(fs, rec, remove_ws);
@@ -32080,7 +32709,6 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
     res.failure += (res.failure.empty() ? "" : "; ") +
                    std::string("the ledger could not be updated: ") + e.what();
   }
-  out.document = detail::to_json(res);
   out.ok = res.failure.empty();
   out.result = std::move(res);
   return out;
@@ -32092,23 +32720,30 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
 
 namespace detail {
 
-inline void status_lines(text::terminal_lines& line, const value& d) {
-  for (const auto& r : d["records"]) {
-    line("Claw " + str(r["install"]["claw"]["name"]) + " as agent " + str(r["agentId"]) +
-         ": install " + str(r["install"]["status"]) + ", agent " + str(r["agentState"]));
-    for (const auto& f : r["workspaceFiles"])
-      line("  " + str(f["state"]) + " " + str(f["path"]) +
-           (f.contains("ownershipConflict") ? " (ownership conflict)" : ""));
-    for (const auto& u : r["unmanagedFiles"]) line("  unmanaged " + str(u));
-    for (const auto& m : r["mcpServers"]) line("  mcp " + str(m["name"]) + ": " + str(m["state"]));
-    for (const auto& p : r["packages"])
-      line("  package " + str(p["kind"]) + ":" + str(p["ref"]) + ": " + str(p["state"]));
-    for (const auto& j : r["cronJobs"]) line("  cron " + str(j["id"]) + ": " + str(j["state"]));
-  }
-  if (d["records"].empty()) line("No Claws installed.");
+/// The lines of one install's status.
+inline void status_lines(text::terminal_lines& line, const install_status& s) {
+  line("Claw " + s.record.claw.name + " as agent " + s.agent_id + ": install " + s.record.status +
+       ", agent " + s.agent_state);
+  for (const auto& f : s.files)
+    line("  " + f.state + " " + f.path + (f.ownership_conflict ? " (ownership conflict)" : ""));
+  for (const auto& u : s.unmanaged) line("  unmanaged " + u);
+  for (const auto& m : s.mcp_servers) line("  mcp " + m.row.name + ": " + m.state);
+  for (const auto& p : s.packages)
+    line("  package " + p.first.kind + ":" + p.first.ref + ": " + p.second);
+  for (const auto& j : s.record.cron_jobs) line("  cron " + j.manifest_id + ": not-applied");
 }
 
 }  // namespace detail
+
+/// The human form of `claw status` (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const status_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  for (const auto& s : r.records) detail::status_lines(line, s);
+  if (r.records.empty()) line("No Claws installed.");
+  return std::move(line.text);
+}
 
 namespace detail {
 
@@ -32159,29 +32794,12 @@ inline std::string result_text(const remove_result& r) {
   return std::move(line.text);
 }
 
-/// The human rendering of a status document, export result or a refusal
-/// (after the experimental banner), every line through the one terminal-safe renderer
-/// (core/text.hpp).
-inline std::string lifecycle_text(const value& d) {
-  using detail::str;
-  text::terminal_lines line;
-  line(experimental_banner);
-  const std::string schema = d.value("schemaVersion", "");
-  if (d.contains("error")) {
-    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
-    if (d["error"].contains("snippet")) line.block(str(d["error"]["snippet"]));
-  }
-  if (d.contains("planIntegrity") && d.contains("status") && d["status"] == "failed")
-    line("  current plan integrity: " + str(d["planIntegrity"]));
-  if (schema == "openclaw.clawStatus.v1") {
-    detail::status_lines(line, d);
-  } else if (schema == "openclaw.clawExportResult.v1" && d.value("status", "") == "complete") {
-    line("Exported agent " + str(d["agentId"]) + " to " + str(d["outputDirectory"]) + " as " +
-         str(d["package"]["name"]) + "@" + str(d["package"]["version"]));
-    if (d["package"].contains("namingNote")) line("  note: " + str(d["package"]["namingNote"]));
-    for (const auto& f : d["filesWritten"]) line("  wrote " + str(f));
-  }
-  return std::move(line.text);
+/// The human form of `claw add --yes`: its result's or failure's, the package's
+/// diagnostics, or the plan that blocks it.
+inline std::string result_text(const add_outcome& o) {
+  if (o.invalid) return result_text(*o.invalid);
+  if (o.blocked_plan) return plan_text(*o.blocked_plan);
+  return result_text(static_cast<const outcome<add_result>&>(o));
 }
 
 }  // namespace openclaw
@@ -32721,6 +33339,15 @@ namespace openclaw {
 /// The largest CLAW.md an export writes with the SOUL body in it (OpenClaw's 1 MiB).
 inline constexpr std::size_t export_claw_md_max = 1024 * 1024;
 
+/// The name and version of a generated package: the one rule for `claw export` and
+/// `claw migrate`.
+struct package_naming {
+  std::string name;
+  std::string version;
+  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
+  std::string note;    ///< why the generated form was used (empty when installed)
+};
+
 namespace detail {
 
 inline bool is_bootstrap_name(const std::string& rel) {
@@ -32787,15 +33414,6 @@ inline std::string export_version(const value& manifest,
   return "0.0.0-export." + digest::sha256_hex(all);
 }
 
-/// The name and version of a generated package: the one rule for `claw export` and
-/// `claw migrate`.
-struct package_naming {
-  std::string name;
-  std::string version;
-  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
-  std::string note;    ///< why the generated form was used (empty when installed)
-};
-
 /// An installed Claw added from a package directory keeps that package's name and version
 /// (clawport's choice: upstream names every export `openclaw-claw-<id>` /
 /// `0.0.0-export.<hex>`), so the export can be added elsewhere and updated from as the same
@@ -32829,6 +33447,61 @@ inline value package_json_of(const package_naming& n) {
 }  // namespace detail
 
 /// What to export.
+/// A managed file an export left home, and why.
+struct dropped_file {
+  std::string path;    ///< workspace-relative
+  std::string reason;  ///< private_data
+  std::string detail;  ///< which private data (bundle/private_data.hpp)
+};
+
+inline value to_json(const dropped_file& f) {
+  using t = dropped_file;
+  return json::object_of<value>(f, json::field("path", &t::path), json::field("reason", &t::reason),
+                                json::field("detail", &t::detail));
+}
+
+/// A `claw export` that ran: the package it wrote and how it was named.
+struct export_result {
+  std::string agent_id;
+  std::string output_directory;
+  value manifest;                          ///< the exported manifest
+  std::optional<value> profile;            ///< openClawProfile, when the Claw has one
+  std::vector<std::string> files_written;  ///< package-relative
+  std::vector<dropped_file> dropped;       ///< private files left home
+  package_naming package;
+};
+
+/// The `openclaw.clawExportResult.v1` document of an export that ran.
+inline value to_json(const export_result& r) {
+  value d = document("openclaw.clawExportResult.v1");
+  d["status"] = "complete";
+  d["agentId"] = r.agent_id;
+  d["outputDirectory"] = r.output_directory;
+  d["manifest"] = r.manifest;
+  if (r.profile) d["openClawProfile"] = *r.profile;
+  d["filesWritten"] = r.files_written;
+  if (!r.dropped.empty()) d["dropped"] = array_of(r.dropped);
+  const package_naming& n = r.package;
+  d["package"] = value::object({{"name", n.name}, {"version", n.version}, {"naming", n.naming}});
+  if (!n.note.empty()) d["package"]["namingNote"] = n.note;
+  return d;
+}
+
+/// The human form of an export that ran (after the experimental banner), every line through
+/// the one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const export_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Exported agent " + r.agent_id + " to " + r.output_directory + " as " + r.package.name +
+       "@" + r.package.version);
+  if (!r.package.note.empty()) line("  note: " + r.package.note);
+  for (const auto& f : r.files_written) line("  wrote " + f);
+  return std::move(line.text);
+}
+
+/// What `export_claw` returns: the typed result once it ran, else why it stopped.
+using export_outcome = outcome<export_result>;
+
 struct export_request {
   std::string agent;                     ///< the recorded agent id
   std::string out;                       ///< the new package directory (`~`, relative: req)
@@ -32930,7 +33603,7 @@ struct managed_files {
   std::optional<std::string> soul;
   std::optional<std::string> bootstrap;
   std::vector<std::pair<std::string, std::string>> files;  ///< workspace-relative → bytes
-  value left_home = value::array();
+  std::vector<dropped_file> left_home;
 };
 
 template <class Fs>
@@ -32945,10 +33618,7 @@ std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& i
   for (const auto& f : in.rec.workspace_files) {
     const std::string& rel = f.path;
     if (const auto kind = bundle::private_workspace_entry(rel)) {
-      out.left_home.push_back(
-          value::object({{"path", rel},
-                         {"reason", "private_data"},
-                         {"detail", std::string(bundle::private_reason(*kind))}}));
+      out.left_home.push_back({rel, "private_data", std::string(bundle::private_reason(*kind))});
       continue;
     }
     const file_read r = read_in_root(fs, *root, rel, state_file_max_bytes);
@@ -33166,21 +33836,20 @@ std::optional<export_refusal> write_export(
 
 }  // namespace detail
 
-/// `claw export`: the `openclaw.clawExportResult.v1` document, or a failure document whose
-/// `error.code` is one of upstream's ClawExportError codes (`claw_not_found`,
-/// `install_incomplete`, `agent_missing`, `workspace_changed`, `agent_drifted`,
-/// `workspace_files_drifted`, `packages_drifted`, `mcp_servers_unavailable`,
-/// `output_collision`, `export_manifest_invalid`, `export_openclaw_profile_invalid`,
-/// `export_write_failed`) or `export_forbidden_file` / `export_bootstrap_invalid`. A refusal
-/// writes nothing; a failure after staging leaves no directory behind.
+/// `claw export`: the typed `export_result`, or a failure whose code is one of upstream's
+/// ClawExportError codes (`claw_not_found`, `install_incomplete`, `agent_missing`,
+/// `workspace_changed`, `agent_drifted`, `workspace_files_drifted`, `packages_drifted`,
+/// `mcp_servers_unavailable`, `output_collision`, `export_manifest_invalid`,
+/// `export_openclaw_profile_invalid`, `export_write_failed`) or `export_forbidden_file` /
+/// `export_bootstrap_invalid`. A refusal writes nothing; a failure after staging leaves no
+/// directory behind.
 template <class Fs>
-outcome_doc export_claw(Fs& fs, const destination_request& req, const export_request& x) {
+export_outcome export_claw(Fs& fs, const destination_request& req, const export_request& x) {
   constexpr const char* schema = "openclaw.clawExportResult.v1";
-  outcome_doc out;
+  export_outcome out;
   const auto fail = [&](const detail::export_refusal& r) {
-    out.document = detail::failure_doc(schema, "failed", std::string(to_string(r.code)),
-                                       r.message + "; nothing was written.");
-    out.document["agentId"] = x.agent;
+    out.failed = failure_of(schema, r.code, r.message + "; nothing was written.");
+    out.failed->agent_id = x.agent;
     return out;
   };
   const std::string state_dir = state_dir_of(req);
@@ -33201,26 +33870,15 @@ outcome_doc export_claw(Fs& fs, const destination_request& req, const export_req
   if (soul_valid && text.claw_md.size() > export_claw_md_max)
     text = detail::build_export_text(parts, mf, false);
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
-  const detail::package_naming naming =
+  const package_naming naming =
       detail::name_package(&in.rec.claw, x.agent, text.manifest, text.content);
   const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
 
-  value d = document(schema);
-  d["status"] = "complete";
-  d["agentId"] = x.agent;
-  d["outputDirectory"] = out_dir;
-  d["manifest"] = text.manifest;
-  if (parts.profile) d["openClawProfile"] = *parts.profile;
-  value written = value::array();
-  for (const auto& t : tree) written.push_back(t.first);
-  d["filesWritten"] = written;
-  if (!mf.left_home.empty()) d["dropped"] = mf.left_home;
-  d["package"] = value::object(
-      {{"name", naming.name}, {"version", naming.version}, {"naming", naming.naming}});
-  if (!naming.note.empty()) d["package"]["namingNote"] = naming.note;
-  out.document = std::move(d);
+  export_result res{x.agent, out_dir, text.manifest, parts.profile, {}, mf.left_home, naming};
+  for (const auto& t : tree) res.files_written.push_back(t.first);
+  out.result = std::move(res);
   out.ok = true;
   return out;
 }
@@ -33677,8 +34335,8 @@ inline install_record migrated_record(const migration_plan& p, const source_iden
 template <class Fs>
 void run_migration(Fs& fs, const destination_request& req, const migration_plan& p,
                    const std::string& now, migrate_undo_state& s, publish::undo_journal& undo,
-                   std::string& step) {
-  step = to_string(errc::publish_failed);
+                   errc& step) {
+  step = errc::publish_failed;
   undo.add(p.package_root, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
   undo.add(p.package_root, [&fs, &s, root = p.package_root] {
     if (!s.published) return;
@@ -33692,7 +34350,7 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
     throw error(errc::migration_changed, "the published package does not read clean",
                 p.package_root);
 
-  step = to_string(errc::provenance_failed);
+  step = errc::provenance_failed;
   const std::string state_dir = state_dir_of(req);
   ledger l = read_ledger(fs, state_dir);
   s.ledger_before = l.bytes;
@@ -33733,13 +34391,18 @@ inline value to_json(const migration_result& r) {
       json::field("filesWritten", &t::files_written), json::field("ledger", &t::ledger));
 }
 
-/// What `apply_migration` returns: the document; the plan when it blocks (the document is
-/// the plan) and the typed result once the migration ran (the CLI renders its text from
-/// them).
-struct migration_outcome : outcome_doc {
+/// What `apply_migration` returns: the typed result once the migration ran, else why it
+/// stopped: refused or failed (`failed`), or the plan blocks (`blocked_plan`).
+struct migration_outcome : outcome<migration_result> {
   std::optional<migration_plan> blocked_plan;
-  std::optional<migration_result> result;
 };
+
+/// The document `claw migrate --yes --json` prints: the result, the failure or the
+/// blocked plan.
+inline value to_json(const migration_outcome& o) {
+  if (o.blocked_plan) return to_json(*o.blocked_plan);
+  return to_json(static_cast<const outcome<migration_result>&>(o));
+}
 
 /// `claw migrate <agent-id> --yes --plan-integrity`: rebuilds the plan, requires the
 /// consented integrity, publishes the generated package (staged, read back and re-planned
@@ -33755,27 +34418,25 @@ migration_outcome apply_migration(Fs& fs, const destination_request& req,
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const migration_plan p = plan_migration(fs, req, agent_id);
   if (p.blocked()) {
-    out.document = to_json(p);
     out.blocked_plan = p;
     return out;
   }
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, p.integrity),
                       subject)) {
-    out.document["agentId"] = agent_id;
+    out.failed->agent_id = agent_id;
     return out;
   }
   detail::migrate_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
-  std::string step;
+  errc step = errc::publish_failed;
   try {
     detail::run_migration(fs, req, p, now, undo_state, undo, step);
   } catch (const error& e) {
-    const std::string code =
-        e.code() == errc::migration_changed ? std::string(to_string(e.code())) : step;
-    out.document = detail::failure_doc(schema, "failed", code,
-                                       detail::after_rollback(e.what(), undo.run(), "migration"));
-    out.document["agentId"] = agent_id;
-    out.document["planIntegrity"] = p.integrity;
+    const errc code = e.code() == errc::migration_changed ? e.code() : step;
+    out.failed =
+        failure_of(schema, code, detail::after_rollback(e.what(), undo.run(), "migration"));
+    out.failed->agent_id = agent_id;
+    out.failed->plan_integrity = p.integrity;
     return out;
   }
   undo.commit();
@@ -33783,7 +34444,6 @@ migration_outcome apply_migration(Fs& fs, const destination_request& req,
       p.agent_id,  p.workspace, p.package_root,
       p.integrity, {},          detail::join_path(state_dir_of(req), ledger_file_name)};
   for (const auto& f : p.package_files) res.files_written.push_back(f.path);
-  out.document = to_json(res);
   out.ok = true;
   out.result = std::move(res);
   return out;
@@ -33815,16 +34475,11 @@ inline std::string result_text(const migration_result& r) {
   return std::move(line.text);
 }
 
-/// The human form of a migration that was refused or failed (its `error`, then the plan
-/// integrity it rebuilt), through the one terminal-safe renderer (core/text.hpp).
-inline std::string migration_text(const value& d) {
-  using detail::str;
-  text::terminal_lines line;
-  line(experimental_banner);
-  if (d.contains("error"))
-    line("ERROR " + str(d["error"]["code"]) + ": " + str(d["error"]["message"]));
-  if (d.contains("planIntegrity")) line("  current plan integrity: " + str(d["planIntegrity"]));
-  return std::move(line.text);
+/// The human form `claw migrate --yes` prints: its result's or failure's, or the plan that
+/// blocks it.
+inline std::string result_text(const migration_outcome& o) {
+  if (o.blocked_plan) return plan_text(*o.blocked_plan);
+  return result_text(static_cast<const outcome<migration_result>&>(o));
 }
 
 }  // namespace openclaw
@@ -33975,7 +34630,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
                                  const value& desired) {
   const std::string& id = s.agent_id;
   const std::string want = digest_of(desired);
-  const std::string& have = s.record->agent_config_digest;
+  const std::string& have = s.record.agent_config_digest;
   value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
   if (s.agent_state == "modified") {
     b.act("agent", id, "", d,
@@ -34037,7 +34692,7 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
   for (const auto& f : s.files) recorded.insert(f.path);
   std::optional<typename Fs::dir> root;
   try {
-    root.emplace(open_dir_path(fs, s.record->workspace));
+    root.emplace(open_dir_path(fs, s.record.workspace));
   } catch (const error&) {
   }
   for (const auto& w : wanted) {
@@ -34214,9 +34869,9 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
     if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) wanted[a.id] = &a;
   update_recorded_files(b, s, wanted);
   update_new_files(fs, b, s, wanted);
-  update_package_actions(b, *s.record, tp);
+  update_package_actions(b, s.record, tp);
   update_mcp_actions(b, s, cfg, new_mcp);
-  update_cron_actions(b, *s.record, tp);
+  update_cron_actions(b, s.record, tp);
 }
 
 /// Reads the target package (`from`, else the recorded source) and builds its add plan
@@ -34353,7 +35008,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
       b.block(errc::mcp_config_unavailable, e.what());
     }
     if (cfg && out.target) {
-      const detail::install_status s = detail::status_of_record(fs, rec, *cfg, {});
+      const install_status s = detail::status_of_record(fs, rec, *cfg, {});
       detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
     }
   }
@@ -34735,11 +35390,8 @@ inline value to_json(const update_result& r) {
   return d;
 }
 
-/// What `apply_update` returns: the document, and the typed result once the update ran
-/// (the CLI renders its text from it).
-struct update_outcome : outcome_doc {
-  std::optional<update_result> result;
-};
+/// What `apply_update` returns: the typed result once the update ran, else why it stopped.
+using update_outcome = outcome<update_result>;
 
 /// The human form of an update that ran (after the experimental banner); a partial one
 /// starts with its error. Every line through the one terminal-safe renderer (core/text.hpp).
@@ -34770,9 +35422,9 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
   update_outcome out;
   if (detail::refused(out, schema, clawport::plan::check_given(c), subject)) return out;
   const update_plan up = plan_update(fs, req, target, from);
-  const auto fail = [&](const auto& code, const std::string& message) {  // errc or a step
-    out.document = detail::failure_doc(schema, "failed", code, message);
-    out.document["planIntegrity"] = up.integrity;
+  const auto fail = [&](errc code, std::string message) {
+    out.failed = failure_of(schema, code, std::move(message));
+    out.failed->plan_integrity = up.integrity;
     return out;
   };
   if (detail::refused(out, schema, clawport::plan::check_integrity(*c.plan_integrity, up.integrity),
@@ -34780,7 +35432,7 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
     return out;
   if (up.blocked) {
     fail(errc::update_blocked, up.blockers[0].message);
-    out.document["blockers"] = to_json(up.blockers);
+    out.failed->blockers = up.blockers;
     return out;
   }
   const std::string state_dir = state_dir_of(req);
@@ -34804,14 +35456,14 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
 
   detail::update_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
-  std::string step(to_string(errc::workspace_update_failed));
+  errc step = errc::workspace_update_failed;
   try {
     detail::update_workspace(fs, *root, rec, ops, undo_state, undo);
     // 2. openclaw.json, once. Its undo is recorded before the write: a write that fails
     // after its rename (a failed directory flush) is undone too.
     const config_change& change = ops.change;
     if (!change.agents.empty() || !change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
-      step = to_string(change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed);
+      step = change.agents.empty() ? errc::mcp_update_failed : errc::agent_update_failed;
       const std::optional<std::string> config_before =
           detail::read_state_file(fs, state_dir, config_file_name);
       undo_state.config_written = true;
@@ -34826,12 +35478,12 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
         fail(step, cfg.refusal + "; the workspace was put back" +
                        (left.empty() ? std::string() : " except " + left.front()) +
                        ". Make this change by hand, then run update again:");
-        out.document["error"]["snippet"] = cfg.snippet;
+        out.failed->snippet = cfg.snippet;
         return out;
       }
     }
     // 3. The ledger, last (its undo recorded before the write, as the config's).
-    step = to_string(errc::provenance_update_failed);
+    step = errc::provenance_update_failed;
     for (const auto& d : undo_state.created_dirs) record.created_dirs.push_back(d);
     const std::optional<std::string> ledger_before = l.bytes;
     undo.add("the ledger", [&fs, state_dir, ledger_before] {
@@ -34845,7 +35497,6 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
   undo.commit();
   out.ok = ops.not_applied.empty();
   out.result = detail::update_result_of(up, rec, std::move(record), ops);
-  out.document = to_json(*out.result);
   return out;
 }
 
@@ -35373,7 +36024,6 @@ class posix_runner {
 // kernel or filesystem refuses either flag it falls back to staged_swap and says so.
 
 
-#include <cerrno>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35390,8 +36040,11 @@ struct exchange {
   static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
     fs::check_policy<Fs>();
     outcome out = outcome_of(name, guarantee::atomic);
-    const bool done = r.adm.kind == admission_kind::vacant ? publish_vacant(fs, parent, r)
-                                                           : publish_swapped(fs, parent, r, out);
+    // RENAME_NOREPLACE into a vacant name, RENAME_EXCHANGE with an admitted directory.
+    const bool done = r.adm.kind == admission_kind::vacant
+                          ? detail::publish_vacant(fs, parent, r, fs::rename_mode::noreplace) ==
+                                fs::rename_result::done
+                          : publish_swapped(fs, parent, r, out);
     if (done) return out;
     // The kernel or filesystem refused the flag: upstream's protocol, and say so.
     outcome fell_back = staged_swap::publish(fs, parent, r);
@@ -35400,29 +36053,6 @@ struct exchange {
   }
 
  private:
-  /// RENAME_NOREPLACE into the vacant name; false when unsupported (nothing changed).
-  template <class Fs>
-  static bool publish_vacant(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    detail::refuse_if_appeared(fs, parent, r);
-    if (detail::cancel_requested(r)) throw detail::cancelled(r);
-    fs::rename_result done = fs::rename_result::done;
-    try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::noreplace);
-    } catch (const error& e) {
-      // NOREPLACE turns the appeared-after-the-probe race into a clean refusal.
-      if (e.sys_errno() == EEXIST) throw refusal::appeared(r.names);
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
-    }
-    if (done == fs::rename_result::unsupported) return false;
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      detail::withdraw(fs, parent, r, e);
-      throw;
-    }
-    return true;
-  }
-
   /// RENAME_EXCHANGE with the admitted directory, then the checks through the staging
   /// name (which now holds what the destination held); any failure exchanges back.
   /// False when unsupported (nothing changed).
@@ -37896,10 +38526,6 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills {
 
-inline nlohmann::ordered_json optional_text(const std::string& s) {
-  return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s);
-}
-
 inline nlohmann::ordered_json to_json(const scaffold_result& r) {
   nlohmann::ordered_json j;
   j["name"] = r.ref.name;
@@ -37914,11 +38540,11 @@ inline nlohmann::ordered_json to_json(const install_result& r,
                                       const std::vector<std::string>& notices = {}) {
   nlohmann::ordered_json j;
   j["name"] = r.name;
-  j["bundle"] = optional_text(r.bundle);
+  j["bundle"] = json::text_or_null(r.bundle);
   j["directory"] = r.directory;
   j["files_scanned"] = r.files_scanned;
   j["upgraded"] = r.upgraded;
-  j["archived_to"] = optional_text(r.archived_to);
+  j["archived_to"] = json::text_or_null(r.archived_to);
   j["files_copied"] = r.tally.files;
   j["bytes_copied"] = r.tally.bytes;
   j["skipped"] = {{"special_files", r.tally.others_skipped},
@@ -37935,7 +38561,7 @@ inline nlohmann::ordered_json to_json(const bundle_add_result& r) {
   return json::object_of<nlohmann::ordered_json>(
       r, json::field("alias", &t::alias), json::field("created", &t::created),
       json::field("directory", &t::directory),
-      json::field("backup", [](const t& x) { return optional_text(x.backup); }),
+      json::field("backup", [](const t& x) { return json::text_or_null(x.backup); }),
       json::field("warnings", &t::warnings));
 }
 
@@ -37943,11 +38569,11 @@ inline nlohmann::ordered_json to_json(const remove_result& r) {
   using t = remove_result;
   return json::object_of<nlohmann::ordered_json>(
       r, json::field("name", &t::name),
-      json::field("bundle", [](const t& x) { return optional_text(x.bundle); }),
+      json::field("bundle", [](const t& x) { return json::text_or_null(x.bundle); }),
       json::field("directory", &t::directory),
       json::field("action",
                   [](const t& x) { return x.archived_to.empty() ? "deleted" : "archived"; }),
-      json::field("archived_to", [](const t& x) { return optional_text(x.archived_to); }),
+      json::field("archived_to", [](const t& x) { return json::text_or_null(x.archived_to); }),
       json::field("warnings", &t::warnings));
 }
 
@@ -38084,7 +38710,7 @@ inline nlohmann::ordered_json to_json(const skill_view& view, const std::string&
   for (const skill_entry& e : view.entries) {
     oj row;
     row["name"] = e.name;
-    row["bundle"] = e.bundle.empty() ? oj() : oj(e.bundle);
+    row["bundle"] = json::text_or_null(e.bundle);
     row["origin"] = std::string(to_string(e.origin));
     row["path"] = shown_path(e.path, install);
     row["loaded"] = e.loaded();
@@ -38104,7 +38730,7 @@ inline nlohmann::ordered_json audit_row(const std::string& skill, const std::str
   using oj = nlohmann::ordered_json;
   oj f;
   f["skill"] = skill;
-  f["file"] = file.empty() ? oj() : oj(file);
+  f["file"] = json::text_or_null(file);
   f["line"] = line ? oj(*line) : oj();
   f["reason"] = reason;
   f["blocking"] = blocking;

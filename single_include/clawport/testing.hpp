@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,7 @@
 // Part of the opt-in testing module (<clawport/testing.hpp>): not in the umbrella header.
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
@@ -81,8 +83,10 @@ class memory {
     std::string data;         // regular file content
     std::string target;       // symlink target
     std::map<std::string, std::shared_ptr<node>, std::less<>> entries;  // directories
-    std::weak_ptr<node> parent;    // directories: the directory holding its name
-    std::uint64_t lock_owner = 0;  // handle id holding the flock, 0 = none
+    std::weak_ptr<node> parent;  // directories: the directory holding its name
+    // handle id holding the flock, 0 = none; atomic, as a handle may close on another thread
+    // (fs::faulty serializes every call, not the closing of handles)
+    std::atomic<std::uint64_t> lock_owner{0};
   };
   using node_ptr = std::shared_ptr<node>;
 
@@ -91,7 +95,7 @@ class memory {
     node_ptr root;
     std::uint64_t next_ino = 2;
     std::uint64_t next_handle = 1;
-    std::size_t open = 0;
+    std::atomic<std::size_t> open{0};  // closed from any thread (as lock_owner)
   };
 
   // Shared by every handle of one filesystem so closing a handle updates the open count.
@@ -125,7 +129,8 @@ class memory {
     }
     void close() noexcept {
       if (!node_) return;
-      if (node_->lock_owner == id_) node_->lock_owner = 0;  // flock dies with the descriptor
+      std::uint64_t mine = id_;  // flock dies with the descriptor
+      node_->lock_owner.compare_exchange_strong(mine, 0);
       --st_->open;
       node_.reset();
       st_.reset();
@@ -870,6 +875,10 @@ class faulty {
   using backend = base;
   using dir = typename base::dir;
   using file = typename base::file;
+  /// Usable from several threads (fs/jobs.hpp): every call, with the inner backend's, runs
+  /// under one lock, so the sweeps cover the walks with jobs over any backend (fs::memory
+  /// too); the count and the log then follow the order the threads took the lock.
+  static constexpr bool thread_safe = true;
 
   /// (op, name) of one counted call; rename_at logs "from -> to".
   struct record {
@@ -945,84 +954,109 @@ class faulty {
   // ---- the Fs policy -------------------------------------------------------------------
 
   dir open_root(std::string_view abs) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("open_root", abs);
     return inner_.open_root(abs);
   }
   std::optional<stat_info> stat_at(const dir& d, std::string_view name) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("stat_at", name);
     return inner_.stat_at(d, name);
   }
   stat_info stat(const dir& d) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("stat", {});
     return inner_.stat(d);
   }
   stat_info stat(const file& f) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("stat", {});
     return inner_.stat(f);
   }
   dir open_dir_at(const dir& d, std::string_view name) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("open_dir_at", name);
     if (before_open_) before_open_(inner_, d, name);
     return inner_.open_dir_at(d, name);
   }
   file open_file_at(const dir& d, std::string_view name) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("open_file_at", name);
     if (before_open_) before_open_(inner_, d, name);
     return inner_.open_file_at(d, name);
   }
   template <class F>
   void for_each_entry(const dir& d, F&& f) {
-    enter("for_each_entry", {});
-    inner_.for_each_entry(d, std::forward<F>(f));
+    // The names are taken under the lock and given without it: the callback may wait for
+    // work on other threads (a walk with jobs), which needs the lock.
+    std::vector<std::string> names;
+    {
+      const std::lock_guard<std::recursive_mutex> held(mutex_);
+      enter("for_each_entry", {});
+      inner_.for_each_entry(d, [&names](std::string_view n) { names.emplace_back(n); });
+    }
+    for (const std::string& n : names) f(std::string_view(n));
   }
   bool is_empty(const dir& d) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("is_empty", {});
     return inner_.is_empty(d);
   }
   void make_dir_at(const dir& d, std::string_view name, std::uint32_t mode) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("make_dir_at", name);
     inner_.make_dir_at(d, name, mode);
   }
   file create_file_at(const dir& d, std::string_view name, std::uint32_t mode) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("create_file_at", name);
     return inner_.create_file_at(d, name, mode);
   }
   std::uint64_t copy_data(file& from, file& to) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("copy_data", {});
     return inner_.copy_data(from, to);
   }
   /// Present when the inner policy has the sized form; one "copy_data" operation too.
   template <class I = base, class = std::enable_if_t<fs::detail::has_sized_copy_data<I>::value>>
   std::uint64_t copy_data(file& from, file& to, std::uint64_t size) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("copy_data", {});
     return inner_.copy_data(from, to, size);
   }
   std::size_t read(file& f, char* buf, std::size_t n) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("read", {});
     return inner_.read(f, buf, n);
   }
   void write_all(file& f, const char* data, std::size_t n) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("write_all", {});
     inner_.write_all(f, data, n);
   }
   void set_mode(file& f, std::uint32_t mode) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("set_mode", {});
     inner_.set_mode(f, mode);
   }
   void unlink_at(const dir& d, std::string_view name) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("unlink_at", name);
     inner_.unlink_at(d, name);
   }
   void remove_dir_at(const dir& d, std::string_view name) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("remove_dir_at", name);
     inner_.remove_dir_at(d, name);
   }
   void remove_tree_at(const dir& d, std::string_view name) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("remove_tree_at", name);
     remove_tree_steps(d, name, true);
   }
   rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
                           std::string_view to, rename_mode mode) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     std::string label(from);
     label += " -> ";
     label += to;
@@ -1033,19 +1067,23 @@ class faulty {
     return inner_.rename_at(from_dir, from, to_dir, to, mode);
   }
   void sync_filesystem(const dir& d) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("sync_filesystem", {});
     inner_.sync_filesystem(d);
   }
   void sync_dir(const dir& d) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("sync_dir", {});
     inner_.sync_dir(d);
   }
   /// Forwarded for the exporter's destination resolution; counted as "canonical".
   std::optional<std::string> canonical(std::string_view abs) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("canonical", abs);
     return inner_.canonical(abs);
   }
   bool try_lock(const dir& d) {
+    const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("try_lock", {});
     return inner_.try_lock(d);
   }
@@ -1060,6 +1098,7 @@ class faulty {
   };
 
   B inner_;
+  std::recursive_mutex mutex_;  ///< held by every call of the policy
   std::size_t total_ = 0;
   std::map<std::string, std::size_t, std::less<>> per_op_;
   std::vector<record> log_;
