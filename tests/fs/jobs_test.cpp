@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fs::ordered_jobs (fs/jobs.hpp): work on several threads, completions in submission order,
 // the first failure in that order and nothing after it.
-#include "support/test.hpp"
-
-#include <clawport/fs/jobs.hpp>
-#include <clawport/fs/posix.hpp>
-#include <clawport/testing.hpp>
+#include "support/test.hpp"  // the umbrella headers (the ASan suite builds against single_include/)
 
 #include <atomic>
 #include <stdexcept>
