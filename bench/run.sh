@@ -75,7 +75,9 @@ GEN=$REPO/bench/gen.py
 RUSAGE=$BUILD/bench/clawport_rusage
 
 RES=$(mktemp -d)
-trap 'rm -rf "$RES"; for p in "${PLACES[@]}"; do rm -rf "$p"; done' EXIT
+# Outputs of trials on a disk are set aside here and deleted when the run ends (retire below).
+RETIRED=$DISK_DIR/clawport-bench-retired RETIRE=1 N_RETIRED=0
+trap 'rm -rf "$RES" "$RETIRED"; for p in "${PLACES[@]}"; do rm -rf "$p"; done' EXIT
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "# clawport benchmark ($(date -u +%Y-%m-%dT%H:%MZ))"
@@ -88,16 +90,33 @@ echo "rounds; ratio = clawport / reference (wall time), CPU ratio the same of th
 echo "system seconds (steadier on a shared machine); peak RSS is the largest ru_maxrss (KiB)"
 echo
 
+# retire <path>: out of the way of the next trial. On a disk a tree of many files is moved
+# aside, not deleted, until the run ends: ext4 without a journal (this project's benchmark
+# machine) skips inodes freed in the last 60 s when it allocates new ones, scanning past each,
+# so deleting a trial's 20,000 files made every command of the next trial, `cp -a` as much as
+# clawport, 10-20 times slower and its times noise (13-20 s for what takes 0.7-1.3 s). Large-file
+# cases set RETIRE=0 (a few inodes; their gigabytes are better freed at once).
+retire() {
+  [ -e "$1" ] || return 0
+  if [ "$RETIRE" = 1 ] && [[ "$1" != /dev/shm/* ]]; then
+    mkdir -p "$RETIRED"
+    N_RETIRED=$((N_RETIRED + 1))
+    mv "$1" "$RETIRED/$N_RETIRED"
+  else
+    rm -rf "$1"
+  fi
+}
 # trial <label> <path to clear> <command...>: one timed run into $RES/<label>; the path is
-# removed before (after a sync, so earlier write-back does not land in this run) and after.
+# retired before and after, and a sync comes before it so earlier write-back does not land in
+# this run.
 trial() {
   local label=$1 clear=$2
   shift 2
-  rm -rf "$clear"
+  retire "$clear"
   sync
   "$RUSAGE" "$RES/$label" "$@"
   tail -n1 "$RES/$label" | awk -v l="$label" '$3 != 0 { print "bench: " l " exited " $3 > "/dev/stderr"; exit 1 }'
-  rm -rf "$clear"
+  retire "$clear"
 }
 median() { sort -n "$RES/$1" | awk '{ t[NR] = $1 } END { print (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
 # The median of the CPU seconds (user + system, the 4th field of clawport_rusage).
@@ -170,7 +189,7 @@ jobs_cases() { # jobs_cases <place> <where>
   row "jobs: c verify --jobs 2 vs --jobs 1" "$where" jv-2 jv-1
   echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
   l0=$(load)
-  fresh() { rm -rf "$target"; mkdir -p "$target"; echo 'schema_version = 3' >"$target/config.toml"; }
+  fresh() { retire "$target"; mkdir -p "$target"; echo 'schema_version = 3' >"$target/config.toml"; }
   fresh
   local pi
   pi=$("$CLAW" import "$base/bundle" --config "$target/config.toml" --dry-run --json |
@@ -183,10 +202,10 @@ jobs_cases() { # jobs_cases <place> <where>
   row "jobs: d import --jobs 2" "$where" ji-2 ji-cp
   row "jobs: d import --jobs 2 vs --jobs 1" "$where" ji-2 ji-1
   echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
-  rm -rf "$target"
+  retire "$target"
   python3 "$GEN" install "$base/large" large "$LARGE_N" "$LARGE_BYTES"
   l0=$(load)
-  local lws=$base/large/agents/bench/workspace
+  local RETIRE=0 lws=$base/large/agents/bench/workspace
   t_l1() { trial jl-1 "$out" "$CLAW" export bench --config "$base/large/config.toml" --out "$out" --no-sync --jobs 1; }
   t_l2() { trial jl-2 "$out" "$CLAW" export bench --config "$base/large/config.toml" --out "$out" --no-sync --jobs 2; }
   t_lcp() { trial jl-cp "$out" cp -a "$lws" "$out"; }
@@ -211,7 +230,9 @@ for base in "${PLACES[@]}"; do
   if want a; then copy_cases "a: $SMALL files" "$base" "$base/small" "$ROUNDS"; fi
   if want b; then
     python3 "$GEN" install "$base/large" large "$LARGE_N" "$LARGE_BYTES"
+    RETIRE=0
     copy_cases "b: $LARGE_N x $((LARGE_BYTES >> 20)) MiB" "$base" "$base/large" "$LARGE_ROUNDS"
+    RETIRE=1
     rm -rf "$base/large"
   fi
   if want par; then
@@ -246,7 +267,7 @@ for base in "${PLACES[@]}"; do
   fi
   if want d; then
     target=$base/target
-    fresh() { rm -rf "$target"; mkdir -p "$target"; echo 'schema_version = 3' >"$target/config.toml"; }
+    fresh() { retire "$target"; mkdir -p "$target"; echo 'schema_version = 3' >"$target/config.toml"; }
     fresh
     pi=$("$CLAW" import "$base/bundle" --config "$target/config.toml" --dry-run --json |
       python3 -c 'import json,sys; print(json.load(sys.stdin)["plan_integrity"])')
@@ -256,7 +277,7 @@ for base in "${PLACES[@]}"; do
     rounds "$ROUNDS" t_import t_cpws
     row "d: import bundle (a)" "$where" d-import d-cp
     echo "| load average | $where | before $l0 | | after $(load) | | | | | |"
-    rm -rf "$target"
+    retire "$target"
   fi
   if want jobs; then jobs_cases "$base" "$where"; fi
   echo
