@@ -4,8 +4,10 @@
 #include "support/test.hpp"  // the umbrella headers (the ASan suite builds against single_include/)
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace fs = clawport::fs;
@@ -77,3 +79,44 @@ TEST_CASE("usable_jobs: only a policy that declares itself thread-safe gets thre
   CHECK(fs::usable_jobs<fs::memory>(4) == 1);
   CHECK(fs::usable_jobs<fs::faulty<fs::memory>>(4) == 4);
 }
+
+// Review B4: a completion that throws something other than a clawport::error (bad_alloc, a
+// crash test's exception) leaves the run while a worker may still read through the caller's
+// handles; the exception must not reach the caller before what is running has finished.
+TEST_CASE("ordered_jobs: a throwing completion waits for the items still running") {
+  std::atomic<bool> started{false};
+  std::atomic<bool> completing{false};
+  std::atomic<bool> finished{false};
+  const auto wait_for = [](const std::atomic<bool>& flag) {
+    // Bounded, so a broken pool fails the test instead of hanging it.
+    for (int i = 0; i < 5000 && !flag; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  };
+  fs::ordered_jobs pool(2, 64);
+  pool.submit([](unsigned) {},
+              [&completing](std::exception_ptr) {
+                completing = true;
+                throw std::runtime_error("not a clawport::error");
+              });
+  pool.submit(
+      [&](unsigned) {
+        started = true;
+        wait_for(completing);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // still running on throw
+        finished = true;
+      },
+      [](std::exception_ptr) {});
+  // Enough queued work to wake the worker, which takes the items in order.
+  for (int i = 0; i < 4; ++i) pool.submit([](unsigned) {}, [](std::exception_ptr) {});
+  wait_for(started);
+  REQUIRE(started);
+  std::string thrown;
+  try {
+    pool.finish();
+  } catch (const std::runtime_error& e) {
+    thrown = e.what();
+    CHECK(finished);  // checked before the pool's destructor joins the worker
+  }
+  CHECK(thrown == "not a clawport::error");
+}
+

@@ -164,6 +164,13 @@ class ordered_jobs {
     return nullptr;
   }
 
+  /// Slots whose work is running on some thread (under the lock).
+  std::size_t running() const {
+    std::size_t n = 0;
+    for (const slot& s : queue_) n += s.st == state::running ? 1 : 0;
+    return n;
+  }
+
   /// Runs `s`'s work without the lock, recording what it threw.
   void run(std::unique_lock<std::mutex>& lock, slot& s, unsigned worker) {
     work_fn work = std::move(s.work);
@@ -196,12 +203,14 @@ class ordered_jobs {
           s.done(s.failure);
         } catch (...) {
           // The first failure in order ends the run: nothing after it completes, as nothing
-          // after it would have run on one thread. What is running is waited for.
+          // after it would have run on one thread. What is running is waited for before the
+          // exception leaves: its work may use handles the caller closes while unwinding.
           lock.lock();
           for (slot& rest : queue_) {
             rest.done = nullptr;
             if (rest.st == state::queued) rest.st = state::finished;
           }
+          done_ready_.wait(lock, [this] { return running() == 0; });
           throw;
         }
         lock.lock();
