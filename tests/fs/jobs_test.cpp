@@ -3,6 +3,7 @@
 // the first failure in that order and nothing after it.
 #include "support/test.hpp"  // the umbrella headers (the ASan suite builds against single_include/)
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
@@ -120,3 +121,35 @@ TEST_CASE("ordered_jobs: a throwing completion waits for the items still running
   CHECK(thrown == "not a clawport::error");
 }
 
+// Review B3: records queued by `then` behind an item no thread runs yet grew without bound
+// (verify's memory grew with the directories of a bundle). `then` keeps to the window too.
+TEST_CASE("ordered_jobs: `then` keeps the pending items within the window") {
+  for (const unsigned jobs : {2u, 3u}) {
+    CAPTURE(jobs);
+    std::atomic<bool> released{false};
+    std::vector<int> order;
+    std::size_t most = 0;
+    {
+      fs::ordered_jobs pool(jobs, 4);
+      pool.submit(
+          [&released](unsigned) {
+            // Unfinished while the records are queued; bounded, as the caller may wait for it.
+            for (int i = 0; i < 100 && !released; ++i)
+              std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          },
+          [&order](std::exception_ptr failure) {
+            CHECK(!failure);
+            order.push_back(0);
+          });
+      for (int i = 1; i <= 40; ++i) {
+        pool.then([&order, i] { order.push_back(i); });
+        most = std::max(most, pool.pending());
+      }
+      released = true;
+      pool.finish();
+    }
+    CHECK(most <= 4);
+    REQUIRE(order.size() == 41);
+    for (int i = 0; i <= 40; ++i) CHECK(order[static_cast<std::size_t>(i)] == i);
+  }
+}

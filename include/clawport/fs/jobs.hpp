@@ -64,7 +64,8 @@ class ordered_jobs {
   /// Runs on the calling thread, in order; `failure` is what the work threw, or null.
   using done_fn = std::function<void(std::exception_ptr failure)>;
 
-  /// `window`: items submitted and not yet completed at most (each may hold open handles);
+  /// `window`: items and `then` records submitted and not yet completed at most (`pending`
+  /// never exceeds it; submit and then wait, running queued work, while it is full);
   /// 0 = 16 per job.
   explicit ordered_jobs(unsigned jobs, std::size_t window = 0)
       : jobs_(jobs == 0 ? 1 : jobs), window_(window != 0 ? window : 16 * std::size_t(jobs_)) {}
@@ -101,12 +102,16 @@ class ordered_jobs {
   }
 
   /// `done` alone, after the completion of every item submitted before (at once when none
-  /// is pending): a record of the walk's own kept in order with the items' records.
+  /// is pending): a record of the walk's own kept in order with the items' records. Counts
+  /// against the window as an item does, so records queued behind slow work stay bounded.
   void then(std::function<void()> done) {
     if (jobs_ > 1) {
       std::unique_lock<std::mutex> lock(mutex_);
-      complete(lock, SIZE_MAX);
+      complete(lock, window_);  // a record counts against the window as an item does
       if (!queue_.empty()) {
+        // Behind work no worker was woken for (fewer than wake_batch items), the record
+        // would wait for the caller's next wait: wake one now.
+        if (idle_ > 0 && queue_.back().st == state::queued) work_ready_.notify_one();
         queue_.push_back(slot{nullptr, [d = std::move(done)](std::exception_ptr) { d(); }, nullptr,
                               state::finished});
         ++pending_;
