@@ -153,3 +153,19 @@ TEST_CASE("ordered_jobs: `then` keeps the pending items within the window") {
     for (int i = 0; i <= 40; ++i) CHECK(order[static_cast<std::size_t>(i)] == i);
   }
 }
+
+// Review B1: the window of a walk with jobs is what the descriptor limit affords.
+TEST_CASE("jobs_window: 16 items per job, within the descriptor budget; default_jobs 1-8") {
+  for (const unsigned jobs : {1u, 4u, 256u}) {
+    for (const std::size_t per_item : {std::size_t(2), std::size_t(4)}) {
+      CAPTURE(jobs);
+      CAPTURE(per_item);
+      const std::size_t window = fs::jobs_window(jobs, per_item);
+      CHECK(window >= 1);
+      CHECK(window <= 16 * std::size_t(jobs));
+      if (fs::descriptor_budget() >= per_item) CHECK(window * per_item <= fs::descriptor_budget());
+    }
+  }
+  CHECK(fs::default_jobs() >= 1);
+  CHECK(fs::default_jobs() <= 8);
+}

@@ -304,7 +304,13 @@ class copy_visitor : public walk_visitor {
 
   copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst,
                unsigned jobs)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), buffers_(jobs), jobs_(jobs) {
+      : fs_(fs),
+        sink_(sink),
+        spec_(spec),
+        tally_(tally),
+        buffers_(jobs),
+        // An item holds its source and output directories and, running, a file of each.
+        jobs_(jobs, jobs_window(jobs, 4)) {
     // Non-owning: the caller's handles outlive the walk (walk_tree finishes every item).
     srcs_.push_back(nullptr);
     outs_.push_back(std::shared_ptr<const out_dir>(std::shared_ptr<void>(), &dst));

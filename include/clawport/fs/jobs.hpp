@@ -16,6 +16,10 @@
 #include "../core/config.hpp"
 #include "policy.hpp"
 
+#include <sched.h>
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -51,6 +55,46 @@ constexpr unsigned usable_jobs(unsigned requested) noexcept {
   } else {
     return 1u;
   }
+}
+
+/// The threads `--jobs` defaults to: the CPUs this process may run on (sched_getaffinity,
+/// which a container's cpuset or `taskset` narrows; hardware_concurrency counts them all),
+/// at most 8, at least 1. The per-file work is mostly system calls on a few directories of
+/// one device (open, read, write, close): past a handful of threads they wait on the same
+/// inode locks and queue, while each thread adds 16 items of descriptors and memory to the
+/// window. Queried once (an immutable fact of the process).
+inline unsigned default_jobs() {
+  static const unsigned jobs = [] {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    int cpus = ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    return static_cast<unsigned>(std::clamp(cpus, 1, 8));
+  }();
+  return jobs;
+}
+
+/// The descriptors the items in work may hold at once: half the soft RLIMIT_NOFILE, the
+/// other half left to the process's own (streams, the bundle's and the stage's handles) and
+/// the walk's stack of directories, which one job needs too. Queried once; a limit changed
+/// later by the process is not seen.
+inline std::size_t descriptor_budget() {
+  static const std::size_t budget = [] {
+    ::rlimit lim{};
+    if (::getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY) return SIZE_MAX;
+    return static_cast<std::size_t>(lim.rlim_cur / 2);
+  }();
+  return budget;
+}
+
+/// The window (`ordered_jobs`) of a walk with `jobs` threads whose items hold up to
+/// `descriptors_per_item` descriptors each (their directories, shared with the walk, which
+/// may have left them, and what a running item opens): 16 per job, fewer when that many
+/// items could exhaust `descriptor_budget`; at least 1.
+inline std::size_t jobs_window(unsigned jobs, std::size_t descriptors_per_item) {
+  const std::size_t wanted = 16 * std::size_t(jobs == 0 ? 1 : jobs);
+  const std::size_t affordable =
+      descriptor_budget() / std::max<std::size_t>(descriptors_per_item, 1);
+  return std::max<std::size_t>(1, std::min(wanted, affordable));
 }
 
 /// Items of work run on up to `jobs` threads, completed in the order they were submitted
