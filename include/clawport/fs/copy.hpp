@@ -58,11 +58,11 @@ class copy_sink {
   virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
   virtual void bytes(const char* data, std::size_t size) = 0;
   virtual void end_file() = 0;  ///< the file was written completely
-  /// A copy with jobs (copy_spec::jobs > 1) asks for one observer per file: a fork that sees
-  /// that file's begin_file, bytes and end_file on whatever thread copies it, then is given
-  /// back to `merge` on the copy's own thread, in the order the walk met the files (after a
-  /// failure too: what the fork saw before it). Null, the default, keeps the copy on one
-  /// thread with this observer.
+  /// A copy asks for one observer per file (with one job too, so that what `merge` records
+  /// and throws does not depend on the job count): a fork that sees that file's begin_file,
+  /// bytes and end_file on whatever thread copies it, then is given back to `merge` on the
+  /// copy's own thread, in the order the walk met the files (after a failure too: what the
+  /// fork saw before it). Null, the default, keeps the copy on one thread with this observer.
   virtual std::unique_ptr<copy_sink> fork() { return nullptr; }
   virtual void merge(copy_sink& /*forked*/) {}
 };
@@ -441,7 +441,7 @@ class copy_visitor : public walk_visitor {
     std::string name;
     std::string rel;
     stat_info info;
-    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink (jobs), else null
+    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink, else null
     outcome what = outcome::not_regular;
     std::uint64_t bytes = 0;
   };
@@ -460,7 +460,9 @@ class copy_visitor : public walk_visitor {
     w->name.assign(name.data(), name.size());
     w->rel = rel;
     w->info = info;
-    if (jobs_.jobs() > 1 && spec_.sink != nullptr) w->observer = spec_.sink->fork();
+    // A fork with one job too: the observer's record (the exporter's digest line, which may
+    // spill) is made in `carried` for every job count, so a failure there is the same one.
+    if (spec_.sink != nullptr) w->observer = spec_.sink->fork();
     ++in_work_;
     jobs_.submit([this, w](unsigned worker) { copy_file(*w, worker); },
                  [this, w](std::exception_ptr failure) { carried(*w, failure); });
