@@ -287,9 +287,9 @@ struct copies_with_buffer : std::false_type {};
 template <class Fs, class Sink>
 struct copies_with_buffer<
     Fs, Sink,
-    void_t<decltype(lval<Sink>().copy(lval<typename Fs::file>(), lval<typename Sink::file_type>(),
-                                      lval<const stat_info>(), static_cast<copy_sink*>(nullptr),
-                                      std::string_view{}, lval<std::vector<char>>()))>>
+    std::void_t<decltype(lval<Sink>().copy(
+        lval<typename Fs::file>(), lval<typename Sink::file_type>(), lval<const stat_info>(),
+        static_cast<copy_sink*>(nullptr), std::string_view{}, lval<std::vector<char>>()))>>
     : std::true_type {};
 
 /// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and

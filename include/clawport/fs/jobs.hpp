@@ -27,6 +27,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -41,7 +42,7 @@ namespace detail {
 template <class B, class = void>
 struct declares_thread_safe : std::false_type {};
 template <class B>
-struct declares_thread_safe<B, void_t<decltype(B::thread_safe)>>
+struct declares_thread_safe<B, std::void_t<decltype(B::thread_safe)>>
     : std::integral_constant<bool, static_cast<bool>(B::thread_safe)> {};
 
 }  // namespace detail
@@ -135,7 +136,10 @@ class ordered_jobs {
       return;
     }
     std::unique_lock<std::mutex> lock(mutex_);
-    if (workers_.empty()) start();
+    if (!started_) {
+      started_ = true;
+      start();
+    }
     complete(lock, window_);
     queue_.push_back(slot{std::move(work), std::move(done), nullptr, state::queued});
     ++pending_;
@@ -184,9 +188,18 @@ class ordered_jobs {
     state st;
   };
 
+  /// Starts the workers; one the system refuses (EAGAIN: a process or cgroup pids limit)
+  /// is done without, keeping those that started: the calling thread runs what no worker
+  /// takes, so with none the items run on it alone, in order.
   void start() {
     workers_.reserve(jobs_ - 1);
-    for (unsigned i = 1; i < jobs_; ++i) workers_.emplace_back([this, i] { serve(i); });
+    for (unsigned i = 1; i < jobs_; ++i) {
+      try {
+        workers_.emplace_back([this, i] { serve(i); });
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
   }
 
   void stop() {
@@ -230,7 +243,7 @@ class ordered_jobs {
     } catch (...) {
       failure = std::current_exception();
     }
-    work = nullptr;  // release what the work held (handles) before it counts as done
+    work = nullptr;  // release the work's captures (the item itself stays with its `done`)
     lock.lock();
     s.failure = failure;
     s.st = state::finished;
@@ -298,7 +311,8 @@ class ordered_jobs {
   std::size_t claimed_ = 0;  ///< slots at the front that are running or finished
   std::size_t pending_ = 0;  ///< queue_.size(), readable without the lock by the caller
   bool stopping_ = false;
-  unsigned idle_ = 0;  ///< workers waiting for work
+  bool started_ = false;  ///< the workers were started (as many as the system allowed)
+  unsigned idle_ = 0;     ///< workers waiting for work
   std::vector<std::thread> workers_;
 };
 
