@@ -15,7 +15,7 @@
 #               is the two-thread proxy: two `cp -a` of the tree's halves at once against one;
 #               jobs runs export --no-sync (a: against cp -a and tar | tar; b), verify and
 #               import with --jobs 1 and --jobs 2 side by side with their references, a load
-#               line after each group; a-d use the default, the online CPUs)
+#               line after each group; a-d use the default, the usable CPUs up to 8)
 #   --million   also the 1,000,000-file RSS row (empty files; the bundle's max_files is 2^20)
 #   --no-build  time the binaries already in the build directory, as they are
 #   CLAWPORT_BENCH_BUILD  a configured build directory with CLAWPORT_BUILD_BENCH=ON (default:

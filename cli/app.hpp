@@ -10,7 +10,6 @@
 #include <iostream>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "interrupt.hpp"
@@ -30,14 +29,13 @@ inline std::uint32_t process_umask() {
 
 /// `--jobs N` of the commands that read and copy many files (`export`, `verify`, `import`):
 /// threads that open, read, hash and write them; the output is the same for every N.
-/// Defaults to the online CPUs.
+/// Defaults to the CPUs the process may use, at most 8 (fs::default_jobs).
 inline CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs) {
-  const unsigned online = std::thread::hardware_concurrency();
-  jobs = online == 0 ? 1 : online;
+  jobs = clawport::fs::default_jobs();
   return cmd
       ->add_option("--jobs", jobs,
-                   "threads that read, hash and copy files (default: the online CPUs); the "
-                   "output is the same for every value")
+                   "threads that read, hash and copy files (default: the CPUs this process "
+                   "may use, at most 8); the output is the same for every value")
       ->check(CLI::Range(1u, 256u));
 }
 

@@ -110,4 +110,27 @@ expect_grep err 'notes/d3/n9.md'
 expect_status 2 "$CLAWPORT" verify "$TMP/b1/bundle" --jobs 0
 expect_status 2 "$CLAWPORT" verify "$TMP/b1/bundle" --jobs x
 
+
+# Review B1: many one-file directories under a low descriptor limit. Each file in work keeps
+# its directories open, so how many are in work follows RLIMIT_NOFILE: export, verify and
+# import with four jobs succeed where one job does (before: "too many open files").
+make_researcher_install "$TMP/fd"
+for i in $(seq -w 0 299); do
+  mkdir -p "$TMP/fd/agents/researcher/workspace/many/d$i"
+  head -c 65536 /dev/zero >"$TMP/fd/agents/researcher/workspace/many/d$i/f.bin"
+done
+low_fds() { sh -c "ulimit -n $1 && shift && exec \"\$@\"" low_fds "$@"; }
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/fd/config.toml" \
+  --out "$TMP/fdb/bundle" --no-sync --jobs 1
+expect_status 0 low_fds 64 "$CLAWPORT" export researcher --config "$TMP/fd/config.toml" \
+  --out "$TMP/fdl/bundle" --no-sync --jobs 4
+expect_status 0 low_fds 40 "$CLAWPORT" verify "$TMP/fdb/bundle" --jobs 4
+mkdir -p "$TMP/fdi" && printf 'schema_version = 3\n' >"$TMP/fdi/config.toml"
+expect_status 0 "$CLAWPORT" import "$TMP/fdb/bundle" --config "$TMP/fdi/config.toml" --json --jobs 4
+integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/out")
+expect_status 0 low_fds 64 "$CLAWPORT" import "$TMP/fdb/bundle" --config "$TMP/fdi/config.toml" \
+  --jobs 4 --yes --plan-integrity "$integrity"
+[ "$(find "$TMP/fdi" -name f.bin | wc -l)" = 300 ] ||
+  { echo "FAIL: the import under a low descriptor limit did not install every file"; failures=$((failures + 1)); }
+
 finish

@@ -164,3 +164,34 @@ TEST_CASE_TEMPLATE("issue 25: the staged copy with jobs refuses what one thread 
   CHECK(errors[1] == errors[0]);
   CHECK(errors[0].find("notes/d3/n5.md") != std::string::npos);
 }
+
+// Review B2: a disk full while the workspace's digest lines are spilled (more than one buffer
+// of them) failed inside the copy of a file with one job, blaming that file, and in the
+// merge with more: both now fail the same way, naming the digest list.
+TEST_CASE("issue 25: a digest list that cannot be spilled fails alike for every job count") {
+  std::vector<std::string> messages;
+  for (const unsigned jobs : {1u, 3u}) {
+    CAPTURE(jobs);
+    harness<memory_rig> h;
+    install(h);
+    // ~100 bytes a line: more than CLAWPORT_COPY_BUFFER_SIZE (64 KiB) of lines.
+    for (int i = 0; i < 1200; ++i)
+      h.write(h.ws + "/many/f" + std::to_string(10000 + i) + ".md", "");
+    const auto before = h.snapshot("out");
+    h.fsys().on_op([](auto&, std::string_view op, std::string_view name) {
+      if (op == "create_file_at" && name == ".zeroclaw-agent.sha256.workspace")
+        throw cp::fs::sys_error("create_file_at", name, ENOSPC);
+    });
+    try {
+      run_with(h, jobs);
+      FAIL("the export survived a full disk");
+    } catch (const cp::error& e) {
+      messages.push_back(rooted(h, e.what()));
+      CHECK(e.subject() == "zeroclaw-agent.sha256");
+      CHECK(e.sys_errno() == ENOSPC);
+    }
+    CHECK(h.snapshot("out") == before);
+  }
+  REQUIRE(messages.size() == 2);
+  CHECK(messages[1] == messages[0]);
+}

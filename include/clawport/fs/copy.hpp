@@ -58,11 +58,11 @@ class copy_sink {
   virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
   virtual void bytes(const char* data, std::size_t size) = 0;
   virtual void end_file() = 0;  ///< the file was written completely
-  /// A copy with jobs (copy_spec::jobs > 1) asks for one observer per file: a fork that sees
-  /// that file's begin_file, bytes and end_file on whatever thread copies it, then is given
-  /// back to `merge` on the copy's own thread, in the order the walk met the files (after a
-  /// failure too: what the fork saw before it). Null, the default, keeps the copy on one
-  /// thread with this observer.
+  /// A copy asks for one observer per file (with one job too, so that what `merge` records
+  /// and throws does not depend on the job count): a fork that sees that file's begin_file,
+  /// bytes and end_file on whatever thread copies it, then is given back to `merge` on the
+  /// copy's own thread, in the order the walk met the files (after a failure too: what the
+  /// fork saw before it). Null, the default, keeps the copy on one thread with this observer.
   virtual std::unique_ptr<copy_sink> fork() { return nullptr; }
   virtual void merge(copy_sink& /*forked*/) {}
 };
@@ -287,9 +287,9 @@ struct copies_with_buffer : std::false_type {};
 template <class Fs, class Sink>
 struct copies_with_buffer<
     Fs, Sink,
-    void_t<decltype(lval<Sink>().copy(lval<typename Fs::file>(), lval<typename Sink::file_type>(),
-                                      lval<const stat_info>(), static_cast<copy_sink*>(nullptr),
-                                      std::string_view{}, lval<std::vector<char>>()))>>
+    std::void_t<decltype(lval<Sink>().copy(
+        lval<typename Fs::file>(), lval<typename Sink::file_type>(), lval<const stat_info>(),
+        static_cast<copy_sink*>(nullptr), std::string_view{}, lval<std::vector<char>>()))>>
     : std::true_type {};
 
 /// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and
@@ -304,7 +304,13 @@ class copy_visitor : public walk_visitor {
 
   copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst,
                unsigned jobs)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), buffers_(jobs), jobs_(jobs) {
+      : fs_(fs),
+        sink_(sink),
+        spec_(spec),
+        tally_(tally),
+        buffers_(jobs),
+        // An item holds its source and output directories and, running, a file of each.
+        jobs_(jobs, jobs_window(jobs, 4)) {
     // Non-owning: the caller's handles outlive the walk (walk_tree finishes every item).
     srcs_.push_back(nullptr);
     outs_.push_back(std::shared_ptr<const out_dir>(std::shared_ptr<void>(), &dst));
@@ -435,7 +441,7 @@ class copy_visitor : public walk_visitor {
     std::string name;
     std::string rel;
     stat_info info;
-    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink (jobs), else null
+    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink, else null
     outcome what = outcome::not_regular;
     std::uint64_t bytes = 0;
   };
@@ -454,7 +460,9 @@ class copy_visitor : public walk_visitor {
     w->name.assign(name.data(), name.size());
     w->rel = rel;
     w->info = info;
-    if (jobs_.jobs() > 1 && spec_.sink != nullptr) w->observer = spec_.sink->fork();
+    // A fork with one job too: the observer's record (the exporter's digest line, which may
+    // spill) is made in `carried` for every job count, so a failure there is the same one.
+    if (spec_.sink != nullptr) w->observer = spec_.sink->fork();
     ++in_work_;
     jobs_.submit([this, w](unsigned worker) { copy_file(*w, worker); },
                  [this, w](std::exception_ptr failure) { carried(*w, failure); });

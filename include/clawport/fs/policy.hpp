@@ -110,14 +110,11 @@ enum class rename_result { done, unsupported };
 
 namespace detail {
 
-template <class...>
-using void_t = void;
-
 #define CLAWPORT_FS_REQUIRES(trait, expr) \
   template <class B, class = void>        \
   struct trait : std::false_type {};      \
   template <class B>                      \
-  struct trait<B, void_t<decltype(expr)>> : std::true_type {};
+  struct trait<B, std::void_t<decltype(expr)>> : std::true_type {};
 
 template <class T>
 T& lval();

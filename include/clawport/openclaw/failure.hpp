@@ -132,7 +132,9 @@ inline std::string result_text(const invalid_package& p) {
 }
 
 /// What a command that may stop before it finishes returns: its typed result once it ran
-/// (complete or partial), else why it stopped. `ok` when it ran to completion.
+/// (complete or partial), else why it stopped. `ok` when it ran to completion. One of
+/// `result` and `failed` is set; printing an outcome with neither throws
+/// std::bad_optional_access (a caller's bug, never read through an empty optional).
 template <class Result>
 struct outcome {
   std::optional<Result> result;
@@ -143,13 +145,13 @@ struct outcome {
 /// The document the command prints: its result's or its failure's.
 template <class Result>
 value to_json(const outcome<Result>& o) {
-  return o.result ? to_json(*o.result) : to_json(*o.failed);
+  return o.result ? to_json(*o.result) : to_json(o.failed.value());  // checked: neither set
 }
 
 /// The human form the command prints: its result's or its failure's.
 template <class Result>
 std::string result_text(const outcome<Result>& o) {
-  return o.result ? result_text(*o.result) : result_text(*o.failed);
+  return o.result ? result_text(*o.result) : result_text(o.failed.value());
 }
 
 }  // namespace openclaw

@@ -233,7 +233,12 @@ class walker : public fs::walk_visitor {
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep, unsigned jobs = 1)
-      : fs_(fs), lim_(lim), rep_(rep), buffers_(jobs), jobs_(jobs) {
+      : fs_(fs),
+        lim_(lim),
+        rep_(rep),
+        buffers_(jobs),
+        // An item holds its directory and, running, the file it reads.
+        jobs_(jobs, fs::jobs_window(jobs, 2)) {
     dirs_.push_back(nullptr);  // the root: the caller's handle
   }
 
