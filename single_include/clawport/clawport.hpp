@@ -976,14 +976,11 @@ enum class rename_result { done, unsupported };
 
 namespace detail {
 
-template <class...>
-using void_t = void;
-
 #define CLAWPORT_FS_REQUIRES(trait, expr) \
   template <class B, class = void>        \
   struct trait : std::false_type {};      \
   template <class B>                      \
-  struct trait<B, void_t<decltype(expr)>> : std::true_type {};
+  struct trait<B, std::void_t<decltype(expr)>> : std::true_type {};
 
 template <class T>
 T& lval();
@@ -1311,6 +1308,10 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 // one that opened it (docs/library.md, "Jobs").
 
 
+#include <sched.h>
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -1318,6 +1319,7 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -1332,7 +1334,7 @@ namespace detail {
 template <class B, class = void>
 struct declares_thread_safe : std::false_type {};
 template <class B>
-struct declares_thread_safe<B, void_t<decltype(B::thread_safe)>>
+struct declares_thread_safe<B, std::void_t<decltype(B::thread_safe)>>
     : std::integral_constant<bool, static_cast<bool>(B::thread_safe)> {};
 
 }  // namespace detail
@@ -1348,6 +1350,46 @@ constexpr unsigned usable_jobs(unsigned requested) noexcept {
   }
 }
 
+/// The threads `--jobs` defaults to: the CPUs this process may run on (sched_getaffinity,
+/// which a container's cpuset or `taskset` narrows; hardware_concurrency counts them all),
+/// at most 8, at least 1. The per-file work is mostly system calls on a few directories of
+/// one device (open, read, write, close): past a handful of threads they wait on the same
+/// inode locks and queue, while each thread adds 16 items of descriptors and memory to the
+/// window. Queried once (an immutable fact of the process).
+inline unsigned default_jobs() {
+  static const unsigned jobs = [] {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    int cpus = ::sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    return static_cast<unsigned>(std::clamp(cpus, 1, 8));
+  }();
+  return jobs;
+}
+
+/// The descriptors the items in work may hold at once: half the soft RLIMIT_NOFILE, the
+/// other half left to the process's own (streams, the bundle's and the stage's handles) and
+/// the walk's stack of directories, which one job needs too. Queried once; a limit changed
+/// later by the process is not seen.
+inline std::size_t descriptor_budget() {
+  static const std::size_t budget = [] {
+    ::rlimit lim{};
+    if (::getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY) return SIZE_MAX;
+    return static_cast<std::size_t>(lim.rlim_cur / 2);
+  }();
+  return budget;
+}
+
+/// The window (`ordered_jobs`) of a walk with `jobs` threads whose items hold up to
+/// `descriptors_per_item` descriptors each (their directories, shared with the walk, which
+/// may have left them, and what a running item opens): 16 per job, fewer when that many
+/// items could exhaust `descriptor_budget`; at least 1.
+inline std::size_t jobs_window(unsigned jobs, std::size_t descriptors_per_item) {
+  const std::size_t wanted = 16 * std::size_t(jobs == 0 ? 1 : jobs);
+  const std::size_t affordable =
+      descriptor_budget() / std::max<std::size_t>(descriptors_per_item, 1);
+  return std::max<std::size_t>(1, std::min(wanted, affordable));
+}
+
 /// Items of work run on up to `jobs` threads, completed in the order they were submitted
 /// (see the top of this file). Not copyable; one caller thread submits and completes.
 /// Destroying it drops what was not started and waits for what is running.
@@ -1359,7 +1401,8 @@ class ordered_jobs {
   /// Runs on the calling thread, in order; `failure` is what the work threw, or null.
   using done_fn = std::function<void(std::exception_ptr failure)>;
 
-  /// `window`: items submitted and not yet completed at most (each may hold open handles);
+  /// `window`: items and `then` records submitted and not yet completed at most (`pending`
+  /// never exceeds it; submit and then wait, running queued work, while it is full);
   /// 0 = 16 per job.
   explicit ordered_jobs(unsigned jobs, std::size_t window = 0)
       : jobs_(jobs == 0 ? 1 : jobs), window_(window != 0 ? window : 16 * std::size_t(jobs_)) {}
@@ -1385,7 +1428,10 @@ class ordered_jobs {
       return;
     }
     std::unique_lock<std::mutex> lock(mutex_);
-    if (workers_.empty()) start();
+    if (!started_) {
+      started_ = true;
+      start();
+    }
     complete(lock, window_);
     queue_.push_back(slot{std::move(work), std::move(done), nullptr, state::queued});
     ++pending_;
@@ -1396,12 +1442,16 @@ class ordered_jobs {
   }
 
   /// `done` alone, after the completion of every item submitted before (at once when none
-  /// is pending): a record of the walk's own kept in order with the items' records.
+  /// is pending): a record of the walk's own kept in order with the items' records. Counts
+  /// against the window as an item does, so records queued behind slow work stay bounded.
   void then(std::function<void()> done) {
     if (jobs_ > 1) {
       std::unique_lock<std::mutex> lock(mutex_);
-      complete(lock, SIZE_MAX);
+      complete(lock, window_);  // a record counts against the window as an item does
       if (!queue_.empty()) {
+        // Behind work no worker was woken for (fewer than wake_batch items), the record
+        // would wait for the caller's next wait: wake one now.
+        if (idle_ > 0 && queue_.back().st == state::queued) work_ready_.notify_one();
         queue_.push_back(slot{nullptr, [d = std::move(done)](std::exception_ptr) { d(); }, nullptr,
                               state::finished});
         ++pending_;
@@ -1430,9 +1480,18 @@ class ordered_jobs {
     state st;
   };
 
+  /// Starts the workers; one the system refuses (EAGAIN: a process or cgroup pids limit)
+  /// is done without, keeping those that started: the calling thread runs what no worker
+  /// takes, so with none the items run on it alone, in order.
   void start() {
     workers_.reserve(jobs_ - 1);
-    for (unsigned i = 1; i < jobs_; ++i) workers_.emplace_back([this, i] { serve(i); });
+    for (unsigned i = 1; i < jobs_; ++i) {
+      try {
+        workers_.emplace_back([this, i] { serve(i); });
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
   }
 
   void stop() {
@@ -1459,6 +1518,13 @@ class ordered_jobs {
     return nullptr;
   }
 
+  /// Slots whose work is running on some thread (under the lock).
+  std::size_t running() const {
+    std::size_t n = 0;
+    for (const slot& s : queue_) n += s.st == state::running ? 1 : 0;
+    return n;
+  }
+
   /// Runs `s`'s work without the lock, recording what it threw.
   void run(std::unique_lock<std::mutex>& lock, slot& s, unsigned worker) {
     work_fn work = std::move(s.work);
@@ -1469,7 +1535,7 @@ class ordered_jobs {
     } catch (...) {
       failure = std::current_exception();
     }
-    work = nullptr;  // release what the work held (handles) before it counts as done
+    work = nullptr;  // release the work's captures (the item itself stays with its `done`)
     lock.lock();
     s.failure = failure;
     s.st = state::finished;
@@ -1491,12 +1557,14 @@ class ordered_jobs {
           s.done(s.failure);
         } catch (...) {
           // The first failure in order ends the run: nothing after it completes, as nothing
-          // after it would have run on one thread. What is running is waited for.
+          // after it would have run on one thread. What is running is waited for before the
+          // exception leaves: its work may use handles the caller closes while unwinding.
           lock.lock();
           for (slot& rest : queue_) {
             rest.done = nullptr;
             if (rest.st == state::queued) rest.st = state::finished;
           }
+          done_ready_.wait(lock, [this] { return running() == 0; });
           throw;
         }
         lock.lock();
@@ -1535,7 +1603,8 @@ class ordered_jobs {
   std::size_t claimed_ = 0;  ///< slots at the front that are running or finished
   std::size_t pending_ = 0;  ///< queue_.size(), readable without the lock by the caller
   bool stopping_ = false;
-  unsigned idle_ = 0;  ///< workers waiting for work
+  bool started_ = false;  ///< the workers were started (as many as the system allowed)
+  unsigned idle_ = 0;     ///< workers waiting for work
   std::vector<std::thread> workers_;
 };
 
@@ -1789,11 +1858,11 @@ class copy_sink {
   virtual void begin_file(std::string_view bundle_path) = 0;  ///< `workspace/notes.md`
   virtual void bytes(const char* data, std::size_t size) = 0;
   virtual void end_file() = 0;  ///< the file was written completely
-  /// A copy with jobs (copy_spec::jobs > 1) asks for one observer per file: a fork that sees
-  /// that file's begin_file, bytes and end_file on whatever thread copies it, then is given
-  /// back to `merge` on the copy's own thread, in the order the walk met the files (after a
-  /// failure too: what the fork saw before it). Null, the default, keeps the copy on one
-  /// thread with this observer.
+  /// A copy asks for one observer per file (with one job too, so that what `merge` records
+  /// and throws does not depend on the job count): a fork that sees that file's begin_file,
+  /// bytes and end_file on whatever thread copies it, then is given back to `merge` on the
+  /// copy's own thread, in the order the walk met the files (after a failure too: what the
+  /// fork saw before it). Null, the default, keeps the copy on one thread with this observer.
   virtual std::unique_ptr<copy_sink> fork() { return nullptr; }
   virtual void merge(copy_sink& /*forked*/) {}
 };
@@ -2018,9 +2087,9 @@ struct copies_with_buffer : std::false_type {};
 template <class Fs, class Sink>
 struct copies_with_buffer<
     Fs, Sink,
-    void_t<decltype(lval<Sink>().copy(lval<typename Fs::file>(), lval<typename Sink::file_type>(),
-                                      lval<const stat_info>(), static_cast<copy_sink*>(nullptr),
-                                      std::string_view{}, lval<std::vector<char>>()))>>
+    std::void_t<decltype(lval<Sink>().copy(
+        lval<typename Fs::file>(), lval<typename Sink::file_type>(), lval<const stat_info>(),
+        static_cast<copy_sink*>(nullptr), std::string_view{}, lval<std::vector<char>>()))>>
     : std::true_type {};
 
 /// What a copy does with what the one walk (fs/walk.hpp) meets: the spec's filters and
@@ -2035,7 +2104,13 @@ class copy_visitor : public walk_visitor {
 
   copy_visitor(Fs& fs, Sink& sink, const copy_spec& spec, copy_tally& tally, const out_dir& dst,
                unsigned jobs)
-      : fs_(fs), sink_(sink), spec_(spec), tally_(tally), buffers_(jobs), jobs_(jobs) {
+      : fs_(fs),
+        sink_(sink),
+        spec_(spec),
+        tally_(tally),
+        buffers_(jobs),
+        // An item holds its source and output directories and, running, a file of each.
+        jobs_(jobs, jobs_window(jobs, 4)) {
     // Non-owning: the caller's handles outlive the walk (walk_tree finishes every item).
     srcs_.push_back(nullptr);
     outs_.push_back(std::shared_ptr<const out_dir>(std::shared_ptr<void>(), &dst));
@@ -2166,7 +2241,7 @@ class copy_visitor : public walk_visitor {
     std::string name;
     std::string rel;
     stat_info info;
-    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink (jobs), else null
+    std::unique_ptr<copy_sink> observer;  ///< a fork of spec_.sink, else null
     outcome what = outcome::not_regular;
     std::uint64_t bytes = 0;
   };
@@ -2185,7 +2260,9 @@ class copy_visitor : public walk_visitor {
     w->name.assign(name.data(), name.size());
     w->rel = rel;
     w->info = info;
-    if (jobs_.jobs() > 1 && spec_.sink != nullptr) w->observer = spec_.sink->fork();
+    // A fork with one job too: the observer's record (the exporter's digest line, which may
+    // spill) is made in `carried` for every job count, so a failure there is the same one.
+    if (spec_.sink != nullptr) w->observer = spec_.sink->fork();
     ++in_work_;
     jobs_.submit([this, w](unsigned worker) { copy_file(*w, worker); },
                  [this, w](std::exception_ptr failure) { carried(*w, failure); });
@@ -14911,7 +14988,12 @@ class walker : public fs::walk_visitor {
   using dir = typename Fs::dir;
 
   walker(Fs& fs, const limits& lim, report& rep, unsigned jobs = 1)
-      : fs_(fs), lim_(lim), rep_(rep), buffers_(jobs), jobs_(jobs) {
+      : fs_(fs),
+        lim_(lim),
+        rep_(rep),
+        buffers_(jobs),
+        // An item holds its directory and, running, the file it reads.
+        jobs_(jobs, fs::jobs_window(jobs, 2)) {
     dirs_.push_back(nullptr);  // the root: the caller's handle
   }
 
@@ -31357,7 +31439,9 @@ inline std::string result_text(const invalid_package& p) {
 }
 
 /// What a command that may stop before it finishes returns: its typed result once it ran
-/// (complete or partial), else why it stopped. `ok` when it ran to completion.
+/// (complete or partial), else why it stopped. `ok` when it ran to completion. One of
+/// `result` and `failed` is set; printing an outcome with neither throws
+/// std::bad_optional_access (a caller's bug, never read through an empty optional).
 template <class Result>
 struct outcome {
   std::optional<Result> result;
@@ -31368,13 +31452,13 @@ struct outcome {
 /// The document the command prints: its result's or its failure's.
 template <class Result>
 value to_json(const outcome<Result>& o) {
-  return o.result ? to_json(*o.result) : to_json(*o.failed);
+  return o.result ? to_json(*o.result) : to_json(o.failed.value());  // checked: neither set
 }
 
 /// The human form the command prints: its result's or its failure's.
 template <class Result>
 std::string result_text(const outcome<Result>& o) {
-  return o.result ? result_text(*o.result) : result_text(*o.failed);
+  return o.result ? result_text(*o.result) : result_text(o.failed.value());
 }
 
 }  // namespace openclaw

@@ -854,7 +854,8 @@ namespace detail {
 template <class B, class = void>
 struct has_make_error : std::false_type {};
 template <class B>
-struct has_make_error<B, void_t<decltype(B::make_error(std::string_view{}, std::string_view{}, 0))>>
+struct has_make_error<
+    B, std::void_t<decltype(B::make_error(std::string_view{}, std::string_view{}, 0))>>
     : std::true_type {};
 
 }  // namespace detail
