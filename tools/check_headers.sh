@@ -8,16 +8,16 @@
 #     one TU and the skills in another);
 #  3. every header under include/clawport/ compiles on its own (-fsyntax-only), except a
 #     public umbrella <clawport/X.hpp> made only of #include lines: each header it includes
-#     is compiled alone here, and their union alone is part 1 (the umbrella's TU) and, with
-#     clang++, the sanitizer build of single_include/ that .ci/run also runs. This leaves
-#     out the 15 heaviest TUs of this part (50 s of CPU with clang++ 14), no check of CI.
+#     is compiled alone here, and their union alone is part 1 (the umbrella's TU); .ci/run's
+#     two suites also compile the umbrella with each compiler. This leaves out the 15
+#     heaviest TUs of this part (50 s of CPU with clang++ 14), no check of CI.
 #   tools/check_headers.sh [compiler] [parts] [compiler parts]...
 #                                          (default: $CXX or g++; parts 123)
 # CLAWPORT_HEADERS=<grep -E pattern> limits part 3 to the headers it matches (a quick check
 # of the headers being edited, e.g. CLAWPORT_HEADERS=core/time tools/check_headers.sh clang++ 3;
 # CI checks them all).
-# `parts` picks the checks to run, e.g. `12` or `3`: CI runs `g++ 12 clang++ 3`, 1-2 with g++
-# and 3 with clang++ (each check once, each compiler used; both compilers on all three add
+# `parts` picks the checks to run, e.g. `12` or `3`: CI runs `clang++ 12 g++ 3`, 1-2 with
+# clang++ and 3 with g++ (each check once, each compiler used; both compilers on all three add
 # nothing). The compiles of parts 1 and 3 of every pair given go into one queue, the heavy
 # public TUs first, run $CLAWPORT_JOBS (default: nproc) at a time: the small headers of part 3
 # fill the cores while the last heavy TUs of part 1 finish.

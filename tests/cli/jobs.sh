@@ -5,6 +5,15 @@
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 
+# same_as_one_job <what> <prefix> <suffix>: the file <prefix>N<suffix> of --jobs 2 and 4 is
+# byte for byte that of --jobs 1
+same_as_one_job() {
+  local j
+  for j in 2 4; do
+    cmp -s "${2}1$3" "$2$j$3" || { echo "FAIL: $1 of --jobs $j differs"; failures=$((failures + 1)); }
+  done
+}
+
 make_researcher_install "$TMP/install"
 WS=$TMP/install/agents/researcher/workspace
 for d in 0 1 2 3 4 5; do
@@ -28,16 +37,10 @@ for j in 1 2 4; do
 done
 grep -q 'notes/d5/deeper/leaf.md' "$TMP/b1/bundle/zeroclaw-agent.sha256" ||
   { echo "FAIL: the digest list lacks the workspace's files"; failures=$((failures + 1)); }
-for j in 2 4; do
-  cmp -s "$TMP/bundle-1.state" "$TMP/bundle-$j.state" ||
-    { echo "FAIL: the bundle of --jobs $j differs from --jobs 1"; failures=$((failures + 1)); }
-  cmp -s "$TMP/b1/bundle/zeroclaw-agent.sha256" "$TMP/b$j/bundle/zeroclaw-agent.sha256" ||
-    { echo "FAIL: the digest list of --jobs $j differs"; failures=$((failures + 1)); }
-  cmp -s "$TMP/export-1.json" "$TMP/export-$j.json" ||
-    { echo "FAIL: export --json of --jobs $j differs"; failures=$((failures + 1)); }
-  cmp -s "$TMP/export-1.txt" "$TMP/export-$j.txt" ||
-    { echo "FAIL: export's text of --jobs $j differs"; failures=$((failures + 1)); }
-done
+same_as_one_job "the bundle" "$TMP/bundle-" .state
+same_as_one_job "the digest list" "$TMP/b" /bundle/zeroclaw-agent.sha256
+same_as_one_job "export --json" "$TMP/export-" .json
+same_as_one_job "export's text" "$TMP/export-" .txt
 
 # verify: the same report, clean and tampered
 verify_all() { # <tag> <status>
@@ -47,12 +50,8 @@ verify_all() { # <tag> <status>
     expect_status "$2" "$CLAWPORT" verify "$TMP/b1/bundle" --jobs "$j"
     cp "$TMP/out" "$TMP/verify-$1-$j.txt"
   done
-  for j in 2 4; do
-    cmp -s "$TMP/verify-$1-1.json" "$TMP/verify-$1-$j.json" ||
-      { echo "FAIL: verify --json ($1) of --jobs $j differs"; failures=$((failures + 1)); }
-    cmp -s "$TMP/verify-$1-1.txt" "$TMP/verify-$1-$j.txt" ||
-      { echo "FAIL: verify's text ($1) of --jobs $j differs"; failures=$((failures + 1)); }
-  done
+  same_as_one_job "verify --json ($1)" "$TMP/verify-$1-" .json
+  same_as_one_job "verify's text ($1)" "$TMP/verify-$1-" .txt
 }
 verify_all clean 0
 cp -a "$TMP/b1/bundle" "$TMP/saved"
@@ -82,16 +81,10 @@ for j in 1 2 4; do
 done
 [ -f "$TMP/dst1/agents/researcher/workspace/notes/d5/deeper/leaf.md" ] ||
   { echo "FAIL: the import did not install the workspace"; failures=$((failures + 1)); }
-for j in 2 4; do
-  cmp -s "$TMP/plan-1.json" "$TMP/plan-$j.json" ||
-    { echo "FAIL: the import plan (--json) of --jobs $j differs"; failures=$((failures + 1)); }
-  cmp -s "$TMP/plan-1.txt" "$TMP/plan-$j.txt" ||
-    { echo "FAIL: the import plan of --jobs $j differs"; failures=$((failures + 1)); }
-  cmp -s "$TMP/result-1.json" "$TMP/result-$j.json" ||
-    { echo "FAIL: the import result of --jobs $j differs"; failures=$((failures + 1)); }
-  cmp -s "$TMP/installed-1.state" "$TMP/installed-$j.state" ||
-    { echo "FAIL: the install of --jobs $j differs"; failures=$((failures + 1)); }
-done
+same_as_one_job "the import plan (--json)" "$TMP/plan-" .json
+same_as_one_job "the import plan" "$TMP/plan-" .txt
+same_as_one_job "the import result" "$TMP/result-" .json
+same_as_one_job "the install" "$TMP/installed-" .state
 
 # a file rewritten at its size after the plan was shown: refused by the copy, nothing installed
 mkdir -p "$TMP/late" && printf 'schema_version = 3\n' >"$TMP/late/config.toml"

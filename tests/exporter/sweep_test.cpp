@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The fault-injection sweep and the crash sweep over a whole export on fs::faulty<memory>:
 // count the export's operations once, then fail each one (ENOSPC, then EIO), and crash
-// after each one. A reported failure must leave the previous bundle byte-identical with no
-// staging or retired directory beside it; a crash must leave the old bundle, the new one,
-// or (swap only) the documented pair that `recover` turns back into the old bundle.
+// after each one (on 3 threads, every k-th one with CLAWPORT_SWEEP_STRIDE=k: test.hpp). A
+// reported failure must leave the previous bundle byte-identical with no staging or retired
+// directory beside it; a crash must leave the old bundle, the new one, or (swap only) the
+// documented pair that `recover` turns back into the old bundle.
 #include "harness.hpp"
 
 #include <cerrno>
@@ -16,6 +17,7 @@
 using clawport::testing::children;
 using clawport::testing::harness;
 using clawport::testing::memory_rig;
+using clawport::testing::swept;
 namespace cp = clawport;
 using snapshot_t = std::map<std::string, std::string>;
 
@@ -81,6 +83,7 @@ TEST_CASE_TEMPLATE("fault injection sweep: every operation of an export fails in
     const reference ref = baseline<P>(previous, jobs);
     for (const int err : {ENOSPC, EIO}) {
       for (std::size_t n = 1; n <= ref.ops; ++n) {
+        if (!swept(n, jobs)) continue;
         CAPTURE(previous);
         CAPTURE(err);
         CAPTURE(n);
@@ -130,6 +133,7 @@ TEST_CASE_TEMPLATE("crash sweep: the export stops after every operation", P, cp:
     install(original, previous);
     const snapshot_t old_bundle = previous ? original.snapshot("out/bundle") : snapshot_t{};
     for (std::size_t n = 0; n <= ref.ops; ++n) {
+      if (!swept(n, jobs)) continue;
       CAPTURE(previous);
       CAPTURE(n);
       harness<memory_rig> h;
