@@ -95,10 +95,11 @@ echo
 # machine) skips inodes freed in the last 60 s when it allocates new ones, scanning past each,
 # so deleting a trial's 20,000 files made every command of the next trial, `cp -a` as much as
 # clawport, 10-20 times slower and its times noise (13-20 s for what takes 0.7-1.3 s). Large-file
-# cases set RETIRE=0 (a few inodes; their gigabytes are better freed at once).
+# cases set RETIRE=0 (a few inodes; their gigabytes are better freed at once). Only paths of
+# the disk pass (under --disk, beside $RETIRED: the move is a rename) are set aside.
 retire() {
   [ -e "$1" ] || return 0
-  if [ "$RETIRE" = 1 ] && [[ "$1" != /dev/shm/* ]]; then
+  if [ "$RETIRE" = 1 ] && [[ "$1" == "$DISK_DIR"/* ]]; then
     mkdir -p "$RETIRED"
     N_RETIRED=$((N_RETIRED + 1))
     mv "$1" "$RETIRED/$N_RETIRED"
