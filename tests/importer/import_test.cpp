@@ -437,10 +437,13 @@ void tamper_before_copy(import_rig& r, std::size_t nth, std::function<void()> ta
 }
 
 /// Plans `r`'s import with `o`, runs `change` (which alters the bundle, or arms a hook that
-/// does during the apply), then applies: refused as a bundle changed after its verify, the
-/// message naming `names`, and /dst as it was (nothing written, nothing lost).
-void refused_as_changed(import_rig& r, const im::import_options& o,
-                        const std::function<void()>& change, const std::string& names) {
+/// does during the apply), then applies: refused as `identity_changed`, the message holding
+/// each of `fragments` (and naming `subject` when given), and /dst as it was (nothing
+/// written, nothing lost).
+void refused_after_plan(import_rig& r, const im::import_options& o,
+                        const std::function<void()>& change,
+                        const std::vector<std::string>& fragments,
+                        const std::string& subject = {}) {
   const auto p = r.plan(o);
   const auto snap = r.m().snapshot("/dst");
   change();
@@ -448,13 +451,20 @@ void refused_as_changed(import_rig& r, const im::import_options& o,
   a.sync = false;
   try {
     im::apply_import(r.f, o, p.plan_integrity, a);
-    FAIL("installed bytes the digest list does not vouch for");
+    FAIL("installed bytes the plan and its digest list do not vouch for");
   } catch (const cp::error& e) {
     CHECK(e.code() == cp::errc::identity_changed);
-    CHECK(std::string(e.what()).find(names) != std::string::npos);
-    CHECK(std::string(e.what()).find("changed after it was verified") != std::string::npos);
+    for (const std::string& f : fragments)
+      CHECK(std::string(e.what()).find(f) != std::string::npos);
+    if (!subject.empty()) CHECK(e.subject() == subject);
   }
   CHECK(r.m().snapshot("/dst") == snap);
+}
+
+/// A bundle changed after its verify: refused naming `names`.
+void refused_as_changed(import_rig& r, const im::import_options& o,
+                        const std::function<void()>& change, const std::string& names) {
+  refused_after_plan(r, o, change, {names, "changed after it was verified"});
 }
 
 }  // namespace
@@ -698,20 +708,11 @@ TEST_CASE("issue 25: a digest list rewritten between the apply's verify and its 
     CAPTURE(c.what);
     import_rig r;
     const auto o = r.opts();
-    const auto p = r.plan(o);
-    const auto snap = r.m().snapshot("/dst");
-    tamper_before_list_copy(r, o, [&r, &c] { c.act(r.m()); });
+    refused_after_plan(
+        r, o, [&r, &o, &c] { tamper_before_list_copy(r, o, [&r, &c] { c.act(r.m()); }); },
+        {"not the one the plan was made with"}, "zeroclaw-agent.sha256");
     im::apply_options a;
     a.sync = false;
-    try {
-      im::apply_import(r.f, o, p.plan_integrity, a);
-      FAIL("installed from a digest list the plan was not made with");
-    } catch (const cp::error& e) {
-      CHECK(e.code() == cp::errc::identity_changed);
-      CHECK(std::string(e.what()).find("not the one the plan was made with") != std::string::npos);
-      CHECK(e.subject() == "zeroclaw-agent.sha256");
-    }
-    CHECK(r.m().snapshot("/dst") == snap);  // nothing written, nothing lost
     // The same change before the apply's verify: the plan itself changed, refused before
     // anything is copied.
     import_rig early;
