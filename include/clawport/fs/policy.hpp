@@ -176,6 +176,9 @@ CLAWPORT_FS_REQUIRES(has_sync_dir, lval<B>().sync_dir(lval<const typename B::dir
 // Optional: `set_owner(file&, uid, gid)` (fchown), so replacing a file keeps its owner
 // (publish::replace_file uses it when present and the owner differs).
 CLAWPORT_FS_REQUIRES(has_set_owner, lval<B>().set_owner(lval<typename B::file>(), 0u, 0u))
+// Optional: `set_owner(const dir&, uid, gid)`, so a tree made in a user's install is theirs
+// (fs::give_tree).
+CLAWPORT_FS_REQUIRES(has_set_dir_owner, lval<B>().set_owner(lval<const typename B::dir>(), 0u, 0u))
 CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
 
 #undef CLAWPORT_FS_REQUIRES

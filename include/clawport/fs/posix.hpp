@@ -378,6 +378,12 @@ class posix {
       throw sys_error("set_owner", {}, errno);
     }
   }
+  /// Optional extension (fs::detail::has_set_dir_owner): fchown of a directory handle.
+  void set_owner(const dir& d, std::uint32_t uid, std::uint32_t gid) {
+    if (::fchown(d.native_handle(), static_cast<uid_t>(uid), static_cast<gid_t>(gid)) != 0) {
+      throw sys_error("set_owner", {}, errno);
+    }
+  }
 
   void unlink_at(const dir& parent, std::string_view name) {
     detail::require_component(name);

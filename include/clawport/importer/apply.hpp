@@ -15,6 +15,7 @@
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
+#include "../fs/owner.hpp"
 #include "../fs/policy.hpp"
 #include "../plan/consent.hpp"
 #include "../publish/names.hpp"
@@ -74,6 +75,10 @@ struct applier {
   std::string token;
   std::uint32_t umask;
   unsigned jobs;  ///< threads of each staged copy (import_options::jobs)
+  /// The config's owner: every directory and file the import makes is given it (a root
+  /// run leaves nothing root-owned in a user's install); none when there is no config.
+  std::optional<fs::stat_info> owner;
+  std::string owner_shown;  ///< the config's path, named when the owner cannot be given
 
   static std::vector<std::string> split(const std::string& rel) {
     std::vector<std::string> parts;
@@ -107,6 +112,7 @@ struct applier {
                     join(so_far));
       }
       cur.emplace(fs.open_dir_at(here, parts[i]));
+      if (!st && owner) fs::give_dir(fs, *cur, *owner, owner_shown);
     }
     return cur;
   }
@@ -185,6 +191,7 @@ struct applier {
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
         copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask, jobs);
+    if (owner) fs::give_tree(fs, t.stage->handle(), *owner, owner_shown);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
@@ -315,8 +322,16 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, o.jobs, {},
-                         {}, {}};
+  detail::applier<Fs> ap{fs,
+                         root,
+                         digest::short_form(p.plan_integrity),
+                         o.umask,
+                         o.jobs,
+                         fs.stat_at(root, paths::file_name(o.config_path)),
+                         o.config_path,
+                         {},
+                         {},
+                         {}};
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.

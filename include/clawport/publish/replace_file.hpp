@@ -39,6 +39,9 @@ struct replace_options {
   /// replace cannot be made durable.
   std::string backup;
   std::string_view previous;
+  /// A file that does not exist yet is given this owner (the install's config's: a root
+  /// run must not leave a root-owned file in a user's install), where the backend can.
+  std::optional<fs::stat_info> new_owner;
 };
 
 /// What `replace_file` did.
@@ -73,12 +76,13 @@ inline void check_replaceable(const fs::stat_info& st, const std::string& shown)
 
 namespace detail {
 
-/// Writes `bytes` as the new file `name` (create-only, `mode` exactly, owner `owner`'s).
+/// Writes `bytes` as the new file `name` (create-only, owner `owner`'s): of `mode` exactly,
+/// or with `umasked`, `mode` less the process umask (a file that is new to the install).
 template <class Fs>
 void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
                     std::string_view bytes, std::uint32_t mode, const fs::stat_info* owner,
-                    const std::string& shown) {
-  auto f = fs.create_file_at(dir, name, owner != nullptr ? mode & 0700 : mode);
+                    const std::string& shown, bool umasked = false) {
+  auto f = fs.create_file_at(dir, name, owner != nullptr && !umasked ? mode & 0700 : mode);
   fs.write_all(f, bytes.data(), bytes.size());
   if (owner == nullptr) return;
   if constexpr (fs::detail::has_set_owner<Fs>::value) {
@@ -90,14 +94,14 @@ void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name
         throw error(errc::unsafe_path,
                     shown + " belongs to another user or group (" + std::to_string(owner->uid) +
                         ":" + std::to_string(owner->gid) +
-                        ") that this user cannot give a new file, and replacing it would change "
-                        "its owner; run as its owner: " +
+                        ") that this user cannot give a new file, and what clawport writes "
+                        "there must stay theirs; run as its owner: " +
                         fs::detail::reason(e),
                     shown, e.sys_errno());
       }
     }
   }
-  fs.set_mode(f, mode);
+  if (!umasked) fs.set_mode(f, mode);
 }
 
 template <class Fs>
@@ -124,6 +128,17 @@ std::string write_backup(Fs& fs, const typename Fs::dir& dir, const replace_opti
 }
 
 }  // namespace detail
+
+/// Creates `name` in `dir` (create-only) holding `bytes`, of mode `mode` exactly, owned as
+/// `owner` is (the install's config: `shown` names it), or errc::unsafe_path when this user
+/// cannot give that owner a file. The one rule of a new file in a user's install (a key,
+/// a ledger), as replace_file keeps the owner of what it replaces.
+template <class Fs>
+void create_owned_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
+                       std::string_view bytes, std::uint32_t mode, const fs::stat_info& owner,
+                       const std::string& shown) {
+  detail::write_new_file(fs, dir, name, bytes, mode, &owner, shown);
+}
 
 /// Replaces (or creates) `name` in the opened directory `dir` with `bytes`, atomically, as
 /// the file comment says. `shown` names the file in messages (its path). Throws
@@ -153,7 +168,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   if (o.expect && (!st || st->id != o.expect->id || st->size != o.expect->size)) throw changed();
   out.created = !st;
   const std::uint32_t mode = st ? st->mode & 0777 : o.new_mode;
-  const fs::stat_info* owner = st ? &*st : nullptr;
+  const fs::stat_info* owner = st ? &*st : o.new_owner ? &*o.new_owner : nullptr;
   if (!o.backup.empty()) out.backup = detail::write_backup(fs, dir, o, mode, owner, shown);
 
   const std::string tmp = temp_file_name(staging_kind::replace, name, random_token());
@@ -168,7 +183,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
     }
   };
   try {
-    detail::write_new_file(fs, dir, tmp, bytes, mode, owner, shown);
+    detail::write_new_file(fs, dir, tmp, bytes, mode, owner, shown, !st && owner != nullptr);
     fs.sync_filesystem(dir);
     const auto now = fs.stat_at(dir, name);
     if (st ? (!now || now->id != st->id || now->size != st->size) : now.has_value())

@@ -86,9 +86,9 @@ std::set<std::string> read_secret_ledger(Fs& fs, const std::string& install_root
 }
 
 /// Adds `secrets` to the ledger in `install_root` under `config_name` (created when absent,
-/// kept sorted and unique, other configs' entries kept), replacing it with
-/// publish::replace_file. Returns the ledger's path; writes nothing and returns "" when
-/// `secrets` is empty.
+/// kept sorted and unique, other configs' entries kept, a new one owned as the config is),
+/// replacing it with publish::replace_file. Returns the ledger's path; writes nothing and returns
+/// "" when `secrets` is empty.
 template <class Fs>
 std::string record_secret_ledger(Fs& fs, const std::string& install_root,
                                  const std::string& config_name,
@@ -102,7 +102,9 @@ std::string record_secret_ledger(Fs& fs, const std::string& install_root,
     for (const auto& s : *it) all.insert(s.get<std::string>());
   doc["configs"][config_name] = std::vector<std::string>(all.begin(), all.end());
   auto d = fs.open_root(install_root);
-  (void)publish::replace_file(fs, d, secret_ledger_name, json::dump(doc, 2) + "\n", path);
+  publish::replace_options ro;
+  ro.new_owner = fs.stat_at(d, config_name);  // a new ledger is the install's, not root's
+  (void)publish::replace_file(fs, d, secret_ledger_name, json::dump(doc, 2) + "\n", path, ro);
   return path;
 }
 
