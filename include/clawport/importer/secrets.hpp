@@ -17,6 +17,7 @@
 #include "../fs/read_file.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
+#include "../publish/replace_file.hpp"
 #include "../zeroclaw/config_append.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/parse.hpp"
@@ -211,12 +212,26 @@ inline std::vector<unsigned char> parse_key(std::string_view text, std::size_t n
   return key;
 }
 
+/// The refusal of a key that is missing while the config holds `encrypted` values sealed
+/// with it: a new key could not open them, and the config would mix two keys.
+inline error key_missing(const std::string& shown, std::size_t encrypted) {
+  return error(errc::not_found,
+               std::to_string(encrypted) + " value(s) of the config are encrypted and the key " +
+                   shown +
+                   " that ZeroClaw decrypts them with is missing; restore that file (a new key "
+                   "could not decrypt them, and the config would mix two keys); nothing was "
+                   "written",
+               shown);
+}
+
 /// The install's key: `.secret_key` read (a regular file, never through a link), or
 /// created when absent, as ZeroClaw does on its first save: random bytes from the cipher,
-/// written as hex to a new file of mode 0600 beside it, renamed into place without
-/// replacing one that appeared meanwhile (then that one is used).
+/// written as hex to a new file of mode 0600 beside it, owned as the config (`config`) is,
+/// renamed into place without replacing one that appeared meanwhile (then that one is
+/// used). Never created while the config holds `encrypted` > 0 values (key_missing).
 template <class Fs, class Cipher>
 std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string& install_root,
+                                       const std::string& config_name, std::size_t encrypted,
                                        bool& created) {
   const std::string name(secret_key_file);
   const std::string shown = paths::join(install_root, name);
@@ -226,15 +241,20 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
     if (r.refusal == fs::read_refusal::none) return parse_key(r.bytes, Cipher::key_bytes, shown);
     if (r.refusal != fs::read_refusal::missing)
       throw fs::read_refusal_error(r.refusal, shown, 4096);
+    if (encrypted > 0) throw key_missing(shown, encrypted);
+    const std::optional<fs::stat_info> config = fs.stat_at(dir, config_name);
+    if (!config)
+      throw error(errc::identity_changed,
+                  paths::join(install_root, config_name) +
+                      " disappeared while its key was being made; nothing was written",
+                  shown);
     std::vector<unsigned char> key(Cipher::key_bytes);
     cipher.random(key.data(), key.size());
     const std::string tmp =
         publish::temp_file_name(publish::staging_kind::replace, name, publish::random_token());
     try {
-      auto f = fs.create_file_at(dir, tmp, 0600);
-      const std::string text = hex(key.data(), key.size());
-      fs.write_all(f, text.data(), text.size());
-      fs.set_mode(f, 0600);
+      publish::create_owned_file(fs, dir, tmp, hex(key.data(), key.size()), 0600, *config,
+                                 paths::join(install_root, config_name));
       fs.sync_filesystem(dir);
       if (publish::rename_noreplace(fs, dir, tmp, dir, name)) {
         fs.sync_dir(dir);
@@ -288,6 +308,28 @@ zeroclaw::value read_install_config(Fs& fs, const std::string& config_path, std:
   return zeroclaw::parse_toml(text, config_path);
 }
 
+/// Refuses (errc::not_found, naming `secrets list`) a `path` that is not a secret field
+/// `config` (read from `config_path`) holds. Pure.
+template <class Schema = zeroclaw::schema_v3>
+void check_secret_field(const zeroclaw::value& config, const std::string& config_path,
+                        const std::string& path) {
+  for (const secret_entry& e : list_secrets<Schema>(config))
+    if (e.path == path) return;
+  throw error(errc::not_found,
+              path + " is not a secret field of " + config_path +
+                  "; `clawport secrets list` shows them (a field that is not secret is set "
+                  "with `zeroclaw config set`); nothing was written",
+              path);
+}
+
+/// check_secret_field on the config at `config_path` (absolute): what `secrets set` asks
+/// before it reads a value, so a wrong field is named before any input is read.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+void require_secret_field(Fs& fs, const std::string& config_path, const std::string& path) {
+  std::string text;
+  check_secret_field<Schema>(read_install_config(fs, config_path, text), config_path, path);
+}
+
 /// What `set_secret` wrote.
 struct set_secret_result {
   std::string config;
@@ -313,8 +355,11 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
     res.stored = secret_state::set;
     return std::string(value);
   }
-  const std::vector<unsigned char> key =
-      secrets_detail::install_key(fs, cipher, install_root, res.key_created);
+  std::size_t encrypted = 0;
+  for (const secret_entry& e : list_secrets(config))
+    encrypted += e.state == secret_state::encrypted ? 1 : 0;
+  const std::vector<unsigned char> key = secrets_detail::install_key(
+      fs, cipher, install_root, paths::file_name(res.config), encrypted, res.key_created);
   res.key_file = paths::join(install_root, std::string(secret_key_file));
   std::vector<unsigned char> nonce(Cipher::nonce_bytes);
   cipher.random(nonce.data(), nonce.size());
@@ -327,9 +372,10 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 /// Sets the secret field `path` of the config at `config_path` (absolute) to `value`, as
 /// ZeroClaw stores it (see the top of this file). Only the value's bytes change; the
 /// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`,
-/// mode and owner kept). Refuses, writing nothing: an empty value, or one that is already
-/// ciphertext (errc::invalid_argument); a path that is not a secret field the config holds
-/// (errc::not_found, naming `secrets list`); a field written as a multi-line string
+/// mode and owner kept). Refuses, writing nothing: a path that is not a secret field the
+/// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
+/// one that is already ciphertext (errc::invalid_argument); a missing key while the config
+/// holds encrypted values (errc::not_found); a field written as a multi-line string
 /// (errc::config_invalid); the refusals of rewrite_config. Cipher: the policy of
 /// crypto/sodium.hpp (key_bytes, nonce_bytes, random, seal).
 template <class Fs, class Cipher, class Schema = zeroclaw::schema_v3>
@@ -337,6 +383,9 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                              const std::string& path, std::string_view value,
                              const timestamp& now) {
   namespace sd = secrets_detail;
+  std::string text;
+  const zeroclaw::value config = read_install_config(fs, config_path, text);
+  check_secret_field<Schema>(config, config_path, path);
   if (value.empty())
     throw error(errc::invalid_argument,
                 "an empty value for " + path +
@@ -348,16 +397,6 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                 "the value for " + path +
                     " is already ciphertext (enc:/enc2:); give the secret itself, nothing was "
                     "written",
-                path);
-  std::string text;
-  const zeroclaw::value config = read_install_config(fs, config_path, text);
-  bool known = false;
-  for (const secret_entry& e : list_secrets<Schema>(config)) known |= e.path == path;
-  if (!known)
-    throw error(errc::not_found,
-                path + " is not a secret field of " + config_path +
-                    "; `clawport secrets list` shows them (a field that is not secret is set "
-                    "with `zeroclaw config set`); nothing was written",
                 path);
   // Where the value's bytes are in `old_text`: a one-line string literal, else refused.
   const auto locate = [&](std::string_view old_text) {

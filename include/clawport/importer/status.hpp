@@ -72,8 +72,13 @@ struct install_status {
   std::vector<blank_secret> blank_secrets;
   std::optional<zeroclaw::validation_error> invalid;  ///< the first problem, if any
   std::vector<leftover> leftovers;
+  /// Values of the config encrypted (enc2:) while the install's `.secret_key` is missing:
+  /// ZeroClaw cannot decrypt them, and `secrets set` refuses to make a new key.
+  std::size_t encrypted_without_key = 0;
 
-  bool pending() const { return !blank_secrets.empty() || invalid || !leftovers.empty(); }
+  bool pending() const {
+    return !blank_secrets.empty() || invalid || !leftovers.empty() || encrypted_without_key > 0;
+  }
 };
 
 namespace status_detail {
@@ -251,6 +256,12 @@ install_status read_status(Fs& fs, const std::string& config_path) {
   for (const std::string& path : sd::blank_secret_paths<Schema>(config))
     if (!ledger.count(path)) st.blank_secrets.push_back({path, "schema"});
 
+  std::size_t encrypted = 0;
+  for (const secret_entry& e : list_secrets<Schema>(config))
+    encrypted += e.state == secret_state::encrypted ? 1 : 0;
+  if (encrypted > 0 && !fs.stat_at(fs.open_root(st.install_root), std::string(secret_key_file)))
+    st.encrypted_without_key = encrypted;
+
   sd::scan_leftovers(fs, st, config_name);
   return st;
 }
@@ -281,6 +292,7 @@ inline nlohmann::json to_json(const install_status& st) {
   j["leftovers"] = nlohmann::json::array();
   for (const leftover& l : st.leftovers)
     j["leftovers"].push_back({{"path", l.path}, {"creator", l.creator}, {"command", l.command}});
+  j["encrypted_without_key"] = st.encrypted_without_key;
   j["pending"] = st.pending();
   return j;
 }
@@ -308,6 +320,13 @@ inline std::string render_status(const install_status& st) {
     for (const blank_secret& b : st.blank_secrets)
       line("  " + detail::supply_command(b.path, st.config_path) +
            (b.source == "import" ? "  (an import left it blank)" : ""));
+  }
+  if (st.encrypted_without_key > 0) {
+    line("");
+    line(std::to_string(st.encrypted_without_key) +
+         " value(s) are encrypted and the key is missing: restore " +
+         paths::join(st.install_root, std::string(secret_key_file)) +
+         " (ZeroClaw cannot decrypt them without it)");
   }
   if (!st.leftovers.empty()) {
     line("");
