@@ -10,6 +10,7 @@
 
 #include "../app.hpp"
 #include "../consent.hpp"
+#include "../input.hpp"
 #include "secrets.hpp"
 #include "verify.hpp"
 
@@ -51,8 +52,7 @@ inline void check_import_usage(const import_args& a) {
 /// Asks on a terminal whether to apply the plan just shown; true for yes.
 inline bool confirmed_on_terminal() {
   std::cout << "\napply this plan? [y/N] " << std::flush;
-  std::string answer;
-  std::getline(std::cin, answer);
+  const std::string answer = read_input_line("the answer").value_or("");
   return answer == "y" || answer == "Y" || answer == "yes";
 }
 
@@ -63,7 +63,7 @@ inline void offer_secret_prompts(const importer::import_result& r, const host_en
   std::vector<std::string> paths;
   for (const importer::todo_item& t : r.plan.todo)
     if (t.group == "secret") paths.push_back(t.path);
-  if (paths.empty() || ::isatty(STDIN_FILENO) != 1) return;
+  if (paths.empty() || !stdin_is_terminal()) return;
   std::cout << "\nsupply the credential(s) now (an empty answer skips one; `clawport secrets "
                "set` later does the same):\n"
             << std::flush;
@@ -116,7 +116,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
     return exit_ok;
   }
   std::cout << importer::render_plan(p);
-  const bool interactive = ::isatty(STDIN_FILENO) == 1 && ::isatty(STDOUT_FILENO) == 1;
+  const bool interactive = stdin_is_terminal() && ::isatty(STDOUT_FILENO) == 1;
   if (a.consent.dry_run || !a.consent.plan_out.empty() || !interactive) {
     std::cout << apply_hint(a.consent, p.plan_integrity);
     return exit_ok;

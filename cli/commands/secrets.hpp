@@ -7,14 +7,11 @@
 #pragma once
 
 #include "../app.hpp"
+#include "../input.hpp"
 
 #include <clawport/crypto.hpp>
 
-#include <termios.h>
-#include <unistd.h>
-
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
 
@@ -26,47 +23,13 @@ struct secrets_args {
   bool json = false;
 };
 
-/// Echo off on the terminal while it lives; restored however the scope ends.
-class no_echo {
- public:
-  no_echo() {
-    active_ = ::tcgetattr(STDIN_FILENO, &saved_) == 0;
-    if (!active_) return;
-    termios quiet = saved_;
-    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-    ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
-  }
-  ~no_echo() {
-    if (active_) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_);
-  }
-  no_echo(const no_echo&) = delete;
-  no_echo& operator=(const no_echo&) = delete;
-
- private:
-  termios saved_{};
-  bool active_ = false;
-};
-
-/// The secret: one line typed at a prompt that does not echo, or all of standard input
-/// (one final newline dropped, as `echo` or a here-string adds it).
+/// The secret: one line typed at a prompt that does not echo, or standard input (at most
+/// cli::max_input_bytes; one final newline dropped), both read by cli/input.hpp.
 inline std::string read_secret_value(const std::string& path) {
-  std::string value;
-  if (::isatty(STDIN_FILENO) == 1) {
-    {
-      // Echo off before the prompt shows: what is typed after it is never echoed nor
-      // discarded by the terminal's flush.
-      no_echo quiet;
-      std::cerr << "value for " << text::escape_for_terminal(path)
-                << " (not echoed): " << std::flush;
-      std::getline(std::cin, value);
-    }
-    std::cerr << "\n";
-    return value;
-  }
-  value.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  if (!value.empty() && value.back() == '\n') value.pop_back();
-  if (!value.empty() && value.back() == '\r') value.pop_back();
-  return value;
+  if (stdin_is_terminal())
+    return read_hidden_line("value for " + text::escape_for_terminal(path) + " (not echoed): ",
+                            "the value for " + path);
+  return read_all_input("the value for " + path);
 }
 
 inline int run_secrets_list(const secrets_args& a, const host_environment& host) {
@@ -96,6 +59,7 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
   fs::posix backend;
   crypto::sodium cipher;
   const std::string config_path = zeroclaw::config_path_of(host, a.config);
+  importer::require_secret_field(backend, config_path, a.path);  // before any input is read
   const std::string value = read_secret_value(a.path);
   const importer::set_secret_result r =
       importer::set_secret(backend, cipher, config_path, a.path, value, host.now());

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../app.hpp"
+#include "../input.hpp"
 
 namespace clawport::cli {
 
@@ -165,11 +166,11 @@ struct test_options : common_options {
 inline bool confirm_unaudited(const sk::test_target& t, const std::string& why, bool yes) {
   warn("skill '" + t.name + "' fails the static audit (" + why +
        "); its TEST.sh runs shell commands with your permissions and no sandbox");
-  if (yes || !::isatty(0) || !::isatty(2)) return true;
+  if (yes || !stdin_is_terminal() || !::isatty(2)) return true;
   std::cerr << "Run the tests of '" << t.name << "' anyway? [y/N] " << std::flush;
-  std::string answer;
-  if (!std::getline(std::cin, answer)) return false;
-  return answer == "y" || answer == "Y" || answer == "yes";
+  const std::optional<std::string> answer = read_input_line("the answer");
+  if (!answer) return false;
+  return *answer == "y" || *answer == "Y" || *answer == "yes";
 }
 
 /// The --verbose report of each command.
