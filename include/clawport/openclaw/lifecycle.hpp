@@ -228,24 +228,39 @@ void record_workspace_undo(Fs& fs, const std::string& ws, bool adopted, add_undo
   });
 }
 
+/// Where `publish_new_dir` may follow links, and the modes of the files it writes.
+struct new_dir_options {
+  std::string anchor;                          ///< empty: the parent's parent
+  std::map<std::string, std::uint32_t> modes;  ///< relative path → mode; absent: 0644
+};
+
 /// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
 /// it (publish::staged_dir, locked so `recover` leaves it alone), flushed,
 /// `check(staged_path)` run on the staged tree, then one no-replace rename into place (a
 /// directory that appeared meanwhile is never replaced: errc::destination_refused). Missing
 /// parents are made and appended to `created_parents`; `published` is set once the rename
 /// happened. On a failure before the rename the staging directory is removed and the error
-/// rethrown.
+/// rethrown. `o` may name the anchor below which no link is followed (a package inside the
+/// state directory: the state directory) and the mode of a file (fs::copied_mode of the
+/// file it was made from); by default links above the parent are followed, files are 0644.
 template <class Fs, class Check>
 void publish_new_dir(Fs& fs, const std::string& abs,
                      const std::vector<std::pair<std::string, std::string>>& files,
-                     std::vector<std::string>& created_parents, bool& published, Check&& check) {
-  auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
+                     std::vector<std::string>& created_parents, bool& published, Check&& check,
+                     const new_dir_options& o = {}) {
+  const std::string above = parent_of(abs);
+  auto parent = open_below_anchor(fs, o.anchor.empty() ? parent_of(above) : o.anchor, above,
+                                  &created_parents);
   const std::string name = paths::file_name(abs);
   publish::staged_dir<Fs> st(
       fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
   {
     std::vector<std::string> dirs;
-    for (const auto& f : files) create_rel_file(fs, st.handle(), f.first, f.second, dirs);
+    for (const auto& f : files) {
+      const auto m = o.modes.find(f.first);
+      create_rel_file(fs, st.handle(), f.first, f.second, dirs,
+                      m == o.modes.end() ? 0644 : m->second);
+    }
   }
   fs.sync_filesystem(parent);
   check(join_path(parent_of(abs), st.name()));

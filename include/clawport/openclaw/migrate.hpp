@@ -9,10 +9,12 @@
 // treat the agent as any added Claw. A failure undoes the package and the ledger.
 #pragma once
 
+#include "../fs/copy.hpp"
 #include "export.hpp"
 #include "lifecycle.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -55,6 +57,10 @@ struct migration_plan {
   std::vector<migration_file> workspace_files;  ///< the prompt files captured
   /// The generated package: package-relative path → bytes (published by apply).
   std::vector<std::pair<std::string, std::string>> tree;
+  /// The mode of a tree file made from a prompt file: fs::copied_mode of that file's (a
+  /// 0600 TOOLS.md stays 0600); the others are 0644. Not part of the integrity.
+  std::map<std::string, std::uint32_t> file_modes;
+  std::string state_root;  ///< the state directory, canonical: no link is followed below it
   value live_entry = value::object();  ///< agents.entries.<id> as it is now
   add_plan add;                        ///< adding the package over the agent as it is
   std::vector<diagnostic> blockers;
@@ -95,7 +101,8 @@ inline std::string migration_integrity(const migration_plan& p) {
 struct migration_scan {
   migration_plan plan;
   host_state host;
-  std::vector<std::string> ledger_workspaces;  ///< other installs' workspaces
+  std::vector<std::string> ledger_workspaces;         ///< other installs' workspaces
+  std::map<std::string, std::uint32_t> prompt_modes;  ///< workspace name → copied mode
   bool refuse(errc code, const std::string& path, const std::string& message) {
     plan.blockers.push_back(error_at(code, phase::plan, path, message));
     return false;
@@ -154,8 +161,20 @@ bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
                     "Workspace " + p.workspace +
                         " must already exist as a local directory and cannot be a symlink.");
   }
-  p.package_root = canonical_through_ancestor(
-      fs, join_path(s.host.state_dir, "claws/local/" + p.agent_id), exists);
+  // The package goes inside the state directory, reached as every OpenClaw write is
+  // (open_below_anchor): links above the state directory followed, none below it.
+  p.state_root = fs.canonical(s.host.state_dir).value_or(s.host.state_dir);
+  p.package_root = join_path(p.state_root, "claws/local/" + p.agent_id);
+  exists = false;
+  try {
+    exists = fs.stat_at(open_below_anchor(fs, p.state_root, parent_of(p.package_root)), p.agent_id)
+                 .has_value();
+  } catch (const error& e) {
+    if (e.code() != errc::not_found)
+      return s.refuse(e.code(), "$.packageRoot",
+                      std::string(e.what()) + "; the package is written only inside " +
+                          p.state_root + ", never through a link");
+  }
   if (exists)
     return s.refuse(errc::package_destination_exists, "$.packageRoot",
                     "Local Claw package destination " + p.package_root +
@@ -197,6 +216,8 @@ bool capture_files(Fs& fs, migration_scan& s, managed_files& mf) {
                       std::string(name) + " is not valid UTF-8 text.");
     p.workspace_files.push_back(
         {join_path(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
+    // Its permission bits travel as a copy's do (the umask applies when it is created).
+    if (const auto st = fs.stat_at(root, name)) s.prompt_modes[name] = fs::copied_mode(st->mode, 0);
     if (std::string(name) == "SOUL.md") {
       mf.soul = r.bytes;
     } else {
@@ -227,6 +248,8 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   p.agent = text.manifest["agent"];
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
+  for (const auto& [name, mode] : s.prompt_modes)
+    p.file_modes[name == "SOUL.md" && body ? "CLAW.md" : "workspace/" + name] = mode;
   for (const auto& f : p.tree)
     p.package_files.push_back({f.first, f.second.size(), sha256_digest(f.second)});
   std::sort(p.package_files.begin(), p.package_files.end(),
@@ -457,8 +480,10 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
     auto parent = open_dir_path(fs, parent_of(root));
     fs.remove_tree_at(parent, paths::file_name(root));
   });
-  publish_new_dir(fs, p.package_root, p.tree, s.created_parents, s.published,
-                  [&](const std::string& staged) { check_staged(fs, req, p, staged); });
+  publish_new_dir(
+      fs, p.package_root, p.tree, s.created_parents, s.published,
+      [&](const std::string& staged) { check_staged(fs, req, p, staged); },
+      new_dir_options{p.state_root, p.file_modes});
   const claw_package published = read_package(fs, p.package_root);
   if (!published.ok())
     throw error(errc::migration_changed, "the published package does not read clean",

@@ -130,11 +130,13 @@ void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexce
   }
 }
 
-/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, making missing
-/// directories (recorded in `created_dirs`, relative, outermost first).
+/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, of `mode` (less
+/// the umask), making missing directories (recorded in `created_dirs`, relative, outermost
+/// first).
 template <class Fs>
 void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
-                     const std::string& bytes, std::vector<std::string>& created_dirs) {
+                     const std::string& bytes, std::vector<std::string>& created_dirs,
+                     std::uint32_t mode = 0644) {
   std::vector<std::string> parts = abs_components("/" + rel);
   std::optional<typename Fs::dir> holder;
   const typename Fs::dir* cur = &root;
@@ -154,7 +156,7 @@ void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& re
     holder = std::move(next);
     cur = &*holder;
   }
-  auto f = fs.create_file_at(*cur, parts.back(), 0644);
+  auto f = fs.create_file_at(*cur, parts.back(), mode);
   try {
     fs.write_all(f, bytes.data(), bytes.size());
   } catch (...) {
