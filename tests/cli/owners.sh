@@ -9,6 +9,7 @@
 #     says the values are encrypted and the key is missing
 # 12  `secrets set` checks the field before reading; reads at most 64 KiB (< /dev/zero)
 # 13  Ctrl-C at the no-echo prompt restores echo and exits 130 (a real pty)
+# 14  a blank channel token is listed by `secrets list` and `status`, set by `secrets set`
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -95,6 +96,18 @@ if [ "$(id -u)" = 0 ]; then
 else
   echo "skip: item 8 needs root (chown to another uid)"
 fi
+
+# 14: a blank channel token is a secret field as the runtime's schema says: `secrets list`
+# and `status` show it, `secrets set` encrypts it; one list for all of them.
+mkdir -p "$TMP/ch" && printf 'schema_version = 3\n\n[channels.telegram.work]\nenabled = true\nbot_token = ""\n' >"$TMP/ch/config.toml"
+expect_status 0 "$CLAWPORT" secrets list --config "$TMP/ch/config.toml"
+expect_grep out '  blank  channels.telegram.work.bot_token'
+expect_status 1 "$CLAWPORT" status --config "$TMP/ch/config.toml" --json
+expect_grep out '"path": "channels.telegram.work.bot_token"'
+expect_status 0 "$CLAWPORT" secrets set channels.telegram.work.bot_token --config "$TMP/ch/config.toml" < <(printf '123:tg')
+grep -q '^bot_token = "enc2:' "$TMP/ch/config.toml" || fail "the channel token was not encrypted"
+expect_status 0 "$CLAWPORT" status --config "$TMP/ch/config.toml"
+expect_grep out 'nothing pending'
 
 # 9 and 10: claw migrate.
 export HOME="$TMP/home"

@@ -276,19 +276,29 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
 
 }  // namespace secrets_detail
 
-/// Every secret field the config holds (entries of the closure kinds the schema knows),
-/// with its state. Pure.
+/// Every secret field the config holds (entries of the closure kinds the schema knows, and
+/// the credentials of its channels where the schema describes them), with its state: the
+/// one list `secrets list`, `secrets set` and `status` read. Pure.
 template <class Schema = zeroclaw::schema_v3>
 std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
   std::vector<secret_entry> out;
-  for (const detail::kind_info& k : detail::kinds) {
+  const auto entries = [&](const detail::kind_info& k, const auto& schema_of) {
     for (const auto& [name, val] : detail::entries_of(config, k)) {
-      const zeroclaw::entry_schema* s = detail::schema_of<Schema>(k, name);
+      const zeroclaw::entry_schema* s = schema_of(name);
       if (s == nullptr) continue;
       const std::string prefix = detail::entry_path(k, name) + ".";
       secrets_detail::secrets_of(*val, s->fields, prefix, out);
       secrets_detail::secrets_of(*val, s->extra, prefix, out);
     }
+  };
+  for (const detail::kind_info& k : detail::kinds)
+    entries(k, [&k](const std::string& name) { return detail::schema_of<Schema>(k, name); });
+  if constexpr (zeroclaw::schema_detail::has_channel<Schema>::value) {
+    static constexpr detail::kind_info channels{"channel", zeroclaw::ref_target::channel,
+                                                "channels", true};
+    entries(channels, [](const std::string& name) {
+      return Schema::channel(name.substr(0, name.find('.')));
+    });
   }
   return out;
 }

@@ -129,24 +129,13 @@ inline std::vector<std::pair<std::string, import_provenance>> provenance_in(std:
   return out;
 }
 
-/// Every blank secret field of every entry the schema knows (the closure kinds of
-/// plan.hpp), by config path.
+/// Every blank secret field of the config, by config path: the one list of `secrets
+/// list` (list_secrets), kept to its blank fields.
 template <class Schema>
 std::vector<std::string> blank_secret_paths(const zc::value& config) {
   std::vector<std::string> out;
-  for (const detail::kind_info& k : detail::kinds) {
-    for (const auto& [name, val] : detail::entries_of(config, k)) {
-      const zc::entry_schema* s = detail::schema_of<Schema>(k, name);
-      if (s == nullptr) continue;
-      const std::string prefix = detail::entry_path(k, name) + ".";
-      // the one walk of `secrets list`, kept to its blank fields
-      std::vector<secret_entry> found;
-      secrets_detail::secrets_of(*val, s->fields, prefix, found);
-      secrets_detail::secrets_of(*val, s->extra, prefix, found);
-      for (secret_entry& e : found)
-        if (e.state == secret_state::blank) out.push_back(std::move(e.path));
-    }
-  }
+  for (secret_entry& e : list_secrets<Schema>(config))
+    if (e.state == secret_state::blank) out.push_back(std::move(e.path));
   return out;
 }
 

@@ -238,6 +238,9 @@ struct entry_schema {
 ///   static constexpr const entry_schema* tts_provider(std::string_view family);
 ///   static constexpr const entry_schema* transcription_provider(std::string_view family);
 ///   static constexpr name_list model_families();         // known slots, in order
+/// Optional: `static constexpr const entry_schema* channel(std::string_view type)`, the
+/// credentials of `[channels.<type>.<alias>]` (never carried; listed by `secrets` and
+/// `status`, which the runtime encrypts).
 /// The provider functions return nullptr for a family the schema does not know.
 namespace schema_detail {
 
@@ -271,6 +274,7 @@ CLAWPORT_SCHEMA_ENTRY(mcp_server)
 CLAWPORT_SCHEMA_PROVIDER(model_provider)
 CLAWPORT_SCHEMA_PROVIDER(tts_provider)
 CLAWPORT_SCHEMA_PROVIDER(transcription_provider)
+CLAWPORT_SCHEMA_PROVIDER(channel)  // optional: the secret fields of `channels.<type>.<alias>`
 #undef CLAWPORT_SCHEMA_ENTRY
 #undef CLAWPORT_SCHEMA_PROVIDER
 

@@ -415,6 +415,14 @@ inline constexpr field transcription_local_whisper[] = {
     f("timeout_secs", ft::integer, fields::integer(300)),
 };
 
+/// The credentials of a channel (`[channels.<type>.<alias>]`) that ZeroClaw marks secret
+/// and encrypts (zeroclaw-config.md 5.3: `bot_token`, `access_token`). Channels are never
+/// carried; only `secrets` and `status` read these.
+inline constexpr field channel_credentials[] = {
+    f("bot_token", ft::string).as_secret(),
+    f("access_token", ft::string).as_secret(),
+};
+
 constexpr bool in(name_list list, std::string_view name) noexcept {
   for (const std::string_view n : list)
     if (n == name) return true;
@@ -435,6 +443,7 @@ inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base,
                                                    false};
 inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
                                                   false};
+inline constexpr entry_schema channel_entry{"channel", channel_credentials, {}, false};
 inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
 inline constexpr entry_schema transcription_entry_model{
     "transcription provider", transcription_with_model, {}, false};
@@ -494,6 +503,10 @@ struct schema_v3 {
     if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
     if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
     return nullptr;
+  }
+  /// Every channel type: the credentials are named alike across types.
+  static constexpr const entry_schema* channel(std::string_view) noexcept {
+    return &v3::channel_entry;
   }
 };
 
