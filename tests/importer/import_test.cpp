@@ -1286,3 +1286,53 @@ TEST_CASE("issue 27 item 3: secrets set refusals write nothing") {
   }
   CHECK(r.m().snapshot("/dst") == with_bad_key);
 }
+
+TEST_CASE("issue 41 items 11, 12, 14: the field first, no second key, channel tokens listed") {
+  import_rig r(
+      "schema_version = 3\n\n[providers.models.anthropic.main]\n"
+      "api_key = \"enc2:00112233\"\nmodel = \"m\"\n\n[providers.models.openai.cheap]\n"
+      "api_key = \"\"\nmodel = \"m\"\n\n[channels.telegram.work]\nenabled = true\nbot_token = "
+      "\"\"\n");
+  fake_cipher cipher;
+  const auto before = r.m().snapshot("/dst");
+  // 12: a wrong field is named even with an empty value (it is checked first).
+  try {
+    im::require_secret_field(r.f, "/dst/config.toml", "providers.nope.api_key");
+    FAIL("a wrong field was accepted");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::not_found);
+    CHECK(e.subject() == "providers.nope.api_key");
+  }
+  try {
+    im::set_secret(r.f, cipher, "/dst/config.toml", "providers.nope.api_key", "",
+                   cp::timestamp{1786600000, 0});
+    FAIL("a wrong field was accepted");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::not_found);
+  }
+  // 11: enc2: values and no key: refused naming the key file; no key made.
+  try {
+    im::set_secret(r.f, cipher, "/dst/config.toml", "providers.models.openai.cheap.api_key", "x",
+                   cp::timestamp{1786600000, 0});
+    FAIL("a second key was made");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::not_found);
+    CHECK(e.subject() == "/dst/.secret_key");
+    CHECK(std::string(e.what()).find("1 value(s) of the config are encrypted") == 0);
+  }
+  CHECK(r.m().snapshot("/dst") == before);
+  const im::install_status st = im::read_status(r.f, "/dst/config.toml");
+  CHECK(st.encrypted_without_key == 1);
+  CHECK(st.pending());
+  CHECK(im::render_status(st).find("1 value(s) are encrypted and the key is missing") !=
+        std::string::npos);
+  // 14: the blank channel token is a secret field for list, set and status alike.
+  bool listed = false;
+  for (const auto& e :
+       im::list_secrets(cp::zeroclaw::parse_toml(r.m().read_file("/dst/config.toml"), "c")))
+    listed |= e.path == "channels.telegram.work.bot_token" && e.state == im::secret_state::blank;
+  CHECK(listed);
+  bool reported = false;
+  for (const auto& b : st.blank_secrets) reported |= b.path == "channels.telegram.work.bot_token";
+  CHECK(reported);
+}
