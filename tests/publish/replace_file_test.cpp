@@ -62,6 +62,37 @@ TEST_CASE("replace_file keeps the owner and group of a file it replaces") {
   CHECK(f.read("config.toml") == "a = 2\n");
 }
 
+TEST_CASE("issue 41 item 8: new files and trees take the owner of the install's config") {
+  if (::geteuid() != 0) return;  // only root can give a file to another user
+  fixture f;
+  f.write("config.toml", "a = 1\n", 0640);
+  const std::string path = f.root_path() + "/config.toml";
+  REQUIRE(::chown(path.c_str(), 12345, 12346) == 0);
+  auto d = f.fs.open_root(f.root_path());
+  const auto config = f.fs.stat_at(d, "config.toml");
+  REQUIRE(config);
+  const auto owned = [&](const std::string& rel) {
+    struct stat st {};
+    REQUIRE(::lstat((f.root_path() + "/" + rel).c_str(), &st) == 0);
+    return st.st_uid == 12345 && st.st_gid == 12346;
+  };
+  // A new ledger (replace_options::new_owner), a new key (create_owned_file, mode exact).
+  pub::replace_options o;
+  o.new_owner = config;
+  CHECK(pub::replace_file(f.fs, d, "ledger.json", "{}\n", "ledger.json", o).created);
+  CHECK(owned("ledger.json"));
+  pub::create_owned_file(f.fs, d, ".secret_key", "00\n", 0600, *config, path);
+  CHECK(owned(".secret_key"));
+  CHECK(f.mode(".secret_key") == 0600);
+  // A new tree: every directory and file below it (fs::give_tree, on the one walk).
+  f.write("tree/a/b/file", "x", 0644);
+  f.write("tree/top", "y", 0600);
+  cp::fs::give_tree(f.fs, f.fs.open_dir_at(d, "tree"), *config, path);
+  for (const char* rel : {"tree", "tree/a", "tree/a/b", "tree/a/b/file", "tree/top"})
+    CHECK_MESSAGE(owned(rel), rel);
+  CHECK(f.mode("tree/top") == 0600);
+}
+
 TEST_CASE("replace_file refuses a hard-linked file: both names keep the old bytes") {
   fixture f;
   f.write("config.toml", "old\n", 0600);
