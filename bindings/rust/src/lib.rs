@@ -12,8 +12,12 @@
 //! `unsafe` is denied everywhere but in the `ffi` module.
 #![deny(unsafe_code)]
 
+mod codes;
 mod ffi;
 mod json;
+
+pub use codes::ErrorCode;
+use codes::CODES;
 
 pub use json::Value;
 
@@ -21,58 +25,6 @@ use std::fmt;
 use std::path::Path;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
-
-/// The library's error codes (`clawport::errc`, the C `clawport_status`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorCode {
-    InvalidArgument,
-    Io,
-    NotFound,
-    UnsafePath,
-    IdentityChanged,
-    Overlap,
-    DestinationRefused,
-    ConfigParse,
-    ConfigInvalid,
-    UnknownAgent,
-    DanglingReference,
-    Ciphertext,
-    UnknownKey,
-    SkillInvalid,
-    AuditBlocked,
-    BundleInvalid,
-    PublishFailed,
-    RecoverAmbiguous,
-    LimitExceeded,
-    Unsupported,
-    Cancelled,
-    /// A code appended by a newer library than this crate knows.
-    Other(i32),
-}
-
-const CODES: [(ErrorCode, &str); 21] = [
-    (ErrorCode::InvalidArgument, "invalid_argument"),
-    (ErrorCode::Io, "io"),
-    (ErrorCode::NotFound, "not_found"),
-    (ErrorCode::UnsafePath, "unsafe_path"),
-    (ErrorCode::IdentityChanged, "identity_changed"),
-    (ErrorCode::Overlap, "overlap"),
-    (ErrorCode::DestinationRefused, "destination_refused"),
-    (ErrorCode::ConfigParse, "config_parse"),
-    (ErrorCode::ConfigInvalid, "config_invalid"),
-    (ErrorCode::UnknownAgent, "unknown_agent"),
-    (ErrorCode::DanglingReference, "dangling_reference"),
-    (ErrorCode::Ciphertext, "ciphertext"),
-    (ErrorCode::UnknownKey, "unknown_key"),
-    (ErrorCode::SkillInvalid, "skill_invalid"),
-    (ErrorCode::AuditBlocked, "audit_blocked"),
-    (ErrorCode::BundleInvalid, "bundle_invalid"),
-    (ErrorCode::PublishFailed, "publish_failed"),
-    (ErrorCode::RecoverAmbiguous, "recover_ambiguous"),
-    (ErrorCode::LimitExceeded, "limit_exceeded"),
-    (ErrorCode::Unsupported, "unsupported"),
-    (ErrorCode::Cancelled, "cancelled"),
-];
 
 impl ErrorCode {
     /// From the C status (1-based; 0 is success).
