@@ -102,6 +102,7 @@ def rust(table):
         "}",
         "",
         "/// Every code and its wire name, in the order of the C status (1-based).",
+        "#[rustfmt::skip]",
         f"pub(crate) const CODES: [(ErrorCode, &str); {len(table)}] = [",
     ]
     for code, wire, _ in table:

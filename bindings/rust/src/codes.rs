@@ -326,6 +326,7 @@ pub enum ErrorCode {
 }
 
 /// Every code and its wire name, in the order of the C status (1-based).
+#[rustfmt::skip]
 pub(crate) const CODES: [(ErrorCode, &str); 158] = [
     (ErrorCode::InvalidArgument, "invalid_argument"),
     (ErrorCode::Io, "io"),

@@ -147,8 +147,36 @@ pub struct Document {
     pub value: Value,
 }
 
-/// Runs any operation with any options; the typed functions below are built on it.
+/// The first string value holding U+0000 (which every path and name would end at, in the
+/// library's system calls), by the key of its option.
+fn nul_in(options: &Options) -> Option<&str> {
+    fn holds(v: &Value) -> bool {
+        match v {
+            Value::String(s) => s.contains('\0'),
+            Value::Array(items) => items.iter().any(holds),
+            Value::Object(members) => members.iter().any(|(k, v)| k.contains('\0') || holds(v)),
+            _ => false,
+        }
+    }
+    options
+        .0
+        .iter()
+        .find(|(k, v)| k.contains('\0') || holds(v))
+        .map(|(k, _)| k.as_str())
+}
+
+/// Runs any operation with any options; the typed functions below are built on it. A string
+/// option holding a NUL character is refused ([`ErrorCode::InvalidArgument`]), never cut short.
 pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    if let Some(key) = nul_in(options) {
+        return Err(invalid(
+            format!(
+                "option '{}' holds a NUL character, which no path or name may hold",
+                key.replace('\0', "\\0")
+            ),
+            key,
+        ));
+    }
     let flag = cancel.map(|c| &*c.0);
     match ffi::call(op, &options.to_json(), flag) {
         Ok(json) => match Value::parse(&json) {
