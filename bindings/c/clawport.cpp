@@ -517,6 +517,23 @@ std::string do_skills_list(const options& a, const volatile int* cancel) {
       cp::skills::to_json(cp::skills::list_skills(backend, cfg, where, request), install));
 }
 
+std::string do_secrets_list(const options& a, const volatile int* cancel) {
+  const std::string config = config_of(host(), a);
+  poll(cancel, "listing secrets");
+  cp::fs::posix backend;
+  std::string text;
+  return cp::json::dump(cp::importer::secrets_to_json(
+      config,
+      cp::importer::list_secrets(cp::importer::read_install_config(backend, config, text))));
+}
+
+std::string do_status(const options& a, const volatile int* cancel) {
+  const std::string config = config_of(host(), a);
+  poll(cancel, "reading the status");
+  cp::fs::posix backend;
+  return cp::json::dump(cp::importer::to_json(cp::importer::read_status(backend, config)));
+}
+
 std::string do_claw_inspect(const options& a, const volatile int* cancel) {
   const std::string package = a.text("package", true);
   const std::string codes = a.choice("codes", {"openclaw", "clawhub"}, "openclaw");
@@ -660,6 +677,14 @@ clawport_status clawport_v1_skills_audit(const char* o, const volatile int* canc
 clawport_status clawport_v1_skills_list(const char* o, const volatile int* cancel, char** result,
                                         clawport_error** err) {
   return entry(o, {"config", "agent", "bundle"}, cancel, result, err, do_skills_list);
+}
+clawport_status clawport_v1_secrets_list(const char* o, const volatile int* cancel, char** result,
+                                         clawport_error** err) {
+  return entry(o, {"config"}, cancel, result, err, do_secrets_list);
+}
+clawport_status clawport_v1_install_status(const char* o, const volatile int* cancel, char** result,
+                                           clawport_error** err) {
+  return entry(o, {"config"}, cancel, result, err, do_status);
 }
 clawport_status clawport_v1_claw_inspect(const char* o, const volatile int* cancel, char** result,
                                          clawport_error** err) {

@@ -243,16 +243,18 @@ char *clawport_v1_error_json(const clawport_error *error);
 void clawport_v1_error_free(clawport_error *error);
 
 /* `clawport export`: {"alias", "out", "config", "force", "publish": "exchange"|"swap",
- * "dry-run", "no-sync"}. "config" defaults as in the CLI ($ZEROCLAW_CONFIG_DIR/config.toml,
+ * "dry-run", "no-sync", "sign"}. "config" defaults as in the CLI ($ZEROCLAW_CONFIG_DIR/config.toml,
  * else ~/.zeroclaw/config.toml); SOURCE_DATE_EPOCH and HOME are read as the CLI reads them.
  * The document is the export report. */
 clawport_status clawport_v1_export(const char *options_json, const volatile int *cancel,
                                    char **result_json, clawport_error **error);
-/* `clawport verify`: {"bundle"}. The document has "ok" and "findings". */
+/* `clawport verify`: {"bundle", "allowed-signers", "signer"}. The document has "ok",
+ * "findings", "authenticated", "signed" and "signed_by". */
 clawport_status clawport_v1_verify(const char *options_json, const volatile int *cancel,
                                    char **result_json, clawport_error **error);
-/* `clawport import` without --yes: {"bundle", "config", "as", "map": ["KIND.ALIAS=LOCAL"]}.
- * Writes nothing; the document holds "plan_integrity". */
+/* `clawport import` without --yes: {"bundle", "config", "as", "map": ["KIND.ALIAS=LOCAL"],
+ * "require-signature", "allowed-signers", "signer"}. Writes nothing; the document holds
+ * "plan_integrity" and "signed_by". */
 clawport_status clawport_v1_import_plan(const char *options_json, const volatile int *cancel,
                                         char **result_json, clawport_error **error);
 /* `clawport import --yes`: the plan's options and "plan-integrity" (required): applies the
@@ -269,6 +271,15 @@ clawport_status clawport_v1_skills_audit(const char *options_json, const volatil
 /* `clawport skills list`: {"config", "agent", "bundle"}. */
 clawport_status clawport_v1_skills_list(const char *options_json, const volatile int *cancel,
                                         char **result_json, clawport_error **error);
+/* `clawport secrets list`: {"config"}. Each secret field of the install's config and its
+ * state ("blank", "set", "encrypted", "reference"); never a value. */
+clawport_status clawport_v1_secrets_list(const char *options_json, const volatile int *cancel,
+                                         char **result_json, clawport_error **error);
+/* `clawport status`: {"config"}. The install's agents (and which were imported), its blank
+ * secrets, whether it validates, and the leftovers of interrupted commands ("pending"). */
+clawport_status clawport_v1_install_status(const char *options_json,
+                                           const volatile int *cancel, char **result_json,
+                                           clawport_error **error);
 /* `clawport claw inspect`: {"package", "codes": "openclaw"|"clawhub"}. */
 clawport_status clawport_v1_claw_inspect(const char *options_json, const volatile int *cancel,
                                          char **result_json, clawport_error **error);
@@ -300,6 +311,8 @@ clawport_status clawport_v1_convert(const char *options_json, const volatile int
 #define clawport_recover clawport_v1_recover
 #define clawport_skills_audit clawport_v1_skills_audit
 #define clawport_skills_list clawport_v1_skills_list
+#define clawport_secrets_list clawport_v1_secrets_list
+#define clawport_install_status clawport_v1_install_status
 #define clawport_claw_inspect clawport_v1_claw_inspect
 #define clawport_claw_plan clawport_v1_claw_plan
 #define clawport_convert clawport_v1_convert

@@ -197,6 +197,19 @@ static void test_export_verify_import(void) {
   CHECK(contains(doc, "\"applied\": true"));
   clawport_free(doc);
   CHECK(entries(path) > 1);
+
+  /* issue 45 item 2: the hand-off, read through the ABI as `secrets list` and `status` */
+  snprintf(opts, sizeof opts, "{\"config\": \"%s/dst/config.toml\"}", tmp);
+  doc = run(clawport_secrets_list, opts, NULL, CLAWPORT_OK, "secrets list");
+  CHECK(contains(doc, "\"path\": \"providers.models.anthropic.main.api_key\""));
+  CHECK(contains(doc, "\"state\": \"blank\""));
+  clawport_free(doc);
+  doc = run(clawport_install_status, opts, NULL, CLAWPORT_OK, "status");
+  CHECK(contains(doc, "\"alias\": \"researcher\"") && contains(doc, "\"source_alias\""));
+  CHECK(contains(doc, "\"blank_secrets\"") && contains(doc, "\"pending\": true"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"config\": \"%s/dst/config.toml\", \"agent\": \"x\"}", tmp);
+  run(clawport_install_status, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "status, unknown option");
 }
 
 /* The plan_integrity of a plan document into `out` (empty when there is none). */

@@ -526,6 +526,49 @@ pub fn skills_list(options: &Options, cancel: Option<&CancelFlag>) -> Result<Doc
     run(Operation::SkillsList, options, cancel)
 }
 
+/// The state of one secret field (`clawport secrets list --json`); never its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SecretField {
+    /// The config path (`providers.models.anthropic.main.api_key`).
+    pub path: String,
+    /// "blank", "set", "encrypted" (`enc2:`) or "reference" (`op://`).
+    pub state: String,
+}
+
+/// Every secret field of an install's config and its state (`clawport secrets list`);
+/// `config`: None is the CLI's default.
+pub fn secrets_list(
+    config: Option<&Path>,
+    cancel: Option<&CancelFlag>,
+) -> Result<(Vec<SecretField>, Document)> {
+    let mut o = Options::new();
+    if let Some(c) = config {
+        o = o.path("config", c)?;
+    }
+    let d = run(Operation::SecretsList, &o, cancel)?;
+    let fields = d
+        .value
+        .get("secrets")
+        .as_array()
+        .iter()
+        .map(|s| SecretField {
+            path: s.get("path").str_or_empty(),
+            state: s.get("state").str_or_empty(),
+        })
+        .collect();
+    Ok((fields, d))
+}
+
+/// `clawport status --json`: the install's agents (and which were imported), its blank
+/// secrets, whether it validates, the leftovers of interrupted commands, and `pending`.
+pub fn status(config: Option<&Path>, cancel: Option<&CancelFlag>) -> Result<Document> {
+    let mut o = Options::new();
+    if let Some(c) = config {
+        o = o.path("config", c)?;
+    }
+    run(Operation::Status, &o, cancel)
+}
+
 /// `clawport claw inspect --json` (options: "package", "codes").
 pub fn claw_inspect(options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
     run(Operation::ClawInspect, options, cancel)
