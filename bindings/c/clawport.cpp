@@ -299,6 +299,16 @@ class options {
     return out;
   }
 
+  /// `jobs` (the CLI's --jobs): an integer from 1 to 256; absent or null is the CLI's default
+  /// (fs::default_jobs: the CPUs this process may use, at most 8).
+  unsigned jobs() const {
+    const auto it = json_.find("jobs");
+    if (it == json_.end() || it->is_null()) return cp::fs::default_jobs();
+    if (!it->is_number_integer() || it->get<long long>() < 1 || it->get<long long>() > 256)
+      throw error(errc::invalid_argument, "option 'jobs' must be an integer from 1 to 256", "jobs");
+    return static_cast<unsigned>(it->get<long long>());
+  }
+
   /// A string option limited to `allowed`; `fallback` when absent.
   std::string choice(const char* key, std::initializer_list<const char*> allowed,
                      const char* fallback) const {
@@ -375,6 +385,7 @@ std::string do_export(const options& a, const volatile int* cancel) {
   o.sync = !a.flag("no-sync");
   o.exported_at = h.now();
   o.cancelled = [cancel] { return flag_set(cancel); };
+  o.jobs = a.jobs();
   if (const std::string key = a.text("sign"); !key.empty()) o.sign = cp::ssh_bundle_signer(h, key);
   const std::string publish = a.choice("publish", {"exchange", "swap"}, "exchange");
   cp::fs::posix backend;
@@ -418,9 +429,10 @@ std::string do_verify(const options& a, const volatile int* cancel) {
   const std::string bundle = a.text("bundle", true);
   const cp::host_environment h = host();
   const cp::signing::verify_function verifier = verifier_of(h, a, nullptr);
+  const unsigned jobs = a.jobs();
   poll(cancel, "verifying");
   cp::fs::posix backend;
-  cp::verify::report r = cp::verify::verify_bundle(backend, h.absolute(bundle));
+  cp::verify::report r = cp::verify::verify_bundle(backend, h.absolute(bundle), {}, jobs);
   if (verifier) cp::verify::check_signature(r, verifier);
   nlohmann::json j = cp::verify::to_json(r);
   j["bundle"] = bundle;
@@ -437,6 +449,7 @@ cp::importer::import_options import_options_of(const options& a) {
   o.maps = a.list("map");
   o.now = h.now();
   o.require_signature = verifier_of(h, a, "require-signature");
+  o.jobs = a.jobs();
   return o;
 }
 
@@ -646,24 +659,26 @@ void clawport_v1_error_free(clawport_error* e) { delete e; }
 
 clawport_status clawport_v1_export(const char* o, const volatile int* cancel, char** result,
                                    clawport_error** err) {
-  return entry(o, {"alias", "out", "config", "force", "publish", "dry-run", "no-sync", "sign"},
+  return entry(o,
+               {"alias", "out", "config", "force", "publish", "dry-run", "no-sync", "sign", "jobs"},
                cancel, result, err, do_export);
 }
 clawport_status clawport_v1_verify(const char* o, const volatile int* cancel, char** result,
                                    clawport_error** err) {
-  return entry(o, {"bundle", "allowed-signers", "signer"}, cancel, result, err, do_verify);
+  return entry(o, {"bundle", "allowed-signers", "signer", "jobs"}, cancel, result, err, do_verify);
 }
 clawport_status clawport_v1_import_plan(const char* o, const volatile int* cancel, char** result,
                                         clawport_error** err) {
-  return entry(o,
-               {"bundle", "config", "as", "map", "require-signature", "allowed-signers", "signer"},
-               cancel, result, err, do_import_plan);
+  return entry(
+      o,
+      {"bundle", "config", "as", "map", "require-signature", "allowed-signers", "signer", "jobs"},
+      cancel, result, err, do_import_plan);
 }
 clawport_status clawport_v1_import_apply(const char* o, const volatile int* cancel, char** result,
                                          clawport_error** err) {
   return entry(o,
                {"bundle", "config", "as", "map", "require-signature", "allowed-signers", "signer",
-                "plan-integrity"},
+                "jobs", "plan-integrity"},
                cancel, result, err, do_import_apply);
 }
 clawport_status clawport_v1_recover(const char* o, const volatile int* cancel, char** result,

@@ -243,17 +243,17 @@ char *clawport_v1_error_json(const clawport_error *error);
 void clawport_v1_error_free(clawport_error *error);
 
 /* `clawport export`: {"alias", "out", "config", "force", "publish": "exchange"|"swap",
- * "dry-run", "no-sync", "sign"}. "config" defaults as in the CLI ($ZEROCLAW_CONFIG_DIR/config.toml,
+ * "dry-run", "no-sync", "sign", "jobs"}. "config" defaults as in the CLI ($ZEROCLAW_CONFIG_DIR/config.toml,
  * else ~/.zeroclaw/config.toml); SOURCE_DATE_EPOCH and HOME are read as the CLI reads them.
  * The document is the export report. */
 clawport_status clawport_v1_export(const char *options_json, const volatile int *cancel,
                                    char **result_json, clawport_error **error);
-/* `clawport verify`: {"bundle", "allowed-signers", "signer"}. The document has "ok",
+/* `clawport verify`: {"bundle", "allowed-signers", "signer", "jobs"}. The document has "ok",
  * "findings", "authenticated", "signed" and "signed_by". */
 clawport_status clawport_v1_verify(const char *options_json, const volatile int *cancel,
                                    char **result_json, clawport_error **error);
 /* `clawport import` without --yes: {"bundle", "config", "as", "map": ["KIND.ALIAS=LOCAL"],
- * "require-signature", "allowed-signers", "signer"}. Writes nothing; the document holds
+ * "require-signature", "allowed-signers", "signer", "jobs"}. Writes nothing; the document holds
  * "plan_integrity" and "signed_by". */
 clawport_status clawport_v1_import_plan(const char *options_json, const volatile int *cancel,
                                         char **result_json, clawport_error **error);

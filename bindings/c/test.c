@@ -167,6 +167,15 @@ static void test_export_verify_import(void) {
   doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify");
   CHECK(contains(doc, "\"ok\": true"));
   clawport_free(doc);
+  /* --jobs: the same verdict on four threads; out of range or not an integer: refused */
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"jobs\": 4}", tmp);
+  doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify, 4 jobs");
+  CHECK(contains(doc, "\"ok\": true"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"jobs\": 0}", tmp);
+  run(clawport_verify, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "verify, 0 jobs");
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"jobs\": \"2\"}", tmp);
+  run(clawport_verify, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "verify, jobs as text");
 
   snprintf(path, sizeof path, "%s/dst", tmp);
   mkdir(path, 0755);
@@ -191,7 +200,7 @@ static void test_export_verify_import(void) {
   CHECK(entries(path) == 1);
   snprintf(opts, sizeof opts,
            "{\"bundle\": \"%s/bundle\", \"config\": \"%s/dst/config.toml\","
-           " \"plan-integrity\": \"%s\"}",
+           " \"plan-integrity\": \"%s\", \"jobs\": 3}",
            tmp, tmp, integrity);
   doc = run(clawport_import_apply, opts, NULL, CLAWPORT_OK, "import apply");
   CHECK(contains(doc, "\"applied\": true"));

@@ -121,6 +121,11 @@ impl Options {
             )),
         }
     }
+    pub fn number(mut self, key: &str, value: u64) -> Options {
+        self.0
+            .push((key.to_string(), Value::Number(value.to_string())));
+        self
+    }
     pub fn flag(mut self, key: &str, on: bool) -> Options {
         if on {
             self.0.push((key.to_string(), Value::Bool(true)));

@@ -27,6 +27,8 @@ pub struct ExportOptions {
     /// Sign the digest list with this SSH key (`--sign`): a private key file, or a `.pub`
     /// whose private half is in ssh-agent ($SSH_AUTH_SOCK).
     pub sign: Option<PathBuf>,
+    /// `--jobs`: threads that read, hash and copy files (None: the CLI's default).
+    pub jobs: Option<u32>,
 }
 
 impl ExportOptions {
@@ -40,6 +42,7 @@ impl ExportOptions {
             no_sync: false,
             publish: None,
             sign: None,
+            jobs: None,
         }
     }
     pub fn config(mut self, path: impl AsRef<Path>) -> ExportOptions {
@@ -75,6 +78,9 @@ impl ExportOptions {
         }
         if let Some(k) = &self.sign {
             o = o.path("sign", k)?;
+        }
+        if let Some(n) = self.jobs {
+            o = o.number("jobs", u64::from(n));
         }
         Ok(o.flag("force", self.force)
             .flag("dry-run", self.dry_run)
@@ -205,6 +211,8 @@ pub struct VerifyOptions {
     /// The principal that must have signed (default: any allowed signer); needs
     /// `allowed_signers`.
     pub signer: Option<String>,
+    /// `--jobs`: threads that read and hash files (None: the CLI's default).
+    pub jobs: Option<u32>,
 }
 
 impl VerifyOptions {
@@ -213,6 +221,7 @@ impl VerifyOptions {
             bundle: bundle.as_ref().to_path_buf(),
             allowed_signers: None,
             signer: None,
+            jobs: None,
         }
     }
     /// Checks the signature against `allowed_signers`; `signer`: who must have signed.
@@ -232,6 +241,9 @@ impl VerifyOptions {
         }
         if let Some(s) = &self.signer {
             o = o.text("signer", s);
+        }
+        if let Some(n) = self.jobs {
+            o = o.number("jobs", u64::from(n));
         }
         Ok(o)
     }
@@ -277,6 +289,8 @@ pub struct ImportOptions {
     pub allowed_signers: Option<PathBuf>,
     /// `--signer P`: the principal that must have signed (default: any allowed signer).
     pub signer: Option<String>,
+    /// `--jobs`: threads that read, hash and copy files (None: the CLI's default).
+    pub jobs: Option<u32>,
 }
 
 impl ImportOptions {
@@ -288,6 +302,7 @@ impl ImportOptions {
             maps: Vec::new(),
             allowed_signers: None,
             signer: None,
+            jobs: None,
         }
     }
     /// Requires a signature by a signer `allowed_signers` lists (`signer`: that one).
@@ -326,6 +341,9 @@ impl ImportOptions {
         }
         if let Some(s) = &self.signer {
             o = o.text("signer", s);
+        }
+        if let Some(n) = self.jobs {
+            o = o.number("jobs", u64::from(n));
         }
         Ok(o)
     }

@@ -100,7 +100,8 @@ fn export_verify_import_round_trip() {
 
     let target = t.0.join("target");
     let config = fresh_install(&target);
-    let o = ImportOptions::new(&bundle).config(&config);
+    let mut o = ImportOptions::new(&bundle).config(&config);
+    o.jobs = Some(3); // --jobs: the plan and its integrity do not depend on it
     let plan = clawport::import_plan(&o, None).unwrap();
     assert_eq!(plan.alias, "researcher");
     assert!(plan.plan_integrity.starts_with("sha256:"));
