@@ -244,8 +244,8 @@ void clawport_v1_error_free(clawport_error *error);
 
 /* `clawport export`: {"alias", "out", "config", "force", "publish": "exchange"|"swap",
  * "dry-run", "no-sync", "sign", "jobs"}. "config" defaults as in the CLI
- * ($ZEROCLAW_CONFIG_DIR/config.toml, else ~/.zeroclaw/config.toml); SOURCE_DATE_EPOCH and HOME are read as the CLI reads them.
- * The document is the export report. */
+ * ($ZEROCLAW_CONFIG_DIR/config.toml, else ~/.zeroclaw/config.toml); SOURCE_DATE_EPOCH and
+ * HOME are read as the CLI reads them. The document is the export report. */
 clawport_status clawport_v1_export(const char *options_json, const volatile int *cancel,
                                    char **result_json, clawport_error **error);
 /* `clawport verify`: {"bundle", "allowed-signers", "signer", "jobs"}. The document has "ok",
