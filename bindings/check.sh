@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The bindings' gate (run by .ci/run): the C header compiles as C99; the C test program
-# passes under ASan+UBSan and clean under valgrind; `cargo test --offline` passes in
-# bindings/rust/; the example exports `researcher` from examples/zeroclaw-install and
-# imports it into a fresh install. Installs Debian's valgrind and cargo when missing.
+# The bindings' gate (run by .ci/run): the C header compiles as C99; the error codes of the
+# bindings are what tools/gen_error_codes.py makes of errc; the C test program passes under
+# ASan+UBSan and clean under valgrind; the C link lines of docs/vendoring.md ("Linking C")
+# work as written (by hand, pkg-config and CMake after `cmake --install`); `cargo test
+# --offline` passes in bindings/rust/; the example exports `researcher` from
+# examples/zeroclaw-install and imports it into a fresh install. Installs Debian's valgrind,
+# cargo and pkg-config when missing.
 #   bindings/check.sh            (CXX, CC honoured; CXX may carry a launcher: "ccache g++")
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +21,7 @@ step() { printf '\n== %s\n' "$*"; }
 missing=()
 command -v valgrind >/dev/null || missing+=(valgrind)
 command -v cargo >/dev/null || missing+=(cargo)
+command -v pkg-config >/dev/null || missing+=(pkg-config)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=()
   if [ "$(id -u)" != 0 ]; then
@@ -42,6 +46,10 @@ for cc in "$CC" clang; do
     bindings/c/clawport.h
   echo "ok: $cc"
 done
+
+step "the error codes are generated from errc (tools/gen_error_codes.py --check)"
+python3 tools/gen_error_codes.py --check
+echo "ok: fresh"
 
 # The C test program: the C++ TU (or an object of it already built) and test.c, linked.
 build() {  # build <name> <object of clawport.cpp, or ""> <flags...>
@@ -77,6 +85,55 @@ step "C test under valgrind (linked with the crate's archive: $archive)"
 build plain "$archive"
 valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
   --errors-for-leak-kinds=definite,indirect --track-fds=no -q "$work/plain-test" "$root"
+
+# The fenced block after `<!-- bindings/check.sh: NAME -->` in docs/vendoring.md.
+doc_block() {
+  local text
+  text=$(awk -v m="<!-- bindings/check.sh: $1 -->" '
+    $0 == m { found = 1; next }
+    found == 1 && /^```/ { found = 2; next }
+    found == 2 && /^```/ { exit }
+    found == 2 { print }' docs/vendoring.md)
+  [ -n "$text" ] || { echo "FAIL: docs/vendoring.md has no block $1" >&2; exit 1; }
+  printf '%s\n' "$text"
+}
+# `g++` and `gcc` of the blocks are $CXX and $CC (a launcher kept, the compiler resolved).
+wrap() {  # wrap <name> <command words...>
+  local name=$1
+  shift
+  local words=("$@")
+  words[${#words[@]} - 1]=$(command -v "${words[${#words[@]} - 1]}")
+  printf '#!/bin/sh\nexec %s "$@"\n' "${words[*]}" >"$work/bin/$name"
+  chmod +x "$work/bin/$name"
+}
+read -ra cxx_words <<<"$CXX"
+read -ra cc_words <<<"$CC"
+mkdir -p "$work/bin"
+wrap g++ "${cxx_words[@]}"
+wrap gcc "${cc_words[@]}"
+
+step "Linking C by hand, as docs/vendoring.md writes it"
+mkdir -p "$work/by-hand" && cp bindings/c/test.c "$work/by-hand/main.c"
+doc_block c-by-hand >"$work/by-hand.sh"
+(cd "$work/by-hand" && PATH="$work/bin:$PATH" CLAWPORT=$root bash -euo pipefail "$work/by-hand.sh")
+"$work/by-hand/main" "$root"
+
+step "Linking C after cmake --install: pkg-config and clawport::c, as docs/vendoring.md writes it"
+export PREFIX=$work/prefix CLAWPORT=$root
+doc_block c-install >"$work/install.sh"
+# CMake chooses its compiler from CXX/CC (without a launcher: it adds ccache itself).
+(cd "$work" && CXX=${cxx_words[${#cxx_words[@]} - 1]} CC=${cc_words[${#cc_words[@]} - 1]} \
+  bash -euo pipefail "$work/install.sh" >"$work/install.log") ||
+  { cat "$work/install.log" >&2; exit 1; }
+mkdir -p "$work/pc" && cp bindings/c/test.c "$work/pc/main.c"
+doc_block c-pkg-config >"$work/pc.sh"
+(cd "$work/pc" && PATH="$work/bin:$PATH" bash -euo pipefail "$work/pc.sh")
+"$work/pc/main" "$root"
+mkdir -p "$work/app" && cp bindings/c/test.c "$work/app/main.c"
+doc_block c-cmake >"$work/app/CMakeLists.txt"
+(cd "$work/app" && CC=${cc_words[${#cc_words[@]} - 1]} cmake -S . -B build \
+  -DCMAKE_PREFIX_PATH="$PREFIX" >/dev/null && cmake --build build >/dev/null)
+"$work/app/build/app" "$root"
 
 step "the example: agents export researcher, agents import into a fresh install"
 cd "$root/bindings/rust"

@@ -87,6 +87,13 @@ static void test_abi(void) {
   CHECK(strcmp(clawport_status_name(CLAWPORT_OK), "ok") == 0);
   CHECK(strcmp(clawport_status_name(CLAWPORT_UNSAFE_PATH), "unsafe_path") == 0);
   CHECK(strcmp(clawport_status_name(CLAWPORT_CANCELLED), "cancelled") == 0);
+  /* every library code has its constant and its wire name (tools/gen_error_codes.py) */
+  CHECK(strcmp(clawport_status_name(CLAWPORT_NOT_SIGNED), "unsigned") == 0);
+  CHECK(strcmp(clawport_status_name(CLAWPORT_SIGNING_FAILED), "signing_failed") == 0);
+  CHECK(strcmp(clawport_status_name(CLAWPORT_PLAN_INTEGRITY_MISMATCH), "plan_integrity_mismatch") ==
+        0);
+  CHECK(strcmp(clawport_status_name((clawport_status)(CLAWPORT_SIGNING_FAILED + 1)), "unknown") ==
+        0);
   CHECK(strcmp(clawport_status_name((clawport_status)999), "unknown") == 0);
   CHECK(strlen(clawport_version()) > 0);
   clawport_free(NULL);
@@ -113,6 +120,23 @@ static void test_bad_options(void) {
   CHECK(clawport_verify("{\"bundle\": \"x\"}", NULL, NULL, &err) == CLAWPORT_INVALID_ARGUMENT);
   clawport_error_free(err);
   CHECK(clawport_export("{\"alias\": 3}", NULL, &doc, NULL) == CLAWPORT_INVALID_ARGUMENT);
+}
+
+/* Issue 41 item 18: a string option holding U+0000 is refused, not cut at the NUL (it
+ * verified "/tmp" for "/tmp\u0000/x"), in a string and in a list. */
+static void test_nul_refused(void) {
+  char* doc = NULL;
+  clawport_error* err = NULL;
+  CHECK(clawport_verify("{\"bundle\": \"/tmp\\u0000/x\"}", NULL, &doc, &err) ==
+        CLAWPORT_INVALID_ARGUMENT);
+  CHECK(doc == NULL && err != NULL && strcmp(clawport_error_subject(err), "bundle") == 0);
+  CHECK(err != NULL && strstr(clawport_error_message(err), "NUL") != NULL);
+  clawport_error_free(err);
+  err = NULL;
+  CHECK(clawport_skills_audit("{\"dirs\": [\"/tmp\\u0000/x\"]}", NULL, &doc, &err) ==
+        CLAWPORT_INVALID_ARGUMENT);
+  CHECK(err != NULL && strcmp(clawport_error_subject(err), "dirs") == 0);
+  clawport_error_free(err);
 }
 
 static void test_export_verify_import(void) {
@@ -143,6 +167,15 @@ static void test_export_verify_import(void) {
   doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify");
   CHECK(contains(doc, "\"ok\": true"));
   clawport_free(doc);
+  /* --jobs: the same verdict on four threads; out of range or not an integer: refused */
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"jobs\": 4}", tmp);
+  doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify, 4 jobs");
+  CHECK(contains(doc, "\"ok\": true"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"jobs\": 0}", tmp);
+  run(clawport_verify, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "verify, 0 jobs");
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"jobs\": \"2\"}", tmp);
+  run(clawport_verify, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "verify, jobs as text");
 
   snprintf(path, sizeof path, "%s/dst", tmp);
   mkdir(path, 0755);
@@ -167,12 +200,130 @@ static void test_export_verify_import(void) {
   CHECK(entries(path) == 1);
   snprintf(opts, sizeof opts,
            "{\"bundle\": \"%s/bundle\", \"config\": \"%s/dst/config.toml\","
-           " \"plan-integrity\": \"%s\"}",
+           " \"plan-integrity\": \"%s\", \"jobs\": 3}",
            tmp, tmp, integrity);
   doc = run(clawport_import_apply, opts, NULL, CLAWPORT_OK, "import apply");
   CHECK(contains(doc, "\"applied\": true"));
   clawport_free(doc);
   CHECK(entries(path) > 1);
+
+  /* issue 45 item 2: the hand-off, read through the ABI as `secrets list` and `status` */
+  snprintf(opts, sizeof opts, "{\"config\": \"%s/dst/config.toml\"}", tmp);
+  doc = run(clawport_secrets_list, opts, NULL, CLAWPORT_OK, "secrets list");
+  CHECK(contains(doc, "\"path\": \"providers.models.anthropic.main.api_key\""));
+  CHECK(contains(doc, "\"state\": \"blank\""));
+  clawport_free(doc);
+  doc = run(clawport_install_status, opts, NULL, CLAWPORT_OK, "status");
+  CHECK(contains(doc, "\"alias\": \"researcher\"") && contains(doc, "\"source_alias\""));
+  CHECK(contains(doc, "\"blank_secrets\"") && contains(doc, "\"pending\": true"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"config\": \"%s/dst/config.toml\", \"agent\": \"x\"}", tmp);
+  run(clawport_install_status, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "status, unknown option");
+}
+
+/* The plan_integrity of a plan document into `out` (empty when there is none). */
+static void integrity_of(const char* doc, char out[128]) {
+  const char* at = doc != NULL ? strstr(doc, "\"plan_integrity\": \"") : NULL;
+  out[0] = '\0';
+  if (at != NULL) sscanf(at + strlen("\"plan_integrity\": \""), "%127[^\"]", out);
+}
+
+/* A new install `name` under tmp holding only config.toml; its config path into `config`. */
+static void fresh_install(const char* name, char config[1024]) {
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/%s", tmp, name);
+  mkdir(dir, 0755);
+  snprintf(config, 1024, "%s/config.toml", dir);
+  write_file(config, "schema_version = 3\n");
+}
+
+/* Issue 45 item 1: export signs ("sign"), verify checks the signature ("allowed-signers",
+ * "signer") and import requires it ("require-signature"), with a key ssh-keygen makes here;
+ * the documents say "signed", "signed_by", "authenticated" as the CLI's --json does. */
+static void test_signed(void) {
+  char cmd[2048], opts[8192], pub[1024], line[1200], config[1024], path[1024], integrity[128];
+  char* doc;
+  FILE* f;
+  if (access("/usr/bin/ssh-keygen", X_OK) != 0) {
+    fprintf(stderr, "SKIPPED the signing checks: /usr/bin/ssh-keygen is not installed\n");
+    return;
+  }
+  snprintf(cmd, sizeof cmd,
+           "ssh-keygen -q -t ed25519 -N '' -C alice -f '%s/alice' </dev/null >/dev/null 2>&1", tmp);
+  CHECK(system(cmd) == 0);
+  snprintf(path, sizeof path, "%s/alice.pub", tmp);
+  f = fopen(path, "r");
+  CHECK(f != NULL);
+  pub[0] = '\0';
+  if (f != NULL) {
+    CHECK(fgets(pub, sizeof pub, f) != NULL);
+    fclose(f);
+  }
+  snprintf(line, sizeof line, "alice@example.org %s", pub);
+  snprintf(path, sizeof path, "%s/allowed", tmp);
+  write_file(path, line);
+
+  snprintf(opts, sizeof opts,
+           "{\"alias\": \"researcher\", \"config\": \"%s/examples/zeroclaw-install/config.toml\","
+           " \"out\": \"%s/signed\", \"no-sync\": true, \"sign\": \"%s/alice\"}",
+           repo, tmp, tmp);
+  doc = run(clawport_export, opts, NULL, CLAWPORT_OK, "signed export");
+  CHECK(contains(doc, "\"signed\": true"));
+  clawport_free(doc);
+
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/signed\", \"allowed-signers\": \"%s\"}", tmp,
+           path);
+  doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify signed");
+  CHECK(contains(doc, "\"ok\": true") && contains(doc, "\"authenticated\": true"));
+  CHECK(contains(doc, "\"signed\": true"));
+  CHECK(contains(doc, "\"signed_by\": \"alice@example.org\""));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts,
+           "{\"bundle\": \"%s/signed\", \"allowed-signers\": \"%s\", \"signer\": \"bob@example.org\"}",
+           tmp, path);
+  doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify for another signer");
+  CHECK(contains(doc, "\"ok\": false") && contains(doc, "signer_untrusted"));
+  CHECK(contains(doc, "\"signed_by\": null"));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/bundle\", \"allowed-signers\": \"%s\"}", tmp,
+           path);
+  doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify unsigned");
+  CHECK(contains(doc, "\"ok\": false") && contains(doc, "\"signed\": false"));
+  CHECK(contains(doc, "\"code\": \"unsigned\""));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/signed\", \"signer\": \"alice@example.org\"}",
+           tmp);
+  run(clawport_verify, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "signer alone");
+
+  fresh_install("trusting", config);
+  snprintf(opts, sizeof opts,
+           "{\"bundle\": \"%s/signed\", \"config\": \"%s\", \"require-signature\": true,"
+           " \"allowed-signers\": \"%s\", \"signer\": \"alice@example.org\"}",
+           tmp, config, path);
+  doc = run(clawport_import_plan, opts, NULL, CLAWPORT_OK, "signed import plan");
+  CHECK(contains(doc, "\"signed_by\": \"alice@example.org\""));
+  integrity_of(doc, integrity);
+  clawport_free(doc);
+  snprintf(opts, sizeof opts,
+           "{\"bundle\": \"%s/signed\", \"config\": \"%s\", \"require-signature\": true,"
+           " \"allowed-signers\": \"%s\", \"plan-integrity\": \"%s\"}",
+           tmp, config, path, integrity);
+  doc = run(clawport_import_apply, opts, NULL, CLAWPORT_OK, "signed import apply");
+  CHECK(contains(doc, "\"applied\": true") && contains(doc, "alice@example.org"));
+  clawport_free(doc);
+
+  /* an unsigned bundle where a signature is required: refused, nothing written */
+  fresh_install("refusing", config);
+  snprintf(opts, sizeof opts,
+           "{\"bundle\": \"%s/bundle\", \"config\": \"%s\", \"require-signature\": true,"
+           " \"allowed-signers\": \"%s\"}",
+           tmp, config, path);
+  run(clawport_import_plan, opts, NULL, CLAWPORT_NOT_SIGNED, "unsigned import");
+  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/signed\", \"config\": \"%s\", \"allowed-signers\": \"%s\"}",
+           tmp, config, path);
+  run(clawport_import_plan, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "allowed-signers alone");
+  snprintf(path, sizeof path, "%s/refusing", tmp);
+  CHECK(entries(path) == 1);
 }
 
 static void test_tampered(void) {
@@ -281,7 +432,9 @@ int main(int argc, char** argv) {
   if (mkdtemp(tmp) == NULL) return 2;
   test_abi();
   test_bad_options();
+  test_nul_refused();
   test_export_verify_import();
+  test_signed();
   test_threads();
   test_other_operations();
   test_tampered();

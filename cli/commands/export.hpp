@@ -66,12 +66,7 @@ inline int run_export(const export_args& a, const host_environment& host) {
   o.force = a.force;
   o.sync = !a.no_sync;
   o.jobs = a.jobs;
-  if (!a.sign.empty()) {
-    signing::ssh_keygen_options so;
-    so.temp_root = host.temp_root;
-    o.sign = signing::as_sign_function(signing::ssh_keygen_signer(
-        host.absolute(a.sign), std::string(bundle::signature_namespace), host.ssh_auth_sock, so));
-  }
+  if (!a.sign.empty()) o.sign = ssh_bundle_signer(host, a.sign);
   // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
   o.exported_at = host.now();
   progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);

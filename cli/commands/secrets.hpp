@@ -39,12 +39,7 @@ inline int run_secrets_list(const secrets_args& a, const host_environment& host)
   const auto secrets =
       importer::list_secrets(importer::read_install_config(backend, config_path, config_text));
   if (a.json) {
-    nlohmann::json j;
-    j["config"] = config_path;
-    j["secrets"] = nlohmann::json::array();
-    for (const importer::secret_entry& s : secrets)
-      j["secrets"].push_back({{"path", s.path}, {"state", importer::to_string(s.state)}});
-    std::cout << clawport::json::dump(j) << "\n";
+    std::cout << clawport::json::dump(importer::secrets_to_json(config_path, secrets)) << "\n";
     return exit_ok;
   }
   text::terminal_lines line;

@@ -20,15 +20,11 @@ struct verify_args {
   unsigned jobs = 1;
 };
 
-/// The SignatureVerifier of --allowed-signers/--signer (import's too).
+/// The SignatureVerifier of --allowed-signers/--signer (import's too): the library's one.
 inline signing::verify_function bundle_verifier(const host_environment& host,
                                                 const std::string& allowed_signers,
                                                 const std::string& signer) {
-  signing::ssh_keygen_options o;
-  o.temp_root = host.temp_root;
-  return signing::as_verify_function(signing::ssh_keygen_verifier(
-      host.absolute(allowed_signers), std::string(bundle::signature_namespace),
-      signer.empty() ? std::nullopt : std::optional<std::string>(signer), o));
+  return verify::ssh_bundle_verifier(host, allowed_signers, signer);
 }
 
 /// The error of a bundle that does not verify: its first error finding.

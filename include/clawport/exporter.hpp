@@ -8,3 +8,4 @@
 #include "exporter/recover.hpp"
 #include "exporter/report.hpp"
 #include "exporter/result.hpp"
+#include "exporter/signature.hpp"

@@ -3,4 +3,5 @@
 #pragma once
 
 #include "verify/render.hpp"
+#include "verify/signature.hpp"
 #include "verify/verify.hpp"

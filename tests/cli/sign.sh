@@ -123,6 +123,19 @@ expect_code 1 signer_untrusted "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K
 cp -r "$TMP/b" "$TMP/t4"
 ssh-keygen -q -Y sign -f "$K/alice" -n clawport-claw <"$TMP/t4/zeroclaw-agent.sha256" >"$TMP/t4/zeroclaw-agent.sha256.sig" 2>/dev/null
 expect_code 1 signature_invalid "$CLAWPORT" verify "$TMP/t4" --allowed-signers "$K/allowed" --json
+# issue 41 item 15: a pattern line allows the signer asked for, as `ssh-keygen -Y verify -I`
+# does; a first line for the key limited to namespaces="git" does not hide a later one; a
+# pattern is never reported as the signer (refused without --signer; refused as --signer).
+echo "*@example.org $(pub alice)" >"$K/pattern"
+{ echo "bob@example.org namespaces=\"git\" $(pub alice)"; echo "alice@example.org $(pub alice)"; } >"$K/git-first"
+for f in pattern git-first; do
+  expect_status 0 "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/$f" --signer alice@example.org --json
+  expect_grep out '"signed_by": "alice@example.org"'
+done
+expect_code 1 signer_untrusted "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/pattern" --json
+expect_grep out '"signed_by": null'
+expect_grep out 'pass --signer\|--signer <principal>'
+expect_code 1 invalid_argument "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/pattern" --signer '*@example.org' --json
 # usage: --signer needs --allowed-signers
 expect_status 2 "$CLAWPORT" verify "$TMP/b" --signer alice@example.org
 

@@ -228,3 +228,65 @@ TEST_CASE("signing: ssh-keygen signs and verifies, and refuses what it must (ed2
   // The private temporary directories are gone: only the keys and the two files remain.
   CHECK(keys.snapshot("").size() == 8);
 }
+
+// Issue 41 item 15: the requested principal goes to `ssh-keygen -Y verify -I` itself (as
+// `git verify-commit` does with gpg.ssh.allowedSignersFile), so a pattern line allows it and a
+// first line limited to another namespace does not hide a later one; a pattern is never
+// reported as the signer.
+TEST_CASE("signing: the requested signer is what -Y verify -I checks; a pattern names no one") {
+  if (!have_ssh_keygen()) {
+    MESSAGE("SKIPPED: /usr/bin/ssh-keygen is not installed (apt-get install openssh-client)");
+    WARN(have_ssh_keygen());
+    return;
+  }
+  posix_fixture keys;
+  const std::string k = keys.root_path();
+  REQUIRE(run_ok("ssh-keygen -q -t ed25519 -N '' -C alice -f '" + k +
+                 "/alice' </dev/null >/dev/null 2>&1"));
+  const std::string line = keys.read("alice.pub");
+  const std::string pub = line.substr(0, line.find(' ', line.find(' ') + 1));
+  keys.write("pattern", "*@example.org " + pub + "\n");
+  keys.write("git-first",
+             "bob@example.org namespaces=\"git\" " + pub + "\nalice@example.org " + pub + "\n");
+  cp::signing::ssh_keygen_options opt;
+  opt.temp_root = k;
+  const std::string ns(cp::bundle::signature_namespace);
+  const std::string data = "0123  workspace/IDENTITY.md\n";
+  const std::string sig = cp::signing::ssh_keygen_signer(k + "/alice", ns, {}, opt).sign(data);
+  const auto verifier = [&](const std::string& file, std::optional<std::string> who) {
+    return cp::signing::ssh_keygen_verifier(k + "/" + file, ns, std::move(who), opt);
+  };
+  // ssh-keygen itself accepts these (the reference the fix mirrors).
+  keys.write("data", data);
+  keys.write("sig", sig);
+  for (const char* file : {"pattern", "git-first"})
+    REQUIRE(run_ok("ssh-keygen -Y verify -f '" + k + "/" + file + "' -I alice@example.org -n " +
+                   ns + " -s '" + k + "/sig' <'" + k + "/data' >/dev/null 2>&1"));
+
+  CHECK(verifier("pattern", std::string("alice@example.org")).verify(data, sig) ==
+        "alice@example.org");
+  CHECK(verifier("git-first", std::string("alice@example.org")).verify(data, sig) ==
+        "alice@example.org");
+  // bob's only line allows the namespace git alone.
+  CHECK(code_of([&] {
+          (void)verifier("git-first", std::string("bob@example.org")).verify(data, sig);
+        }) == cp::errc::signer_untrusted);
+  // A principal outside the pattern is not allowed.
+  CHECK(code_of([&] {
+          (void)verifier("pattern", std::string("alice@example.com")).verify(data, sig);
+        }) == cp::errc::signer_untrusted);
+  // Without a requested signer, a pattern is not reported as one: refused, naming the fix.
+  try {
+    (void)verifier("pattern", std::nullopt).verify(data, sig);
+    FAIL("a pattern was reported as the signer");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::signer_untrusted);
+    CHECK(std::string(e.what()).find("--signer") != std::string::npos);
+  }
+  // A pattern or a list asked for as the signer is refused before anything runs.
+  for (const char* bad : {"*@example.org", "alice@example.org,bob", "!bob", "?lice", ""}) {
+    CAPTURE(bad);
+    CHECK(code_of([&] { (void)verifier("pattern", std::string(bad)); }) ==
+          cp::errc::invalid_argument);
+  }
+}

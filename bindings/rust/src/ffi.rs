@@ -72,6 +72,18 @@ extern "C" {
         r: *mut *mut c_char,
         e: *mut *mut RawError,
     ) -> c_int;
+    fn clawport_v1_secrets_list(
+        o: *const c_char,
+        c: *const c_int,
+        r: *mut *mut c_char,
+        e: *mut *mut RawError,
+    ) -> c_int;
+    fn clawport_v1_install_status(
+        o: *const c_char,
+        c: *const c_int,
+        r: *mut *mut c_char,
+        e: *mut *mut RawError,
+    ) -> c_int;
     fn clawport_v1_claw_inspect(
         o: *const c_char,
         c: *const c_int,
@@ -102,6 +114,8 @@ pub enum Op {
     Recover,
     SkillsAudit,
     SkillsList,
+    SecretsList,
+    Status,
     ClawInspect,
     ClawPlan,
     Convert,
@@ -116,6 +130,8 @@ fn entry(op: Op) -> Operation {
         Op::Recover => clawport_v1_recover,
         Op::SkillsAudit => clawport_v1_skills_audit,
         Op::SkillsList => clawport_v1_skills_list,
+        Op::SecretsList => clawport_v1_secrets_list,
+        Op::Status => clawport_v1_install_status,
         Op::ClawInspect => clawport_v1_claw_inspect,
         Op::ClawPlan => clawport_v1_claw_plan,
         Op::Convert => clawport_v1_convert,

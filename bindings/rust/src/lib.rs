@@ -12,8 +12,12 @@
 //! `unsafe` is denied everywhere but in the `ffi` module.
 #![deny(unsafe_code)]
 
+mod codes;
 mod ffi;
 mod json;
+
+pub use codes::ErrorCode;
+use codes::CODES;
 
 pub use json::Value;
 
@@ -21,58 +25,6 @@ use std::fmt;
 use std::path::Path;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
-
-/// The library's error codes (`clawport::errc`, the C `clawport_status`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorCode {
-    InvalidArgument,
-    Io,
-    NotFound,
-    UnsafePath,
-    IdentityChanged,
-    Overlap,
-    DestinationRefused,
-    ConfigParse,
-    ConfigInvalid,
-    UnknownAgent,
-    DanglingReference,
-    Ciphertext,
-    UnknownKey,
-    SkillInvalid,
-    AuditBlocked,
-    BundleInvalid,
-    PublishFailed,
-    RecoverAmbiguous,
-    LimitExceeded,
-    Unsupported,
-    Cancelled,
-    /// A code appended by a newer library than this crate knows.
-    Other(i32),
-}
-
-const CODES: [(ErrorCode, &str); 21] = [
-    (ErrorCode::InvalidArgument, "invalid_argument"),
-    (ErrorCode::Io, "io"),
-    (ErrorCode::NotFound, "not_found"),
-    (ErrorCode::UnsafePath, "unsafe_path"),
-    (ErrorCode::IdentityChanged, "identity_changed"),
-    (ErrorCode::Overlap, "overlap"),
-    (ErrorCode::DestinationRefused, "destination_refused"),
-    (ErrorCode::ConfigParse, "config_parse"),
-    (ErrorCode::ConfigInvalid, "config_invalid"),
-    (ErrorCode::UnknownAgent, "unknown_agent"),
-    (ErrorCode::DanglingReference, "dangling_reference"),
-    (ErrorCode::Ciphertext, "ciphertext"),
-    (ErrorCode::UnknownKey, "unknown_key"),
-    (ErrorCode::SkillInvalid, "skill_invalid"),
-    (ErrorCode::AuditBlocked, "audit_blocked"),
-    (ErrorCode::BundleInvalid, "bundle_invalid"),
-    (ErrorCode::PublishFailed, "publish_failed"),
-    (ErrorCode::RecoverAmbiguous, "recover_ambiguous"),
-    (ErrorCode::LimitExceeded, "limit_exceeded"),
-    (ErrorCode::Unsupported, "unsupported"),
-    (ErrorCode::Cancelled, "cancelled"),
-];
 
 impl ErrorCode {
     /// From the C status (1-based; 0 is success).
@@ -169,6 +121,11 @@ impl Options {
             )),
         }
     }
+    pub fn number(mut self, key: &str, value: u64) -> Options {
+        self.0
+            .push((key.to_string(), Value::Number(value.to_string())));
+        self
+    }
     pub fn flag(mut self, key: &str, on: bool) -> Options {
         if on {
             self.0.push((key.to_string(), Value::Bool(true)));
@@ -195,8 +152,36 @@ pub struct Document {
     pub value: Value,
 }
 
-/// Runs any operation with any options; the typed functions below are built on it.
+/// The first string value holding U+0000 (which every path and name would end at, in the
+/// library's system calls), by the key of its option.
+fn nul_in(options: &Options) -> Option<&str> {
+    fn holds(v: &Value) -> bool {
+        match v {
+            Value::String(s) => s.contains('\0'),
+            Value::Array(items) => items.iter().any(holds),
+            Value::Object(members) => members.iter().any(|(k, v)| k.contains('\0') || holds(v)),
+            _ => false,
+        }
+    }
+    options
+        .0
+        .iter()
+        .find(|(k, v)| k.contains('\0') || holds(v))
+        .map(|(k, _)| k.as_str())
+}
+
+/// Runs any operation with any options; the typed functions below are built on it. A string
+/// option holding a NUL character is refused ([`ErrorCode::InvalidArgument`]), never cut short.
 pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    if let Some(key) = nul_in(options) {
+        return Err(invalid(
+            format!(
+                "option '{}' holds a NUL character, which no path or name may hold",
+                key.replace('\0', "\\0")
+            ),
+            key,
+        ));
+    }
     let flag = cancel.map(|c| &*c.0);
     match ffi::call(op, &options.to_json(), flag) {
         Ok(json) => match Value::parse(&json) {

@@ -24,6 +24,11 @@ pub struct ExportOptions {
     pub no_sync: bool,
     /// "exchange" (default) or "swap".
     pub publish: Option<String>,
+    /// Sign the digest list with this SSH key (`--sign`): a private key file, or a `.pub`
+    /// whose private half is in ssh-agent ($SSH_AUTH_SOCK).
+    pub sign: Option<PathBuf>,
+    /// `--jobs`: threads that read, hash and copy files (None: the CLI's default).
+    pub jobs: Option<u32>,
 }
 
 impl ExportOptions {
@@ -36,6 +41,8 @@ impl ExportOptions {
             dry_run: false,
             no_sync: false,
             publish: None,
+            sign: None,
+            jobs: None,
         }
     }
     pub fn config(mut self, path: impl AsRef<Path>) -> ExportOptions {
@@ -54,6 +61,11 @@ impl ExportOptions {
         self.no_sync = on;
         self
     }
+    /// Signs the bundle with `key` (ssh-keygen -Y sign, namespace `clawport-bundle`).
+    pub fn sign(mut self, key: impl AsRef<Path>) -> ExportOptions {
+        self.sign = Some(key.as_ref().to_path_buf());
+        self
+    }
     fn options(&self) -> Result<Options> {
         let mut o = Options::new()
             .text("alias", &self.alias)
@@ -63,6 +75,12 @@ impl ExportOptions {
         }
         if let Some(p) = &self.publish {
             o = o.text("publish", p);
+        }
+        if let Some(k) = &self.sign {
+            o = o.path("sign", k)?;
+        }
+        if let Some(n) = self.jobs {
+            o = o.number("jobs", u64::from(n));
         }
         Ok(o.flag("force", self.force)
             .flag("dry-run", self.dry_run)
@@ -88,6 +106,8 @@ pub struct ExportReport {
     pub exported_at: String,
     /// The publish strategy used ("exchange", "swap", "none" for a dry run).
     pub publish_strategy: String,
+    /// The bundle carries a signature (`sign` was given).
+    pub signed: bool,
     pub json: String,
 }
 
@@ -125,6 +145,7 @@ pub fn export(o: &ExportOptions, cancel: Option<&CancelFlag>) -> Result<ExportRe
             .collect(),
         exported_at: v.get("exported_at").str_or_empty(),
         publish_strategy: v.get("publish").get("strategy").str_or_empty(),
+        signed: v.get("signed").as_bool().unwrap_or(false),
         json: d.json,
     })
 }
@@ -171,18 +192,72 @@ pub struct VerifyReport {
     pub files: u64,
     pub bytes: u64,
     pub manifest_sha256: String,
+    /// The bundle carries a signature file (checked or not: see `signed_by`).
+    pub signed: bool,
+    /// The principal whose signature was checked and accepted (None when no signature was
+    /// checked, or it was refused: a finding says why).
+    pub signed_by: Option<String>,
     pub findings: Vec<Finding>,
     pub json: String,
+}
+
+/// `clawport verify <bundle> [--allowed-signers F [--signer P]]`.
+#[derive(Clone, Debug)]
+pub struct VerifyOptions {
+    pub bundle: PathBuf,
+    /// Check the signature against this allowed_signers file (ssh-keygen's format): an
+    /// unsigned bundle, or one no allowed signer signed, then does not verify.
+    pub allowed_signers: Option<PathBuf>,
+    /// The principal that must have signed (default: any allowed signer); needs
+    /// `allowed_signers`.
+    pub signer: Option<String>,
+    /// `--jobs`: threads that read and hash files (None: the CLI's default).
+    pub jobs: Option<u32>,
+}
+
+impl VerifyOptions {
+    pub fn new(bundle: impl AsRef<Path>) -> VerifyOptions {
+        VerifyOptions {
+            bundle: bundle.as_ref().to_path_buf(),
+            allowed_signers: None,
+            signer: None,
+            jobs: None,
+        }
+    }
+    /// Checks the signature against `allowed_signers`; `signer`: who must have signed.
+    pub fn allowed_signers(
+        mut self,
+        allowed_signers: impl AsRef<Path>,
+        signer: Option<&str>,
+    ) -> VerifyOptions {
+        self.allowed_signers = Some(allowed_signers.as_ref().to_path_buf());
+        self.signer = signer.map(String::from);
+        self
+    }
+    fn options(&self) -> Result<Options> {
+        let mut o = Options::new().path("bundle", &self.bundle)?;
+        if let Some(a) = &self.allowed_signers {
+            o = o.path("allowed-signers", a)?;
+        }
+        if let Some(s) = &self.signer {
+            o = o.text("signer", s);
+        }
+        if let Some(n) = self.jobs {
+            o = o.number("jobs", u64::from(n));
+        }
+        Ok(o)
+    }
 }
 
 /// Verifies a bundle as hostile input. The verdict is in the report; `Err` only when the
 /// verification could not run.
 pub fn verify(bundle: impl AsRef<Path>, cancel: Option<&CancelFlag>) -> Result<VerifyReport> {
-    let d = run(
-        Operation::Verify,
-        &Options::new().path("bundle", bundle.as_ref())?,
-        cancel,
-    )?;
+    verify_with(&VerifyOptions::new(bundle), cancel)
+}
+
+/// [`verify`], and the signature when `allowed_signers` is given.
+pub fn verify_with(o: &VerifyOptions, cancel: Option<&CancelFlag>) -> Result<VerifyReport> {
+    let d = run(Operation::Verify, &o.options()?, cancel)?;
     let v = &d.value;
     Ok(VerifyReport {
         bundle: v.get("bundle").str_or_empty(),
@@ -192,6 +267,8 @@ pub fn verify(bundle: impl AsRef<Path>, cancel: Option<&CancelFlag>) -> Result<V
         files: v.get("files").as_u64().unwrap_or(0),
         bytes: v.get("bytes").as_u64().unwrap_or(0),
         manifest_sha256: v.get("manifest_sha256").str_or_empty(),
+        signed: v.get("signed").as_bool().unwrap_or(false),
+        signed_by: v.get("signed_by").as_str().map(String::from),
         findings: findings(v.get("findings")),
         json: d.json,
     })
@@ -207,6 +284,13 @@ pub struct ImportOptions {
     pub as_alias: Option<String>,
     /// `KIND.ALIAS=LOCAL`: point references to a bundle entry at a local one.
     pub maps: Vec<String>,
+    /// `--require-signature --allowed-signers F`: refuse the bundle unless a signer this
+    /// allowed_signers file lists signed it.
+    pub allowed_signers: Option<PathBuf>,
+    /// `--signer P`: the principal that must have signed (default: any allowed signer).
+    pub signer: Option<String>,
+    /// `--jobs`: threads that read, hash and copy files (None: the CLI's default).
+    pub jobs: Option<u32>,
 }
 
 impl ImportOptions {
@@ -216,7 +300,20 @@ impl ImportOptions {
             config: None,
             as_alias: None,
             maps: Vec::new(),
+            allowed_signers: None,
+            signer: None,
+            jobs: None,
         }
+    }
+    /// Requires a signature by a signer `allowed_signers` lists (`signer`: that one).
+    pub fn require_signature(
+        mut self,
+        allowed_signers: impl AsRef<Path>,
+        signer: Option<&str>,
+    ) -> ImportOptions {
+        self.allowed_signers = Some(allowed_signers.as_ref().to_path_buf());
+        self.signer = signer.map(String::from);
+        self
     }
     pub fn config(mut self, path: impl AsRef<Path>) -> ImportOptions {
         self.config = Some(path.as_ref().to_path_buf());
@@ -236,6 +333,17 @@ impl ImportOptions {
         }
         if !self.maps.is_empty() {
             o = o.list("map", &self.maps);
+        }
+        if let Some(a) = &self.allowed_signers {
+            o = o
+                .flag("require-signature", true)
+                .path("allowed-signers", a)?;
+        }
+        if let Some(s) = &self.signer {
+            o = o.text("signer", s);
+        }
+        if let Some(n) = self.jobs {
+            o = o.number("jobs", u64::from(n));
         }
         Ok(o)
     }
@@ -265,6 +373,9 @@ pub struct ImportPlan {
     pub source_alias: String,
     pub alias: String,
     pub manifest_sha256: String,
+    /// The principal whose signature the plan checked (`require_signature`); None when none
+    /// was required.
+    pub signed_by: Option<String>,
     pub entries: Vec<EntryChange>,
     pub placements: Vec<Placement>,
     pub risk_flags: Vec<RiskFlag>,
@@ -283,6 +394,7 @@ fn plan_of(v: &Value, json: String) -> ImportPlan {
         source_alias: v.get("source_alias").str_or_empty(),
         alias: v.get("alias").str_or_empty(),
         manifest_sha256: v.get("manifest_sha256").str_or_empty(),
+        signed_by: v.get("signed_by").as_str().map(String::from),
         entries: v
             .get("entries")
             .as_array()
@@ -430,6 +542,49 @@ pub fn recover(dir: impl AsRef<Path>, cancel: Option<&CancelFlag>) -> Result<Doc
 /// `clawport skills list --json` (options: "config", "agent", "bundle").
 pub fn skills_list(options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
     run(Operation::SkillsList, options, cancel)
+}
+
+/// The state of one secret field (`clawport secrets list --json`); never its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SecretField {
+    /// The config path (`providers.models.anthropic.main.api_key`).
+    pub path: String,
+    /// "blank", "set", "encrypted" (`enc2:`) or "reference" (`op://`).
+    pub state: String,
+}
+
+/// Every secret field of an install's config and its state (`clawport secrets list`);
+/// `config`: None is the CLI's default.
+pub fn secrets_list(
+    config: Option<&Path>,
+    cancel: Option<&CancelFlag>,
+) -> Result<(Vec<SecretField>, Document)> {
+    let mut o = Options::new();
+    if let Some(c) = config {
+        o = o.path("config", c)?;
+    }
+    let d = run(Operation::SecretsList, &o, cancel)?;
+    let fields = d
+        .value
+        .get("secrets")
+        .as_array()
+        .iter()
+        .map(|s| SecretField {
+            path: s.get("path").str_or_empty(),
+            state: s.get("state").str_or_empty(),
+        })
+        .collect();
+    Ok((fields, d))
+}
+
+/// `clawport status --json`: the install's agents (and which were imported), its blank
+/// secrets, whether it validates, the leftovers of interrupted commands, and `pending`.
+pub fn status(config: Option<&Path>, cancel: Option<&CancelFlag>) -> Result<Document> {
+    let mut o = Options::new();
+    if let Some(c) = config {
+        o = o.path("config", c)?;
+    }
+    run(Operation::Status, &o, cancel)
 }
 
 /// `clawport claw inspect --json` (options: "package", "codes").

@@ -100,7 +100,8 @@ fn export_verify_import_round_trip() {
 
     let target = t.0.join("target");
     let config = fresh_install(&target);
-    let o = ImportOptions::new(&bundle).config(&config);
+    let mut o = ImportOptions::new(&bundle).config(&config);
+    o.jobs = Some(3); // --jobs: the plan and its integrity do not depend on it
     let plan = clawport::import_plan(&o, None).unwrap();
     assert_eq!(plan.alias, "researcher");
     assert!(plan.plan_integrity.starts_with("sha256:"));
@@ -128,6 +129,19 @@ fn export_verify_import_round_trip() {
     assert!(target
         .join("agents/researcher/workspace/IDENTITY.md")
         .exists());
+
+    // Issue 45 item 2: the hand-off after the import, as `secrets list` and `status` say it.
+    let (fields, _) = clawport::secrets_list(Some(&config), None).unwrap();
+    assert!(fields
+        .iter()
+        .any(|f| f.path == "providers.models.anthropic.main.api_key" && f.state == "blank"));
+    let st = clawport::status(Some(&config), None).unwrap();
+    let agents = st.value.get("agents").as_array();
+    assert!(agents
+        .iter()
+        .any(|a| a.get("alias").as_str() == Some("researcher")
+            && a.get("imported").get("source_alias").as_str() == Some("researcher")));
+    assert_eq!(st.value.get("pending").as_bool(), Some(true), "{}", st.json);
 }
 
 #[test]

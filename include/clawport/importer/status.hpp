@@ -286,6 +286,17 @@ inline nlohmann::json to_json(const install_status& st) {
   return j;
 }
 
+/// The `clawport secrets list --json` document: the config and each secret field's state.
+inline nlohmann::json secrets_to_json(const std::string& config_path,
+                                      const std::vector<secret_entry>& secrets) {
+  nlohmann::json j;
+  j["config"] = config_path;
+  j["secrets"] = nlohmann::json::array();
+  for (const secret_entry& s : secrets)
+    j["secrets"].push_back({{"path", s.path}, {"state", to_string(s.state)}});
+  return j;
+}
+
 /// The status in words, through the one terminal-safe renderer.
 inline std::string render_status(const install_status& st) {
   text::terminal_lines line;

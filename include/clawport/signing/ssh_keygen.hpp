@@ -184,10 +184,20 @@ class ssh_keygen_signer {
   ssh_keygen_options opt_;
 };
 
+/// Whether `principal` is an allowed_signers pattern (`*@example.org`, `!mallory`) or a list
+/// (`alice,bob`) rather than one name: ssh-keygen matches such a field, it names no one.
+inline bool is_principal_pattern(const std::string& principal) {
+  return principal.find_first_of("*?,") != std::string::npos ||
+         (!principal.empty() && principal.front() == '!');
+}
+
 /// The SignatureVerifier: the signature must be good under `sig_namespace`
-/// (`-Y check-novalidate`), by a key `allowed_signers` lists, unexpired
-/// (`-Y find-principals`), for `signer` when one is asked (else the first principal found),
-/// and `-Y verify` must then agree for that principal.
+/// (`-Y check-novalidate`) and `-Y verify -I <principal>` must accept it against
+/// `allowed_signers` (key listed for that principal, the namespace allowed, unexpired).
+/// With `signer`, that principal is the one asked for (a pattern line such as
+/// `*@example.org` allows it, and every line for it is tried, not only the first). Without,
+/// the candidates are the principals `-Y find-principals` names for the key (the first
+/// line listing it); a pattern names no one and is never reported as the signer.
 class ssh_keygen_verifier {
  public:
   ssh_keygen_verifier(std::string allowed_signers, std::string sig_namespace,
@@ -196,7 +206,14 @@ class ssh_keygen_verifier {
       : allowed_(std::move(allowed_signers)),
         ns_(std::move(sig_namespace)),
         signer_(std::move(signer)),
-        opt_(std::move(options)) {}
+        opt_(std::move(options)) {
+    if (signer_ && (signer_->empty() || is_principal_pattern(*signer_)))
+      throw error(errc::invalid_argument,
+                  "the signer `" + *signer_ +
+                      "` is not one principal (a pattern or list matches many); name the "
+                      "principal that must have signed, e.g. alice@example.org",
+                  *signer_);
+  }
 
   /// The principal that signed `data`.
   std::string verify(const std::string& data, const std::string& signature) const {
@@ -213,6 +230,14 @@ class ssh_keygen_verifier {
       throw error(errc::signature_invalid,
                   "the signature does not match the signed bytes under the namespace `" + ns_ +
                       "` (ssh-keygen: " + detail::last_line(check.err) + ")");
+    const auto accepted = [&](const std::string& principal) {
+      return keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
+    };
+    std::optional<ssh_keygen_run> good;
+    if (signer_) {
+      good = accepted(*signer_);
+      if (good->exit == 0) return *signer_;
+    }
     const ssh_keygen_run found = keygen({"-Y", "find-principals", "-s", sig, "-f", allowed_});
     if (found.exit != 0)
       throw error(
@@ -222,29 +247,39 @@ class ssh_keygen_verifier {
               "); add the signer's `<principal> <public key>` line there if you trust it",
           allowed_);
     const std::vector<std::string> principals = split_principals(found.out);
-    std::string principal = principals.empty() ? std::string() : principals.front();
-    if (signer_) {
-      bool among = false;
-      for (const std::string& p : principals) among = among || p == *signer_;
-      if (!among)
-        throw error(errc::signer_untrusted,
-                    "the signature is by " + join(principals) + " in " + allowed_ + ", not by `" +
-                        *signer_ + "`",
-                    allowed_);
-      principal = *signer_;
-    }
-    const ssh_keygen_run good =
-        keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
-    if (good.exit != 0)
+    if (signer_)
       throw error(errc::signer_untrusted,
-                  "`" + principal + "` in " + allowed_ + " may not sign under the namespace `" +
-                      ns_ + "` (ssh-keygen: " + detail::last_line(good.err) +
-                      "); check that entry's namespaces= and valid-after/valid-before options",
+                  "the signature is not by `" + *signer_ + "` as " + allowed_ +
+                      " allows it under the namespace `" + ns_ +
+                      "` (ssh-keygen: " + detail::last_line(good->err) +
+                      "); the key is listed there for " + join(principals) +
+                      "; check that principal's entry, its namespaces= and valid-after/"
+                      "valid-before options",
                   allowed_);
-    return principal;
+    for (const std::string& p : principals) {
+      if (is_principal_pattern(p)) continue;
+      good = accepted(p);
+      if (good->exit == 0) return p;
+    }
+    throw error(errc::signer_untrusted, unnamed_message(principals, good), allowed_);
   }
 
  private:
+  /// Why no principal find-principals named could be reported as the signer.
+  std::string unnamed_message(const std::vector<std::string>& principals,
+                              const std::optional<ssh_keygen_run>& last) const {
+    if (!last)
+      return "the signing key is allowed in " + allowed_ + " only by the pattern " +
+             join(principals) +
+             ", which names no one; say who must have signed (--signer <principal>, the "
+             "`signer` option)";
+    return "the first entry of " + allowed_ + " listing the signing key (" + join(principals) +
+           ") may not sign under the namespace `" + ns_ +
+           "` (ssh-keygen: " + detail::last_line(last->err) +
+           "); check its namespaces= and valid-after/valid-before options, or, if a later "
+           "entry allows the key, name its principal (--signer <principal>, the `signer` "
+           "option)";
+  }
   static std::vector<std::string> split_principals(const std::string& out) {
     std::vector<std::string> all;
     std::string cur;
