@@ -307,10 +307,18 @@ inline std::string render_status(const install_status& st) {
   if (!st.blank_secrets.empty()) {
     line("");
     line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
-    // Each command alone on its line, so the whole line can be pasted (issue 41 item 1).
-    for (const blank_secret& b : st.blank_secrets) {
-      line("  ", detail::supply_command(b.path, st.config_path));
-      if (b.source == "import") line("    (an import left it blank)");
+    // By where the blank comes from; each command alone on its line, so the whole line
+    // can be pasted (issue 41 item 1).
+    for (const auto& [source, heading] :
+         {std::pair<const char*, const char*>{"import", "  left blank by an import:"},
+          {"schema", "  blank in the config:"}}) {
+      bool first = true;
+      for (const blank_secret& b : st.blank_secrets) {
+        if (b.source != source) continue;
+        if (first) line(heading);
+        first = false;
+        line("    ", detail::supply_command(b.path, st.config_path));
+      }
     }
   }
   if (!st.leftovers.empty()) {
