@@ -133,14 +133,14 @@ inline text::command_line apply_command(const std::string& integrity) {
 
 /// The closing lines of a plan shown without `--yes`: nothing was written, and how to
 /// apply it (through the one terminal-safe renderer).
-inline std::string apply_hint(const consent_flags& f, const std::string& integrity) {
+inline text::terminal_lines apply_hint(const consent_flags& f, const std::string& integrity) {
   text::terminal_lines line;
   line("");
   line((f.plan_out.empty() ? std::string("nothing was written")
                            : "the plan was written to " + f.plan_out + ", nothing else") +
            "; to apply: ",
        apply_command(integrity));
-  return std::move(line.text);
+  return line;
 }
 
 }  // namespace clawport::cli

@@ -56,11 +56,10 @@ inline std::string read_secret_value(const std::string& path) {
       // Echo off before the prompt shows: what is typed after it is never echoed nor
       // discarded by the terminal's flush.
       no_echo quiet;
-      std::cerr << "value for " << text::escape_for_terminal(path)
-                << " (not echoed): " << std::flush;
+      out::prompt("value for " + path + " (not echoed): ");
       std::getline(std::cin, value);
     }
-    std::cerr << "\n";
+    out::line("", out::to::err);
     return value;
   }
   value.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -81,14 +80,14 @@ inline int run_secrets_list(const secrets_args& a, const host_environment& host)
     j["secrets"] = nlohmann::json::array();
     for (const importer::secret_entry& s : secrets)
       j["secrets"].push_back({{"path", s.path}, {"state", importer::to_string(s.state)}});
-    std::cout << clawport::json::dump(j) << "\n";
+    out::document(clawport::json::dump(j));
     return exit_ok;
   }
   text::terminal_lines line;
   line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
   for (const importer::secret_entry& s : secrets)
     line("  " + std::string(importer::to_string(s.state)) + "  " + s.path);
-  std::cout << line.text;
+  out::lines(line);
   return exit_ok;
 }
 
@@ -103,7 +102,7 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
     nlohmann::json j{
         {"config", r.config}, {"path", r.path},         {"stored", importer::to_string(r.stored)},
         {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
-    std::cout << clawport::json::dump(j) << "\n";
+    out::document(clawport::json::dump(j));
     return exit_ok;
   }
   text::terminal_lines line;
@@ -114,7 +113,7 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
   line("set " + r.path + " in " + r.config + ", " + how);
   if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
   line("  previous config kept as " + r.backup);
-  std::cout << line.text;
+  out::lines(line);
   return exit_ok;
 }
 
@@ -123,10 +122,7 @@ inline void add_secrets_command(CLI::App& app, action& selected, const host_envi
       "secrets", "list an install's secret fields, or supply one as ZeroClaw stores it");
   secrets->require_subcommand(1);
   const auto config_option = [](CLI::App* cmd, secrets_args& args) {
-    cmd->add_option("--config", args.config,
-                    "the install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
-                    "else ~/.zeroclaw/config.toml)")
-        ->check(non_empty());
+    add_config_option(cmd, args.config);
     cmd->add_flag("--json", args.json, "print one JSON document on stdout");
   };
   auto list_args = std::make_shared<secrets_args>();
