@@ -7,6 +7,7 @@
 #include "fs/anchored.hpp"
 #include "fs/copy.hpp"
 #include "fs/jobs.hpp"
+#include "fs/modes.hpp"
 #include "fs/policy.hpp"
 #include "fs/posix.hpp"
 #include "fs/read_file.hpp"

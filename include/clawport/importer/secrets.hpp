@@ -13,6 +13,7 @@
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
 #include "../core/time.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "../publish/names.hpp"
@@ -231,10 +232,10 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
     const std::string tmp =
         publish::temp_file_name(publish::staging_kind::replace, name, publish::random_token());
     try {
-      auto f = fs.create_file_at(dir, tmp, 0600);
+      auto f = fs.create_file_at(dir, tmp, fs::modes::private_file);
       const std::string text = hex(key.data(), key.size());
       fs.write_all(f, text.data(), text.size());
-      fs.set_mode(f, 0600);
+      fs.set_mode(f, fs::modes::private_file);
       fs.sync_filesystem(dir);
       if (publish::rename_noreplace(fs, dir, tmp, dir, name)) {
         fs.sync_dir(dir);

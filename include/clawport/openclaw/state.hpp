@@ -8,6 +8,7 @@
 
 #include "../core/error.hpp"
 #include "../formats/json5.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
 #include "../publish/replace_file.hpp"
@@ -72,7 +73,7 @@ typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std:
     walked += "/" + part;
     auto st = fs.stat_at(cur, part);
     if (!st && created != nullptr) {
-      fs.make_dir_at(cur, part, 0755);
+      fs.make_dir_at(cur, part, fs::modes::dir);
       created->push_back(walked);
       st = fs.stat_at(cur, part);
     }
@@ -143,7 +144,7 @@ void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& re
     walked += (walked.empty() ? "" : "/") + parts[k];
     auto st = fs.stat_at(*cur, parts[k]);
     if (!st) {
-      fs.make_dir_at(*cur, parts[k], 0755);
+      fs.make_dir_at(*cur, parts[k], fs::modes::dir);
       created_dirs.push_back(walked);
       st = fs.stat_at(*cur, parts[k]);
     }
@@ -154,7 +155,7 @@ void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& re
     holder = std::move(next);
     cur = &*holder;
   }
-  auto f = fs.create_file_at(*cur, parts.back(), 0644);
+  auto f = fs.create_file_at(*cur, parts.back(), fs::modes::file);
   try {
     fs.write_all(f, bytes.data(), bytes.size());
   } catch (...) {
