@@ -169,7 +169,7 @@ channels = ["telegram.work"]
   const im::todo_item* secret = todo(p, "secret", renamed + ".api_key");
   REQUIRE(secret != nullptr);
   CHECK(secret->kind == "required_secret");
-  CHECK(secret->command.find(renamed + ".api_key") != std::string::npos);
+  CHECK(secret->command.str().find(renamed + ".api_key") != std::string::npos);
   const im::todo_item* ca = todo(p, "review", renamed + ".tls_ca_cert_path");
   REQUIRE(ca != nullptr);
   CHECK(ca->kind == "host_path");
