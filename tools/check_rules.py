@@ -5,8 +5,8 @@ rules exist; new code bypassed them). The sources are include/clawport/, cli/, s
 binding; comments and string literals are stripped, then each rule is a regex:
 
   output   a write to stdout or stderr (std::cout, std::cerr, printf, puts, fwrite,
-           write(1|2, ...)) outside cli/output.hpp, the one output path that escapes for
-           the terminal (out::line, out::lines, out::rendered, out::document, out::warning)
+           write(1|2, ...), out::stream(...)) outside cli/output.hpp, the one output path
+           that escapes for the terminal (out::line, out::lines, out::rendered, ...)
   mode     a file-mode literal (0644, 0600, S_IRUSR...) or chmod/fchmod outside
            include/clawport/fs/ (fs::modes, fs::copied_mode)
   descent  open_dir_at inside a loop (a directory descent by hand) outside
@@ -53,8 +53,9 @@ HOME = {
 # rule -> (the folder or file that is its home, the pattern of a violation)
 RULES = {
     "output": ("cli/output.hpp",
-               re.compile(r"\bstd::(cout|cerr|clog|wcout|wcerr)\b|(?<![\w.>])(std::)?"
-                          r"(printf|puts|fputs|putchar|fwrite|fprintf|vprintf|perror)\s*\(|"
+               re.compile(r"\bstd::(cout|cerr|clog|wcout|wcerr)\b|\bout::stream\s*\(|"
+                          r"(?<![\w.>])(std::)?(printf|puts|fputs|putchar|fwrite|fprintf|vprintf|"
+                          r"perror)\s*\(|"
                           r"(?<![\w.>])(::)?write\s*\(\s*(1|2|STDOUT_FILENO|STDERR_FILENO)\s*,")),
     "mode": ("include/clawport/fs/",
              re.compile(r"\b(?<!\.)0[0-7]{3,4}\b|\bS_I(R|W|X)(USR|GRP|OTH)\b|\bS_IRWX[UGO]\b|"
@@ -72,7 +73,8 @@ RULES = {
 
 # Words one of which a file must hold for a rule's regex to run on it (speed only).
 KEYS = {
-    "output": ("cout", "cerr", "clog", "printf", "puts", "putchar", "fwrite", "perror", "write"),
+    "output": ("cout", "cerr", "clog", "printf", "puts", "putchar", "fwrite", "perror", "write",
+               "out::stream"),
     "mode": ("0", "S_I", "chmod"),
     "descent": ("open_dir_at",),
     "stdin": ("cin", "stdin", "read", "getchar"),
@@ -81,21 +83,30 @@ KEYS = {
 
 # (path, rule, fragment of the stripped line, why): the narrow exceptions.
 ALLOWED = [
+    ("cli/app.hpp", "output", "app.exit(e, out::stream(",
+     "CLI11 writes its own help and version text (clawport's literals) to the streams given"),
     ("include/clawport/signing/ssh_keygen.hpp", "mode", "O_EXCL | O_CLOEXEC, 0600",
      "ssh-keygen's input, in its private mkdtemp directory; signing/ may not include fs/"),
     ("include/clawport/testing/memory.hpp", "mode", "",
      "fs::memory is an Fs backend (opt-in, for tests): it keeps modes as the filesystem does"),
-    # Descents along a path's components by hand that predate the rule (issue 41): debt to
+    # Descents along a path's components by hand that predate the rule (issue 41): debt, to
     # route through one fs/ helper; listed line by line so that a new one fails.
-    ('include/clawport/convert/action.hpp', 'descent', 'cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));', "predates the rule"),
-    ('include/clawport/convert/action.hpp', 'descent', 'cur.emplace(fs.open_dir_at(here, parts[i]));', "predates the rule"),
-    ('include/clawport/exporter/exporter.hpp', 'descent', 'cur.emplace(fs_.open_dir_at(*cur, parts[i]));', "predates the rule"),
-    ('include/clawport/importer/apply.hpp', 'descent', 'cur.emplace(fs.open_dir_at(here, parts[i]));', "predates the rule"),
-    ('include/clawport/importer/apply.hpp', 'descent', 'cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));', "predates the rule"),
-    ('include/clawport/importer/plan.hpp', 'descent', 'cur.emplace(fs.open_dir_at(here, part));', "predates the rule"),
-    ('include/clawport/importer/plan.hpp', 'descent', 'cur.emplace(fs.open_dir_at(here, part));', "predates the rule"),
-    ('include/clawport/importer/staged_copy.hpp', 'descent', 'src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));', "predates the rule"),
-    ('include/clawport/openclaw/package.hpp', 'descent', 'holder.emplace(fs.open_dir_at(*cur, part));', "predates the rule"),
+    ("include/clawport/convert/action.hpp", "descent",
+     "cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));", "predates the rule"),
+    ("include/clawport/convert/action.hpp", "descent",
+     "cur.emplace(fs.open_dir_at(here, parts[i]));", "predates the rule"),
+    ("include/clawport/exporter/exporter.hpp", "descent",
+     "cur.emplace(fs_.open_dir_at(*cur, parts[i]));", "predates the rule"),
+    ("include/clawport/importer/apply.hpp", "descent",
+     "cur.emplace(fs.open_dir_at(here, parts[i]));", "predates the rule"),
+    ("include/clawport/importer/apply.hpp", "descent",
+     "cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));", "predates the rule"),
+    ("include/clawport/importer/plan.hpp", "descent",
+     "cur.emplace(fs.open_dir_at(here, part));", "predates the rule"),
+    ("include/clawport/importer/staged_copy.hpp", "descent",
+     "src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));", "predates the rule"),
+    ("include/clawport/openclaw/package.hpp", "descent",
+     "holder.emplace(fs.open_dir_at(*cur, part));", "predates the rule"),
     # Until the one bounded reader lands (issue 41 item 12): the reads it replaces.
     ("cli/commands/secrets.hpp", "stdin", "std::cin",
      "secrets set's value and prompt, to move to cli/input.hpp (issue 41 item 12)"),
@@ -106,8 +117,9 @@ ALLOWED = [
 ]
 
 
-TOKENS = re.compile(r"""//[^\n]*|/\*.*?\*/|R"(?P<d>[^(\s]*)\(.*?\)(?P=d)"|"(?:\\.|[^"\\\n])*"|(?<![\w])'(?:\\.|[^'\\\n])*'""",
-                    re.S)
+# A comment, a raw string, a string or a character literal (not a digit separator: 1'000).
+TOKENS = re.compile(r"//[^\n]*|/\*.*?\*/|R\"(?P<d>[^(\s]*)\(.*?\)(?P=d)\"|"
+                    r"\"(?:\\.|[^\"\\\n])*\"|(?<!\w)'(?:\\.|[^'\\\n])*'", re.S)
 
 
 def strip(text):
@@ -201,7 +213,8 @@ def check(root, only=None):
 PLANTS = {
     "output": 'inline void planted_output(const std::string& s) { std::cout << s; }\n',
     "mode": "inline unsigned planted_mode() { return 0644; }\n",
-    "descent": ("template <class Fs, class D, class P> void planted_descent(Fs& fs, D cur, P parts) {\n"
+    "descent": ("template <class Fs, class D, class P>\n"
+                "void planted_descent(Fs& fs, D cur, P parts) {\n"
                 "  for (const auto& p : parts) cur.emplace(fs.open_dir_at(*cur, p));\n}\n"),
     "stdin": "inline std::string planted_stdin() { std::string s; std::cin >> s; return s; }\n",
     "spawn": 'inline int planted_spawn() { return std::system("true"); }\n',
