@@ -45,7 +45,7 @@ def sources(root):
 HOME = {
     "output": "cli/output.hpp (out::line, out::lines, out::rendered, out::document)",
     "mode": "include/clawport/fs/ (fs::modes, fs::copied_mode)",
-    "descent": "include/clawport/fs/ (fs::walk, fs::open_below_anchor)",
+    "descent": "include/clawport/fs/ (fs::walk, fs::open_anchored_root)",
     "stdin": "cli/input.hpp (the one bounded reader of standard input)",
     "spawn": "include/clawport/process/ (process::posix_runner)",
 }
