@@ -45,8 +45,10 @@ inline void line(std::string_view s, to t = to::out) {
 /// `clawport: warning: <w>` on stderr, escaped.
 inline void warning(std::string_view w) { line("clawport: warning: " + std::string(w), to::err); }
 
-/// A question on stderr that the answer follows on the same line: escaped, no newline.
-inline void prompt(std::string_view s) { std::cerr << text::escape_for_terminal(s) << std::flush; }
+/// A question the answer follows on the same line (stderr unless told): escaped, no newline.
+inline void prompt(std::string_view s, to t = to::err) {
+  stream(t) << text::escape_for_terminal(s) << std::flush;
+}
 
 /// The progress line on stderr (a terminal only: the caller checks), rewritten in place;
 /// `clear_progress` erases it.

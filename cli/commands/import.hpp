@@ -51,7 +51,7 @@ inline void check_import_usage(const import_args& a) {
 /// Asks on a terminal whether to apply the plan just shown; true for yes.
 inline bool confirmed_on_terminal() {
   out::line("");
-  out::prompt("apply this plan? [y/N] ");
+  out::prompt("apply this plan? [y/N] ", out::to::out);
   std::string answer;
   std::getline(std::cin, answer);
   return answer == "y" || answer == "Y" || answer == "yes";
