@@ -4,15 +4,16 @@
 # into bash, and gives the command exactly the words meant. A bundle whose MCP server has
 # env keys holding a quote, `$(...)`, backticks, `\`, a newline, ESC and CR, exported into a
 # bundle directory and imported into an install whose names hold a quote, `$(...)`, ESC,
-# a newline and a byte that is not UTF-8: each printed line is run in bash with `clawport` a
-# function that prints its argv (nothing may run, the argv must be exact), then for real.
+# a newline and a byte that is not UTF-8, and `claw add` of a Claw package directory so named:
+# each printed line is run in bash with `clawport` a function that prints its argv (nothing
+# may run, the argv must be exact), then for real.
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 
-python3 - "$CLAWPORT" "$TMP" <<'PY' || failures=$((failures + 1))
-import json, os, subprocess, sys
+python3 - "$CLAWPORT" "$TMP" "$REPO" <<'PY' || failures=$((failures + 1))
+import json, os, shutil, subprocess, sys
 
-clawport, tmp = sys.argv[1].encode(), sys.argv[2].encode()
+clawport, tmp, repo = sys.argv[1].encode(), sys.argv[2].encode(), sys.argv[3].encode()
 pwned = tmp + b"/pwned"
 bad = 0
 
@@ -132,6 +133,34 @@ shell = b"'$(touch " + pwned + b")`touch " + pwned + b"`\\\n"
 # provenance comment cannot hold it), so those names are only pasted, not applied.
 scenario(b"printed", shell + b"\x1b[2K\r\xff", real=False)
 scenario(b"applied", shell, real=True)
+
+
+def claw_scenario(name, weird, real):
+    """The `to apply:` line of `claw add` for a package directory named `<name><weird>`."""
+    package = b"claw-" + name + weird
+    shutil.copytree(os.path.join(repo, b"examples/openclaw-claw"), os.path.join(tmp, package))
+    state = tmp + b"/state-" + name
+    os.makedirs(state)
+    open(state + b"/openclaw.json", "w").write("{}\n")
+    args = [b"claw", b"add", package, b"--state-dir", state, b"--without-packages"]
+    r = run(*args)
+    if r.returncode != 0:
+        fail("claw add plan: %r" % r.stderr)
+    out = r.stdout
+    if b"\x1b" in out or b"\r" in out:
+        fail("a raw ESC or CR in the claw add plan")
+    integrity = out.split(b"--plan-integrity ")[-1].split(b"\n")[0]
+    apply = [l.split(b"; to apply: ", 1)[1] for l in out.split(b"\n") if b"; to apply: " in l]
+    check_lines(b"\n".join(apply), b"clawport claw add ",
+                [[*args, b"--yes", b"--plan-integrity", integrity]], "claw add's to apply: line")
+    if real:
+        rc, _ = pasted(apply[0], real=True)
+        if rc != 0 or b"incident-triage" not in open(state + b"/openclaw.json", "rb").read():
+            fail("the pasted claw add line did not add the Claw (rc %d)" % rc)
+
+
+claw_scenario(b"printed", shell + b"\x1b[2K\r\xff", real=False)
+claw_scenario(b"applied", shell, real=True)
 sys.exit(1 if bad else 0)
 PY
 finish
