@@ -7,12 +7,12 @@
 #include <clawport/clawport.hpp>
 
 #include <functional>
-#include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "interrupt.hpp"
+#include "output.hpp"
 
 #include <sys/stat.h>
 
@@ -61,6 +61,26 @@ inline CLI::Validator non_empty() {
       "NONEMPTY", "NONEMPTY");
 }
 
+/// `--config F` of every ZeroClaw command, defined once (issue 41 item 17): an empty value
+/// is bad usage, never the default config (`skills bundle add` would rewrite it).
+inline CLI::Option* add_config_option(CLI::App* cmd, std::string& config,
+                                      const char* what = "the install's config.toml") {
+  return cmd
+      ->add_option("--config", config,
+                   std::string(what) +
+                       " (default: $ZEROCLAW_CONFIG_DIR/config.toml, else ~/.zeroclaw/config.toml)")
+      ->check(non_empty());
+}
+
+/// `--state-dir D` of every OpenClaw command, defined once: an empty value is bad usage,
+/// never the default state directory.
+inline CLI::Option* add_state_dir_option(CLI::App* cmd, std::string& state_dir) {
+  return cmd
+      ->add_option("--state-dir", state_dir,
+                   "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)")
+      ->check(non_empty());
+}
+
 /// A usage error found after parsing (`--yes` without `--plan-integrity`): exit 2, told
 /// like any other error. `document`, when set, is the JSON to print instead of the error
 /// document (an OpenClaw command keeps its upstream envelope).
@@ -77,18 +97,6 @@ inline std::vector<std::string>& invocation() {
   return words;
 }
 
-/// Prints a failure: `clawport: error: ...` on stderr, or with `--json` the error document
-/// on stdout (and the same line on stderr for a person watching).
-inline void print_error(const clawport::error& e, bool json, std::ostream& out, std::ostream& err) {
-  // Human output: a control character in a path or value is shown escaped (issue 9 item 11).
-  err << "clawport: error: " << clawport::text::escape_for_terminal(e.what());
-  if (!e.subject().empty() && std::string(e.what()).find(e.subject()) == std::string::npos) {
-    err << " (" << clawport::text::escape_for_terminal(e.subject()) << ")";
-  }
-  err << "\n";
-  if (json) out << clawport::json::dump(clawport::json::error_document(e)) << "\n";
-}
-
 /// A result document that tells a failure (`--json`): the document, and `error` of the one
 /// shape (formats/json.hpp), so every failure carries {code, message, subject}.
 template <class Json>
@@ -99,20 +107,20 @@ Json with_error(Json doc, const clawport::error& e) {
 
 /// Runs the command whose action was selected during parsing; maps library errors to exit
 /// 1 (or 128+signal for an interrupted command) with the message (and the path or field).
-inline int run_action(const action& act, std::ostream& out, std::ostream& err) {
+inline int run_action(const action& act) {
   try {
     return act.run();
   } catch (const usage_failure& e) {
-    print_error(e, act.json && e.document.empty(), out, err);
-    if (act.json && !e.document.empty()) out << e.document;
-    err << "Run with --help for more information.\n";
+    out::error(e, act.json && e.document.empty());
+    if (act.json && !e.document.empty()) out::rendered(e.document);
+    out::line("Run with --help for more information.", out::to::err);
     return exit_usage;
   } catch (const clawport::error& e) {
-    print_error(e, act.json, out, err);
+    out::error(e, act.json);
     if (e.code() == errc::cancelled && interrupt_signal() != 0) return 128 + interrupt_signal();
     return exit_failed;
   } catch (const std::exception& e) {
-    print_error(clawport::error(errc::io, e.what()), act.json, out, err);
+    out::error(clawport::error(errc::io, e.what()), act.json);
     return exit_failed;
   }
 }
@@ -152,13 +160,8 @@ inline std::optional<std::pair<std::string, std::string>> unknown_subcommand(
 
 /// Prints a usage error (exit 2), as a JSON document too when `--json` was given.
 inline int usage_error(const std::string& message, bool json) {
-  std::cerr << "clawport: error: " << clawport::text::escape_for_terminal(message)
-            << "\nRun with --help for more information.\n";
-  if (json) {
-    std::cout << clawport::json::dump(
-                     clawport::json::error_document(error(errc::invalid_argument, message)))
-              << "\n";
-  }
+  out::error(error(errc::invalid_argument, message), json);
+  out::line("Run with --help for more information.", out::to::err);
   return exit_usage;
 }
 
@@ -172,7 +175,7 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
   action selected;
   register_commands(app, selected);
   if (argc <= 1) {  // bare `clawport`: what it can do
-    std::cout << app.help();
+    out::rendered(app.help());
     return exit_ok;
   }
   invocation().assign(argv, argv + argc);
@@ -187,14 +190,15 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0)
-      return app.exit(e, std::cout, std::cerr) == 0 ? exit_ok : exit_usage;
+      return app.exit(e, out::stream(out::to::out), out::stream(out::to::err)) == 0 ? exit_ok
+                                                                                    : exit_usage;
     return usage_error(e.what(), json);
   }
   if (!selected) {
-    std::cerr << app.help();
+    out::rendered(app.help(), out::to::err);
     return exit_usage;
   }
-  return run_action(selected, std::cout, std::cerr);
+  return run_action(selected);
 }
 
 }  // namespace clawport::cli

@@ -110,13 +110,11 @@ inline void write_plan_file(const consent_flags& f, const host_environment& host
   (void)publish::replace_file(backend, dir, paths::file_name(path), json_text, path);
 }
 
-using text::shell_word;
-
 /// The command that applies the plan just shown: this run's words without `--dry-run`,
 /// `--json`, `--plan-out F`, with `--yes --plan-integrity <integrity>`.
-inline std::string apply_command(const std::string& integrity) {
+inline text::command_line apply_command(const std::string& integrity) {
   const std::vector<std::string>& words = invocation();
-  std::string cmd;
+  std::vector<std::string> cmd;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
     if (w == "--dry-run" || w == "--json" || w == "--yes") continue;
@@ -127,20 +125,22 @@ inline std::string apply_command(const std::string& integrity) {
     if (w.rfind("--plan-out=", 0) == 0 || w.rfind("--plan-integrity=", 0) == 0 ||
         w.rfind("--plan=", 0) == 0)
       continue;
-    cmd += (cmd.empty() ? "" : " ") + shell_word(w);
+    cmd.push_back(w);
   }
-  return cmd + " --yes --plan-integrity " + integrity;
+  cmd.insert(cmd.end(), {"--yes", "--plan-integrity", integrity});
+  return text::paste_command(cmd);
 }
 
 /// The closing lines of a plan shown without `--yes`: nothing was written, and how to
 /// apply it (through the one terminal-safe renderer).
-inline std::string apply_hint(const consent_flags& f, const std::string& integrity) {
+inline text::terminal_lines apply_hint(const consent_flags& f, const std::string& integrity) {
   text::terminal_lines line;
   line("");
   line((f.plan_out.empty() ? std::string("nothing was written")
                            : "the plan was written to " + f.plan_out + ", nothing else") +
-       "; to apply: " + apply_command(integrity));
-  return std::move(line.text);
+           "; to apply: ",
+       apply_command(integrity));
+  return line;
 }
 
 }  // namespace clawport::cli

@@ -8,6 +8,7 @@
 #include <clawport/clawport.hpp>
 
 #include "interrupt.hpp"
+#include "output.hpp"
 
 #include <termios.h>
 #include <unistd.h>
@@ -147,8 +148,8 @@ inline std::optional<std::string> read_input_line(const std::string& what) {
   }
 }
 
-/// One line typed at `prompt` (written to stderr) on a terminal that does not echo it.
-/// Ctrl-C restores the echo and throws errc::cancelled (exit 130).
+/// One line typed at `prompt` (written to stderr, escaped by out::prompt) on a terminal that does
+/// not echo it. Ctrl-C restores the echo and throws errc::cancelled (exit 130).
 inline std::string read_hidden_line(const std::string& prompt, const std::string& what) {
   std::optional<std::string> value;
   {
@@ -157,10 +158,10 @@ inline std::string read_hidden_line(const std::string& prompt, const std::string
     // the scopes end (echo back) before any throw leaves.
     input_detail::interruptible scope;
     input_detail::no_echo quiet;
-    std::cerr << prompt << std::flush;
+    out::prompt(prompt);
     value = read_input_line(what);
   }
-  std::cerr << "\n";
+  out::line("", out::to::err);
   return value.value_or(std::string());
 }
 

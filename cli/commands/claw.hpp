@@ -86,9 +86,9 @@ inline int run_inspect(const inspect_options& o, const host_environment& host) {
   if (o.json) {
     const oc::value doc = oc::inspect_document(pkg);
     const error fallback(errc::invalid_argument, "the Claw package is invalid", o.package);
-    std::cout << oc::json_text(pkg.ok() ? doc : with_error(doc, o.package, fallback));
+    out::document(oc::json_text(pkg.ok() ? doc : with_error(doc, o.package, fallback)));
   } else {
-    (pkg.ok() ? std::cout : std::cerr) << for_reader(oc::inspect_text(pkg));
+    out::rendered(for_reader(oc::inspect_text(pkg)), pkg.ok() ? out::to::out : out::to::err);
   }
   return pkg.ok() ? exit_ok : exit_failed;
 }
@@ -103,9 +103,9 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (!pkg.ok()) {
     if (o.json) {
       const oc::invalid_package failed{pkg.diagnostics};
-      std::cout << oc::json_text(with_error(oc::to_json(failed), o.package, invalid));
+      out::document(oc::json_text(with_error(oc::to_json(failed), o.package, invalid)));
     } else {
-      std::cerr << for_reader(oc::inspect_text(pkg));
+      out::rendered(for_reader(oc::inspect_text(pkg)), out::to::err);
     }
     return exit_failed;
   }
@@ -118,10 +118,10 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (consent != nullptr && !plan.blocked) write_plan_file(*consent, host, oc::json_text(doc));
   if (o.json) {
     const error blocked(errc::invalid_argument, "the plan is blocked", o.package);
-    std::cout << oc::json_text(plan.blocked ? with_error(doc, o.package, blocked) : doc);
+    out::document(oc::json_text(plan.blocked ? with_error(doc, o.package, blocked) : doc));
   } else {
-    std::cout << for_reader(oc::plan_text(plan));
-    if (consent != nullptr && !plan.blocked) std::cout << apply_hint(*consent, integrity);
+    out::rendered(for_reader(oc::plan_text(plan)));
+    if (consent != nullptr && !plan.blocked) out::lines(apply_hint(*consent, integrity));
   }
   return plan.blocked ? exit_failed : exit_ok;
 }
@@ -153,9 +153,9 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
   const auto show = [&](const oc::value& doc, bool ok, const std::string& text) {
     if (o.json) {
       const error fallback(errc::invalid_argument, "the migration is refused", o.agent);
-      std::cout << oc::json_text(ok ? doc : with_error(doc, o.agent, fallback));
+      out::document(oc::json_text(ok ? doc : with_error(doc, o.agent, fallback)));
     } else {
-      (ok ? std::cout : std::cerr) << for_reader(text);
+      out::rendered(for_reader(text), ok ? out::to::out : out::to::err);
     }
     return ok ? exit_ok : exit_failed;
   };
@@ -164,7 +164,7 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
     const oc::value doc = oc::to_json(plan);
     if (!plan.blocked()) write_plan_file(o.consent, host, oc::json_text(doc));
     const int status = show(doc, !plan.blocked(), oc::plan_text(plan));
-    if (!o.json && !plan.blocked()) std::cout << apply_hint(o.consent, plan.integrity);
+    if (!o.json && !plan.blocked()) out::lines(apply_hint(o.consent, plan.integrity));
     return status;
   }
   const oc::consent c = consent_of(o.consent, host, oc::migration_plan_schema);
@@ -184,9 +184,7 @@ inline void add_claw_migrate_command(CLI::App& claw, action& selected,
       "<state-dir>/claws/local/<agent-id> and record it (offline; --yes --plan-integrity "
       "applies)");
   migrate->add_option("agent", mo->agent, "the agent id (a member of agents.entries)")->required();
-  migrate->add_option(
-      "--state-dir", mo->state_dir,
-      "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
+  add_state_dir_option(migrate, mo->state_dir);
   add_consent_options(migrate, mo->consent);
   migrate->add_flag(
       "--json", mo->json,
@@ -225,8 +223,7 @@ inline void add_claw_command(CLI::App& app, action& selected, const host_environ
   CLI::App* plan = claw->add_subcommand(
       "plan", "Plan adding a Claw as a new OpenClaw agent (dry run; offline, nothing written)");
   plan->add_option("package", po->package, "the package directory or manifest file")->required();
-  plan->add_option("--state-dir", po->state_dir,
-                   "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
+  add_state_dir_option(plan, po->state_dir);
   plan->add_option("--agent-id", po->agent_id,
                    "use this unused agent id instead of the manifest's");
   plan->add_option("--workspace", po->workspace,

@@ -83,7 +83,7 @@ inline oc::consent consent_of(const consent_flags& f, const host_environment& ho
 /// formats/json.hpp's shape (one that has none: `no added Claw matches`).
 inline int print_json(const oc::value& doc, bool ok, const std::string& subject) {
   const error fallback(errc::claw_not_found, "no added Claw matches `" + subject + "`", subject);
-  std::cout << oc::json_text(ok ? doc : with_error(doc, subject, fallback));
+  out::document(oc::json_text(ok ? doc : with_error(doc, subject, fallback)));
   return ok ? exit_ok : exit_failed;
 }
 
@@ -93,7 +93,7 @@ template <class Result>
 int print_result(const Result& result, bool ok, bool json, const std::string& subject,
                  bool text_to_stderr) {
   if (json) return print_json(oc::to_json(result), ok, subject);
-  (text_to_stderr ? std::cerr : std::cout) << for_reader(oc::result_text(result));
+  out::rendered(for_reader(oc::result_text(result)), text_to_stderr ? out::to::err : out::to::out);
   return ok ? exit_ok : exit_failed;
 }
 template <class Result>
@@ -110,8 +110,8 @@ int show_plan(const Plan& plan, bool blocked, const consent_flags& f, bool json,
   const oc::value doc = oc::to_json(plan);
   if (!blocked) write_plan_file(f, host, oc::json_text(doc));
   if (json) return print_json(doc, !blocked, subject);
-  std::cout << for_reader(oc::plan_text(plan));
-  if (!blocked) std::cout << apply_hint(f, plan.integrity);
+  out::rendered(for_reader(oc::plan_text(plan)));
+  if (!blocked) out::lines(apply_hint(f, plan.integrity));
   return blocked ? exit_failed : exit_ok;
 }
 
@@ -194,8 +194,7 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
                                       "Add a Claw as a new OpenClaw agent offline: shows the plan; "
                                       "--yes --plan-integrity applies it");
   add->add_option("package", ao->package, "the package directory or manifest file")->required();
-  add->add_option("--state-dir", ao->state_dir,
-                  "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
+  add_state_dir_option(add, ao->state_dir);
   add->add_option("--agent-id", ao->agent_id, "use this unused agent id instead of the manifest's");
   add->add_option("--workspace", ao->workspace,
                   "the agent's workspace (default: the agent's rule, as `workspace resolve "
@@ -214,7 +213,7 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
       "status",
       "Show each added Claw's drift: managed files, agent entry, MCP servers (read-only)");
   status->add_option("target", so->target, "an agent id or Claw package name (default: all)");
-  status->add_option("--state-dir", so->state_dir, "the OpenClaw state directory");
+  add_state_dir_option(status, so->state_dir);
   status->add_flag("--json", so->json, "print the openclaw.clawStatus.v1 document");
   status->callback([so, &selected, &host] {
     selected = action{[so, &host] { return claw_cmd::run_status(*so, host); }, so->json};
@@ -227,7 +226,7 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
   update->add_option("target", uo->target, "an agent id or Claw package name")->required();
   update->add_option("--from", uo->from,
                      "the package to update from (default: the recorded source)");
-  update->add_option("--state-dir", uo->state_dir, "the OpenClaw state directory");
+  add_state_dir_option(update, uo->state_dir);
   add_consent_options(update, uo->consent);
   update->add_flag(
       "--json", uo->json,
@@ -240,7 +239,7 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
   CLI::App* remove = claw.add_subcommand(
       "remove", "Remove an added Claw: unchanged managed files only, the ledger entry last");
   remove->add_option("target", ro->target, "an agent id or Claw package name")->required();
-  remove->add_option("--state-dir", ro->state_dir, "the OpenClaw state directory");
+  add_state_dir_option(remove, ro->state_dir);
   add_consent_options(remove, ro->consent);
   remove->add_flag(
       "--json", ro->json,
@@ -257,7 +256,7 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
   exp->add_option("--out", xo->out, "the new package directory (must not exist)")->required();
   exp->add_option("--bootstrap", xo->bootstrap,
                   "a Markdown file to carry as the package's BOOTSTRAP.md");
-  exp->add_option("--state-dir", xo->state_dir, "the OpenClaw state directory");
+  add_state_dir_option(exp, xo->state_dir);
   exp->add_flag("--json", xo->json, "print the openclaw.clawExportResult.v1 document");
   exp->callback([xo, &selected, &host] {
     selected = action{[xo, &host] { return claw_cmd::run_export(*xo, host); }, xo->json};

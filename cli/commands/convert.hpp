@@ -35,17 +35,16 @@ inline int run_convert(const convert_args& a, const host_environment& host) {
   o.at = host.now();
   const convert::conversion c = convert::run(backend, o);
   if (a.json) {
-    std::cout << json::dump(c.refusal ? with_error(convert::to_json(c), *c.refusal)
-                                      : convert::to_json(c))
-              << "\n";
+    out::document(
+        json::dump(c.refusal ? with_error(convert::to_json(c), *c.refusal) : convert::to_json(c)));
   } else {
     // Each line through the one terminal-safe renderer (a path or value may hold a
     // control character).
-    std::cout << text::terminal_block(convert::render_text(c));
+    out::rendered(text::terminal_block(convert::render_text(c)));
   }
   // A dry run the real one would refuse: the report above, then the refusal (exit 1).
   if (!c.refusal) return exit_ok;
-  print_error(*c.refusal, false, std::cout, std::cerr);
+  out::error(*c.refusal, false);
   return exit_failed;
 }
 

@@ -37,11 +37,11 @@ class progress_line {
   ~progress_line() { clear(); }
   void update(std::uint64_t entries) {
     if (!enabled_ || entries % 512 != 0) return;
-    std::cerr << "\rcopying the workspace: " << entries << " entries" << std::flush;
+    out::progress("copying the workspace: " + std::to_string(entries) + " entries");
     shown_ = true;
   }
   void clear() {
-    if (shown_) std::cerr << "\r\033[K" << std::flush;
+    if (shown_) out::clear_progress();
     shown_ = false;
   }
 
@@ -90,10 +90,13 @@ inline int run_export(const export_args& a, const host_environment& host) {
   // The bundle is published: from here nothing may report failure (a signal that arrives
   // now is too late to undo anything, and the report always renders).
   try {
-    std::cout << (a.json ? render_json(result) + "\n" : render_report(result)) << std::flush;
+    if (a.json)
+      out::document(render_json(result));
+    else
+      out::rendered(render_report(result));
   } catch (const std::exception& e) {
-    std::cerr << "clawport: warning: the bundle was published to " << a.out
-              << " but the report could not be printed: " << e.what() << "\n";
+    out::warning("the bundle was published to " + a.out +
+                 " but the report could not be printed: " + e.what());
   }
   return exit_ok;
 }
@@ -106,10 +109,7 @@ inline void add_export_command(CLI::App& app, action& selected, const host_envir
   cmd->add_option("--out", args->out, "the bundle directory to publish")
       ->required()
       ->check(non_empty());
-  cmd->add_option("--config", args->config,
-                  "the install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
-                  "else ~/.zeroclaw/config.toml)")
-      ->check(non_empty());
+  add_config_option(cmd, args->config);
   cmd->add_flag("--force", args->force, "replace a non-empty destination directory");
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
   cmd->add_option("--publish", args->publish,

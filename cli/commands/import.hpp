@@ -51,7 +51,8 @@ inline void check_import_usage(const import_args& a) {
 
 /// Asks on a terminal whether to apply the plan just shown; true for yes.
 inline bool confirmed_on_terminal() {
-  std::cout << "\napply this plan? [y/N] " << std::flush;
+  out::line("");
+  out::prompt("apply this plan? [y/N] ", out::to::out);
   const std::string answer = read_input_line("the answer").value_or("");
   return answer == "y" || answer == "Y" || answer == "yes";
 }
@@ -64,23 +65,23 @@ inline void offer_secret_prompts(const importer::import_result& r, const host_en
   for (const importer::todo_item& t : r.plan.todo)
     if (t.group == "secret") paths.push_back(t.path);
   if (paths.empty() || !stdin_is_terminal()) return;
-  std::cout << "\nsupply the credential(s) now (an empty answer skips one; `clawport secrets "
-               "set` later does the same):\n"
-            << std::flush;
+  out::line("");
+  out::line(
+      "supply the credential(s) now (an empty answer skips one; `clawport secrets set` later "
+      "does the same):");
   fs::posix backend;
   crypto::sodium cipher;
   for (const std::string& path : paths) {
     const std::string value = read_secret_value(path);
-    const std::string shown = text::escape_for_terminal(path);
     if (value.empty()) {
-      std::cout << "  skipped " << shown << "\n";
+      out::line("  skipped " + path);
       continue;
     }
     try {
       (void)importer::set_secret(backend, cipher, r.plan.config_path, path, value, host.now());
-      std::cout << "  set " << shown << "\n";
+      out::line("  set " + path);
     } catch (const error& e) {
-      std::cout << "  not set " << shown << ": " << text::escape_for_terminal(e.what()) << "\n";
+      out::line("  not set " + path + ": " + e.what());
     }
   }
 }
@@ -101,9 +102,9 @@ inline int run_import(const import_args& a, const host_environment& host) {
     const std::string integrity = consented_integrity(a.consent, host, "");
     const importer::import_result r = importer::apply_import(backend, o, integrity);
     if (a.json) {
-      std::cout << clawport::json::dump(importer::to_json(r)) << "\n";
+      out::document(clawport::json::dump(importer::to_json(r)));
     } else {
-      std::cout << importer::render_result(r);
+      out::rendered(importer::render_result(r));
       offer_secret_prompts(r, host);
     }
     return exit_ok;
@@ -112,21 +113,21 @@ inline int run_import(const import_args& a, const host_environment& host) {
   const std::string doc = clawport::json::dump(importer::to_json(p)) + "\n";
   write_plan_file(a.consent, host, doc);
   if (a.json) {
-    std::cout << doc;
+    out::document(doc);
     return exit_ok;
   }
-  std::cout << importer::render_plan(p);
+  out::rendered(importer::render_plan(p));
   const bool interactive = stdin_is_terminal() && ::isatty(STDOUT_FILENO) == 1;
   if (a.consent.dry_run || !a.consent.plan_out.empty() || !interactive) {
-    std::cout << apply_hint(a.consent, p.plan_integrity);
+    out::lines(apply_hint(a.consent, p.plan_integrity));
     return exit_ok;
   }
   if (!confirmed_on_terminal()) {
-    std::cout << "nothing was written\n";
+    out::line("nothing was written");
     return exit_ok;
   }
   const importer::import_result r = importer::apply_import(backend, o, p.plan_integrity);
-  std::cout << importer::render_result(r);
+  out::rendered(importer::render_result(r));
   offer_secret_prompts(r, host);
   return exit_ok;
 }
@@ -136,9 +137,7 @@ inline void add_import_command(CLI::App& app, action& selected, const host_envir
   CLI::App* cmd = app.add_subcommand(
       "import", "verify an agent bundle and import it into an install, never overwriting anything");
   cmd->add_option("bundle", args->bundle, "the bundle directory")->required();
-  cmd->add_option("--config", args->config,
-                  "the target install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
-                  "else ~/.zeroclaw/config.toml)");
+  add_config_option(cmd, args->config, "the target install's config.toml");
   cmd->add_option("--as", args->as, "the agent's alias on the target")->check(non_empty());
   cmd->add_option("--map", args->maps,
                   "KIND.ALIAS=LOCAL: point references to a bundle entry at a local one "

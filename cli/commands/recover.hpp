@@ -27,9 +27,10 @@ inline int run_recover(const recover_args& a, const host_environment& host) {
   const bool failed = !report.failed.empty() && !report.restored;
   if (a.json && failed) throw recover_failure(report, a.dir);
   if (a.json) {
-    std::cout << json::dump(to_json(report)) << "\n";
+    out::document(json::dump(to_json(report)));
   } else {
-    for (const std::string& line : report.actions) std::cout << line << "\n";
+    // Names read from the destination's parent (often /tmp): escaped (issue 41 item 2).
+    for (const std::string& line : report.actions) out::line(line);
   }
   if (failed) throw recover_failure(report, a.dir);
   return exit_ok;

@@ -27,8 +27,7 @@ struct secrets_args {
 /// cli::max_input_bytes; one final newline dropped), both read by cli/input.hpp.
 inline std::string read_secret_value(const std::string& path) {
   if (stdin_is_terminal())
-    return read_hidden_line("value for " + text::escape_for_terminal(path) + " (not echoed): ",
-                            "the value for " + path);
+    return read_hidden_line("value for " + path + " (not echoed): ", "the value for " + path);
   return read_all_input("the value for " + path);
 }
 
@@ -39,14 +38,14 @@ inline int run_secrets_list(const secrets_args& a, const host_environment& host)
   const auto secrets =
       importer::list_secrets(importer::read_install_config(backend, config_path, config_text));
   if (a.json) {
-    std::cout << clawport::json::dump(importer::secrets_to_json(config_path, secrets)) << "\n";
+    out::document(clawport::json::dump(importer::secrets_to_json(config_path, secrets)));
     return exit_ok;
   }
   text::terminal_lines line;
   line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
   for (const importer::secret_entry& s : secrets)
     line("  " + std::string(importer::to_string(s.state)) + "  " + s.path);
-  std::cout << line.text;
+  out::lines(line);
   return exit_ok;
 }
 
@@ -62,7 +61,7 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
     nlohmann::json j{
         {"config", r.config}, {"path", r.path},         {"stored", importer::to_string(r.stored)},
         {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
-    std::cout << clawport::json::dump(j) << "\n";
+    out::document(clawport::json::dump(j));
     return exit_ok;
   }
   text::terminal_lines line;
@@ -73,7 +72,7 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
   line("set " + r.path + " in " + r.config + ", " + how);
   if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
   line("  previous config kept as " + r.backup);
-  std::cout << line.text;
+  out::lines(line);
   return exit_ok;
 }
 
@@ -82,10 +81,7 @@ inline void add_secrets_command(CLI::App& app, action& selected, const host_envi
       "secrets", "list an install's secret fields, or supply one as ZeroClaw stores it");
   secrets->require_subcommand(1);
   const auto config_option = [](CLI::App* cmd, secrets_args& args) {
-    cmd->add_option("--config", args.config,
-                    "the install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
-                    "else ~/.zeroclaw/config.toml)")
-        ->check(non_empty());
+    add_config_option(cmd, args.config);
     cmd->add_flag("--json", args.json, "print one JSON document on stdout");
   };
   auto list_args = std::make_shared<secrets_args>();

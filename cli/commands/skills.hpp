@@ -4,7 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,26 +29,29 @@ struct audit_options {
   bool json = false;
 };
 
-/// Human output only: control characters in names, paths and reasons are escaped.
-inline std::string esc(const std::string& s) { return clawport::text::escape_for_terminal(s); }
+/// The width `s` takes once escaped for the terminal (columns line up as shown).
+inline std::size_t shown_width(const std::string& s) {
+  return clawport::text::escape_for_terminal(s).size();
+}
 
-inline void print_rows(std::ostream& out, const std::vector<const sk::skill_entry*>& rows,
+/// The rows of `skills list`, each line escaped by the one terminal-safe renderer.
+inline void print_rows(text::terminal_lines& line, const std::vector<const sk::skill_entry*>& rows,
                        const std::string& install, bool with_reason) {
   std::size_t wn = 0;
   std::size_t ws = 0;
   for (const auto* e : rows) {
-    wn = std::max(wn, esc(e->name).size());
-    ws = std::max(ws, esc(sk::source_of(*e)).size());
+    wn = std::max(wn, shown_width(e->name));
+    ws = std::max(ws, shown_width(sk::source_of(*e)));
   }
   for (const auto* e : rows) {
-    const std::string name = esc(e->name);
-    const std::string src = esc(sk::source_of(*e));
-    out << "  " << name << std::string(wn - name.size() + 2, ' ') << src
-        << std::string(ws - src.size() + 2, ' ');
+    const std::string src = sk::source_of(*e);
+    const std::string row = "  " + e->name + std::string(wn - shown_width(e->name) + 2, ' ') + src +
+                            std::string(ws - shown_width(src) + 2, ' ');
     if (with_reason) {
-      out << esc(e->reason) << "\n    " << esc(sk::shown_path(e->path, install)) << "\n";
+      line(row + e->reason);
+      line("    " + sk::shown_path(e->path, install));
     } else {
-      out << esc(sk::shown_path(e->path, install)) << "\n";
+      line(row + sk::shown_path(e->path, install));
     }
   }
 }
@@ -61,25 +63,28 @@ inline int run_list(const list_options& o, const host_environment& host) {
   const std::string& install = l.where.install_root;
   const sk::skill_view view =
       sk::list_skills(fs, l.cfg, l.where, sk::list_request{o.agent, o.bundle});
-  for (const std::string& w : view.warnings) std::cerr << "clawport: warning: " << esc(w) << "\n";
+  for (const std::string& w : view.warnings) out::warning(w);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(view, install)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(view, install)));
     return exit_ok;
   }
   std::vector<const sk::skill_entry*> loaded;
   std::vector<const sk::skill_entry*> other;
   for (const auto& e : view.entries) (e.loaded() ? loaded : other).push_back(&e);
+  text::terminal_lines line;
   if (!o.agent.empty()) {
-    std::cout << "Agent '" << esc(o.agent) << "' loads " << loaded.size()
-              << (loaded.size() == 1 ? " skill" : " skills") << ", in precedence order:\n";
+    line("Agent '" + o.agent + "' loads " + std::to_string(loaded.size()) +
+         (loaded.size() == 1 ? " skill" : " skills") + ", in precedence order:");
   } else {
-    std::cout << "Loadable skills (" << loaded.size() << "; bundle include/exclude not applied):\n";
+    line("Loadable skills (" + std::to_string(loaded.size()) +
+         "; bundle include/exclude not applied):");
   }
-  print_rows(std::cout, loaded, install, false);
+  print_rows(line, loaded, install, false);
   if (!other.empty()) {
-    std::cout << "Not loaded (" << other.size() << "):\n";
-    print_rows(std::cout, other, install, true);
+    line("Not loaded (" + std::to_string(other.size()) + "):");
+    print_rows(line, other, install, true);
   }
+  out::lines(line);
   return exit_ok;
 }
 
@@ -98,32 +103,33 @@ inline int run_audit(const audit_options& o, const host_environment& host) {
     }
     blocked = blocked || one.failure || !one.report->clean();
     if (!o.json) {
+      text::terminal_lines line;
       if (one.failure) {
-        std::cout << "  " << mk.fail << " Skill audit failed for " << esc(dir) << "\n    - "
-                  << esc(one.failure->what()) << "\n";
+        line("  " + std::string(mk.fail) + " Skill audit failed for " + dir);
+        line("    - " + std::string(one.failure->what()));
       } else if (one.report->clean()) {
-        std::cout << "  " << mk.ok << " Skill audit passed for " << esc(dir) << " ("
-                  << one.report->files_scanned << " files scanned).\n";
+        line("  " + std::string(mk.ok) + " Skill audit passed for " + dir + " (" +
+             std::to_string(one.report->files_scanned) + " files scanned).");
       } else {
-        std::cout << "  " << mk.fail << " Skill audit failed for " << esc(dir) << "\n";
+        line("  " + std::string(mk.fail) + " Skill audit failed for " + dir);
       }
       if (one.report) {
         for (const auto& f : one.report->findings) {
-          std::cout << (f.blocking ? "    - " : "    ! ") << esc(f.message())
-                    << (f.blocking ? "" : " (warning, not blocking)") << "\n";
+          line((f.blocking ? "    - " : "    ! ") + f.message() +
+               (f.blocking ? "" : " (warning, not blocking)"));
         }
       }
+      out::lines(line);
     }
     outcomes.push_back(std::move(one));
   }
   if (o.json) {
     const error e(errc::audit_blocked, "the skill audit found a blocking problem",
                   o.dirs.size() == 1 ? o.dirs.front() : std::string());
-    std::cout << clawport::json::dump(blocked ? with_error(sk::to_json(outcomes), e)
-                                              : sk::to_json(outcomes))
-              << "\n";
+    out::document(clawport::json::dump(blocked ? with_error(sk::to_json(outcomes), e)
+                                               : sk::to_json(outcomes)));
   } else if (blocked) {
-    std::cerr << "Skill audit failed.\n";
+    out::line("Skill audit failed.", out::to::err);
   }
   return blocked ? exit_failed : exit_ok;
 }
@@ -138,10 +144,7 @@ inline void add_skills_command(CLI::App& app, action& selected, const host_envir
   auto lo = std::make_shared<skills_cmd::list_options>();
   CLI::App* list = skills->add_subcommand(
       "list", "Show the skills an agent loads at run time, and why the others are not loaded");
-  list->add_option("--config", lo->config,
-                   "config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, else "
-                   "~/.zeroclaw/config.toml)")
-      ->check(non_empty());
+  add_config_option(list, lo->config);
   list->add_option("--agent", lo->agent, "the agent whose effective skill set to show");
   list->add_option("--bundle", lo->bundle,
                    "only this skill bundle (its filter is not applied "

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,9 +26,7 @@ struct common_options {
   bool json = false;
 };
 
-inline void warn(const std::string& w) {
-  std::cerr << "clawport: warning: " << clawport::text::escape_for_terminal(w) << "\n";
-}
+inline void warn(const std::string& w) { out::warning(w); }
 
 // ---- new ------------------------------------------------------------------------------
 
@@ -50,11 +47,13 @@ inline int run_new(const new_options& o, const host_environment& host) {
   const sk::scaffold_result r =
       sk::scaffold_skill(fs, l.cfg, l.where.install_root, o.bundle, o.name, opt);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(r)));
   } else {
-    std::cout << "  " << mk.ok << " Scaffolded skill '" << r.ref.display() << "' at " << r.directory
-              << "\n";
-    for (const auto& c : r.created) std::cout << "    " << c << "\n";
+    text::terminal_lines line;
+    line("  " + std::string(mk.ok) + " Scaffolded skill '" + r.ref.display() + "' at " +
+         r.directory);
+    for (const auto& c : r.created) line("    " + c);
+    out::lines(line);
   }
   for (const auto& w : r.warnings) warn(w);
   return exit_ok;
@@ -78,17 +77,18 @@ inline int run_install(const install_options& o, const host_environment& host) {
       fs, host, l, sk::source_request{o.source, o.bundle, o.agent, o.skill, o.upgrade},
       process_umask(), warn);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(r.result, r.notices)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(r.result, r.notices)));
   } else {
-    std::cout << "  " << mk.ok << " Skill " << (r.result.upgraded ? "upgraded" : "installed")
-              << " and audited: " << r.result.directory << " (" << r.result.files_scanned
-              << " files scanned)\n";
+    text::terminal_lines line;
+    line("  " + std::string(mk.ok) + " Skill " + (r.result.upgraded ? "upgraded" : "installed") +
+         " and audited: " + r.result.directory + " (" + std::to_string(r.result.files_scanned) +
+         " files scanned)");
     if (r.result.upgraded) {
-      std::cout << "    previous version "
-                << (r.result.archived_to.empty() ? std::string("deleted (global directory)")
-                                                 : "archived at " + r.result.archived_to)
-                << "\n";
+      line("    previous version " + (r.result.archived_to.empty()
+                                          ? std::string("deleted (global directory)")
+                                          : "archived at " + r.result.archived_to));
     }
+    out::lines(line);
     for (const auto& n : r.notices) warn(n);
     for (const auto& w : r.result.warnings) warn(w);
   }
@@ -113,12 +113,12 @@ inline int run_remove(const remove_options& o, const host_environment& host) {
   const sk::remove_result r =
       sk::remove_skill(fs, loc, l.where.install_root, o.name, o.purge, host.now().seconds);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(r)));
   } else if (!r.archived_to.empty()) {
-    std::cout << "  " << mk.ok << " Skill '" << r.name << "' removed from bundle '" << r.bundle
-              << "' and archived at " << r.archived_to << "\n";
+    out::line("  " + std::string(mk.ok) + " Skill '" + r.name + "' removed from bundle '" +
+              r.bundle + "' and archived at " + r.archived_to);
   } else {
-    std::cout << "  " << mk.ok << " Skill '" << r.name << "' deleted from " << r.directory << "\n";
+    out::line("  " + std::string(mk.ok) + " Skill '" + r.name + "' deleted from " + r.directory);
   }
   for (const auto& w : r.warnings) warn(w);
   return exit_ok;
@@ -139,16 +139,19 @@ inline int run_restore(const restore_options& o, const host_environment& host) {
   const sk::restore_result r =
       sk::restore_skill(fs, l.cfg, l.where.install_root, o.name, o.bundle, o.from);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(r)));
     return exit_ok;
   }
-  std::cout << "  " << mk.ok << " Skill '" << r.name << "' restored into bundle '" << r.bundle
-            << "' at " << r.directory << "\n    from " << r.restored_from << "\n";
+  text::terminal_lines line;
+  line("  " + std::string(mk.ok) + " Skill '" + r.name + "' restored into bundle '" + r.bundle +
+       "' at " + r.directory);
+  line("    from " + r.restored_from);
   if (!r.other_archives.empty()) {
-    std::cout << "    " << r.other_archives.size() << " older archive(s) kept:";
-    for (const auto& a : r.other_archives) std::cout << " " << a;
-    std::cout << "\n";
+    std::string kept = "    " + std::to_string(r.other_archives.size()) + " older archive(s) kept:";
+    for (const auto& a : r.other_archives) kept += " " + a;
+    line(kept);
   }
+  out::lines(line);
   return exit_ok;
 }
 
@@ -167,7 +170,7 @@ inline bool confirm_unaudited(const sk::test_target& t, const std::string& why, 
   warn("skill '" + t.name + "' fails the static audit (" + why +
        "); its TEST.sh runs shell commands with your permissions and no sandbox");
   if (yes || !stdin_is_terminal() || !::isatty(2)) return true;
-  std::cerr << "Run the tests of '" << t.name << "' anyway? [y/N] " << std::flush;
+  out::prompt("Run the tests of '" + t.name + "' anyway? [y/N] ");
   const std::optional<std::string> answer = read_input_line("the answer");
   if (!answer) return false;
   return *answer == "y" || *answer == "Y" || *answer == "yes";
@@ -175,9 +178,11 @@ inline bool confirm_unaudited(const sk::test_target& t, const std::string& why, 
 
 /// The --verbose report of each command.
 inline void print_case(const sk::test_case& c, const sk::command_outcome& r) {
-  std::cout << "    running: " << c.command << "\n";
-  if (!r.output.empty()) std::cout << "    output: " << sk::detail::trim(r.output) << "\n";
-  std::cout << "    exit: " << r.exit << (r.timed_out ? " (timed out)" : "") << "\n";
+  text::terminal_lines line;
+  line("    running: " + c.command);
+  if (!r.output.empty()) line("    output: " + std::string(sk::detail::trim(r.output)));
+  line("    exit: " + std::to_string(r.exit) + (r.timed_out ? " (timed out)" : ""));
+  out::lines(line);
 }
 
 inline int run_test(const test_options& o, const host_environment& host) {
@@ -195,24 +200,22 @@ inline int run_test(const test_options& o, const host_environment& host) {
       skipped.push_back(t.name);
       continue;
     }
-    if (o.verbose && !o.json)
-      std::cout << "  Testing skill: " << t.name << " (" << t.directory << ")\n";
+    if (o.verbose && !o.json) out::line("  Testing skill: " + t.name + " (" + t.directory + ")");
     results.push_back(sk::test_skill(fs, runner, t.directory, t.name, topt));
   }
   if (!o.name.empty() && results.size() == 1 && !results.front().has_test_file && !o.json) {
-    std::cout << "  - No TEST.sh found for skill '" << o.name << "'.\n";
+    out::line("  - No TEST.sh found for skill '" + o.name + "'.");
     return exit_ok;
   }
   const bool failed = sk::aggregate(results).failed() > 0;
   if (o.json) {
     const error e(errc::skill_test_failed, "some skill tests failed", o.name);
-    std::cout << clawport::json::dump(failed ? with_error(sk::to_json(results, skipped), e)
-                                             : sk::to_json(results, skipped))
-              << "\n";
+    out::document(clawport::json::dump(failed ? with_error(sk::to_json(results, skipped), e)
+                                              : sk::to_json(results, skipped)));
   } else {
-    std::cout << sk::render_test_results(results, text::marks_for(host.plain_text));
+    out::rendered(sk::render_test_results(results, text::marks_for(host.plain_text)));
   }
-  if (failed) std::cerr << "Some skill tests failed.\n";
+  if (failed) out::line("Some skill tests failed.", out::to::err);
   return failed ? exit_failed : exit_ok;
 }
 
@@ -232,12 +235,15 @@ inline int run_bundle_add(const bundle_add_options& o, const host_environment& h
   const clawport::timestamp now{host.now().seconds, 0};
   const sk::bundle_add_result r = sk::add_skill_bundle(fs, config, o.alias, dir, now);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(r)));
   } else if (!r.created) {
-    std::cout << "skill bundle '" << r.alias << "' already exists (no change)\n";
+    out::line("skill bundle '" + r.alias + "' already exists (no change)");
   } else {
-    std::cout << "  " << mk.ok << " created skill_bundles." << r.alias << " (dir: " << r.directory
-              << ")\n    previous config saved as " << r.backup << "\n";
+    text::terminal_lines line;
+    line("  " + std::string(mk.ok) + " created skill_bundles." + r.alias + " (dir: " + r.directory +
+         ")");
+    line("    previous config saved as " + r.backup);
+    out::lines(line);
   }
   for (const auto& w : r.warnings) warn(w);
   return exit_ok;
@@ -250,25 +256,27 @@ inline int run_bundle_list(const common_options& o, const host_environment& host
   const sk::install_context l = sk::load_install(fs, host, o.config);
   const std::vector<sk::bundle_entry> bundles = sk::list_bundles(fs, l.cfg, l.where.install_root);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(bundles)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(bundles)));
     return exit_ok;
   }
   if (bundles.empty()) {
-    std::cout << "No skill bundles configured in " << l.config_path
-              << " (`clawport skills bundle add <alias>` adds one).\n";
+    out::line("No skill bundles configured in " + l.config_path +
+              " (`clawport skills bundle add <alias>` adds one).");
     return exit_ok;
   }
-  std::cout << bundles.size() << " skill bundle(s) in " << l.config_path << ":\n";
+  const auto listed = [](const std::vector<std::string>& names, const char* none) {
+    std::string s = names.empty() ? std::string(none) : std::string();
+    for (std::size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + names[i];
+    return s;
+  };
+  text::terminal_lines line;
+  line(std::to_string(bundles.size()) + " skill bundle(s) in " + l.config_path + ":");
   for (const sk::bundle_entry& b : bundles) {
-    std::cout << "  " << b.alias << "  " << b.directory
-              << (b.exists ? "" : " (missing: ZeroClaw creates it)") << "\n    skills: ";
-    if (b.skills.empty()) std::cout << "none";
-    for (std::size_t i = 0; i < b.skills.size(); ++i) std::cout << (i ? ", " : "") << b.skills[i];
-    std::cout << "\n    agents: ";
-    if (b.agents.empty()) std::cout << "none (no agent loads it)";
-    for (std::size_t i = 0; i < b.agents.size(); ++i) std::cout << (i ? ", " : "") << b.agents[i];
-    std::cout << "\n";
+    line("  " + b.alias + "  " + b.directory + (b.exists ? "" : " (missing: ZeroClaw creates it)"));
+    line("    skills: " + listed(b.skills, "none"));
+    line("    agents: " + listed(b.agents, "none (no agent loads it)"));
   }
+  out::lines(line);
   return exit_ok;
 }
 
@@ -283,21 +291,20 @@ inline int run_bundle_remove(const bundle_remove_options& o, const host_environm
   const clawport::timestamp now{host.now().seconds, 0};
   const sk::bundle_remove_result r = sk::remove_skill_bundle(fs, config, o.alias, now);
   if (o.json) {
-    std::cout << clawport::json::dump(sk::to_json(r)) << "\n";
+    out::document(clawport::json::dump(sk::to_json(r)));
     return exit_ok;
   }
-  std::cout << "  " << mk.ok << " removed skill_bundles." << r.alias << " from " << config
-            << "\n    previous config saved as " << r.backup << "\n    its directory "
-            << r.directory << " stays on disk (" << r.skills_left.size()
-            << " skill(s)); delete it by hand if "
-            << "no longer wanted\n";
+  text::terminal_lines line;
+  line("  " + std::string(mk.ok) + " removed skill_bundles." + r.alias + " from " + config);
+  line("    previous config saved as " + r.backup);
+  line("    its directory " + r.directory + " stays on disk (" +
+       std::to_string(r.skills_left.size()) + " skill(s)); delete it by hand if no longer wanted");
+  out::lines(line);
   return exit_ok;
 }
 
 inline void add_config_option(CLI::App* c, common_options& o) {
-  c->add_option("--config", o.config,
-                "config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, else "
-                "~/.zeroclaw/config.toml)");
+  cli::add_config_option(c, o.config);
   c->add_flag("--json", o.json, "print one JSON document");
 }
 

@@ -22,9 +22,9 @@ inline int run_status(const status_args& a, const host_environment& host) {
   const importer::install_status st =
       importer::read_status(backend, zeroclaw::config_path_of(host, a.config));
   if (a.json) {
-    std::cout << clawport::json::dump(importer::to_json(st)) << "\n";
+    out::document(clawport::json::dump(importer::to_json(st)));
   } else {
-    std::cout << importer::render_status(st);
+    out::rendered(importer::render_status(st));
   }
   return st.pending() ? exit_failed : exit_ok;
 }
@@ -36,10 +36,7 @@ inline void add_status_command(CLI::App& app, action& selected, const host_envir
       "show a ZeroClaw install's agents (and which came from an import), the secrets still "
       "blank, whether its config validates and leftovers of interrupted commands; exit 1 "
       "when something is pending");
-  cmd->add_option("--config", args->config,
-                  "the install's config.toml (default: $ZEROCLAW_CONFIG_DIR/config.toml, "
-                  "else ~/.zeroclaw/config.toml)")
-      ->check(non_empty());
+  add_config_option(cmd, args->config);
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_status(*args, host); }, args->json};

@@ -46,11 +46,11 @@ inline int run_verify(const verify_args& a, const host_environment& host) {
     nlohmann::json j = verify::to_json(r);
     j["bundle"] = a.bundle;
     if (!r.ok()) j = with_error(std::move(j), first_error(r, a.bundle));
-    std::cout << json::dump(j) << "\n";
+    out::document(json::dump(j));
   } else {
     verify::report shown = r;
     shown.bundle = a.bundle;
-    std::cout << verify::render_report(shown);
+    out::rendered(verify::render_report(shown));
   }
   return r.ok() ? exit_ok : exit_failed;
 }

@@ -42,7 +42,10 @@ inline oc::workspace_location resolved(clawport::fs::posix& fs, const host_envir
 /// Prints a typed result: its document with --json, else its human lines.
 template <class Result>
 int print(const Result& r, bool ok, bool json) {
-  std::cout << (json ? oc::json_text(oc::to_json(r)) : oc::workspace_text(r));
+  if (json)
+    out::document(oc::json_text(oc::to_json(r)));
+  else
+    out::rendered(oc::workspace_text(r));
   return ok ? exit_ok : exit_failed;
 }
 
@@ -77,8 +80,7 @@ inline void add_workspace_command(CLI::App& app, action& selected, const host_en
   const auto common = [](CLI::App* c, workspace_cmd::options& o, bool with_workspace) {
     c->add_option("--agent-id", o.agent_id,
                   "the agent (default: the default agent of openclaw.json, else main)");
-    c->add_option("--state-dir", o.state_dir,
-                  "the OpenClaw state directory (default: $OPENCLAW_STATE_DIR, else ~/.openclaw)");
+    add_state_dir_option(c, o.state_dir);
     if (with_workspace)
       c->add_option("--workspace", o.workspace, "this workspace directory instead");
     c->add_flag("--json", o.json, "print the JSON document");

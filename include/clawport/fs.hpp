@@ -8,6 +8,7 @@
 #include "fs/copy.hpp"
 #include "fs/jobs.hpp"
 #include "fs/owner.hpp"
+#include "fs/modes.hpp"
 #include "fs/policy.hpp"
 #include "fs/posix.hpp"
 #include "fs/read_file.hpp"

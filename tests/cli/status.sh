@@ -24,7 +24,8 @@ expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --ye
 expect_status 1 "$CLAWPORT" status --config "$TMP/dst/config.toml"
 expect_grep out "researcher  imported 2026-08-12T00:04:00+00:00 from $TMP/b (agent \`researcher\`, manifest $manifest)"
 expect_grep out '11 secret(s) still blank:'
-expect_grep out "clawport secrets set providers.models.anthropic.main.api_key --config $TMP/dst/config.toml  (an import left it blank)"
+expect_grep out '^  left blank by an import:$'
+expect_grep out "^    clawport secrets set providers.models.anthropic.main.api_key --config $TMP/dst/config.toml\$"
 line=$(grep -m1 'clawport secrets set providers.models.anthropic.main.api_key' "$TMP/out" | sed 's/  (an import.*//; s/^ *clawport //')
 expect_status 1 "$CLAWPORT" status --config "$TMP/dst/config.toml" --json
 python3 - "$TMP/out" "$TMP/b/zeroclaw-agent.toml" "$manifest" <<'PY' || fail "the JSON status"

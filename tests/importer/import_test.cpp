@@ -169,7 +169,7 @@ channels = ["telegram.work"]
   const im::todo_item* secret = todo(p, "secret", renamed + ".api_key");
   REQUIRE(secret != nullptr);
   CHECK(secret->kind == "required_secret");
-  CHECK(secret->command.find(renamed + ".api_key") != std::string::npos);
+  CHECK(secret->command.str().find(renamed + ".api_key") != std::string::npos);
   const im::todo_item* ca = todo(p, "review", renamed + ".tls_ca_cert_path");
   REQUIRE(ca != nullptr);
   CHECK(ca->kind == "host_path");
@@ -1146,9 +1146,9 @@ TEST_CASE("issue 27 item 2: status lists leftovers with their recover line, not 
   const im::install_status st = im::read_status(r.f, "/dst/config.toml");
   REQUIRE(st.leftovers.size() == 2);
   CHECK(st.leftovers[0].path == "/dst/.config.toml.tmp-AbC123");
-  CHECK(st.leftovers[0].command == "clawport recover /dst/config.toml");
+  CHECK(st.leftovers[0].command.str() == "clawport recover /dst/config.toml");
   CHECK(st.leftovers[1].path == "/dst/agents/a/.clawport-import-0123456789ab-workspace");
-  CHECK(st.leftovers[1].command == "clawport recover /dst/agents/a/workspace");
+  CHECK(st.leftovers[1].command.str() == "clawport recover /dst/agents/a/workspace");
   CHECK(st.pending());
 }
 

@@ -13,6 +13,7 @@
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "../importer/staged_copy.hpp"
@@ -85,11 +86,11 @@ void write_tree(Fs& fs, const typename Fs::dir& root,
     std::optional<typename Fs::dir> cur;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
       const typename Fs::dir& here = cur ? *cur : root;
-      if (!fs.stat_at(here, parts[i])) fs.make_dir_at(here, parts[i], 0755);
+      if (!fs.stat_at(here, parts[i])) fs.make_dir_at(here, parts[i], fs::modes::dir);
       cur.emplace(fs.open_dir_at(here, parts[i]));
     }
     try {
-      auto out = fs.create_file_at(cur ? *cur : root, parts.back(), 0644);
+      auto out = fs.create_file_at(cur ? *cur : root, parts.back(), fs::modes::file);
       fs.write_all(out, f.second.data(), f.second.size());
     } catch (const error& e) {
       throw error(e.code(), "failed to write " + f.first + ": " + e.what(), f.first, e.sys_errno());

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -208,6 +209,73 @@ inline std::string escape_for_terminal(std::string_view s) {
   return out;
 }
 
+/// `word` as one POSIX shell word (bash, zsh, sh), for a command a person pastes: as is
+/// when it holds only safe characters; in single quotes when every byte is shown as is on
+/// a terminal and none is a quote; else in the inert `$'...'` form, where a quote, `!`,
+/// a control, DEL and every non-ASCII byte are `\xHH` and a backslash is `\\` (issue 41
+/// item 1). Every form is printable, so it is shown unescaped; and escaping it again (an
+/// error message) only adds backslashes, which never end a quoted word early.
+inline std::string shell_word(std::string_view word) {
+  const auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
+  };
+  bool safe = !word.empty() && word.front() != '=';  // zsh expands a leading `=`
+  std::size_t backslashes = 0;
+  for (const char c : word) {
+    safe = safe && plain(c);
+    backslashes += c == '\\' ? 1 : 0;
+  }
+  if (safe) return std::string(word);
+  // Shown as is: escaping changes nothing but the backslashes (each adds one byte).
+  const bool shown = escape_for_terminal(word).size() == word.size() + backslashes;
+  if (shown && word.find('\'') == std::string_view::npos) return "'" + std::string(word) + "'";
+  static const char hex[] = "0123456789abcdef";
+  std::string q = "$'";
+  for (const char c : word) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '\\') {
+      q += "\\\\";
+    } else if (b >= 0x20 && b < 0x7f && c != '\'' && c != '!') {
+      q += c;
+    } else {
+      q += "\\x";
+      q += hex[b >> 4];
+      q += hex[b & 15];
+    }
+  }
+  return q + "'";
+}
+
+/// A command line for a person to paste (`clawport secrets set ...`, the `to apply:` line
+/// of a plan, `clawport recover ...`), made only by `paste_command`: pasted into bash it
+/// runs nothing and gives the command exactly these words. It is printable, so
+/// `terminal_lines` shows it as is (escaping it would double the backslashes of `$'...'`).
+class command_line {
+ public:
+  command_line() = default;
+  const std::string& str() const noexcept { return text_; }
+  bool empty() const noexcept { return text_.empty(); }
+  friend bool operator==(const command_line& a, const command_line& b) {
+    return a.text_ == b.text_;
+  }
+
+ private:
+  explicit command_line(std::string t) : text_(std::move(t)) {}
+  std::string text_;
+  friend command_line paste_command(const std::vector<std::string>& words);
+};
+
+/// The one renderer of a command line to paste: each word through `shell_word`. A word
+/// holding a NUL cannot be an argument at all; it is cut there, as the shell would.
+inline command_line paste_command(const std::vector<std::string>& words) {
+  std::string line;
+  for (const std::string& w : words) {
+    line += (line.empty() ? "" : " ") + shell_word(std::string_view(w.c_str()));
+  }
+  return command_line(std::move(line));
+}
+
 /// The one terminal-safe renderer: every human line built from input (the export report,
 /// the import plan, the verify report, `claw inspect`, the Claw plans and results, the
 /// CLI's own lines) is appended through it. `line(s)` escapes the whole of `s` with
@@ -219,6 +287,14 @@ struct terminal_lines {
 
   void operator()(std::string_view s) {
     text += escape_for_terminal(s);
+    text += '\n';
+  }
+
+  /// A line holding a command to paste: `before` and `after` escaped, the command as is.
+  void operator()(std::string_view before, const command_line& cmd, std::string_view after = {}) {
+    text += escape_for_terminal(before);
+    text += cmd.str();
+    text += escape_for_terminal(after);
     text += '\n';
   }
 
@@ -237,21 +313,6 @@ inline std::string terminal_block(std::string_view s) {
   terminal_lines out;
   out.block(s);
   return std::move(out.text);
-}
-
-/// `word` as one POSIX shell word, for a command shown to be pasted: as is when it holds
-/// only safe characters, else in single quotes (a quote inside closed, escaped, reopened).
-inline std::string shell_word(std::string_view word) {
-  bool safe = !word.empty();
-  for (const char c : word) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
-    safe = safe && plain;
-  }
-  if (safe) return std::string(word);
-  std::string q = "'";
-  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
 }
 
 }  // namespace text

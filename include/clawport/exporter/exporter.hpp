@@ -15,6 +15,7 @@
 #include "../digest/sha256.hpp"
 #include "../fs/anchored.hpp"
 #include "../fs/copy.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/posix.hpp"
 #include "../names/grammar.hpp"
@@ -128,7 +129,7 @@ inline error wrapped(const error& e, const std::string& what, const std::string&
 template <class Fs>
 void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
   try {
-    auto f = fs.create_file_at(d, name, 0644);
+    auto f = fs.create_file_at(d, name, fs::modes::file);
     fs.write_all(f, text.data(), text.size());
   } catch (const error& e) {
     throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
@@ -146,7 +147,7 @@ std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir&
   auto out = std::make_shared<std::optional<typename Fs::file>>();
   return [&fs, &stage, out](const std::string& lines) {
     try {
-      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, 0600));
+      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, fs::modes::private_file));
       fs.write_all(**out, lines.data(), lines.size());
     } catch (const error& e) {
       throw wrapped(e, "failed to write the digest list in the bundle",
@@ -174,7 +175,7 @@ std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_v
   const std::uint64_t size = head.size() + spilled + tail.size();
   bundle::check_file_limit(lim, name, size);
   try {
-    auto out = fs.create_file_at(d, name, 0644);
+    auto out = fs.create_file_at(d, name, fs::modes::file);
     fs.write_all(out, head.data(), head.size());
     if (text != nullptr) *text = head;
     if (spilled > 0) {
@@ -483,7 +484,7 @@ class basic_exporter {
     try {
       for (std::size_t i = existing; i < parts.size(); ++i) {
         try {
-          fs_.make_dir_at(*cur, parts[i], 0755);
+          fs_.make_dir_at(*cur, parts[i], fs::modes::dir);
         } catch (const error& e) {
           if (e.sys_errno() != EEXIST) throw;
         }
@@ -545,7 +546,7 @@ class basic_exporter {
       const std::string creating = publish::creating_name(token);
       staging = publish::staging_name(token);
       try {
-        fs_.make_dir_at(parent, creating, 0700);
+        fs_.make_dir_at(parent, creating, fs::modes::private_dir);
       } catch (const error& e) {
         if (e.sys_errno() == EEXIST && retry) continue;
         throw ed::wrapped(e, "failed to create the staging directory " + creating, creating);

@@ -15,6 +15,7 @@
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/owner.hpp"
 #include "../fs/policy.hpp"
 #include "../plan/consent.hpp"
@@ -101,7 +102,7 @@ struct applier {
       so_far.push_back(parts[i]);
       const auto st = fs.stat_at(here, parts[i]);
       if (!st) {
-        fs.make_dir_at(here, parts[i], 0755);
+        fs.make_dir_at(here, parts[i], fs::modes::dir);
         undo.add(join(so_far), [this, so_far] {
           const std::optional<dir> opened = open_existing(so_far);
           fs.remove_dir_at(opened ? *opened : root, so_far.back());
@@ -126,7 +127,7 @@ struct applier {
   struct staged_tree {
     std::vector<std::string> to;  ///< install-relative place
     bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
-    std::uint32_t empty_mode = 0755;
+    std::uint32_t empty_mode = fs::modes::dir;
     std::optional<dir> parent;
     std::optional<publish::staged_dir<Fs>> stage;  ///< after `parent`: destroyed first
     const dir& parent_dir(const dir& root) const { return parent ? *parent : root; }
@@ -160,7 +161,7 @@ struct applier {
       recovered.push_back(shown);
     }
     try {
-      t.stage.emplace(fs, parent, name, 0755, shown);
+      t.stage.emplace(fs, parent, name, fs::modes::dir, shown);
     } catch (const error& e) {
       if (e.code() == errc::destination_refused) throw busy(shown);
       throw;

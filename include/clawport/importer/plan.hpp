@@ -105,10 +105,10 @@ struct todo_item {
   /// `secret` (a credential to supply), `review` (a host-local setting that travelled and
   /// may not hold here), `recreate` (configuration left behind, to set up again if wanted).
   std::string group;
-  std::string kind;     ///< required_secret, secret_unlisted; a note kind; a drop reason
-  std::string path;     ///< config path on the target (source path for a `recreate`)
-  std::string detail;   ///< why, in the exporter's words
-  std::string command;  ///< the command that does it, when there is one
+  std::string kind;            ///< required_secret, secret_unlisted; a note kind; a drop reason
+  std::string path;            ///< config path on the target (source path for a `recreate`)
+  std::string detail;          ///< why, in the exporter's words
+  text::command_line command;  ///< the command that does it, when there is one
 };
 
 /// The plan `clawport import` shows, and applies only when its integrity is given back.
@@ -820,8 +820,8 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
 /// (importer/secrets.hpp stores it as ZeroClaw does; `zeroclaw config set <path>` on the
 /// target host is the alternative), with the config named so that pasting it never sets
 /// the field of another install.
-inline std::string supply_command(const std::string& path, const std::string& config) {
-  return "clawport secrets set " + text::shell_word(path) + " --config " + text::shell_word(config);
+inline text::command_line supply_command(const std::string& path, const std::string& config) {
+  return text::paste_command({"clawport", "secrets", "set", path, "--config", config});
 }
 
 /// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
@@ -840,9 +840,9 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
   }
   for (const verify::finding& f : rep.host_local)
     if (const auto to = renamed_path(f.path))
-      p.todo.push_back({"review", f.code, *to, f.detail, ""});
+      p.todo.push_back({"review", f.code, *to, f.detail, {}});
   for (const verify::finding& f : rep.dropped)
-    p.todo.push_back({"recreate", f.code, f.path, f.detail, ""});
+    p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
 }
 
 /// The `--map` choices shown with the plan: each model provider it adds (or renames),

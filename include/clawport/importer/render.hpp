@@ -41,7 +41,8 @@ inline nlohmann::json to_json(const import_plan& p) {
     j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
   j["secrets"] = nlohmann::json::array();
   for (const std::string& s : p.secrets)
-    j["secrets"].push_back({{"path", s}, {"command", detail::supply_command(s, p.config_path)}});
+    j["secrets"].push_back(
+        {{"path", s}, {"command", detail::supply_command(s, p.config_path).str()}});
   j["warnings"] = nlohmann::json::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
@@ -49,7 +50,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   for (const todo_item& t : p.todo) {
     nlohmann::json item = {
         {"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
-    if (!t.command.empty()) item["command"] = t.command;
+    if (!t.command.empty()) item["command"] = t.command.str();
     j["todo"].push_back(std::move(item));
   }
   j["map_options"] = nlohmann::json::array();
@@ -76,9 +77,11 @@ inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>
     line(std::to_string(n) + heading);
     for (const todo_item& t : todo) {
       if (t.group != group) continue;
-      if (!t.command.empty())
-        line("  " + t.command + (t.kind == "required_secret" ? "" : "  (" + t.detail + ")"));
-      else
+      if (!t.command.empty()) {
+        // The command alone on its line, so the whole line can be pasted (issue 41 item 1).
+        line("  ", t.command);
+        if (t.kind != "required_secret") line("    (" + t.detail + ")");
+      } else
         line("  [" + t.kind + "] " + t.path + " \u2014 " + t.detail);
     }
   }

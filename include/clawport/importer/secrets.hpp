@@ -13,6 +13,7 @@
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
 #include "../core/time.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "../publish/names.hpp"
@@ -253,8 +254,8 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
     const std::string tmp =
         publish::temp_file_name(publish::staging_kind::replace, name, publish::random_token());
     try {
-      publish::create_owned_file(fs, dir, tmp, hex(key.data(), key.size()), 0600, *config,
-                                 paths::join(install_root, config_name));
+      publish::create_owned_file(fs, dir, tmp, hex(key.data(), key.size()), fs::modes::private_file,
+                                 *config, paths::join(install_root, config_name));
       fs.sync_filesystem(dir);
       if (publish::rename_noreplace(fs, dir, tmp, dir, name)) {
         fs.sync_dir(dir);

@@ -59,9 +59,9 @@ struct blank_secret {
 
 /// A name an interrupted command left in the install.
 struct leftover {
-  std::string path;     ///< absolute
-  std::string creator;  ///< who makes such names, in recover's words
-  std::string command;  ///< the `clawport recover` line that clears it
+  std::string path;            ///< absolute
+  std::string creator;         ///< who makes such names, in recover's words
+  text::command_line command;  ///< the `clawport recover` line that clears it
 };
 
 /// What `clawport status` reports. `pending()` is what the exit status says.
@@ -167,8 +167,9 @@ void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
       destination = n.substr(publish::family_of(publish::staging_kind::import).prefix.size() +
                              publish::import_token_length + 1);
     if (destination.empty()) destination = n;  // recover clears every staging tree beside it
-    st.leftovers.push_back({paths::join(abs, n), std::string(m.family->creator),
-                            "clawport recover " + paths::join(abs, destination)});
+    st.leftovers.push_back(
+        {paths::join(abs, n), std::string(m.family->creator),
+         text::paste_command({"clawport", "recover", paths::join(abs, destination)})});
   }
 }
 
@@ -280,7 +281,8 @@ inline nlohmann::json to_json(const install_status& st) {
         {"code", st.invalid->code}, {"message", st.invalid->message}, {"path", st.invalid->path}};
   j["leftovers"] = nlohmann::json::array();
   for (const leftover& l : st.leftovers)
-    j["leftovers"].push_back({{"path", l.path}, {"creator", l.creator}, {"command", l.command}});
+    j["leftovers"].push_back(
+        {{"path", l.path}, {"creator", l.creator}, {"command", l.command.str()}});
   j["encrypted_without_key"] = st.encrypted_without_key;
   j["pending"] = st.pending();
   return j;
@@ -317,9 +319,19 @@ inline std::string render_status(const install_status& st) {
   if (!st.blank_secrets.empty()) {
     line("");
     line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
-    for (const blank_secret& b : st.blank_secrets)
-      line("  " + detail::supply_command(b.path, st.config_path) +
-           (b.source == "import" ? "  (an import left it blank)" : ""));
+    // By where the blank comes from; each command alone on its line, so the whole line
+    // can be pasted (issue 41 item 1).
+    for (const auto& [source, heading] :
+         {std::pair<const char*, const char*>{"import", "  left blank by an import:"},
+          {"schema", "  blank in the config:"}}) {
+      bool first = true;
+      for (const blank_secret& b : st.blank_secrets) {
+        if (b.source != source) continue;
+        if (first) line(heading);
+        first = false;
+        line("    ", detail::supply_command(b.path, st.config_path));
+      }
+    }
   }
   if (st.encrypted_without_key > 0) {
     line("");
@@ -331,8 +343,10 @@ inline std::string render_status(const install_status& st) {
   if (!st.leftovers.empty()) {
     line("");
     line(std::to_string(st.leftovers.size()) + " leftover(s) of interrupted commands:");
-    for (const leftover& l : st.leftovers)
-      line("  " + l.path + " (left by " + l.creator + "): " + l.command);
+    for (const leftover& l : st.leftovers) {
+      line("  " + l.path + " (left by " + l.creator + "):");
+      line("    ", l.command);
+    }
   }
   line("");
   line(st.pending() ? "pending: see above" : "nothing pending");

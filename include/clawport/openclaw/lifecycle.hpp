@@ -259,7 +259,7 @@ void publish_new_dir(Fs& fs, const std::string& abs,
     for (const auto& f : files) {
       const auto m = o.modes.find(f.first);
       create_rel_file(fs, st.handle(), f.first, f.second, dirs,
-                      m == o.modes.end() ? 0644 : m->second);
+                      m == o.modes.end() ? fs::modes::file : m->second);
     }
   }
   fs.sync_filesystem(parent);

@@ -8,6 +8,7 @@
 
 #include "../core/error.hpp"
 #include "../formats/json5.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
 #include "../publish/replace_file.hpp"
@@ -72,7 +73,7 @@ typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std:
     walked += "/" + part;
     auto st = fs.stat_at(cur, part);
     if (!st && created != nullptr) {
-      fs.make_dir_at(cur, part, 0755);
+      fs.make_dir_at(cur, part, fs::modes::dir);
       created->push_back(walked);
       st = fs.stat_at(cur, part);
     }
@@ -136,7 +137,7 @@ void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexce
 template <class Fs>
 void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                      const std::string& bytes, std::vector<std::string>& created_dirs,
-                     std::uint32_t mode = 0644) {
+                     std::uint32_t mode = fs::modes::file) {
   std::vector<std::string> parts = abs_components("/" + rel);
   std::optional<typename Fs::dir> holder;
   const typename Fs::dir* cur = &root;
@@ -145,7 +146,7 @@ void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& re
     walked += (walked.empty() ? "" : "/") + parts[k];
     auto st = fs.stat_at(*cur, parts[k]);
     if (!st) {
-      fs.make_dir_at(*cur, parts[k], 0755);
+      fs.make_dir_at(*cur, parts[k], fs::modes::dir);
       created_dirs.push_back(walked);
       st = fs.stat_at(*cur, parts[k]);
     }

@@ -5,6 +5,7 @@
 // (`doctor_workspace`, read-only).
 #pragma once
 
+#include "../fs/modes.hpp"
 #include "lifecycle.hpp"
 #include "state.hpp"
 
@@ -160,7 +161,7 @@ template <class Fs>
 void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
                const std::string& name, const std::string& text) {
   try {
-    auto h = fs.create_file_at(root, name, 0644);
+    auto h = fs.create_file_at(root, name, fs::modes::file);
     fs.write_all(h, text.data(), text.size());
   } catch (const error& e) {
     try {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../core/error.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "admission.hpp"
 #include "policy.hpp"
@@ -94,7 +95,7 @@ struct exchange {
         // and an empty directory at the destination.
         detail::withdraw(fs, parent, r, e);
         try {
-          fs.make_dir_at(parent, r.destination, 0755);
+          fs.make_dir_at(parent, r.destination, fs::modes::dir);
         } catch (const error&) {
           detail::withdraw_failed(r, e);
         }

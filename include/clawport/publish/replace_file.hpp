@@ -12,6 +12,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
 #include "names.hpp"
@@ -30,7 +31,7 @@ namespace publish {
 struct replace_options {
   /// Permission bits of a file that does not exist yet (the umask applies). An existing
   /// file keeps its own (without setuid, setgid or sticky).
-  std::uint32_t new_mode = 0644;
+  std::uint32_t new_mode = fs::modes::file;
   /// The file as the caller read it: replacing is refused (errc::identity_changed) when the
   /// name no longer holds that object at that size, or holds nothing.
   std::optional<fs::stat_info> expect;
@@ -82,7 +83,8 @@ template <class Fs>
 void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
                     std::string_view bytes, std::uint32_t mode, const fs::stat_info* owner,
                     const std::string& shown, bool umasked = false) {
-  auto f = fs.create_file_at(dir, name, owner != nullptr && !umasked ? mode & 0700 : mode);
+  auto f = fs.create_file_at(dir, name,
+                             owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
   fs.write_all(f, bytes.data(), bytes.size());
   if (owner == nullptr) return;
   if constexpr (fs::detail::has_set_owner<Fs>::value) {
@@ -167,7 +169,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   if (st) check_replaceable(*st, shown);
   if (o.expect && (!st || st->id != o.expect->id || st->size != o.expect->size)) throw changed();
   out.created = !st;
-  const std::uint32_t mode = st ? st->mode & 0777 : o.new_mode;
+  const std::uint32_t mode = st ? st->mode & fs::modes::permission_bits : o.new_mode;
   const fs::stat_info* owner = st ? &*st : o.new_owner ? &*o.new_owner : nullptr;
   if (!o.backup.empty()) out.backup = detail::write_backup(fs, dir, o, mode, owner, shown);
 

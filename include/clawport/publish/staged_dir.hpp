@@ -8,6 +8,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "rename.hpp"
 
@@ -32,7 +33,7 @@ class staged_dir {
   /// thrown as the Fs policy threw it; a lock another process holds is
   /// errc::destination_refused naming `shown` (the name when empty). After a failure
   /// nothing of it is left.
-  staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = 0755,
+  staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = fs::modes::dir,
              std::string_view shown = {})
       : fs_(fs), parent_(parent), name_(std::move(name)) {
     fs_.make_dir_at(parent_, name_, mode);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../core/error.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "admission.hpp"
 #include "names.hpp"
@@ -185,7 +186,7 @@ struct staged_swap {
     }
     const auto recreate = [&] {
       try {
-        fs.make_dir_at(parent, r.destination, 0755);
+        fs.make_dir_at(parent, r.destination, fs::modes::dir);
       } catch (const error&) {
         // Best effort: the directory was empty, nothing is lost.
       }

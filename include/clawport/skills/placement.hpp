@@ -18,6 +18,7 @@
 
 #include "../core/error.hpp"
 #include "../fs/context.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
@@ -162,7 +163,7 @@ typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool cr
       st = fs.stat_at(*cur, c);
       if (!st && create) {
         try {
-          fs.make_dir_at(*cur, c, 0755);
+          fs.make_dir_at(*cur, c, fs::modes::dir);
         } catch (const error& e) {
           if (e.sys_errno() != EEXIST) throw;
         }
@@ -226,13 +227,13 @@ class staged_skill {
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
     stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
-      stage_.emplace(fs_, parent_, stage_name_, 0700);
+      stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
                           stage_path());
     }
     try {
-      fs_.make_dir_at(stage_->handle(), name_, 0755);
+      fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
       skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));
     } catch (const error& e) {
       skill_.reset();

@@ -16,6 +16,7 @@
 
 #include "../core/error.hpp"
 #include "../fs/context.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
@@ -216,7 +217,7 @@ void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_locat
       publish::staging_name(publish::staging_kind::skills, publish::random_token());
   std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
   try {
-    s.emplace(fs, parent, stage, 0700);
+    s.emplace(fs, parent, stage, fs::modes::private_dir);
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
   }

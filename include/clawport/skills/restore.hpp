@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../core/text.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/rename.hpp"
 #include "locations.hpp"
@@ -171,11 +172,13 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   detail::choose_archive(found, name, bundle, from, archive.path);
   const skill_archive pick = found.front();
   if (!cfg.bundles.count(pick.bundle)) {
-    throw error(errc::not_found,
-                "skill '" + name + "' was archived from bundle '" + pick.bundle +
-                    "', which is no longer configured; `clawport skills bundle add " + pick.bundle +
-                    "` configures it again",
-                "skill_bundles." + pick.bundle);
+    throw error(
+        errc::not_found,
+        "skill '" + name + "' was archived from bundle '" + pick.bundle +
+            "', which is no longer configured; `" +
+            text::paste_command({"clawport", "skills", "bundle", "add", pick.bundle}).str() +
+            "` configures it again",
+        "skill_bundles." + pick.bundle);
   }
   const skills_dir_location loc = bundle_location(cfg, install_root, pick.bundle);
   restore_result out;
@@ -187,11 +190,14 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   const fs::file_id id = detail::removable_skill_id(fs, arch, pick.entry, shown, out.restored_from);
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
   if (fs.stat_at(parent, name)) {
-    throw error(errc::destination_refused,
-                "skill '" + pick.bundle + "/" + name + "' is installed at " + out.directory +
-                    "; remove it first (`clawport skills remove " + name + " --bundle " +
-                    pick.bundle + "`), then restore; nothing was written",
-                out.directory);
+    throw error(
+        errc::destination_refused,
+        "skill '" + pick.bundle + "/" + name + "' is installed at " + out.directory +
+            "; remove it first (`" +
+            text::paste_command({"clawport", "skills", "remove", name, "--bundle", pick.bundle})
+                .str() +
+            "`), then restore; nothing was written",
+        out.directory);
   }
   bool moved = false;
   try {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "frontmatter.hpp"
 #include "locations.hpp"
@@ -121,7 +122,7 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
   staged_skill<Fs> stage(fs, parent, loc, name);
   try {
-    auto f = fs.create_file_at(stage.skill(), "SKILL.md", 0644);
+    auto f = fs.create_file_at(stage.skill(), "SKILL.md", fs::modes::file);
     fs.write_all(f, text.data(), text.size());
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
@@ -130,7 +131,7 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   if (opt.create_subdirs) {
     for (const std::string_view d : scaffold_subdirs) {
       try {
-        fs.make_dir_at(stage.skill(), d, 0755);
+        fs.make_dir_at(stage.skill(), d, fs::modes::dir);
       } catch (const error& e) {
         fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
                             out.directory);

@@ -7,6 +7,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 
 #include <functional>
@@ -34,7 +35,7 @@ class temp_dir {
       std::string name = prefix;
       for (int k = 0; k < 6; ++k) name += alphabet[pick(rd)];
       try {
-        fs_.make_dir_at(*parent_, name, 0700);
+        fs_.make_dir_at(*parent_, name, fs::modes::private_dir);
       } catch (const error& e) {
         if (fs_.stat_at(*parent_, name)) continue;  // taken: another name
         throw error(errc::io, "failed to create a temporary directory in " + root, root,

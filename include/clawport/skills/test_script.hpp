@@ -221,43 +221,48 @@ inline test_totals aggregate(const std::vector<skill_test_result>& results) {
 /// marks `m`.
 inline std::string render_test_results(const std::vector<skill_test_result>& results,
                                        const text::marks& m = {}) {
-  if (results.empty()) return "No skills with " + std::string(test_file_name) + " found.\n";
-  std::string out = "\n";
+  // Every line through the one terminal-safe renderer: skill names, commands and their
+  // output are not the user's (issue 41 item 2).
+  text::terminal_lines line;
+  if (results.empty()) {
+    line("No skills with " + std::string(test_file_name) + " found.");
+    return std::move(line.text);
+  }
+  line("");
   for (const skill_test_result& r : results) {
     if (r.tests_run == 0) {
-      out += "  - " + r.skill_name + " \u2014 no test cases\n";
+      line("  - " + r.skill_name + " \u2014 no test cases");
       continue;
     }
-    out += "  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name +
-           " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
-           " passed\n";
+    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name + " \u2014 " +
+         std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed");
     for (const test_failure& f : r.failures) {
-      out += "    command:  " + f.command + "\n";
+      line("    command:  " + f.command);
       // file:line, as compilers print it, so an editor jumps to the failing test.
       if (f.line != 0) {
         const std::string file = r.directory.empty()
                                      ? std::string(test_file_name)
                                      : paths::join(r.directory, std::string(test_file_name));
-        out += "    at:       " + file + ":" + std::to_string(f.line) + "\n";
+        line("    at:       " + file + ":" + std::to_string(f.line));
       }
-      out += "    expected: exit=" + std::to_string(f.expected_exit) +
-             ", pattern=" + f.expected_pattern + "\n";
-      out += "    actual:   exit=" + std::to_string(f.actual_exit) +
-             (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output) +
-             "\n\n";
+      line("    expected: exit=" + std::to_string(f.expected_exit) +
+           ", pattern=" + f.expected_pattern);
+      line("    actual:   exit=" + std::to_string(f.actual_exit) +
+           (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output));
+      line("");
     }
   }
   const test_totals t = aggregate(results);
-  out += "\n";
+  line("");
   if (t.failed() == 0) {
-    out += "  " + std::string(m.ok) + " All " + std::to_string(t.run) + " test(s) passed across " +
-           std::to_string(t.skills) + " skill(s).\n";
+    line("  " + std::string(m.ok) + " All " + std::to_string(t.run) + " test(s) passed across " +
+         std::to_string(t.skills) + " skill(s).");
   } else {
-    out += "  " + std::string(m.fail) + " " + std::to_string(t.failed()) + " of " +
-           std::to_string(t.run) + " test(s) failed across " + std::to_string(t.skills) +
-           " skill(s).\n";
+    line("  " + std::string(m.fail) + " " + std::to_string(t.failed()) + " of " +
+         std::to_string(t.run) + " test(s) failed across " + std::to_string(t.skills) +
+         " skill(s).");
   }
-  return out;
+  return std::move(line.text);
 }
 
 }  // namespace skills
