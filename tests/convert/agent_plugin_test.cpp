@@ -26,7 +26,7 @@ model = "claude-opus-5"
 level = "readonly"
 
 [mcp_bundles.tools]
-servers = ["pinned", "remote", "odd name!"]
+servers = ["pinned", "remote", "odd name!\u00e9"]
 
 [[mcp.servers]]
 name = "pinned"
@@ -42,7 +42,7 @@ url = "https://mcp.example.com/mcp"
 headers = { Authorization = "Bearer plugin-secret-header-3" }
 
 [[mcp.servers]]
-name = "odd name!"
+name = "odd name!\u00e9"
 command = "uvx"
 
 [skill_bundles.research_tools]
@@ -148,7 +148,7 @@ TEST_CASE("bundle to agent plugin: plugin.json, skills, mcp.json; secrets omitte
         nlohmann::json::parse(R"({"type":"stdio","command":"pinned-mcp","args":["--verbose"]})"));
   CHECK(mcp["mcpServers"]["remote"] ==
         nlohmann::json::parse(R"({"type":"streamable-http","url":"https://mcp.example.com/mcp"})"));
-  CHECK(mcp["mcpServers"].contains("odd-name-"));
+  CHECK(mcp["mcpServers"].contains("odd-name-"));  // "odd name!é": one `-` per run
   for (const auto& f : t) {
     for (const char* s : {"plugin-secret", "sk-ant"}) CHECK(f.second.find(s) == std::string::npos);
     for (const char* bad : {".claude-plugin", ".codex-plugin", ".cursor-plugin", "openclaw.plugin"})
@@ -158,7 +158,7 @@ TEST_CASE("bundle to agent plugin: plugin.json, skills, mcp.json; secrets omitte
   CHECK(has_loss(c, "mcp.servers.remote.headers.Authorization", cv::loss_kind::dropped));
   CHECK(has_loss(c, "mcp.servers.pinned.command", cv::loss_kind::changed));
   CHECK(has_loss(c, "mcp.servers.pinned.tool_timeout_secs", cv::loss_kind::dropped));
-  CHECK(has_loss(c, "mcp.servers.odd name!.name", cv::loss_kind::changed));
+  CHECK(has_loss(c, "mcp.servers.odd name!\xc3\xa9.name", cv::loss_kind::changed));
   CHECK(has_loss(c, "agents.Research_Agent.risk_profile", cv::loss_kind::dropped));
   CHECK(has_loss(c, "workspace/AGENTS.md", cv::loss_kind::dropped));
   CHECK(has_loss(c, "skills/research_tools/web_search", cv::loss_kind::changed));
@@ -222,4 +222,24 @@ TEST_CASE("agent plugin names: the spec's examples fit [a-z0-9-]") {
   CHECK(cv::to_plugin_name(std::string(100, 'a'), "x").size() == 64);
   CHECK(cv::is_agent_skill_name("lint3r"));
   CHECK_FALSE(cv::is_agent_skill_name("My-Plugin"));
+}
+
+TEST_CASE("agent plugin: 1,000 skills are carried, each named as its directory") {
+  rig r;
+  for (int i = 0; i < 1000; ++i)
+    r.m().write_file("/src/shared/skills/research_tools/s_" + std::to_string(i) + "/SKILL.md",
+                     "---\nname: s_" + std::to_string(i) + "\ndescription: Skill " +
+                         std::to_string(i) + ".\n---\nBody.\n");
+  r.export_agent("Research_Agent");
+  const cv::conversion c = cv::run(r.f, rig::opts("/b/Research_Agent", "/out/p"));
+  const auto t = r.tree("/out/p");
+  int skills = 0;
+  for (const auto& f : t)
+    if (f.first.rfind("skills/s-", 0) == 0) {
+      ++skills;
+      const std::string dir = f.first.substr(7, f.first.find('/', 7) - 7);
+      CHECK(f.second.find("name: " + dir + "\n") != std::string::npos);
+    }
+  CHECK(skills == 1000);
+  CHECK_NOTHROW(cv::check_agent_plugin(t));
 }

@@ -236,11 +236,13 @@ inline json plugin_servers(const bundle_input& in, json& required, std::vector<l
   for (const zeroclaw::value& s : list->items) {
     const std::string zname = str_at(&s, "name");
     const std::string p = "mcp.servers." + zname;
-    std::string name;
+    std::string name;  // bytes outside [A-Za-z0-9_.-] as one `-` per run
+    bool replaced = false;
     for (const char c : zname) {
       const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                       c == '_' || c == '-' || c == '.';
-      name += ok ? c : '-';
+      if (ok || !replaced) name += ok ? c : '-';
+      replaced = !ok;
     }
     if (name.empty()) name = "server";
     if (name != zname)
