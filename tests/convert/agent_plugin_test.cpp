@@ -8,6 +8,7 @@
 #include <clawport/testing.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <map>
 #include <string>
 
@@ -242,4 +243,38 @@ TEST_CASE("agent plugin: 1,000 skills are carried, each named as its directory")
     }
   CHECK(skills == 1000);
   CHECK_NOTHROW(cv::check_agent_plugin(t));
+}
+
+TEST_CASE("agent plugin fault sweep: every operation failing leaves --out as it was") {
+  std::size_t total = 0;
+  std::map<std::string, std::string> whole;
+  {
+    rig r;
+    r.export_agent("Research_Agent");
+    r.f.reset_counts();
+    cv::run(r.f, rig::opts("/b/Research_Agent", "/out/p"));
+    total = r.f.count();
+    whole = r.tree("/out/p");
+  }
+  REQUIRE(total > 20);
+  for (int err : {ENOSPC, EIO}) {
+    for (std::size_t n = 1; n <= total; ++n) {
+      CAPTURE(err);
+      CAPTURE(n);
+      rig r;
+      r.export_agent("Research_Agent");
+      r.f.reset_counts();
+      r.f.fail_at(n, err);
+      bool failed = false;
+      try {
+        cv::run(r.f, rig::opts("/b/Research_Agent", "/out/p"));
+      } catch (const cp::error&) {
+        failed = true;
+      }
+      if (failed)
+        CHECK(r.m().snapshot("/out").empty());
+      else
+        CHECK(r.tree("/out/p") == whole);
+    }
+  }
 }
