@@ -56,6 +56,26 @@ done
 expect_status 0 "$CLAWPORT" convert "$TMP/rb" --to agent-plugin --out "$TMP/p2"
 [ "$(tree_state "$TMP/p")" = "$(tree_state "$TMP/p2")" ] || { echo "FAIL: not deterministic"; failures=$((failures + 1)); }
 
+# hostile names: a server name with odd bytes, a skill named unlike its directory; still valid
+make_researcher_install "$TMP/odd" '
+[mcp_bundles.tools]
+servers = ["odd name!\u00e9"]
+
+[[mcp.servers]]
+name = "odd name!\u00e9"
+command = "/opt/bin/tool-mcp"
+
+[skill_bundles.kit]'
+sed -i 's/^risk_profile = "guarded"$/risk_profile = "guarded"\nmcp_bundles = ["tools"]\nskill_bundles = ["kit"]/' "$TMP/odd/config.toml"
+mkdir -p "$TMP/odd/shared/skills/kit/Some_Dir"
+printf -- '---\nname: Other_Name\ndescription: Named unlike its directory.\ntags: [a, b]\n---\nBody.\n' \
+  >"$TMP/odd/shared/skills/kit/Some_Dir/SKILL.md"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/odd/config.toml" --out "$TMP/ob"
+expect_status 0 "$CLAWPORT" convert "$TMP/ob" --to agent-plugin --out "$TMP/op"
+expect_status 0 validate "$TMP/op"
+[ -f "$TMP/op/skills/other-name/SKILL.md" ] || { echo "FAIL: skills/other-name"; failures=$((failures + 1)); }
+grep -q '"odd-name-"' "$TMP/op/mcp.json" || { echo "FAIL: server name"; failures=$((failures + 1)); }
+
 # a credential in an MCP server's args: refused, nothing written, the value not echoed
 make_researcher_install "$TMP/leak" '
 [mcp_bundles.tools]
