@@ -19,6 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
