@@ -175,6 +175,11 @@ CONVERT_TO_CLAW = INSTALL + [
     Step("clawport claw inspect researcher-claw", part=2),
     Step("clawport claw plan researcher-claw", part=2),
 ]
+CONVERT_TO_AGENT_PLUGIN = INSTALL + [
+    Step("clawport export researcher --config install/config.toml --out researcher-bundle", head=0),
+    Step("clawport convert researcher-bundle --to agent-plugin --out researcher-plugin", head=12),
+    Step("cat researcher-plugin/mcp.json", prompt=False, part=2),
+]
 CONVERT_FROM_CLAW = [
     hidden("cp -r $EXAMPLES/openclaw-claw incident-triage && mkdir empty"
            " && echo 'schema_version = 3' > empty/config.toml"),
@@ -263,6 +268,7 @@ SAMPLES = {
     ],
     "convert-to-claw": CONVERT_TO_CLAW,
     "convert-from-claw": CONVERT_FROM_CLAW,
+    "convert-to-agent-plugin": CONVERT_TO_AGENT_PLUGIN,
     "verify": VERIFY,
     "import-worked": IMPORT_WORKED,
     "secrets": SECRETS,

@@ -28,7 +28,9 @@ inline int run_convert(const convert_args& a, const host_environment& host) {
   o.out = host.absolute(a.out);
   o.source_display = a.source;
   o.out_display = a.out;
-  o.to = a.to == "claw" ? convert::direction::to_claw : convert::direction::to_zeroclaw;
+  o.to = a.to == "claw"           ? convert::direction::to_claw
+         : a.to == "agent-plugin" ? convert::direction::to_agent_plugin
+                                  : convert::direction::to_zeroclaw;
   o.dry_run = a.dry_run;
   o.allow_narrowing = a.allow_narrowing;
   // Reproducible output: SOURCE_DATE_EPOCH wins over the clock when set.
@@ -52,14 +54,15 @@ inline void add_convert_command(CLI::App& app, action& selected, const host_envi
   auto args = std::make_shared<convert_args>();
   CLI::App* cmd = app.add_subcommand(
       "convert",
-      "convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or a Claw "
-      "package to a bundle (--to zeroclaw), reporting every loss");
+      "convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or an Agent "
+      "Plugins 1.0.0 plugin (--to agent-plugin), or a Claw package to a bundle (--to "
+      "zeroclaw), reporting every loss");
   cmd->add_option("source", args->source, "the bundle or Claw package directory")
       ->required()
       ->check(non_empty());
   cmd->add_option("--to", args->to, "the target runtime: claw or zeroclaw")
       ->required()
-      ->check(CLI::IsMember({"claw", "zeroclaw"}));
+      ->check(CLI::IsMember({"claw", "zeroclaw", "agent-plugin"}));
   cmd->add_option("--out", args->out, "the new directory to publish (must not exist, or be empty)")
       ->required()
       ->check(non_empty());

@@ -26,6 +26,7 @@
 #include "../skills/audit.hpp"
 #include "../verify/verify.hpp"
 #include "report.hpp"
+#include "to_agent_plugin.hpp"
 #include "to_claw.hpp"
 #include "to_zeroclaw.hpp"
 
@@ -274,7 +275,17 @@ conversion run(Fs& fs, const options& o) {
   mo.allow_narrowing = o.allow_narrowing || o.dry_run;
   mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
-  if (o.to == direction::to_claw) {
+  if (o.to == direction::to_agent_plugin) {
+    map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
+    plugin_mo.limits.workspace_source = UINT64_MAX;
+    const bundle_input in = read_bundle(fs, o.source, plugin_mo);
+    c.source_agent = in.root_agent;
+    m = map_to_agent_plugin(in);
+    check_agent_plugin(m.files);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  } else if (o.to == direction::to_claw) {
     const bundle_input in = read_bundle(fs, o.source, mo);
     c.source_agent = in.root_agent;
     m = map_to_claw(in, mo);
@@ -300,7 +311,14 @@ conversion run(Fs& fs, const options& o) {
   }
   const direction to = o.to;
   const publish::outcome out = detail::publish_new(fs, o, m.files, [&](const std::string& staged) {
-    if (to == direction::to_claw) {
+    if (to == direction::to_agent_plugin) {
+      // What was staged, read back, must still be a plugin of the rules it was mapped to.
+      typename Fs::dir root = fs.open_root(staged);
+      std::map<std::string, std::string> back;
+      for (const auto& f : m.files)
+        back[f.first] = detail::read_file_at(fs, root, f.first, f.first, f.second.size());
+      check_agent_plugin(back);
+    } else if (to == direction::to_claw) {
       // The staged package must read clean through OpenClaw's own reader.
       const openclaw::claw_package pkg = openclaw::read_package(fs, staged);
       bool sources_ok = true;

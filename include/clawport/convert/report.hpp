@@ -22,12 +22,15 @@ namespace convert {
 
 /// The direction of a conversion.
 enum class direction {
-  to_claw,      ///< ZeroClaw agent bundle -> OpenClaw Claw package
-  to_zeroclaw,  ///< OpenClaw Claw package -> ZeroClaw agent bundle
+  to_claw,          ///< ZeroClaw agent bundle -> OpenClaw Claw package
+  to_zeroclaw,      ///< OpenClaw Claw package -> ZeroClaw agent bundle
+  to_agent_plugin,  ///< ZeroClaw agent bundle -> one Agent Plugins 1.0.0 plugin
 };
 
 inline const char* to_string(direction d) noexcept {
-  return d == direction::to_claw ? "claw" : "zeroclaw";
+  return d == direction::to_claw       ? "claw"
+         : d == direction::to_zeroclaw ? "zeroclaw"
+                                       : "agent-plugin";
 }
 
 /// Wire values of `loss::kind`.
@@ -83,10 +86,12 @@ inline std::string one_line(const std::string& s) {
   return out;
 }
 inline std::string source_noun(const conversion& c) {
-  return c.dir == direction::to_claw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
-                                     : "the Claw package of agent `" + c.source_agent + "`";
+  return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
+                                         : "the Claw package of agent `" + c.source_agent + "`";
 }
 inline std::string target_noun(const conversion& c) {
+  if (c.dir == direction::to_agent_plugin)
+    return "an Agent Plugins 1.0.0 plugin (name `" + c.agent + "`)";
   return c.dir == direction::to_claw ? "an OpenClaw Claw package (agent id `" + c.agent + "`)"
                                      : "a ZeroClaw agent bundle (agent `" + c.agent + "`)";
 }
