@@ -83,7 +83,7 @@ void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
 // ---------------------------------------------------------------------------------------
 
 /// Fills `dest.workspace_adoptable` and `dest.existing` from the disk: what an existing
-/// workspace holds at each planned destination.
+/// workspace holds at each planned destination (`claw migrate`, which adopts one).
 template <class Fs>
 void probe_workspace(Fs& fs, const claw_package& pkg, destination& dest) {
   dest.existing.clear();
@@ -130,8 +130,8 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
   } catch (const error& e) {
     if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
   }
-  destination dest = resolve_destination(fs, pkg, req, host);
-  probe_workspace(fs, pkg, dest);
+  // An existing workspace is never adopted by an add (upstream: workspace_collision).
+  const destination dest = resolve_destination(fs, pkg, req, host);
   return build_add_plan(pkg, dest, host, resolver, opt);
 }
 

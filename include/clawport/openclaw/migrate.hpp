@@ -311,6 +311,7 @@ void plan_adoption(Fs& fs, const migration_scan& s, const claw_package& pkg, mig
   dest.requested_id = dest.final_id = p.agent_id;
   dest.workspace = p.workspace;
   dest.workspace_exists = true;
+  dest.adopt_existing = true;
   probe_workspace(fs, pkg, dest);
   p.add = build_add_plan(pkg, dest, host, offline_resolver{}, add_options{});
   for (auto& a : p.add.actions) {

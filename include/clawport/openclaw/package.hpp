@@ -674,18 +674,21 @@ bool read_package_bootstrap(package_read<Fs>& r) {
   file_read bs = read_in_root(r.fs, *r.root_dir, "BOOTSTRAP.md", max);
   if (bs.status == read_status::too_large) {
     return r.fail(errc::package_bootstrap_too_large, "$.bootstrap",
-                  "BOOTSTRAP.md is larger than " + std::to_string(max) + " bytes.");
+                  "Package-root BOOTSTRAP.md exceeds " + std::to_string(max) + " bytes.");
   }
+  // Upstream's words (reader.ts); its TextDecoder's message for bytes that are not UTF-8.
+  const std::string invalid = "Package-root BOOTSTRAP.md must be a safe UTF-8 regular file: ";
   if (bs.status == read_status::ok) {
     if (!clawport::detail::valid_utf8(bs.bytes))
       return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
-                    "BOOTSTRAP.md is not valid UTF-8.");
+                    invalid + "The encoded data was not valid for encoding utf-8");
     if (js_trim(bs.bytes).empty())
-      return r.fail(errc::package_bootstrap_empty, "$.bootstrap", "BOOTSTRAP.md is empty.");
+      return r.fail(errc::package_bootstrap_empty, "$.bootstrap",
+                    "Package-root BOOTSTRAP.md must contain first-run instructions.");
     r.pkg.bootstrap = std::move(bs.bytes);
   } else if (bs.status != read_status::missing) {
     return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
-                  read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
+                  invalid + read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
   }
   return true;
 }

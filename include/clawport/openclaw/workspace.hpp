@@ -46,7 +46,13 @@ inline workspace_location locate_workspace(
     const value& config, const environment& env, const std::optional<std::string>& agent_id,
     const std::optional<std::string>& workspace_option = std::nullopt) {
   if (agent_id) check_agent_id_option(*agent_id);
-  const std::string id = agent_id ? *agent_id : default_agent_id(config);
+  const std::optional<std::string> owner = agent_id ? agent_id : default_agent_id(config);
+  if (!owner)  // upstream's AgentSelectionRequiredError
+    throw error(errc::invalid_argument,
+                "Multiple agents are configured, but this operation has no explicit owner. "
+                "Select an agent explicitly with --agent-id <id>.",
+                "--agent-id");
+  const std::string& id = *owner;
   workspace_resolution ws = agent_workspace(config, env, id);
   if (workspace_option) ws = {operator_path(*workspace_option, env), "--workspace"};
   return {id, ws.path, ws.rule, state_dir_of(env)};
@@ -69,7 +75,8 @@ inline bool skip_bootstrap(const value& config) {
 }
 
 /// Reads `<state-dir>/openclaw.json` (JSON5) for `resolve_workspace`; an empty object when
-/// absent. An unreadable file is an error naming it.
+/// absent. An unreadable file, or a roster OpenClaw refuses (`roster_problem`), is an
+/// error naming it.
 template <class Fs>
 value read_openclaw_config(Fs& fs, const std::string& state_dir) {
   const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, config_file_name);
@@ -83,6 +90,9 @@ value read_openclaw_config(Fs& fs, const std::string& state_dir) {
                                       ": " + *r.error),
                 shown);
   }
+  if (const auto problem = roster_problem(r.data))
+    throw error(errc::invalid_config, "OpenClaw config is invalid: " + shown + ": " + *problem,
+                shown);
   return std::move(r.data);
 }
 
