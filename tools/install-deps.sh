@@ -5,7 +5,8 @@
 # build: compiler, CMake, Ninja, the library's dependencies, libsodium for the CLI's
 #        `secrets set` and python3-cryptography for its test (the default);
 # ci:    additionally clang, clang-format and meson for the CI checks, and openssh-client
-#        (ssh-keygen, ssh-agent) for the signed-bundle tests (tests/cli/sign.sh);
+#        (ssh-keygen, ssh-agent) for the signed-bundle tests (tests/cli/sign.sh), and npm
+#        (unless one is installed) for the OpenClaw oracle (tests/oracle/run.sh);
 # bench: additionally Google Benchmark, strace and time for bench/ (docs/benchmarks.md).
 # Uses apt-get as root, or through sudo; otherwise names the missing packages and fails.
 set -euo pipefail
@@ -13,6 +14,8 @@ packages=(g++ cmake ninja-build pkg-config python3 libtomlplusplus-dev nlohmann-
           doctest-dev libcli11-dev python3-yaml git libsodium-dev python3-cryptography)
 if [ "${1:-build}" = ci ]; then
   packages+=(clang clang-format meson libclang-rt-14-dev openssh-client)
+  # npm installs the OpenClaw oracle (tests/oracle/run.sh); a node install may bring its own
+  command -v npm >/dev/null || packages+=(npm)
 fi
 if [ "${1:-build}" = bench ]; then
   packages+=(libbenchmark-dev strace time openssl)
