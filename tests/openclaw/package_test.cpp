@@ -536,10 +536,27 @@ TEST_SUITE("openclaw.package") {
     REQUIRE(with.ok());
     REQUIRE(with.bootstrap);
     CHECK(with.source.integrity != without.source.integrity);
+    // The plan's bootstrap action (issue 42 §2 item 8, tests/oracle/cases/package_bootstrap.sh):
+    // verb write, after the workspace and before the body's SOUL.md, upstream's details.
+    const auto plan = oc::to_json(fx.plan(with, fx.request()));
+    REQUIRE(plan["actions"].size() >= 3);
+    const value& a = plan["actions"][2];
+    CHECK(a["kind"] == "bootstrap");
+    CHECK(a["action"] == "write");
+    CHECK(a["target"] == fx.root_path() + "/state/workspace-demo/BOOTSTRAP.md");
+    CHECK(a["digest"] == oc::sha256_digest("First run: introduce yourself.\n"));
+    CHECK(a["details"] == value::parse(R"({"sourcePath": "BOOTSTRAP.md", "byteLength": 31,
+      "expectedState": "absent-or-native-consumed", "lifecycle": "native-seed-once"})"));
+    CHECK(a["blocked"] == false);
     fx.put("BOOTSTRAP.md", " \n");
     CHECK(has(fx.load().diagnostics, "package_bootstrap_empty"));
+    CHECK(fx.load().diagnostics[0].message ==
+          "Package-root BOOTSTRAP.md must contain first-run instructions.");
     fx.put("BOOTSTRAP.md", "\xFF\n");
     CHECK(has(fx.load().diagnostics, "package_bootstrap_invalid"));
+    CHECK(fx.load().diagnostics[0].message ==
+          "Package-root BOOTSTRAP.md must be a safe UTF-8 regular file: The encoded data was not "
+          "valid for encoding utf-8");
   }
 }
 
@@ -889,10 +906,19 @@ TEST_SUITE("openclaw.plan") {
     REQUIRE(file);
     CHECK((*file)["blocked"] == true);
     CHECK((*file)["reason"].get<std::string>().find("already exists") != std::string::npos);
-    CHECK_FALSE(file->contains("digest"));
+    CHECK(file->contains("digest"));  // upstream still shows what it would write
+    // The agent action blocks without a reason of its own (the blocker says why); the
+    // body's SOUL.md is not blocked by the workspace (tests/oracle/cases/workspace_collision.sh).
+    const value* agent = action_of(plan, "agent", "incident-triage");
+    REQUIRE(agent);
+    CHECK((*agent)["blocked"] == true);
+    CHECK_FALSE(agent->contains("reason"));
+    CHECK(action_of(plan, "workspaceFile", "SOUL.md")->at("blocked") == false);
   }
 
-  TEST_CASE("a workspace that exists on disk as a file collides; a directory is adopted") {
+  TEST_CASE("a workspace that exists on disk, a file or an empty directory, collides") {
+    // Issue 42 §2 item 3: openclaw 2026.9.6 blocks an existing empty directory too
+    // (tests/oracle/cases/workspace_collision.sh); clawport used to adopt it.
     claw_fixture fx;
     fx.minimal();
     fx.write("state/workspace-demo", "not a directory");
@@ -900,8 +926,12 @@ TEST_SUITE("openclaw.plan") {
     fx.remove("state/workspace-demo");
     fx.mkdir("state/workspace-demo");
     const auto plan = oc::to_json(oc::plan_add(fx.fs, fx.load(), fx.request()));
-    CHECK_FALSE(blocker(plan, "workspace_collision"));
-    CHECK(plan["actions"][1]["action"] == "adopt");
+    REQUIRE(blocker(plan, "workspace_collision"));
+    CHECK(plan["blockers"][0]["message"] == "Workspace \"" + fx.root_path() +
+                                 "/state/workspace-demo\" already exists; a Claw requires a new "
+                                 "workspace.");
+    CHECK(plan["actions"][1]["action"] == "create");
+    CHECK(plan["actions"][1]["blocked"] == true);
   }
 
   TEST_CASE("the implicit main agent exists when no entries are configured") {

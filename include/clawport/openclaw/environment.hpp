@@ -260,7 +260,7 @@ inline std::optional<std::string> profile_of(const environment& env) {
 /// The one workspace rule of every claw and workspace command (agent-scope-config.ts,
 /// resolveAgentWorkspaceDir): the agent's own `workspace`; for the default agent
 /// (`default_agent_id`) `agents.defaults.workspace`, else OPENCLAW_WORKSPACE_DIR, else
-/// `<state-dir>/workspace` for a non-default state directory, else
+/// `<state-dir>/workspace` when a state directory is given, else
 /// `~/.openclaw-<profile>/workspace` (OPENCLAW_PROFILE; the state directory stays
 /// `~/.openclaw`), else `~/.openclaw/workspace`; for any other agent (every agent of an
 /// explicit roster of several) `<agents.defaults.workspace>/<id>`, else
@@ -277,8 +277,9 @@ inline workspace_resolution agent_workspace(const value& config, const environme
                               ? &(*agents)["defaults"]
                               : nullptr;
   const std::optional<std::string> shared = detail::trimmed_string(defaults, "workspace");
-  bool explicit_state = false;
-  const std::string state_dir = state_dir_of(env, &explicit_state);
+  const std::string state_dir = state_dir_of(env);
+  // Any state directory given, the default one named too (workspace-default-path.ts).
+  const bool explicit_state = detail::set(env.state_dir) || detail::set(env.state_dir_env);
   if (id != default_agent_id(config)) {
     if (shared)
       return {operator_path(*shared + "/" + id, env), "agents.defaults.workspace/<agentId>"};
