@@ -32,7 +32,7 @@ expect_status 1 "$CLAWPORT" claw add --json --state-dir "$state" --without-packa
 expect_grep out '"code": "plan_integrity_mismatch"'
 # Without --without-packages the plan is blocked offline: printed, exit 1.
 expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --yes --plan-integrity sha256:00 "$TMP/pkg"
-expect_grep err 'ERROR package_install_unavailable'
+expect_grep err 'ERROR skill_preflight_failed'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a refused add wrote something"; failures=$((failures + 1)); }
 
 # The dry run (same as claw plan) and the consented add.

@@ -273,7 +273,7 @@ TEST_SUITE("openclaw lifecycle") {
     const auto r = add_consented(m, request(), with_packages);
     CHECK_FALSE(r.ok);
     CHECK(oc::to_json(r)["schemaVersion"] == "openclaw.clawAddPlan.v1");
-    CHECK(oc::to_json(r)["blockers"][0]["code"] == "package_install_unavailable");
+    CHECK(oc::to_json(r)["blockers"][0]["code"] == "skill_preflight_failed");
     CHECK(world(m) == before);
   }
 

@@ -361,13 +361,17 @@ TEST_SUITE("openclaw.package") {
     fx.write("outside/CLAW.md", fx.read("pkg/CLAW.md"));
     fx.remove("pkg/CLAW.md");
     fx.symlink("pkg/CLAW.md", "../outside/CLAW.md");
-    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$.openclaw.claw"));
+    // Upstream's path (`$`) and words (issue 42 §2 item 7; tests/oracle/cases/diagnostics.sh).
+    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$"));
+    CHECK(fx.load().diagnostics[0].message ==
+          "The declared Claw manifest must resolve inside its package root.");
     fx.put("package.json",
            "{\"name\":\"d\",\"version\":\"1.0.0\",\"openclaw\":{\"claw\":\"../outside/CLAW.md\"}}");
-    CHECK(has(fx.load().diagnostics, "manifest_escapes_package"));
+    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$"));
     fx.put("package.json",
            "{\"name\":\"d\",\"version\":\"1.0.0\",\"openclaw\":{\"claw\":\"/etc/passwd\"}}");
-    CHECK(has(fx.load().diagnostics, "manifest_escapes_package"));
+    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$"));
+    CHECK(fx.load().diagnostics[0].message == "openclaw.claw must be package-relative.");
   }
 
   TEST_CASE("a symlinked package root is fine") {
@@ -488,7 +492,7 @@ TEST_SUITE("openclaw.package") {
     fx.rename("pkg/ws", "pkg/real-ws");
     fx.symlink("pkg/ws", "real-ws");
     CHECK(has(fx.load().diagnostics, "workspace_source_unsafe",
-              "$.workspace.bootstrapFiles.AGENTS.md.source"));
+              "$.workspace"));
   }
 
   TEST_CASE("rejects a workspace source over the per-file byte limit") {
@@ -497,25 +501,36 @@ TEST_SUITE("openclaw.package") {
     fx.put("ws/ref.md", std::string(1024 * 1024, 'a'));
     CHECK(fx.load().ok());
     fx.put("ws/ref.md", std::string(1024 * 1024 + 1, 'a'));
-    CHECK(has(fx.load().diagnostics, "workspace_source_too_large", "$.workspace.files[0].source"));
+    CHECK(has(fx.load().diagnostics, "workspace_source_too_large", "$.workspace"));
   }
 
   TEST_CASE("rejects aggregate workspace bytes before reading source contents") {
+    // As upstream's reader: the sources alone (stat sizes) against 4 MiB; the body counts
+    // only in the plan, which then blocks every file (tests/oracle/cases/diagnostics.sh).
     claw_fixture fx;
     std::string files;
-    for (int k = 0; k < 4; ++k) {
-      fx.put("ws/f" + std::to_string(k), std::string(1024 * 1024 - (k == 0 ? 9 : 0), 'a'));
+    for (int k = 0; k < 5; ++k) {
+      fx.put("ws/f" + std::to_string(k), std::string(k == 4 ? 0 : 1024 * 1024, 'a'));
       files += "    - {source: ws/f" + std::to_string(k) + ", path: f" + std::to_string(k) + "}\n";
     }
     fx.put("package.json", minimal_json);
     fx.put("CLAW.md", "---\nschemaVersion: 1\nagent: {id: demo}\nworkspace:\n  files:\n" + files +
                           "---\nBody.\n");
-    // 4 MiB - 9 + the 6-byte body: under the aggregate.
-    CHECK(fx.load().ok());
-    fx.put("ws/f0", std::string(1024 * 1024 - 5, 'a'));  // now 4 MiB + 1
+    // Sources exactly 4 MiB: the package reads; with the 6-byte body the plan blocks.
+    const auto at_limit = fx.load();
+    REQUIRE(at_limit.ok());
+    CHECK(at_limit.sources_too_large);
+    const auto plan = oc::to_json(fx.plan(at_limit, fx.request()));
+    REQUIRE(blocker(plan, "workspace_sources_too_large"));
+    CHECK(plan["blockers"][0]["path"] == "$.workspace");
+    CHECK(plan["blockers"][0]["message"] == "Workspace sources exceed 4194304 aggregate bytes.");
+    for (const auto& a : plan["actions"])
+      if (a["kind"] == "workspaceFile") CHECK((a["blocked"] == true && !a.contains("digest")));
+    fx.put("ws/f4", "a");  // now 4 MiB + 1 of sources
     counting_fs spy;
     const auto pkg = oc::read_package(spy, fx.path());
     CHECK(has(pkg.diagnostics, "workspace_sources_too_large", "$.workspace"));
+    CHECK(pkg.diagnostics.size() == 1);
     CHECK(spy.bytes < 4096);  // refused from stat sizes: no source content was read
   }
 
@@ -599,8 +614,9 @@ TEST_SUITE("openclaw.broken_packages") {
         {"package.json no claw",
          [](claw_fixture& f) { f.put("package.json", "{\"name\":\"a\",\"version\":\"1.0.0\"}"); },
          "invalid_package_metadata", "$"},
-        {"manifest missing", [](claw_fixture& f) { f.remove("pkg/CLAW.md"); }, "read_failed",
-         "$.openclaw.claw"},
+        // Upstream: a declared manifest that does not resolve escapes the package.
+        {"manifest missing", [](claw_fixture& f) { f.remove("pkg/CLAW.md"); },
+         "manifest_escapes_package", "$"},
         {"manifest +1 byte",
          [fm](claw_fixture& f) {
            const std::string t = fm + "---\n";
@@ -673,7 +689,7 @@ TEST_SUITE("openclaw.broken_packages") {
          [fm](claw_fixture& f) {
            f.put("CLAW.md", fm + "workspace:\n  files: [{source: ../x, path: x}]\n---\n");
          },
-         "invalid_manifest", "$.workspace.files[0].source"},
+         "invalid_manifest", "$.workspace"},
         {"duplicate destination",
          [fm](claw_fixture& f) {
            f.put("CLAW.md", fm + "workspace:\n  bootstrapFiles: {TOOLS.md: {source: a}}\n  files: "
@@ -741,31 +757,31 @@ TEST_SUITE("openclaw.broken_packages") {
          },
          "invalid_openclaw_profile", "$.profiles.openclaw"},
         {"source missing", [](claw_fixture& f) { f.remove("pkg/ws/ref.md"); },
-         "workspace_source_invalid", "$.workspace.files[0].source"},
+         "workspace_source_invalid", "$.workspace"},
         {"source symlink",
          [](claw_fixture& f) {
            f.write("o.md", "x");
            f.remove("pkg/ws/ref.md");
            f.symlink("pkg/ws/ref.md", "../../o.md");
          },
-         "workspace_source_unsafe", "$.workspace.files[0].source"},
+         "workspace_source_unsafe", "$.workspace"},
         {"source symlinked parent",
          [](claw_fixture& f) {
            f.rename("pkg/ws", "pkg/real");
            f.symlink("pkg/ws", "real");
          },
-         "workspace_source_unsafe", "$.workspace.bootstrapFiles.AGENTS.md.source"},
+         "workspace_source_unsafe", "$.workspace"},
         {"source hard link", [](claw_fixture& f) { f.hardlink("pkg/ws/ref.md", "ref-copy"); },
-         "workspace_source_unsafe", "$.workspace.files[0].source"},
+         "workspace_source_unsafe", "$.workspace"},
         {"source is a FIFO",
          [](claw_fixture& f) {
            f.remove("pkg/ws/ref.md");
            f.fifo("pkg/ws/ref.md");
          },
-         "workspace_source_invalid", "$.workspace.files[0].source"},
+         "workspace_source_invalid", "$.workspace"},
         {"source +1 byte",
          [](claw_fixture& f) { f.put("ws/ref.md", std::string(1024 * 1024 + 1, 'x')); },
-         "workspace_source_too_large", "$.workspace.files[0].source"},
+         "workspace_source_too_large", "$.workspace"},
         {"BOOTSTRAP.md +1 byte",
          [](claw_fixture& f) { f.put("BOOTSTRAP.md", std::string(2 * 1024 * 1024 + 1, 'x')); },
          "package_bootstrap_too_large", "$.bootstrap"},
@@ -835,12 +851,15 @@ TEST_SUITE("openclaw.plan") {
                                                                  {"name", "STATUSPAGE_TOKEN"}}));
     CHECK(plan["readiness"]["requirements"][1] ==
           value::object({{"kind", "oauth"}, {"mcpServer", "linear"}}));
-    // Offline: both packages are unresolved blockers, their digest present-but-undefined.
+    // Offline: both packages are unresolved blockers with upstream's codes per kind, their
+    // digest present-but-undefined, requirementState conflicting (issue 42 §2 item 7).
     CHECK(plan["blockers"].size() == 2);
-    CHECK(blocker(plan, "package_install_unavailable"));
+    CHECK(blocker(plan, "skill_preflight_failed"));
+    CHECK(blocker(plan, "plugin_preflight_failed"));
     const value* skill = action_of(plan, "package", "skill:incident-triage-playbook");
     REQUIRE(skill);
     CHECK(clawport::json::is_undefined((*skill)["digest"]));
+    CHECK((*skill)["details"]["requirementState"] == "conflicting");
     CHECK((*skill)["details"]["expectedState"] == "unresolved");
     CHECK(p.blocked);
     // The MCP capability withholds env values.
@@ -898,8 +917,8 @@ TEST_SUITE("openclaw.plan") {
     std::vector<std::string> codes;
     for (const auto& b : plan["blockers"]) codes.push_back(b["code"].get<std::string>());
     CHECK(codes == std::vector<std::string>{"agent_id_collision", "workspace_collision",
-                                            "package_install_unavailable",
-                                            "package_install_unavailable", "mcp_server_collision"});
+                                            "skill_preflight_failed",
+                                            "plugin_preflight_failed", "mcp_server_collision"});
     CHECK(plan["blockers"][0]["path"] == "$.agent.id");
     CHECK(plan["blockers"][0]["phase"] == "plan");
     const value* file = action_of(plan, "workspaceFile", "AGENTS.md");
@@ -1032,8 +1051,9 @@ TEST_SUITE("openclaw.plan") {
     claw_fixture fx;
     fx.minimal();
     oc::read_options small;
-    small.limits.workspace_total = 10;  // body 9 + sources 11
+    small.limits.workspace_total = 12;  // sources 11 fit, with the 9-byte body they do not
     const auto pkg = fx.load(small);
+    REQUIRE(pkg.ok());
     REQUIRE(pkg.sources_too_large);
     const auto plan = oc::to_json(fx.plan(pkg, fx.request()));
     for (const auto& a : plan["actions"]) {

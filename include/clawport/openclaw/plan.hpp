@@ -466,6 +466,11 @@ inline value package_details(const add_action& a) {
   if (!p.prerequisites.empty()) d["prerequisites"] = p.prerequisites;
   d["expectedState"] = std::string(to_string(a.expected));
   d["ownerAction"] = p.owner_action ? value(*p.owner_action) : undefined_value();
+  // Upstream's requirementState: what installing the package needs before the agent runs.
+  d["requirementState"] = a.blocked()                                     ? "conflicting"
+                          : (p.owner_action && *p.owner_action == "install") ? "missing-installable"
+                          : !p.prerequisites.empty()                       ? "setup-required"
+                                                                           : "satisfied";
   return d;
 }
 
@@ -742,11 +747,16 @@ inline void add_bootstrap_action(add_builder& b, const std::string& prefix) {
 
 /// The workspace files: the package-root BOOTSTRAP.md, the body, then bootstrap names and
 /// files[]. As upstream, a workspace collision blocks the declared files (their digests
-/// still shown) but not the body's SOUL.md.
+/// still shown) but not the body's SOUL.md; body and sources over the aggregate block every
+/// file with one blocker.
 inline void add_file_actions(add_builder& b) {
   const claw_package& pkg = b.pkg;
   const std::string prefix = b.ws == "/" ? "/" : b.ws + "/";
   add_bootstrap_action(b, prefix);
+  std::optional<std::string> too_large;
+  if (pkg.sources_too_large)
+    too_large = "Workspace sources exceed " + std::to_string(pkg.workspace_total) +
+                " aggregate bytes.";
   if (pkg.body) {
     add_action a;
     a.kind = add_kind::workspace_file;
@@ -755,15 +765,13 @@ inline void add_file_actions(add_builder& b) {
     a.target = prefix + "SOUL.md";
     a.source = pkg.source.manifest_path;
     a.from_body = true;
-    std::optional<std::string> reason;
-    if (pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
+    std::optional<std::string> reason = too_large;
     b.adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
                  "$.workspace.bootstrapFiles.SOUL.md");
     if (!reason) a.digest = sha256_digest(*pkg.body);
     a.reason = reason;
     b.plan.actions.push_back(std::move(a));
   }
-  bool too_large_reported = false;
   for (const auto& s : pkg.sources) {
     add_action a;
     a.kind = add_kind::workspace_file;
@@ -772,23 +780,20 @@ inline void add_file_actions(add_builder& b) {
     a.target = prefix + s.destination;
     a.source = s.real_path;
     std::optional<std::string> reason;
-    bool too_large = false;
     if (s.problem) {
-      too_large = has_code(*s.problem, errc::workspace_sources_too_large);
-      if (!too_large || !too_large_reported) {
-        b.plan.blockers.push_back(
-            error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message));
-        too_large_reported = too_large_reported || too_large;
-      }
+      b.plan.blockers.push_back(
+          error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message));
       reason = s.problem->message;
     }
     b.adopt_file(a, s.destination, s.digest, reason,
                  s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
-    if (!reason) a.digest = s.digest;
-    if (b.ws_reason && !too_large) reason = b.ws_reason;  // upstream's order of reasons
+    if (!reason && !too_large && !s.digest.empty()) a.digest = s.digest;
+    if (b.ws_reason) reason = b.ws_reason;  // upstream's order of reasons
+    if (too_large) reason = too_large;
     a.reason = reason;
     b.plan.actions.push_back(std::move(a));
   }
+  if (too_large) b.block(errc::workspace_sources_too_large, "$.workspace", *too_large);
 }
 
 /// A package recorded as a consented `skip` (--without-packages), with its notice.
@@ -811,9 +816,13 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
   value effect = value::object(
       {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}});
   if (!pf) {
+    // Upstream's offline preflight fails per kind (its message is the network error, so
+    // not stable: clawport says why in its own words).
     a.expected = expected_state::unresolved;
-    a.reason = "Package preflight is unavailable.";
-    b.block(errc::package_install_unavailable, index("$.packages", k), *a.reason);
+    a.reason = "Package preflight failed: clawport does not contact ClawHub (--without-packages "
+               "adds the Claw without its packages).";
+    b.block(p.kind == "skill" ? errc::skill_preflight_failed : errc::plugin_preflight_failed,
+            index("$.packages", k), *a.reason);
     effect["integrity"] = "unresolved";
   } else {
     package_plan& pp = a.package;

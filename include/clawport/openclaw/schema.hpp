@@ -692,7 +692,13 @@ inline void check_tool_filter(checker& c, const value& tf, const std::string& pa
 
 inline void check_mcp_server(checker& c, const value& s, const std::string& path) {
   if (!c.object(s, path)) return;
-  const bool stdio = s.contains("command");
+  // Upstream's union of the two shapes reports the one branch whose only failures are
+  // unknown keys: a server with both `command` and `url` is the remote shape when its
+  // transport is a remote one (its `command`, `args`, `env` then unknown keys), else stdio.
+  const value* transport = get(s, "transport");
+  const bool remote_transport =
+      transport && (*transport == "sse" || *transport == "streamable-http");
+  const bool stdio = s.contains("command") && !(s.contains("url") && remote_transport);
   const bool remote = !stdio && s.contains("url");
   if (!stdio && !remote) {
     c.issue(path, "An MCP server declares either a stdio `command` or a remote `url`.");
@@ -1231,7 +1237,7 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
     c.issue(hp, "heartbeat.skipWhenBusy is retired; remove it.");  // at the heartbeat, as upstream
   }
   std::vector<diagnostic> unk;
-  checker u(unk, errc::invalid_openclaw_profile);
+  checker u(unk, errc::invalid_manifest);
   u.strict(h, hp,
            {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
             "skipWhenBusy"});
@@ -1255,8 +1261,14 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
                                 const host_catalog& host, const std::string& file,
                                 std::vector<diagnostic>& out) {
   std::vector<std::string> legacy;
-  for (const char* k : {"model", "subagents"})
-    if (a.contains(k)) legacy.push_back(std::string("agent.") + k);
+  for (const char* k : {"model", "subagents"}) {
+    if (!a.contains(k)) continue;
+    if (a[k].is_object()) {
+      legacy.push_back(std::string("agent.") + k);
+    } else {  // upstream's schema (2026.9.6) has both as objects: its type error, in its words
+      c.issue(member(ap, k), "Invalid input: expected object, received " + type_name(a[k]));
+    }
+  }
   if (!legacy.empty()) {
     const std::string fields = legacy.size() == 1 ? legacy[0] : legacy[0] + " and " + legacy[1];
     out.push_back(error_at(errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
@@ -1267,8 +1279,10 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
   }
   std::vector<diagnostic> unknown;
   {
-    checker u(unknown, errc::invalid_openclaw_profile);
-    u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
+    checker u(unknown, errc::invalid_manifest);
+    u.strict(a, ap,
+             {"model", "subagents", "groupChat", "sandbox", "tools", "memory", "heartbeat",
+              "humanDelay"});
   }
   for (auto& d : unknown) out.push_back(d);
   if (const value* g = get(a, "groupChat")) {
@@ -1419,12 +1433,12 @@ inline openclaw_profile typed_profile(const value& p) {
 
 /// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
 /// (`$.profiles.openclaw` or `$.metadata.openclaw.config`); `file` is the profile's package
-/// path, named in messages. Code `invalid_openclaw_profile`.
+/// path, named in messages. Code `invalid_manifest`, as upstream's schema errors of a profile.
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {},
                                        const std::string& file = "profiles/openclaw.yml") {
   profile_result r;
-  detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
+  detail::checker c(r.diagnostics, errc::invalid_manifest);
   if (!c.object(p, root)) return r;
   c.strict(p, root, {"schemaVersion", "agent", "extensions"});
   if (c.required(p, "schemaVersion", root))
