@@ -220,6 +220,36 @@ TEST_SUITE("workspace.test.ts") {
     CHECK(m.lstat("/ws/BOOTSTRAP.md"));
     CHECK(m.read_file("/ws/AGENTS.md") == "mine\n");
   }
+  TEST_CASE("no BOOTSTRAP.md for a workspace upstream treats as set up") {
+    // Issue 42 §2 item 10, the peers of workspace.test.ts: a workspace backed by memory/,
+    // .git, MEMORY.md or a workspace skill, or a legacy completed one, is marked
+    // setupCompletedAt instead of being seeded.
+    const auto evidence = [](memory& m, int k) {
+      if (k == 0) m.mkdirs("/ws/memory");
+      if (k == 1) m.mkdirs("/ws/.git");
+      if (k == 2) m.write_file("/ws/MEMORY.md", "remembered\n");
+      if (k == 3) m.write_file("/ws/skills/triage/SKILL.md", "---\nname: triage\n---\n");
+      if (k == 4)
+        m.write_file("/ws/.openclaw/workspace-state.json",
+                     R"({"setupCompletedAt": "2026-01-01T00:00:00.000Z"})");
+    };
+    for (int k = 0; k < 5; ++k) {
+      memory m;
+      m.write_file("/ws/AGENTS.md", "mine\n");
+      evidence(m, k);
+      INFO(k);
+      const value r = oc::bootstrap_workspace(m, "/ws", false, oc::setup_marker_store{"/st", "t"});
+      CHECK_FALSE(m.lstat("/ws/BOOTSTRAP.md"));
+      CHECK(r["setupMarker"]["setupCompletedAt"] == "t");
+      const value setup = value::parse(m.read_file("/st/clawport-workspaces.json"));
+      CHECK(setup["workspaces"]["/ws"] == value::parse(R"({"setupCompletedAt": "t"})"));
+    }
+    // A legacy state file without setupCompletedAt is no evidence.
+    memory m;
+    m.write_file("/ws/.openclaw/workspace-state.json", R"({"bootstrapSeededAt": "x"})");
+    (void)oc::bootstrap_workspace(m, "/ws", false, oc::setup_marker_store{"/st", "t"});
+    CHECK(m.lstat("/ws/BOOTSTRAP.md"));
+  }
   TEST_CASE("a recorded marker (seeded or completed) suppresses BOOTSTRAP.md") {
     for (const char* field : {"bootstrapSeededAt", "setupCompletedAt"}) {
       memory m;

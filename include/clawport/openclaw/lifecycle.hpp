@@ -791,6 +791,7 @@ inline value to_json(const install_status& s) {
                                 {"planIntegrity", rec.plan_integrity},
                                 {"workspace", rec.workspace},
                                 {"workspaceOrigin", rec.workspace_origin},
+                                {"agentOrigin", rec.agent_origin},
                                 {"config", rec.config}});
   d["agentState"] = s.agent_state;
   value files = value::array();
@@ -1015,7 +1016,11 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
                        value details) {
     p.actions.push_back({kind, aid, verb, std::move(details), {}});
   };
-  if (s.agent_state == "present") {
+  if (rec.agent_origin == "adopted") {
+    // A migrated agent predates its Claw: remove releases the install record and keeps the
+    // agent, its workspace and its transcripts (upstream's migrate tests, agentRemoved false).
+    act("agent", id, "release", value::object({{"state", s.agent_state}, {"origin", "adopted"}}));
+  } else if (s.agent_state == "present") {
     act("agent", id, "remove",
         value::object(
             {{"target",

@@ -432,6 +432,7 @@ inline install_record migrated_record(const migration_plan& p, const source_iden
   r.plan_integrity = p.integrity;
   r.workspace = p.workspace;
   r.workspace_origin = "adopted";
+  r.agent_origin = "adopted";  // remove releases the agent rather than deleting it
   r.agent_config_digest = digest_of(p.live_entry);
   r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
   r.config = "registered";

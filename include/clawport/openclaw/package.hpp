@@ -527,7 +527,9 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
     return std::nullopt;
   }
   if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
-    r.fail(errc::invalid_claw_markdown_utf8, "$", rel + " is not valid UTF-8.");
+    // Upstream's words (openclaw 2026.9.6 refuses such a file; tests/oracle/cases/peers.sh).
+    r.fail(errc::invalid_claw_markdown_utf8, "$",
+           join_path(r.root, r.manifest_rel) + " must contain valid UTF-8.");
     return std::nullopt;
   }
   const yaml_document doc{rel + " frontmatter", errc::invalid_claw_frontmatter,

@@ -12,6 +12,7 @@
 #include "grammar.hpp"
 #include "package.hpp"
 #include "state.hpp"
+#include "tools.hpp"
 #include "value.hpp"
 
 #include <algorithm>
@@ -685,13 +686,14 @@ struct add_builder {
 };
 
 /// The agent's configuration as the plan registers it: the manifest's agent, the profile's
-/// settings over it, the final id and workspace.
+/// settings over it (its `tools` materialised from the tool catalogue, tools.hpp), the
+/// final id and workspace.
 inline value agent_config_of(const claw_package& pkg, const std::string& final_id,
                              const std::string& ws) {
   value config = pkg.manifest["agent"];
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
-      config[it.key()] = it.value();
+      config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;

@@ -14,8 +14,8 @@ pkg() {
   local d=$CASE_TMP/p$n
   mkdir -p "$d"
   printf '%s' "$1" >"$d/CLAW.md"
-  printf '%s\n' "${2:-{\"name\": \"t-claw\", \"version\": \"1.0.0\", \"openclaw\": {\"claw\": \"CLAW.md\"}}}" \
-    >"$d/package.json"
+  local meta='{"name": "t-claw", "version": "1.0.0", "openclaw": {"claw": "CLAW.md"}}'
+  printf '%s\n' "${2:-$meta}" >"$d/package.json"
   echo "$d"
 }
 
