@@ -116,9 +116,9 @@ TEST_SUITE("agent-scope.test.ts") {
     CHECK(scope_workspace("{}", env, "ops") == "/h/.openclaw/workspace-ops");
     CHECK(scope_workspace("{}", scope_env({{"HOME", "/h"}, {"OPENCLAW_PROFILE", "DEFAULT"}}),
                           "main") == "/h/.openclaw/workspace");
-    CHECK_THROWS_AS(scope_workspace("{}", scope_env({{"HOME", "/h"}, {"OPENCLAW_PROFILE", "../x"}}),
-                                    "main"),
-                    clawport::error);
+    CHECK_THROWS_AS(
+        scope_workspace("{}", scope_env({{"HOME", "/h"}, {"OPENCLAW_PROFILE", "../x"}}), "main"),
+        clawport::error);
   }
   TEST_CASE("non-default agent uses agents.defaults.workspace as base (#59789)") {
     const auto env = scope_env({{"HOME", "/h"}});

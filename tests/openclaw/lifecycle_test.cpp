@@ -326,7 +326,8 @@ TEST_SUITE("openclaw lifecycle") {
     // the configured agent's workspace; the agent action blocks, the blocker says why.
     memory m;
     package(m);
-    m.write_file("/state/openclaw.json", R"({"agents": {"entries": {"demo": {"workspace": "/w"}}}})");
+    m.write_file("/state/openclaw.json",
+                 R"({"agents": {"entries": {"demo": {"workspace": "/w"}}}})");
     const auto pkg = oc::read_package(m, "/pkg");
     const auto plan = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
     CHECK(plan["agent"]["workspace"] == ws);
@@ -753,8 +754,7 @@ TEST_SUITE("openclaw workspace") {
     e.workspace_dir = "rel/ws";
     CHECK(resolved_ws(value::object(), e) == "/cwd/rel/ws");
   }
-  TEST_CASE(
-      "resolve: a given OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
+  TEST_CASE("resolve: a given OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
     auto e = ws_env();
     e.state_dir_env = "/srv/oc";
     e.profile = "work";

@@ -296,8 +296,8 @@ TEST_SUITE("openclaw migrate") {
     CHECK(m.read_file(ws + "/AGENTS.md") == "# Existing agent\n");
     CHECK(m.read_file(ws + "/SOUL.md") == "Use the current voice.\n");
     CHECK(m.read_file("/state/agents/worker/sessions/s1.jsonl") == "{}\n");
-    CHECK_FALSE(value::parse(m.read_file("/state/clawport-claws.json"))["installs"].contains(
-        "worker"));
+    CHECK_FALSE(
+        value::parse(m.read_file("/state/clawport-claws.json"))["installs"].contains("worker"));
   }
 
   TEST_CASE("an agent without its own workspace exports after migrating") {

@@ -491,8 +491,7 @@ TEST_SUITE("openclaw.package") {
     fx.minimal();
     fx.rename("pkg/ws", "pkg/real-ws");
     fx.symlink("pkg/ws", "real-ws");
-    CHECK(has(fx.load().diagnostics, "workspace_source_unsafe",
-              "$.workspace"));
+    CHECK(has(fx.load().diagnostics, "workspace_source_unsafe", "$.workspace"));
   }
 
   TEST_CASE("rejects a workspace source over the per-file byte limit") {
@@ -917,8 +916,8 @@ TEST_SUITE("openclaw.plan") {
     std::vector<std::string> codes;
     for (const auto& b : plan["blockers"]) codes.push_back(b["code"].get<std::string>());
     CHECK(codes == std::vector<std::string>{"agent_id_collision", "workspace_collision",
-                                            "skill_preflight_failed",
-                                            "plugin_preflight_failed", "mcp_server_collision"});
+                                            "skill_preflight_failed", "plugin_preflight_failed",
+                                            "mcp_server_collision"});
     CHECK(plan["blockers"][0]["path"] == "$.agent.id");
     CHECK(plan["blockers"][0]["phase"] == "plan");
     const value* file = action_of(plan, "workspaceFile", "AGENTS.md");
@@ -946,9 +945,10 @@ TEST_SUITE("openclaw.plan") {
     fx.mkdir("state/workspace-demo");
     const auto plan = oc::to_json(oc::plan_add(fx.fs, fx.load(), fx.request()));
     REQUIRE(blocker(plan, "workspace_collision"));
-    CHECK(plan["blockers"][0]["message"] == "Workspace \"" + fx.root_path() +
-                                 "/state/workspace-demo\" already exists; a Claw requires a new "
-                                 "workspace.");
+    CHECK(plan["blockers"][0]["message"] ==
+          "Workspace \"" + fx.root_path() +
+              "/state/workspace-demo\" already exists; a Claw requires a new "
+              "workspace.");
     CHECK(plan["actions"][1]["action"] == "create");
     CHECK(plan["actions"][1]["blocked"] == true);
   }

@@ -297,8 +297,7 @@ TEST_SUITE("openclaw tool catalogue") {
   TEST_CASE("a profile narrowed by allow: write brings apply_patch, aliases, MCP tools kept") {
     CHECK(oc::materialize_tools(value::parse(
               R"({"profile": "coding", "allow": ["write", "CRON", "docs__search"],
-                  "fs": {"workspaceOnly": true}})")) ==
-          value::parse(R"({"profile": "full",
+                  "fs": {"workspaceOnly": true}})")) == value::parse(R"({"profile": "full",
                            "allow": ["write", "apply_patch", "automations", "docs__search"],
                            "fs": {"workspaceOnly": true}})"));
   }
@@ -311,8 +310,8 @@ TEST_SUITE("openclaw tool catalogue") {
           value::parse(R"({"deny": ["exec"]})"));
   }
   TEST_CASE("the catalogue's profiles and groups") {
-    CHECK(oc::tool_profile_ids() == std::vector<std::string>{"minimal", "coding", "messaging",
-                                                             "full"});
+    CHECK(oc::tool_profile_ids() ==
+          std::vector<std::string>{"minimal", "coding", "messaging", "full"});
     CHECK(oc::tool_profile_ids(true) == std::vector<std::string>{"coding", "messaging"});
     CHECK(oc::tool_allowed("apply_patch", {"write"}));
     CHECK(oc::tool_allowed("sessions_list", {"sessions_*"}));

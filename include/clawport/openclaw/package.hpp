@@ -778,10 +778,9 @@ void read_workspace_sources(package_read<Fs>& r) {
     if (size > lim.workspace_source) return refuse(s, errc::workspace_source_too_large);
     aggregate += size;
   }
-  const diagnostic too_large =
-      error_at(errc::workspace_sources_too_large, phase::parse, "$.workspace",
-               "Workspace sources exceed " + std::to_string(lim.workspace_total) +
-                   " aggregate bytes.");
+  const diagnostic too_large = error_at(
+      errc::workspace_sources_too_large, phase::parse, "$.workspace",
+      "Workspace sources exceed " + std::to_string(lim.workspace_total) + " aggregate bytes.");
   if (aggregate > lim.workspace_total) return pkg.diagnostics.push_back(too_large);
   std::uint64_t read_total = 0;
   for (const std::size_t k : order) {

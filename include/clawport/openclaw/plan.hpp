@@ -157,9 +157,9 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
         if (r.ok() && r.data.is_object()) {
           cfg = std::move(r.data);
           if (const auto roster = roster_problem(cfg))  // upstream loads no such config
-            h.problem = error_at(errc::invalid_config, phase::plan, "$",
-                                 "OpenClaw config is invalid: " + h.state_dir +
-                                     "/openclaw.json: " + *roster);
+            h.problem = error_at(
+                errc::invalid_config, phase::plan, "$",
+                "OpenClaw config is invalid: " + h.state_dir + "/openclaw.json: " + *roster);
         } else {
           h.problem = error_at(errc::invalid_config, phase::plan, "$",
                                "Could not read " + h.state_dir + "/openclaw.json: " +
@@ -208,8 +208,8 @@ destination resolve_destination(Fs& fs, const claw_package& pkg, const destinati
   destination d;
   d.requested_id = pkg.model.agent.id;
   d.final_id = req.agent_id ? *req.agent_id : d.requested_id;
-  const std::string ws = req.workspace ? operator_path(*req.workspace, req)
-                                       : new_agent_workspace(req, d.final_id);
+  const std::string ws =
+      req.workspace ? operator_path(*req.workspace, req) : new_agent_workspace(req, d.final_id);
   d.workspace = detail::canonical_through_ancestor(fs, ws, d.workspace_exists);
   return d;
 }
@@ -468,10 +468,10 @@ inline value package_details(const add_action& a) {
   d["expectedState"] = std::string(to_string(a.expected));
   d["ownerAction"] = p.owner_action ? value(*p.owner_action) : undefined_value();
   // Upstream's requirementState: what installing the package needs before the agent runs.
-  d["requirementState"] = a.blocked()                                     ? "conflicting"
+  d["requirementState"] = a.blocked()                                        ? "conflicting"
                           : (p.owner_action && *p.owner_action == "install") ? "missing-installable"
-                          : !p.prerequisites.empty()                       ? "setup-required"
-                                                                           : "satisfied";
+                          : !p.prerequisites.empty()                         ? "setup-required"
+                                                                             : "satisfied";
   return d;
 }
 
@@ -710,14 +710,14 @@ inline void add_agent_actions(add_builder& b) {
     b.block(errc::invalid_agent_id, "$.agent.id", *agent_reason);
   } else if (std::find(b.host.agent_ids.begin(), b.host.agent_ids.end(), final_id) !=
              b.host.agent_ids.end()) {
-    agent_reason =
-        "Agent id " + js_string(final_id) + " already exists; Claws never merge into existing agents.";
+    agent_reason = "Agent id " + js_string(final_id) +
+                   " already exists; Claws never merge into existing agents.";
     b.block(errc::agent_id_collision, "$.agent.id", *agent_reason);
   }
   const bool configured = std::find(b.host.workspaces.begin(), b.host.workspaces.end(), b.ws) !=
                           b.host.workspaces.end();
-  b.adopt = b.dest.adopt_existing && b.dest.workspace_exists && b.dest.workspace_adoptable &&
-            !configured;
+  b.adopt =
+      b.dest.adopt_existing && b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
   if (configured || (b.dest.workspace_exists && !b.adopt)) {
     b.ws_reason = "Workspace " + js_string(b.ws) + " already exists.";
     b.block(errc::workspace_collision, "$.workspace",
@@ -757,8 +757,8 @@ inline void add_file_actions(add_builder& b) {
   add_bootstrap_action(b, prefix);
   std::optional<std::string> too_large;
   if (pkg.sources_too_large)
-    too_large = "Workspace sources exceed " + std::to_string(pkg.workspace_total) +
-                " aggregate bytes.";
+    too_large =
+        "Workspace sources exceed " + std::to_string(pkg.workspace_total) + " aggregate bytes.";
   if (pkg.body) {
     add_action a;
     a.kind = add_kind::workspace_file;
@@ -821,8 +821,9 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
     // Upstream's offline preflight fails per kind (its message is the network error, so
     // not stable: clawport says why in its own words).
     a.expected = expected_state::unresolved;
-    a.reason = "Package preflight failed: clawport does not contact ClawHub (--without-packages "
-               "adds the Claw without its packages).";
+    a.reason =
+        "Package preflight failed: clawport does not contact ClawHub (--without-packages "
+        "adds the Claw without its packages).";
     b.block(p.kind == "skill" ? errc::skill_preflight_failed : errc::plugin_preflight_failed,
             index("$.packages", k), *a.reason);
     effect["integrity"] = "unresolved";

@@ -1113,8 +1113,8 @@ inline void check_tool_grants(checker& c, const value& t, const std::string& tp)
     for (std::size_t i = 0; i < v->size(); ++i) {
       // Upstream's isBoundedClawToolGrant: no globs, no open-ended set, no unknown group.
       const std::string g = detail::normalize_tool((*v)[i].get<std::string>());
-      const bool bounded = g.find_first_of("*?[]{}") == std::string::npos &&
-                           g != "group:plugins" && g != "bundle-mcp" &&
+      const bool bounded = g.find_first_of("*?[]{}") == std::string::npos && g != "group:plugins" &&
+                           g != "bundle-mcp" &&
                            (g.rfind("group:", 0) != 0 || expand_tool_groups({g}).front() != g);
       if (!bounded) c.issue(index(member(tp, k), i), "Tool grants must be bounded.");
     }
@@ -1131,8 +1131,8 @@ inline void check_tool_rules(checker& c, const value& t, const std::string& tp,
     c.issue(member(tp, "profile"), "The full tool profile requires a bounded explicit allowlist.");
   if (policy && profile != "full" && t.contains("allow")) {
     const std::vector<std::string> profile_allow = expand_tool_groups(policy->allow);
-    const bool bundle = std::find(profile_allow.begin(), profile_allow.end(), "bundle-mcp") !=
-                        profile_allow.end();
+    const bool bundle =
+        std::find(profile_allow.begin(), profile_allow.end(), "bundle-mcp") != profile_allow.end();
     for (const auto& g : strings_of(t, "allow")) {
       const bool overlaps =
           std::any_of(profile_allow.begin(), profile_allow.end(),

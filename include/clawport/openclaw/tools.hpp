@@ -70,7 +70,9 @@ inline bool tool_glob(std::string_view name, std::string_view pattern) {
 /// (`^[A-Za-z][A-Za-z0-9_-]*__[A-Za-z][A-Za-z0-9_-]*$`, at most 64 characters).
 inline bool concrete_bundle_mcp_tool(std::string_view s) {
   const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
-  const auto word = [&](char c) { return letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-'; };
+  const auto word = [&](char c) {
+    return letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  };
   if (s.empty() || s.size() > 64 || !letter(s[0]) || !std::all_of(s.begin(), s.end(), word))
     return false;
   for (std::size_t i = 1; i + 2 < s.size(); ++i)

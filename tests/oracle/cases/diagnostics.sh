@@ -6,13 +6,11 @@
 . "$ORACLE_REPO/tests/oracle/lib.sh"
 H=$CASE_TMP/home
 mkdir -p "$H"
-n=0
 
 # pkg CLAW-TEXT [package.json text]: a fresh package directory, printed.
 pkg() {
-  n=$((n + 1))
-  local d=$CASE_TMP/p$n
-  mkdir -p "$d"
+  local d
+  d=$(mktemp -d "$CASE_TMP/p.XXXXXX")  # called in $(…): a counter would not persist
   printf '%s' "$1" >"$d/CLAW.md"
   local meta='{"name": "t-claw", "version": "1.0.0", "openclaw": {"claw": "CLAW.md"}}'
   printf '%s\n' "${2:-$meta}" >"$d/package.json"
@@ -77,8 +75,24 @@ body
 mkdir -p "$P/profiles"
 printf 'schemaVersion: 1\nagent:\n  model: gpt-4\n' >"$P/profiles/openclaw.yml"
 inspect_both "profile: agent.model a string" "$P"
+# A difference kept: a model object upstream applies to the host clawport refuses.
+printf 'schemaVersion: 1\nagent:\n  model: {primary: acme/m1}\n' >"$P/profiles/openclaw.yml"
+oc "$H" claws inspect --json "$P" >oc.json; a=$?
+clawport_run "$H" claw inspect --json "$P" >cp.json; b=$?
+expect "profile: a model object: upstream accepts it" 0 $a
+expect "profile: a model object: clawport refuses it" \
+  "1 legacy_openclaw_profile_requires_conversion" \
+  "$b $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["diagnostics"][0]["code"])' cp.json)"
 printf 'schemaVersion: 1\nagent:\n  sandbox: {mode: everything}\n' >"$P/profiles/openclaw.yml"
-inspect_both "profile: a bad enum" "$P"
+oc "$H" claws inspect --json "$P" >oc.json; a=$?
+clawport_run "$H" claw inspect --json "$P" >cp.json; b=$?
+same_status "profile: a bad enum: exit" $a $b
+json_same "profile: a bad enum: code and path" oc.json cp.json \
+  '[(x["code"], x["path"]) for x in j["diagnostics"]]'
+# A difference kept (docs/openclaw.md): clawport's schema messages keep zod 3's wording.
+expect "profile: a bad enum: clawport's words" \
+  "Invalid enum value. Expected 'off' | 'non-main' | 'all', received 'everything'." \
+  "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["diagnostics"][0]["message"])' cp.json)"
 
 # The manifest outside the package, absolute, or missing: manifest_escapes_package at $.
 P=$(pkg "${head}---
@@ -128,3 +142,8 @@ json_same "packages offline: blocker codes and paths" oc.json cp.json \
   '[(x["code"], x["path"], x["phase"]) for x in j["blockers"]]'
 json_same "packages offline: the package actions but their reason" oc.json cp.json \
   '[{k: v for k, v in x.items() if k != "reason"} for x in j["actions"] if x["kind"] == "package"]'
+# A difference kept: offline, clawport says why in its own words (upstream prints its network
+# error, which depends on the URL).
+expect "packages offline: clawport's words" \
+  "Package preflight failed: clawport does not contact ClawHub (--without-packages adds the Claw without its packages)." \
+  "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["blockers"][0]["message"])' cp.json)"

@@ -59,3 +59,12 @@ plan_both "agent id of a configured agent with its own workspace"
 printf '{"agents": {"ownership": "explicit", "entries": {"main": {}, "worker": {}}}}\n' \
   >"$H/.openclaw/openclaw.json"
 plan_both "agent id of an agent of an explicit roster"
+
+# A difference kept (docs/openclaw.md, "Differences from openclaw 2026.9.6"): with a state
+# directory given, clawport keeps the new workspace in it; upstream uses ~/.openclaw.
+rm -rf "$H" && mkdir -p "$H/st"
+oc "$H" "OPENCLAW_STATE_DIR=$H/st" claws add --dry-run --json "$P" >oc.json
+clawport_run "$H" "OPENCLAW_STATE_DIR=$H/st" claw add --dry-run --json "$P" >cp.json
+ws_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["agent"]["workspace"])' "$1"; }
+expect "state directory given: upstream's workspace" "$H/.openclaw/workspace-worker" "$(ws_of oc.json)"
+expect "state directory given: clawport's workspace" "$H/st/workspace-worker" "$(ws_of cp.json)"
