@@ -225,8 +225,8 @@ TEST_SUITE("openclaw migrate") {
       memory m;
       agent(m);
       m.write_file("/state/openclaw.json",
-                   "{\"agents\": {\"entries\": {\"worker\": {\"workspace\": \"/home/ws\"}, "
-                   "\"other\": {\"workspace\": \"/home/ws/child\"}}}}");
+                   "{\"agents\": {\"ownership\": \"explicit\", \"entries\": {\"worker\": "
+                   "{\"workspace\": \"/home/ws\"}, \"other\": {\"workspace\": \"/home/ws/child\"}}}}");
       refused(m, "worker", "workspace_ownership_ambiguous", "$.workspace");
     }
     {
@@ -284,6 +284,7 @@ TEST_SUITE("openclaw migrate") {
     REQUIRE(plan["blockers"].empty());
     bool released = false;
     for (const auto& a : plan["actions"]) {
+      if (a["kind"] == "installRecord") continue;  // the one thing a remove deletes here
       CHECK(a["action"] != "delete");
       CHECK(a["action"] != "remove");
       released = released || (a["kind"] == "agent" && a["action"] == "release");

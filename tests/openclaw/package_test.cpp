@@ -454,7 +454,7 @@ TEST_SUITE("openclaw.package") {
     fx.minimal("metadata:\n  openclaw.config: config/claw.yaml\n");
     fx.put("config/claw.yaml", "schemaVersion: 1\nagent:\n  sandbox: {mode: bogus}\n");
     const auto bad = fx.load();
-    CHECK(has(bad.diagnostics, "invalid_openclaw_profile",
+    CHECK(has(bad.diagnostics, "invalid_manifest",
               "$.metadata.openclaw.config.agent.sandbox.mode"));
     fx.put("config/claw.yaml", "schemaVersion: 1\nagent: {}\n");
     oc::read_options later;
@@ -688,7 +688,7 @@ TEST_SUITE("openclaw.broken_packages") {
          [fm](claw_fixture& f) {
            f.put("CLAW.md", fm + "workspace:\n  files: [{source: ../x, path: x}]\n---\n");
          },
-         "invalid_manifest", "$.workspace"},
+         "invalid_manifest", "$.workspace.files[0].source"},
         {"duplicate destination",
          [fm](claw_fixture& f) {
            f.put("CLAW.md", fm + "workspace:\n  bootstrapFiles: {TOOLS.md: {source: a}}\n  files: "
@@ -749,7 +749,7 @@ TEST_SUITE("openclaw.broken_packages") {
            f.put("profiles/openclaw.yml",
                  "schemaVersion: 1\nagent: {model: x, tools: {}}\nextra: 1\n");
          },
-         "invalid_openclaw_profile", "$.profiles.openclaw"},
+         "invalid_manifest", "$.profiles.openclaw"},
         {"profile not UTF-8",
          [](claw_fixture& f) {
            f.put("profiles/openclaw.yml", "schemaVersion: 1\nagent: {x: \"\xFF\"}\n");
