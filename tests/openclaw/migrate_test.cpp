@@ -224,9 +224,10 @@ TEST_SUITE("openclaw migrate") {
       // upstream: "rejects overlapping nested workspace ownership"
       memory m;
       agent(m);
-      m.write_file("/state/openclaw.json",
-                   "{\"agents\": {\"ownership\": \"explicit\", \"entries\": {\"worker\": "
-                   "{\"workspace\": \"/home/ws\"}, \"other\": {\"workspace\": \"/home/ws/child\"}}}}");
+      m.write_file(
+          "/state/openclaw.json",
+          "{\"agents\": {\"ownership\": \"explicit\", \"entries\": {\"worker\": "
+          "{\"workspace\": \"/home/ws\"}, \"other\": {\"workspace\": \"/home/ws/child\"}}}}");
       refused(m, "worker", "workspace_ownership_ambiguous", "$.workspace");
     }
     {

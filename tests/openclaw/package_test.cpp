@@ -454,8 +454,8 @@ TEST_SUITE("openclaw.package") {
     fx.minimal("metadata:\n  openclaw.config: config/claw.yaml\n");
     fx.put("config/claw.yaml", "schemaVersion: 1\nagent:\n  sandbox: {mode: bogus}\n");
     const auto bad = fx.load();
-    CHECK(has(bad.diagnostics, "invalid_manifest",
-              "$.metadata.openclaw.config.agent.sandbox.mode"));
+    CHECK(
+        has(bad.diagnostics, "invalid_manifest", "$.metadata.openclaw.config.agent.sandbox.mode"));
     fx.put("config/claw.yaml", "schemaVersion: 1\nagent: {}\n");
     oc::read_options later;
     later.warn_deprecated_pointer = true;

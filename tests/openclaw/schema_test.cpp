@@ -422,8 +422,8 @@ TEST_SUITE("openclaw.schema") {
 
 TEST_SUITE("openclaw.profile") {
   TEST_CASE("rejects disabled host filesystem confinement") {
-    CHECK(has(profile("  tools:\n    fs: {workspaceOnly: false}\n").diagnostics,
-              "invalid_manifest", "$.profiles.openclaw.agent.tools.fs.workspaceOnly"));
+    CHECK(has(profile("  tools:\n    fs: {workspaceOnly: false}\n").diagnostics, "invalid_manifest",
+              "$.profiles.openclaw.agent.tools.fs.workspaceOnly"));
     CHECK(profile("  tools:\n    fs: {workspaceOnly: true}\n").ok());
   }
 
@@ -450,8 +450,7 @@ TEST_SUITE("openclaw.profile") {
     CHECK(profile("  memory:\n    search: {rememberAcrossConversations: true, sources: [memory, "
                   "sessions]}\n")
               .ok());
-    CHECK(has(profile("  memorySearch: {enabled: true}\n").diagnostics, "invalid_manifest",
-              root));
+    CHECK(has(profile("  memorySearch: {enabled: true}\n").diagnostics, "invalid_manifest", root));
     CHECK(has(profile("  sandbox: {mode: sometimes}\n").diagnostics, "invalid_manifest",
               root + ".sandbox.mode"));
     CHECK(has(profile("  heartbeat:\n    activeHours: {start: \"24:00\"}\n").diagnostics,
@@ -461,8 +460,8 @@ TEST_SUITE("openclaw.profile") {
               .ok());
     CHECK(has(profile("  humanDelay: {minMs: -1}\n").diagnostics, "invalid_manifest",
               root + ".humanDelay.minMs"));
-    CHECK(has(profile("  groupChat: {mentionPatterns: []}\n").diagnostics,
-              "invalid_manifest", root + ".groupChat.mentionPatterns"));
+    CHECK(has(profile("  groupChat: {mentionPatterns: []}\n").diagnostics, "invalid_manifest",
+              root + ".groupChat.mentionPatterns"));
     // [later] bounded tool grants: the syntactic rules.
     CHECK(has(profile("  tools: {profile: minimal, allow: [\"fs_*\"]}\n").diagnostics,
               "invalid_manifest", root + ".tools.allow[0]"));
@@ -494,8 +493,7 @@ TEST_SUITE("openclaw.profile") {
           "  - {id: a, kind: plugin, format: vim, source: clawhub, ref: X, version: 1.0.0}\n"),
         "$.profiles.openclaw");
     CHECK(has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.extensions[1].id"));
-    CHECK(
-        has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.extensions[1].format"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.extensions[1].format"));
     CHECK(has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.extensions[1].ref"));
   }
 }
