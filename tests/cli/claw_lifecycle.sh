@@ -276,4 +276,29 @@ integrity=$(field '["planIntegrity"]')
 expect_status 1 "$CLAWPORT" claw add --json --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
 [ "$(inside_state)" = "$before" ] && [ "$(ls -A "$TMP/elsewhere")" = AGENTS.md ] ||
   { echo "FAIL: an add through a symlink inside the state directory wrote"; failures=$((failures + 1)); }
+
+# What an add writes, as OpenClaw 2026.9.6 writes it (issue 42 §2.4; the oracle suite compares
+# the same against the real program, tests/oracle/cases/add_writes.sh): the state directory it
+# makes 0700, openclaw.json and the ledger 0600, workspace files 0600 (directories 0755); the
+# implicit main pinned as the roster's owner; no `id` inside entries.<id>.
+state3="$TMP/home3/.openclaw"
+mkdir -p "$TMP/home3"
+expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state3" --without-packages "$TMP/pkg"
+integrity=$(field '["planIntegrity"]')
+expect_status 0 "$CLAWPORT" claw add --json --state-dir "$state3" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
+modes=$(cd "$state3" && find . -maxdepth 1 -printf '%P %m\n'; cd workspace-incident-triage && find . -printf '%P %m\n' | grep -E '^(SOUL.md|reference|reference/severity-policy.md) ')
+want=$(printf '%s\n' ' 700' 'workspace-incident-triage 755' 'clawport-claws.json 600' 'openclaw.json 600' 'SOUL.md 600' 'reference 755' 'reference/severity-policy.md 600')
+[ "$(sort <<<"$modes")" = "$(sort <<<"$want")" ] ||
+  { printf 'FAIL: an add wrote modes\n%s\nexpected\n%s\n' "$modes" "$want"; failures=$((failures + 1)); }
+python3 - "$state3" <<'PY' || { echo "FAIL: openclaw.json is not the shape OpenClaw writes"; failures=$((failures + 1)); }
+import json, sys
+state = sys.argv[1]
+c = json.load(open(state + "/openclaw.json"))
+a = c["agents"]
+assert a["ownership"] == "explicit", a
+assert a["defaults"] == {"heartbeat": {"agentId": "main"}, "systemAgent": {"agentId": "main"}}, a
+assert a["entries"]["main"] == {"workspace": state + "/workspace"}, a
+assert "id" not in a["entries"]["incident-triage"], a
+assert c["talk"] == {"agentId": "main"}, c
+PY
 finish

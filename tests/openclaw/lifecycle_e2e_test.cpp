@@ -134,7 +134,10 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
     CHECK(ledger["installs"]["internal-triage"]["status"] == "complete");
     const value entries = value::parse(m.read_file("/state/openclaw.json"))["agents"]["entries"];
     CHECK(entries.size() == 2);
-    CHECK(entries["main"] == value::parse(R"({"default": true})"));
+    // OpenClaw 2026.9.6 pins the implicit main as the roster's owner (issue 42 §2.4; the
+    // oracle suite's tests/oracle/cases/add_writes.sh checks it against the real program).
+    CHECK(entries["main"] == value::parse(R"({"workspace": "/state/workspace"})"));
+    CHECK_FALSE(entries["internal-triage"].contains("id"));
     CHECK(entries["internal-triage"]["name"] == "Internal Triage");
     CHECK(entries["internal-triage"]["workspace"] == "/state/workspace-internal-triage");
   }
@@ -179,7 +182,9 @@ TEST_SUITE("lifecycle.e2e.test.ts: claws lifecycle cli e2e") {
     CHECK(oc::to_json(removed)["agentId"] == "workspace-agent");
     CHECK(oc::to_json(removed)["agentRemoved"] == true);
     const value cfg = value::parse(m.read_file("/state/openclaw.json"));
-    CHECK(cfg["agents"] == value::parse(R"({"entries": {"main": {"default": true}}})"));
+    // One agent left: no explicit ownership; main keeps its pinned workspace and roles.
+    CHECK(cfg["agents"] == value::parse(R"({"defaults": {"heartbeat": {"agentId": "main"},
+      "systemAgent": {"agentId": "main"}}, "entries": {"main": {"workspace": "/state/workspace"}}})"));
   }
 
   TEST_CASE("declared components that need a Gateway are recorded as not applied") {

@@ -158,8 +158,16 @@ TEST_SUITE("openclaw lifecycle") {
     REQUIRE(r.ok);
     const value cfg = value::parse(m.read_file("/state/openclaw.json"));
     CHECK(cfg["agents"]["entries"]["demo"]["workspace"] == ws);
-    // The implicit default agent is kept, as upstream writes it (lifecycle.e2e.test.ts).
-    CHECK(cfg["agents"]["entries"]["main"] == value::parse(R"({"default": true})"));
+    // The implicit main becomes the explicit owner of the roster, as OpenClaw 2026.9.6
+    // writes it (issue 42 §2.4): its workspace pinned, ownership explicit, the heartbeat,
+    // system agent and talk owned by it; the new entry carries no `id` (its key is the id).
+    CHECK(cfg["agents"]["entries"]["main"] == value::parse(R"({"workspace": "/state/workspace"})"));
+    CHECK(cfg["agents"]["ownership"] == "explicit");
+    CHECK(cfg["agents"]["defaults"] == value::parse(R"({"heartbeat": {"agentId": "main"},
+      "systemAgent": {"agentId": "main"}})"));
+    CHECK(cfg["talk"] == value::parse(R"({"agentId": "main"})"));
+    CHECK_FALSE(cfg["agents"]["entries"]["demo"].contains("id"));
+    CHECK(cfg.begin().key() == "agents");
     CHECK(cfg["mcp"]["servers"]["docs"]["url"] == "https://mcp.example.com/mcp");
     CHECK(oc::to_json(r)["configRegistered"] == true);
     // Not applied offline, each with its code: nothing is skipped silently.
@@ -184,6 +192,10 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(cfg["agents"]["entries"]["other"]["workspace"] == "/w/other");
     CHECK_FALSE(cfg["agents"]["entries"].contains("main"));  // entries existed: none invented
     CHECK(cfg["agents"]["entries"]["demo"]["workspace"] == ws);
+    // The sole agent `other` becomes the roster's owner (its workspace was already written).
+    CHECK(cfg["agents"]["ownership"] == "explicit");
+    CHECK(cfg["agents"]["defaults"]["heartbeat"]["agentId"] == "other");
+    CHECK(cfg["agents"]["defaults"]["systemAgent"]["agentId"] == "other");
     CHECK(cfg.begin().key() == "gateway");  // order kept
   }
 

@@ -11,6 +11,7 @@
 
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -867,7 +868,21 @@ TEST_SUITE("openclaw.plan") {
       CHECK(c["classification"] == "escalation");
     }
     CHECK(plan["capabilityChanges"][0]["kind"] == "agent");
+    // 2026.9.6: each record carries its reason (bound into planIntegrity), and the plan its
+    // extensions, `[]` included.
+    std::map<std::string, std::string> reasons;
+    for (const auto& c : plan["capabilityChanges"])
+      reasons[c["kind"].get<std::string>()] = c["reason"].get<std::string>();
+    CHECK(reasons["mcpServer"] == "The Claw declares an MCP execution or network tool surface.");
+    CHECK(reasons["cronJob"] == "The Claw declares recurring scheduled work.");
+    CHECK(reasons["package"] ==
+          "The Claw requires downloadable package content or executable code.");
+    CHECK(reasons["agent"] ==
+          "The new agent declares sandbox, tool, memory-search, or recurring heartbeat "
+          "capabilities.");
+    CHECK(plan["extensions"] == value::array());
     CHECK(plan["planIntegrity"] == oc::add_plan_integrity(plan));
+    CHECK(p.integrity == oc::add_plan_integrity_of(p));
   }
 
   TEST_CASE("materializes resolved package identity into the consented plan") {

@@ -59,7 +59,10 @@ oc::profile_result profile(const std::string& agent_yaml) {
 }  // namespace
 
 TEST_SUITE("openclaw.stable_stringify") {
-  TEST_CASE("planIntegrity vector 3: the minimal add plan") {
+  // Upstream's third vector, as 2026.9.6 computes it: `extensions` is bound always (`[]`
+  // here; the older formula without it gave sha256:b1df9ca4…). The oracle suite checks the
+  // formula end to end (tests/oracle/cases/integrity.sh).
+  TEST_CASE("planIntegrity vector 3: the minimal add plan, extensions [] bound") {
     value plan = value::object();
     plan["manifestSchemaVersion"] = 1;
     plan["claw"] = value::object({{"integrity", "sha256:" + std::string(64, '0')}});
@@ -80,7 +83,7 @@ TEST_SUITE("openclaw.stable_stringify") {
     plan["capabilityChanges"] = value::array();
     plan["blockers"] = value::array();
     CHECK(oc::add_plan_integrity(plan) ==
-          "sha256:b1df9ca496e1edea369bc49d3d553421accfde6ae0c6bc83759c1080367a5ba0");
+          "sha256:0b81ef9f2e49e7dc93fb670a1564d85d2fc1c7be8eb3a899408f92dd2a723f56");
   }
 }
 

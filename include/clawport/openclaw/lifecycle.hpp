@@ -474,6 +474,11 @@ std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const
   return std::nullopt;
 }
 
+/// The digest an install records of its agent entry: of the entry as written (no `id`).
+inline std::string agent_entry_digest(const value& agent_config) {
+  return digest_of(config_entry_of(agent_config));
+}
+
 /// The install record the add writes first, `pending`.
 inline install_record pending_record(const add_plan& p, const add_ops& ops,
                                      const std::string& now) {
@@ -484,7 +489,7 @@ inline install_record pending_record(const add_plan& p, const add_ops& ops,
   r.plan_integrity = p.integrity;
   r.workspace = ops.workspace;
   r.workspace_origin = ops.adopted ? "adopted" : "created";
-  r.agent_config_digest = digest_of(ops.agent_config);
+  r.agent_config_digest = agent_entry_digest(ops.agent_config);
   r.agent_owned_paths = {p.first(add_kind::agent)->target};
   r.config = "pending";
   for (const auto& f : ops.files)
@@ -623,6 +628,7 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   if (auto problem = detail::gather_add_ops(fs, pkg, p, *pkg_root, ops))
     return fail(errc::workspace_source_changed, *problem + "; run add --dry-run again.");
+  ops.change.env = static_cast<const environment&>(req);  // the sole agent's workspace rule
   const std::string state_dir = state_dir_of(req);
   detail::add_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
@@ -718,7 +724,10 @@ namespace detail {
 inline std::string agent_state(const value& cfg, const install_record& rec) {
   const value* entry = config_member(cfg, "agents", "entries", rec.agent_id);
   if (entry == nullptr) return "missing";
-  return digest_of(*entry) == rec.agent_config_digest ? "present" : "modified";
+  // A ledger written when the entry still carried its `id` recorded the digest with it.
+  const bool same = agent_entry_digest(*entry) == rec.agent_config_digest ||
+                    digest_of(*entry) == rec.agent_config_digest;
+  return same ? "present" : "modified";
 }
 
 /// Every file below `root` (the workspace `ws`) that no row of the record names.

@@ -319,7 +319,7 @@ void plan_adoption(Fs& fs, const migration_scan& s, const claw_package& pkg, mig
     a.verb = add_verb::adopt;
     a.expected = expected_state::existing;
   }
-  p.add.integrity = add_plan_integrity(to_json(p.add));
+  p.add.integrity = add_plan_integrity_of(p.add);
   for (const auto& b : p.add.blockers) p.blockers.push_back(b);
   value live = p.live_entry;
   live["id"] = p.agent_id;

@@ -10,6 +10,7 @@
 #include "../plan/integrity.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
+#include "integrity.hpp"
 #include "package.hpp"
 #include "state.hpp"
 #include "tools.hpp"
@@ -362,8 +363,22 @@ struct capability_change {
   std::string id;
   std::string path;
   std::string action;
-  value effect;  ///< what the capability does, as the plan discloses it
+  std::string reason;  ///< why it escalates: upstream's sentence, bound into planIntegrity
+  value effect;        ///< what the capability does, as the plan discloses it
 };
+
+/// The `reason` of each capability record, upstream's words (`claws-cli-output`).
+namespace capability_reason {
+inline constexpr const char* agent =
+    "The new agent declares sandbox, tool, memory-search, or recurring heartbeat capabilities.";
+inline constexpr const char* package_install =
+    "The Claw requires downloadable package content or executable code.";
+inline constexpr const char* package_reuse =
+    "The Claw requires access to an existing package capability.";
+inline constexpr const char* mcp_server =
+    "The Claw declares an MCP execution or network tool surface.";
+inline constexpr const char* cron_job = "The Claw declares recurring scheduled work.";
+}  // namespace capability_reason
 
 /// A notice of the plan: something consented to that the operator must do later.
 struct plan_notice {
@@ -388,7 +403,7 @@ struct add_plan {
   std::vector<add_action> actions;       ///< the agent first, then the workspace, files ...
   std::vector<capability_change> capabilities;
   std::vector<plan_requirement> requirements;  ///< readiness
-  value extensions = value::array();           ///< the profile's, shown when there are any
+  value extensions = value::array();           ///< the profile's; shown and bound, `[]` too
   std::vector<diagnostic> blockers;
   std::vector<plan_notice> notices;
   std::vector<diagnostic> diagnostics;
@@ -535,17 +550,23 @@ inline value to_json(const add_action& a) {
   return v;
 }
 
+/// A capability record in upstream's member order (`{...change, classification, ...}`).
 inline value to_json(const capability_change& c) {
   value v = value::object();
   v["kind"] = c.kind;
   v["id"] = c.id;
   v["path"] = c.path;
   v["action"] = c.action;
+  v["reason"] = c.reason;
+  v["effect"] = c.effect;
   v["classification"] = "escalation";
   v["requiresDistinctConsent"] = true;
   v["digest"] = detail::digest_of(c.effect);
-  v["effect"] = c.effect;
   return v;
+}
+
+inline value to_json(const plan_notice& n) {
+  return value::object({{"code", n.code}, {"path", n.path}, {"message", n.message}});
 }
 
 inline value to_json(const add_summary& s) {
@@ -576,12 +597,9 @@ inline value to_json(const add_plan& p) {
   plan["actions"] = array_of(p.actions);
   plan["capabilityChanges"] = array_of(p.capabilities);
   plan["readiness"] = detail::readiness_json(p);
-  if (!p.extensions.empty()) plan["extensions"] = p.extensions;
+  plan["extensions"] = p.extensions;
   plan["blockers"] = to_json(p.blockers);
-  value notices = value::array();
-  for (const auto& n : p.notices)
-    notices.push_back(value::object({{"code", n.code}, {"path", n.path}, {"message", n.message}}));
-  plan["notices"] = std::move(notices);
+  plan["notices"] = array_of(p.notices);
   plan["diagnostics"] = to_json(p.diagnostics);
   return plan;
 }
@@ -605,16 +623,18 @@ inline std::string plan_canonical_text(plan_kind kind, const value& plan) {
     bound["actions"] = plan.at("actions");
     bound["blockers"] = plan.at("blockers");
   } else {
-    bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
-    bound["clawIntegrity"] = plan.at("claw").at("integrity");
-    bound["finalId"] = plan.at("agent").at("finalId");
-    bound["workspace"] = plan.at("agent").at("workspace");
-    bound["actions"] = plan.at("actions");
-    bound["capabilityChanges"] = plan.at("capabilityChanges");
-    bound["blockers"] = plan.at("blockers");
-    if (plan.contains("extensions") && !plan["extensions"].empty())
-      bound["extensions"] = plan["extensions"];
-    if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
+    // A plan document (a consent file, a test vector): the same formula as the typed plan's.
+    add_plan_bound b;
+    b.manifest_schema_version = plan.at("manifestSchemaVersion");
+    b.claw_integrity = plan.at("claw").at("integrity");
+    b.final_id = plan.at("agent").at("finalId");
+    b.workspace = plan.at("agent").at("workspace");
+    b.actions = plan.at("actions");
+    b.capability_changes = plan.at("capabilityChanges");
+    b.blockers = plan.at("blockers");
+    if (plan.contains("extensions")) b.extensions = plan["extensions"];
+    if (plan.contains("notices")) b.notices = plan["notices"];
+    return add_plan_canonical_text(b);
   }
   return stable_stringify(bound);
 }
@@ -661,8 +681,8 @@ struct add_builder {
   }
 
   void capability(const std::string& kind, const std::string& id, const std::string& path,
-                  const std::string& action, value effect) {
-    plan.capabilities.push_back({kind, id, path, action, std::move(effect)});
+                  const std::string& action, const char* reason, value effect) {
+    plan.capabilities.push_back({kind, id, path, action, reason, std::move(effect)});
   }
 
   /// The adopt rule for one file action: an identical existing file is adopted, a differing
@@ -845,7 +865,10 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
       b.plan.blockers.push_back(error_at(pf->code, phase::plan, index("$.packages", k), *a.reason));
     }
   }
-  b.capability("package", a.id, "packages." + p.kind + "." + p.ref, "install", std::move(effect));
+  const bool reuse = pf && pf->ok && pf->action && *pf->action == "reuse";
+  b.capability("package", a.id, "packages." + p.kind + "." + p.ref, reuse ? "reuse" : "install",
+               reuse ? capability_reason::package_reuse : capability_reason::package_install,
+               std::move(effect));
 }
 
 /// The ClawHub packages: skipped (--without-packages) or preflighted by the resolver.
@@ -901,7 +924,8 @@ inline void add_mcp_actions(add_builder& b) {
         b.block(errc::mcp_server_collision, "$.mcpServers." + name, *a.reason);
       }
     }
-    b.capability("mcpServer", name, "mcpServers." + name, "configure", mcp_effect(server));
+    b.capability("mcpServer", name, "mcpServers." + name, "configure",
+                 capability_reason::mcp_server, mcp_effect(server));
   }
 }
 
@@ -923,7 +947,8 @@ inline void add_cron_actions(add_builder& b) {
                      job["delivery"]["channel"] == "last";
     value effect = job;
     effect["agentId"] = b.final_id;
-    b.capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect));
+    b.capability("cronJob", id, "cronJobs." + id, "schedule", capability_reason::cron_job,
+                 std::move(effect));
   }
 }
 
@@ -934,7 +959,9 @@ inline void add_capabilities(add_builder& b) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
       if (b.pkg.profile->sets(k)) effect[k] = b.pkg.profile->agent.at(k);
-    if (!effect.empty()) b.capability("agent", b.final_id, "agent", "create", std::move(effect));
+    if (!effect.empty())
+      b.capability("agent", b.final_id, "agent", "create", capability_reason::agent,
+                   std::move(effect));
   }
   std::stable_sort(b.plan.capabilities.begin(), b.plan.capabilities.end(),
                    [](const capability_change& x, const capability_change& y) {
@@ -964,11 +991,11 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   detail::add_cron_actions(b);
   detail::add_capabilities(b);
   if (host.problem) p.blockers.push_back(*host.problem);
-  if (pkg.profile && !pkg.profile->extensions.empty()) p.extensions = pkg.profile->extensions;
+  if (pkg.profile) p.extensions = pkg.profile->extensions;
   p.diagnostics = pkg.diagnostics;
   for (auto& d : b.offline) p.diagnostics.push_back(std::move(d));
   p.blocked = !p.blockers.empty();
-  p.integrity = add_plan_integrity(to_json(p));
+  p.integrity = add_plan_integrity_of(p);
   return std::move(b.plan);
 }
 

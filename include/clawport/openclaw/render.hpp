@@ -23,7 +23,7 @@ inline constexpr const char* experimental_banner =
     "Experimental: Claws contracts may change while RFC 0016 is under review.";
 
 /// `openclaw.clawInspect.v1`: `{schemaVersion, stability, valid:true, source, manifest,
-/// openClawProfile?, diagnostics}`, or `{schemaVersion, stability, valid:false,
+/// openClawProfile?, extensions, diagnostics}`, or `{schemaVersion, stability, valid:false,
 /// diagnostics}` when the package does not read.
 inline value inspect_document(const claw_package& pkg) {
   value v = document("openclaw.clawInspect.v1");
@@ -32,6 +32,8 @@ inline value inspect_document(const claw_package& pkg) {
     v["source"] = to_json(pkg.source);
     v["manifest"] = pkg.manifest;
     if (pkg.profile) v["openClawProfile"] = to_json(*pkg.profile);
+    // The profile's extension requirements (2026.9.6 prints the member always, `[]` too).
+    v["extensions"] = pkg.profile ? pkg.profile->extensions : value::array();
   }
   v["diagnostics"] = to_json(pkg.diagnostics);
   return v;

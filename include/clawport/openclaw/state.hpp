@@ -31,6 +31,11 @@ inline constexpr const char* ledger_file_name = "clawport-claws.json";
 inline constexpr const char* ledger_schema = "clawport.openclawClawLedger.v1";
 inline constexpr const char* install_schema = "clawport.openclawClawInstall.v1";
 inline constexpr const char* config_file_name = "openclaw.json";
+/// The modes OpenClaw gives what it makes: the state directory owner-only, and owner-only
+/// files (openclaw.json, the ledgers, workspace files). Only a new file or directory gets
+/// one: an existing file keeps its own.
+inline constexpr std::uint32_t state_dir_mode = 0700;
+inline constexpr std::uint32_t private_file_mode = 0600;
 inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
 
 namespace detail {
@@ -58,11 +63,12 @@ inline std::string parent_of(const std::string& abs) {
 /// symlink there is followed, as export opens the install root following links and walks
 /// nothing below it that way (fs/anchored.hpp, `open_anchored_root`); below the anchor,
 /// `abs` is walked one component at a time and a link is refused (errc::unsafe_path). With
-/// `created` non-null, missing components are made (mode 0755) and their absolute paths
-/// appended, outermost first; otherwise a missing one throws not_found.
+/// `created` non-null, missing components are made (`mode`, 0755 unless said) and their
+/// absolute paths appended, outermost first; otherwise a missing one throws not_found.
 template <class Fs>
 typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std::string& abs,
-                                   std::vector<std::string>* created = nullptr) {
+                                   std::vector<std::string>* created = nullptr,
+                                   std::uint32_t mode = 0755) {
   typename Fs::dir cur = fs.open_root("/");
   std::string walked;
   const std::size_t followed = abs_components(anchor).size();
@@ -72,7 +78,7 @@ typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std:
     walked += "/" + part;
     auto st = fs.stat_at(cur, part);
     if (!st && created != nullptr) {
-      fs.make_dir_at(cur, part, 0755);
+      fs.make_dir_at(cur, part, mode);
       created->push_back(walked);
       st = fs.stat_at(cur, part);
     }
@@ -115,7 +121,8 @@ typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
 template <class Fs>
 typename Fs::dir open_state_dir(Fs& fs, const std::string& state_dir,
                                 std::vector<std::string>* created = nullptr) {
-  return open_below_anchor(fs, state_dir, state_dir, created);
+  // Made owner-only, as OpenClaw makes it (0700): it holds the config and the ledgers.
+  return open_below_anchor(fs, state_dir, state_dir, created, state_dir_mode);
 }
 
 /// Removes directories this run created (innermost first); best effort.
@@ -131,7 +138,8 @@ void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexce
 }
 
 /// Creates `rel` (a `/`-separated relative path) under `root`, create-only, making missing
-/// directories (recorded in `created_dirs`, relative, outermost first).
+/// directories (recorded in `created_dirs`, relative, outermost first). The file is
+/// owner-only (0600), as OpenClaw writes workspace files; directories 0755, as it makes them.
 template <class Fs>
 void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                      const std::string& bytes, std::vector<std::string>& created_dirs) {
@@ -154,7 +162,7 @@ void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& re
     holder = std::move(next);
     cur = &*holder;
   }
-  auto f = fs.create_file_at(*cur, parts.back(), 0644);
+  auto f = fs.create_file_at(*cur, parts.back(), private_file_mode);
   try {
     fs.write_all(f, bytes.data(), bytes.size());
   } catch (...) {
@@ -504,8 +512,10 @@ void write_ledger(Fs& fs, const std::string& state_dir, const ledger& l,
                   std::vector<std::string>* created = nullptr) {
   std::vector<std::string> mine;
   auto d = detail::open_state_dir(fs, state_dir, created != nullptr ? created : &mine);
+  publish::replace_options o;
+  o.new_mode = private_file_mode;
   publish::replace_file(fs, d, ledger_file_name, ledger_text(to_json(l)),
-                        detail::join_path(state_dir, ledger_file_name));
+                        detail::join_path(state_dir, ledger_file_name), o);
 }
 
 /// Puts the ledger file back to `bytes` (or removes it when there was none).
@@ -529,11 +539,21 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
 /// and `mcp.servers.<name>` members; `drop_mcp_servers` are deleted in either mode (an
 /// update sets some members and deletes others in one write).
 struct config_change {
-  std::vector<std::pair<std::string, value>> agents;       ///< id → entry
+  std::vector<std::pair<std::string, value>> agents;       ///< id → entry (an `id` is dropped)
   std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
   std::vector<std::string> drop_mcp_servers;               ///< names to delete
   bool remove = false;
+  /// An add: the environment whose workspace rule names the sole agent's workspace when the
+  /// roster grows past one (`pin_sole_owner`).
+  std::optional<environment> env;
 };
+
+/// An agent's `agents.entries.<id>` record as OpenClaw writes it: the key is the id, so the
+/// record carries none (agents.config `toAgentEntriesRecord`).
+inline value config_entry_of(value agent_config) {
+  if (agent_config.is_object()) agent_config.erase("id");
+  return agent_config;
+}
 
 /// What happened to `openclaw.json`.
 struct config_outcome {
@@ -580,6 +600,69 @@ void merge_entries(value& into, const Entries& entries, bool remove) {
   }
 }
 
+/// `member` of the object `v`, made an object when absent; null when it is something else.
+inline value* object_member(value& v, const char* member) {
+  if (!v.contains(member)) v[member] = value::object();
+  return v[member].is_object() ? &v[member] : nullptr;
+}
+
+/// Sets `agentId` of the object `doc.<a>[.<b>]` when it names none (and the path is objects).
+inline void own_if_unowned(value& doc, const char* a, const char* b, const std::string& owner) {
+  value* at = object_member(doc, a);
+  if (at != nullptr && b != nullptr) at = object_member(*at, b);
+  if (at != nullptr && !at->contains("agentId")) (*at)["agentId"] = owner;
+}
+
+/// A roster of one agent (the implicit `main` when none is configured) gaining a second, as
+/// OpenClaw 2026.9.6 writes it (io.write-topology, agents.config): the sole agent becomes the
+/// explicit owner: its workspace written down, `agents.ownership: "explicit"`, and the
+/// heartbeat, the system agent and talk owned by it where nothing names an owner yet.
+inline void pin_sole_owner(value& doc, const std::string& owner, const std::string& owner_ws) {
+  value& agents = doc["agents"];
+  value& entries = agents["entries"];
+  if (!entries.contains(owner)) {  // the implicit main: listed first
+    value pinned = value::object({{owner, value::object({{"workspace", owner_ws}})}});
+    for (auto it = entries.begin(); it != entries.end(); ++it) pinned[it.key()] = it.value();
+    entries = std::move(pinned);
+  } else if (entries[owner].is_object() && !entries[owner].contains("workspace")) {
+    entries[owner]["workspace"] = owner_ws;
+  }
+  if (!agents.contains("ownership")) {  // upstream's order: ownership, defaults, then the rest
+    value ordered = value::object({{"ownership", "explicit"}});
+    ordered["defaults"] = agents.contains("defaults") ? agents["defaults"] : value::object();
+    for (auto it = agents.begin(); it != agents.end(); ++it) ordered[it.key()] = it.value();
+    agents = std::move(ordered);
+  }
+  own_if_unowned(agents, "defaults", "heartbeat", owner);
+  own_if_unowned(agents, "defaults", "systemAgent", owner);
+  own_if_unowned(doc, "talk", nullptr, owner);
+}
+
+/// Adds or removes `change`'s agent entries in `doc` (parsed openclaw.json); false when
+/// `agents.entries` is not an object.
+inline bool merge_agents(value& doc, const config_change& change) {
+  const value original = doc;
+  const std::vector<configured_agent> before = configured_agents(original);
+  value& agents = doc["agents"];
+  if (agents.is_null()) agents = value::object();
+  const bool listed =
+      agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
+  value& entries = agents["entries"];
+  if (entries.is_null()) entries = value::object();
+  if (!entries.is_object()) return false;
+  std::vector<std::pair<std::string, value>> records;
+  for (const auto& a : change.agents) records.emplace_back(a.first, config_entry_of(a.second));
+  merge_entries(entries, records, change.remove);
+  // Back to one agent: no roster left to own explicitly (agents.config `pruneAgentConfig`).
+  if (change.remove && configured_agents(doc).size() <= 1) agents.erase("ownership");
+  if (change.remove || listed || !change.env || before.size() > 1) return true;
+  // The implicit `main` counts: a first entry is the roster's second agent.
+  const std::string sole = before.empty() ? "main" : before.front().id;
+  if (!before.empty() && configured_agents(doc).size() <= 1) return true;
+  pin_sole_owner(doc, sole, agent_workspace(original, *change.env, sole).path);
+  return true;
+}
+
 }  // namespace detail
 
 /// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
@@ -613,22 +696,8 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
       return refuse(shown + " does not have the shape clawport expects, so it was left alone");
     }
   }
-  if (!change.agents.empty()) {
-    value& agents = doc["agents"];
-    if (agents.is_null()) agents = value::object();
-    value& entries = agents["entries"];
-    if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
-      // Adding the first entry would hide the implicit default agent: keep it, marked as
-      // the default as upstream writes it (else the new first entry would become default).
-      const bool listed =
-          agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
-      entries = value::object();
-      if (!listed) entries["main"] = value::object({{"default", true}});
-    }
-    if (!entries.is_object()) {
-      return refuse(shown + ": agents.entries is not an object, so the file was left alone");
-    }
-    detail::merge_entries(entries, change.agents, change.remove);
+  if (!change.agents.empty() && !detail::merge_agents(doc, change)) {
+    return refuse(shown + ": agents.entries is not an object, so the file was left alone");
   }
   if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
     value& mcp = doc["mcp"];
@@ -642,7 +711,9 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_state_dir(fs, state_dir, created_dirs);
-  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
+  publish::replace_options o;
+  o.new_mode = private_file_mode;  // as OpenClaw creates it: it may hold secrets
+  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown, o);
   out.written = true;
   out.created = !out.previous;
   return out;

@@ -145,7 +145,7 @@ struct update_builder {
 inline void update_agent_actions(update_builder& b, const install_status& s, const value& cfg,
                                  const value& desired) {
   const std::string& id = s.agent_id;
-  const std::string want = digest_of(desired);
+  const std::string want = agent_entry_digest(desired);
   const std::string& have = s.record.agent_config_digest;
   value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
   if (s.agent_state == "modified") {
@@ -757,7 +757,7 @@ inline install_record updated_record(const update_plan& up, const install_record
   install_record record = rec;
   record.claw = up.package->source;
   record.plan_integrity = up.integrity;
-  record.agent_config_digest = digest_of(up.target->agent_config);
+  record.agent_config_digest = agent_entry_digest(up.target->agent_config);
   record.updated_at = now;
   record.workspace_files = updated_file_rows(up, rec);
   record.packages = package_rows(*up.target);
