@@ -19,6 +19,8 @@
 #include "openclaw/render.hpp"
 #include "openclaw/schema.hpp"
 #include "openclaw/state.hpp"
+#include "openclaw/tool_catalog.hpp"
+#include "openclaw/tools.hpp"
 #include "openclaw/update.hpp"
 #include "openclaw/value.hpp"
 #include "openclaw/workspace.hpp"

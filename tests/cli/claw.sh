@@ -28,7 +28,7 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["manifest"
 # Offline the two ClawHub packages are unresolved blockers: exit 1, the plan still printed.
 expect_status 1 "$CLAWPORT" claw plan --json "$TMP/pkg"
 expect_grep out '"schemaVersion": "openclaw.clawAddPlan.v1"'
-expect_grep out '"code": "package_install_unavailable"'
+expect_grep out '"code": "skill_preflight_failed"'
 integrity() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["planIntegrity"])' "$TMP/out"; }
 first=$(integrity)
 expect_status 1 "$CLAWPORT" claw plan --json "$TMP/pkg"
@@ -45,7 +45,7 @@ expect_grep out 'Plan: add Claw @acme/incident-triage-claw@1.3.0 as agent incide
 expect_grep out 'Readiness: not ready until:'
 expect_grep out 'environment STATUSPAGE_TOKEN for MCP server statuspage'
 expect_status 1 "$CLAWPORT" claw plan "$TMP/pkg"
-expect_grep out 'ERROR package_install_unavailable \$.packages\[0\]: Package preflight is unavailable.'
+expect_grep out 'ERROR skill_preflight_failed \$.packages\[0\]: Package preflight failed: clawport does not contact ClawHub'
 
 # Collisions from the state directory (--state-dir and OPENCLAW_STATE_DIR).
 mkdir -p "$TMP/state"

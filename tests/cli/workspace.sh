@@ -12,7 +12,7 @@ expect_status 0 "$CLAWPORT" workspace resolve
 expect_grep out "^$HOME/.openclaw/workspace\$"
 expect_grep out 'rule:  default'
 OPENCLAW_PROFILE=work expect_status 0 "$CLAWPORT" workspace resolve --json
-expect_grep out "\"workspace\": \"$HOME/.openclaw/workspace-work\""
+expect_grep out "\"workspace\": \"$HOME/.openclaw-work/workspace\""  # openclaw 2026.9.6 (issue 42 item 6)
 OPENCLAW_PROFILE=work OPENCLAW_WORKSPACE_DIR="~/elsewhere" expect_status 0 "$CLAWPORT" workspace resolve
 expect_grep out "^$HOME/elsewhere\$"
 expect_grep out 'rule:  OPENCLAW_WORKSPACE_DIR'

@@ -55,14 +55,70 @@ TEST_SUITE("agent-scope.test.ts") {
           "/srv/oh/st");
   }
   TEST_CASE("resolves default agentDir from the configured default agent") {
-    CHECK(oc::default_agent_id(value::object()) == "main");
+    // agent-roster.ts at 2026.9.6 (tryResolveDefaultAgentId): the one marked entry, else the
+    // sole one, else none (tests/oracle/cases/workspace_resolution.sh).
+    CHECK(oc::default_agent_id(value::object()) == std::optional<std::string>("main"));
     CHECK(oc::default_agent_id(value::parse(R"({"agents":{"list":[{"id":"main"},
-      {"id":"ops","default":true}]}})")) == "ops");
-    // No entry marked default: the first configured one.
-    CHECK(oc::default_agent_id(value::parse(R"({"agents":{"list":[{"id":"ops"},
-      {"id":"main"}]}})")) == "ops");
+      {"id":"ops","default":true}]}})")) == std::optional<std::string>("ops"));
     CHECK(oc::default_agent_id(value::parse(R"({"agents":{"entries":{"main":{"default":true},
-      "demo":{}}}})")) == "main");
+      "demo":{}}}})")) == std::optional<std::string>("main"));
+    CHECK(oc::default_agent_id(value::parse(R"({"agents":{"entries":{"ops":{}}}})")) ==
+          std::optional<std::string>("ops"));
+    // Several and no marker: no default agent (such a roster is refused unless explicit).
+    CHECK_FALSE(oc::default_agent_id(value::parse(R"({"agents":{"list":[{"id":"ops"},
+      {"id":"main"}]}})")));
+  }
+  TEST_CASE("an explicit roster has no default agent: main too is <state>/workspace-main") {
+    const auto env = scope_env({{"HOME", "/h"}});
+    const char* two = R"({"agents":{"ownership":"explicit","entries":{"main":{},"w":{}}}})";
+    CHECK_FALSE(oc::default_agent_id(value::parse(two)));
+    CHECK(scope_workspace(two, env, "main") == "/h/.openclaw/workspace-main");
+    CHECK(scope_workspace(two, env, "w") == "/h/.openclaw/workspace-w");
+    // Without --agent-id there is no agent to resolve (upstream's AgentSelectionRequiredError).
+    CHECK_THROWS_AS((void)oc::resolve_workspace(value::parse(two), env, std::nullopt),
+                    clawport::error);
+    // The sole agent of an explicit roster still owns the default workspace.
+    const char* one = R"({"agents":{"ownership":"explicit","entries":{"main":{}}}})";
+    CHECK(scope_workspace(one, env, "main") == "/h/.openclaw/workspace");
+  }
+  TEST_CASE("a roster OpenClaw refuses: several agents and no owner, two markers, both forms") {
+    CHECK_FALSE(oc::roster_problem(value::object()));
+    CHECK_FALSE(oc::roster_problem(value::parse(R"({"agents":{"entries":{"a":{},"b":{}},
+      "ownership":"explicit"}})")));
+    CHECK_FALSE(oc::roster_problem(value::parse(R"({"agents":{"entries":{"a":{},
+      "b":{"default":true}}}})")));
+    CHECK(oc::roster_problem(value::parse(R"({"agents":{"entries":{"a":{},"b":{}}}})")) ==
+          std::optional<std::string>(
+              "agents.ownership: multi-agent rosters require agents.ownership=\"explicit\" or "
+              "one legacy default=true marker; add agents.ownership=\"explicit\" or run "
+              "openclaw doctor"));
+    CHECK(oc::roster_problem(value::parse(R"({"agents":{"entries":{"a":{"default":true},
+      "b":{"default":true}}}})")));
+    CHECK(oc::roster_problem(value::parse(R"({"agents":{"ownership":"explicit",
+      "entries":{"a":{"default":true}}}})")));
+    CHECK(oc::roster_problem(value::parse(R"({"agents":{"entries":{"a":{}},"list":[]}})")));
+    // The workspace commands and the plan refuse it, naming the file.
+    memory m;
+    m.write_file("/st/openclaw.json", R"({"agents":{"entries":{"a":{},"b":{}}}})");
+    CHECK_THROWS_AS((void)oc::read_openclaw_config(m, "/st"), clawport::error);
+    oc::destination_request req;
+    static_cast<oc::environment&>(req) = scope_env({{"HOME", "/h"}}, "/st");
+    const oc::host_state host = oc::read_host_state(m, req);
+    REQUIRE(host.problem);
+    CHECK(host.problem->message.find("/st/openclaw.json: agents.ownership: multi-agent") !=
+          std::string::npos);
+  }
+  TEST_CASE("OPENCLAW_PROFILE: the default workspace is ~/.openclaw-<profile>/workspace") {
+    // The variable alone leaves the state directory at ~/.openclaw (openclaw 2026.9.6).
+    const auto env = scope_env({{"HOME", "/h"}, {"OPENCLAW_PROFILE", " work "}});
+    CHECK(scope_workspace("{}", env, "main") == "/h/.openclaw-work/workspace");
+    CHECK(oc::state_dir_of(env) == "/h/.openclaw");
+    CHECK(scope_workspace("{}", env, "ops") == "/h/.openclaw/workspace-ops");
+    CHECK(scope_workspace("{}", scope_env({{"HOME", "/h"}, {"OPENCLAW_PROFILE", "DEFAULT"}}),
+                          "main") == "/h/.openclaw/workspace");
+    CHECK_THROWS_AS(
+        scope_workspace("{}", scope_env({{"HOME", "/h"}, {"OPENCLAW_PROFILE", "../x"}}), "main"),
+        clawport::error);
   }
   TEST_CASE("non-default agent uses agents.defaults.workspace as base (#59789)") {
     const auto env = scope_env({{"HOME", "/h"}});
@@ -85,8 +141,8 @@ TEST_SUITE("agent-scope.test.ts") {
   }
   TEST_CASE("an entry's own workspace wins, ~ expanded and trimmed (resolveAgentConfig)") {
     const auto env = scope_env({{"HOME", "/h"}});
-    const char* cfg = R"({"agents":{"list":[{"id":"main","workspace":" ~/openclaw "}],
-      "entries":{"ops":{"workspace":"/srv/ops"}},"defaults":{"workspace":"/shared"}}})";
+    const char* cfg = R"({"agents":{"list":[{"id":"main","workspace":" ~/openclaw "},
+      {"id":"ops","workspace":"/srv/ops"}],"defaults":{"workspace":"/shared"}}})";
     CHECK(scope_workspace(cfg, env, "main") == "/h/openclaw");
     CHECK(scope_workspace(cfg, env, "ops") == "/srv/ops");
     CHECK(oc::agent_workspace(value::parse(cfg), env, "main").rule == "agents.list[0].workspace");
@@ -163,6 +219,36 @@ TEST_SUITE("workspace.test.ts") {
     CHECK(r["brandNew"] == false);
     CHECK(m.lstat("/ws/BOOTSTRAP.md"));
     CHECK(m.read_file("/ws/AGENTS.md") == "mine\n");
+  }
+  TEST_CASE("no BOOTSTRAP.md for a workspace upstream treats as set up") {
+    // Issue 42 §2 item 10, the peers of workspace.test.ts: a workspace backed by memory/,
+    // .git, MEMORY.md or a workspace skill, or a legacy completed one, is marked
+    // setupCompletedAt instead of being seeded.
+    const auto evidence = [](memory& m, int k) {
+      if (k == 0) m.mkdirs("/ws/memory");
+      if (k == 1) m.mkdirs("/ws/.git");
+      if (k == 2) m.write_file("/ws/MEMORY.md", "remembered\n");
+      if (k == 3) m.write_file("/ws/skills/triage/SKILL.md", "---\nname: triage\n---\n");
+      if (k == 4)
+        m.write_file("/ws/.openclaw/workspace-state.json",
+                     R"({"setupCompletedAt": "2026-01-01T00:00:00.000Z"})");
+    };
+    for (int k = 0; k < 5; ++k) {
+      memory m;
+      m.write_file("/ws/AGENTS.md", "mine\n");
+      evidence(m, k);
+      INFO(k);
+      const value r = oc::bootstrap_workspace(m, "/ws", false, oc::setup_marker_store{"/st", "t"});
+      CHECK_FALSE(m.lstat("/ws/BOOTSTRAP.md"));
+      CHECK(r["setupMarker"]["setupCompletedAt"] == "t");
+      const value setup = value::parse(m.read_file("/st/clawport-workspaces.json"));
+      CHECK(setup["workspaces"]["/ws"] == value::parse(R"({"setupCompletedAt": "t"})"));
+    }
+    // A legacy state file without setupCompletedAt is no evidence.
+    memory m;
+    m.write_file("/ws/.openclaw/workspace-state.json", R"({"bootstrapSeededAt": "x"})");
+    (void)oc::bootstrap_workspace(m, "/ws", false, oc::setup_marker_store{"/st", "t"});
+    CHECK(m.lstat("/ws/BOOTSTRAP.md"));
   }
   TEST_CASE("a recorded marker (seeded or completed) suppresses BOOTSTRAP.md") {
     for (const char* field : {"bootstrapSeededAt", "setupCompletedAt"}) {

@@ -285,7 +285,7 @@ TEST_SUITE("openclaw lifecycle") {
     const auto r = add_consented(m, request(), with_packages);
     CHECK_FALSE(r.ok);
     CHECK(oc::to_json(r)["schemaVersion"] == "openclaw.clawAddPlan.v1");
-    CHECK(oc::to_json(r)["blockers"][0]["code"] == "package_install_unavailable");
+    CHECK(oc::to_json(r)["blockers"][0]["code"] == "skill_preflight_failed");
     CHECK(world(m) == before);
   }
 
@@ -311,42 +311,44 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK(cron);
   }
 
-  TEST_CASE("adopts an existing workspace whose files are byte-identical") {
-    memory m;
-    package(m);
-    m.write_file(ws + "/AGENTS.md", "agents\n");
-    m.write_file(ws + "/notes.md", "mine\n");
-    const auto pkg = oc::read_package(m, "/pkg");
-    const auto plan = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
-    INFO(plan.dump());
-    CHECK_FALSE(plan["blockers"].size());
-    CHECK(action_of(plan, "workspace", "demo")->at("action") == "adopt");
-    const value* agents = action_of(plan, "workspaceFile", "AGENTS.md");
-    CHECK((*agents)["action"] == "adopt");
-    CHECK((*agents)["details"]["expectedState"] == "existing-identical");
-    CHECK(action_of(plan, "workspaceFile", "SOUL.md")->at("action") == "write");
-    const auto r = add_consented(m);
-    REQUIRE(r.ok);
-    CHECK(oc::to_json(r)["filesAdopted"] == value::array({"AGENTS.md"}));
-    CHECK(m.read_file(ws + "/notes.md") == "mine\n");
-    CHECK(m.read_file(ws + "/SOUL.md") == "Be kind.\n");
-    const value rec = ledger_of(m)["installs"]["demo"];
-    CHECK(rec["workspaceOrigin"] == "adopted");
-    CHECK(rec["createdDirs"] == value::array({"ref"}));
+  TEST_CASE("an existing workspace is never adopted: identical, differing or empty, it collides") {
+    // Issue 42 §2 item 3, as openclaw 2026.9.6 (tests/oracle/cases/workspace_collision.sh):
+    // the workspace, BOOTSTRAP.md and the declared files block; the add writes nothing.
+    for (const char* content : {"agents\n", "the user's own\n", ""}) {
+      memory m;
+      package(m);
+      m.mkdirs(ws);
+      if (*content) m.write_file(ws + "/AGENTS.md", content);
+      const auto before = world(m);
+      const auto pkg = oc::read_package(m, "/pkg");
+      const auto plan = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
+      INFO(plan.dump());
+      REQUIRE(plan["blockers"].size() == 1);
+      CHECK(plan["blockers"][0]["code"] == "workspace_collision");
+      CHECK(action_of(plan, "workspace", "demo")->at("action") == "create");
+      CHECK(action_of(plan, "workspaceFile", "AGENTS.md")->at("blocked") == true);
+      CHECK(action_of(plan, "workspaceFile", "AGENTS.md")->at("action") == "write");
+      CHECK_FALSE(add_consented(m).ok);
+      CHECK(world(m) == before);
+    }
   }
 
-  TEST_CASE("a differing file in an existing workspace is the blocker workspace_file_conflict") {
+  TEST_CASE("an agent id that collides keeps the new agent's own workspace") {
+    // Upstream keeps ~/.openclaw/workspace-<id> (here <state-dir>/workspace-<id>) rather than
+    // the configured agent's workspace; the agent action blocks, the blocker says why.
     memory m;
     package(m);
-    m.write_file(ws + "/AGENTS.md", "the user's own\n");
-    const auto before = world(m);
+    m.write_file("/state/openclaw.json",
+                 R"({"agents": {"entries": {"demo": {"workspace": "/w"}}}})");
     const auto pkg = oc::read_package(m, "/pkg");
     const auto plan = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
+    CHECK(plan["agent"]["workspace"] == ws);
     REQUIRE(plan["blockers"].size() == 1);
-    CHECK(plan["blockers"][0]["code"] == "workspace_file_conflict");
-    CHECK(action_of(plan, "workspaceFile", "AGENTS.md")->at("blocked") == true);
-    CHECK_FALSE(add_consented(m).ok);
-    CHECK(world(m) == before);
+    CHECK(plan["blockers"][0]["code"] == "agent_id_collision");
+    CHECK(plan["blockers"][0]["message"] ==
+          "Agent id \"demo\" already exists; Claws never merge into existing agents.");
+    CHECK(action_of(plan, "agent", "demo")->at("blocked") == true);
+    CHECK_FALSE(action_of(plan, "agent", "demo")->contains("reason"));
   }
 
   TEST_CASE("a second add never overwrites a file changed by the user") {
@@ -372,7 +374,6 @@ TEST_SUITE("openclaw lifecycle") {
     // rolls the whole add back (earlier files are removed again), so nothing half-written.
     faulty<memory> f;
     package(f.inner());
-    f.inner().write_file(ws + "/AGENTS.md", "agents\n");  // adopted workspace
     const std::string integrity = integrity_of(f);
     const auto before = world(f.inner());
     f.on_op([&](memory& inner, std::string_view op, std::string_view name) {
@@ -384,8 +385,9 @@ TEST_SUITE("openclaw lifecycle") {
     CHECK_FALSE(r.ok);
     CHECK(oc::to_json(r)["error"]["code"] == "workspace_files_failed");
     auto after = world(f.inner());
-    after.erase(ws + "/ref/policy.md");
+    after.erase(ws + "/ref/policy.md");  // the racer's, kept
     after.erase(ws + "/ref");
+    after.erase(ws);
     auto expect = before;
     CHECK(after == expect);
     CHECK_FALSE(f.inner().lstat(ws + "/SOUL.md"));
@@ -745,10 +747,12 @@ TEST_SUITE("openclaw workspace") {
     CHECK(r["rule"] == "default (~/.openclaw/workspace)");
     CHECK(r["agentId"] == "main");
   }
-  TEST_CASE("resolve: OPENCLAW_PROFILE other than default gives workspace-<profile>") {
+  TEST_CASE("resolve: OPENCLAW_PROFILE other than default gives ~/.openclaw-<profile>/workspace") {
+    // openclaw 2026.9.6 (tests/oracle/cases/workspace_resolution.sh); it was
+    // ~/.openclaw/workspace-<profile> in the metadata-pointer era.
     auto e = ws_env();
     e.profile = "work";
-    CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace-work");
+    CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw-work/workspace");
     e.profile = "default";
     CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace");
   }
@@ -762,17 +766,17 @@ TEST_SUITE("openclaw workspace") {
     e.workspace_dir = "rel/ws";
     CHECK(resolved_ws(value::object(), e) == "/cwd/rel/ws");
   }
-  TEST_CASE(
-      "resolve: a non-default OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
+  TEST_CASE("resolve: a given OPENCLAW_STATE_DIR keeps the default at <state-dir>/workspace") {
     auto e = ws_env();
     e.state_dir_env = "/srv/oc";
     e.profile = "work";
     const value r = oc::resolve_workspace(value::object(), e, std::nullopt);
     CHECK(r["workspace"] == "/srv/oc/workspace");
     CHECK(r["stateDir"] == "/srv/oc");
-    // The default state directory named explicitly is not "non-default".
+    // The default state directory named explicitly counts as given (upstream: any
+    // OPENCLAW_STATE_DIR), so the profile does not decide.
     e.state_dir_env = "/home/u/.openclaw";
-    CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace-work");
+    CHECK(resolved_ws(value::object(), e) == "/home/u/.openclaw/workspace");
   }
   TEST_CASE("resolve: agents.defaults.workspace from openclaw.json wins for the default agent") {
     auto e = ws_env();

@@ -224,9 +224,10 @@ TEST_SUITE("openclaw migrate") {
       // upstream: "rejects overlapping nested workspace ownership"
       memory m;
       agent(m);
-      m.write_file("/state/openclaw.json",
-                   "{\"agents\": {\"entries\": {\"worker\": {\"workspace\": \"/home/ws\"}, "
-                   "\"other\": {\"workspace\": \"/home/ws/child\"}}}}");
+      m.write_file(
+          "/state/openclaw.json",
+          "{\"agents\": {\"ownership\": \"explicit\", \"entries\": {\"worker\": "
+          "{\"workspace\": \"/home/ws\"}, \"other\": {\"workspace\": \"/home/ws/child\"}}}}");
       refused(m, "worker", "workspace_ownership_ambiguous", "$.workspace");
     }
     {
@@ -266,6 +267,62 @@ TEST_SUITE("openclaw migrate") {
     CHECK(status["records"][0]["agentState"] == "present");
     // The workspace and openclaw.json are as they were.
     CHECK(m.read_file(ws + "/SOUL.md") == "Use the current voice.\n");
+  }
+
+  TEST_CASE("removing a migrated agent retains the agent, workspace and transcripts") {
+    // upstream: migrate.test.ts (newest) "retains the agent, its workspace and transcripts
+    // and releases the install record" (agentRemoved: false); status: agentOrigin adopted.
+    // Issue 42 §2 item 9.
+    memory m;
+    agent(m);
+    m.write_file("/state/agents/worker/sessions/s1.jsonl", "{}\n");
+    REQUIRE(migrate_consented(m).ok);
+    const value status = oc::to_json(oc::claw_status(m, request(), std::string("worker")));
+    CHECK(status["records"][0]["install"]["agentOrigin"] == "adopted");
+    const std::string config = m.read_file("/state/openclaw.json");
+    const value plan = oc::plan_remove(m, request(), "worker");
+    INFO(plan.dump());
+    REQUIRE(plan["blockers"].empty());
+    bool released = false;
+    for (const auto& a : plan["actions"]) {
+      if (a["kind"] == "installRecord") continue;  // the one thing a remove deletes here
+      CHECK(a["action"] != "delete");
+      CHECK(a["action"] != "remove");
+      released = released || (a["kind"] == "agent" && a["action"] == "release");
+    }
+    CHECK(released);
+    const auto r = oc::apply_remove(m, request(), "worker", yes(plan["planIntegrity"]), now);
+    REQUIRE(r.ok);
+    CHECK(oc::to_json(r)["agentRemoved"] == false);
+    CHECK(m.read_file("/state/openclaw.json") == config);  // the agent stays configured
+    CHECK(m.read_file(ws + "/AGENTS.md") == "# Existing agent\n");
+    CHECK(m.read_file(ws + "/SOUL.md") == "Use the current voice.\n");
+    CHECK(m.read_file("/state/agents/worker/sessions/s1.jsonl") == "{}\n");
+    CHECK_FALSE(
+        value::parse(m.read_file("/state/clawport-claws.json"))["installs"].contains("worker"));
+  }
+
+  TEST_CASE("an agent without its own workspace exports after migrating") {
+    // Issue 42 §2 item 9, as a new user would: `claw migrate worker` then `claw export
+    // worker` for an entry with no explicit `workspace` (the one rule resolves it).
+    memory m;
+    m.mkdirs("/state/workspace-worker");
+    m.write_file("/state/workspace-worker/AGENTS.md", "# Worker\n");
+    m.write_file("/state/openclaw.json",
+                 R"({"agents": {"ownership": "explicit", "entries": {"main": {},
+                     "worker": {"name": "Worker"}}}})");
+    const oc::migration_plan p = plan(m);
+    INFO(oc::to_json(p).dump());
+    REQUIRE_FALSE(p.blocked());
+    CHECK(p.workspace == "/state/workspace-worker");
+    REQUIRE(migrate(m, yes(p.integrity)).ok);
+    oc::export_request x;
+    x.agent = "worker";
+    x.out = "/out/worker";
+    const auto r = oc::export_claw(m, request(), x);
+    INFO(oc::to_json(r).dump());
+    REQUIRE(r.ok);
+    CHECK(m.read_file("/out/worker/workspace/AGENTS.md") == "# Worker\n");
   }
 
   TEST_CASE("consent: without --yes, or with another integrity, nothing is written") {

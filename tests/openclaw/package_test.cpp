@@ -362,13 +362,17 @@ TEST_SUITE("openclaw.package") {
     fx.write("outside/CLAW.md", fx.read("pkg/CLAW.md"));
     fx.remove("pkg/CLAW.md");
     fx.symlink("pkg/CLAW.md", "../outside/CLAW.md");
-    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$.openclaw.claw"));
+    // Upstream's path (`$`) and words (issue 42 §2 item 7; tests/oracle/cases/diagnostics.sh).
+    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$"));
+    CHECK(fx.load().diagnostics[0].message ==
+          "The declared Claw manifest must resolve inside its package root.");
     fx.put("package.json",
            "{\"name\":\"d\",\"version\":\"1.0.0\",\"openclaw\":{\"claw\":\"../outside/CLAW.md\"}}");
-    CHECK(has(fx.load().diagnostics, "manifest_escapes_package"));
+    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$"));
     fx.put("package.json",
            "{\"name\":\"d\",\"version\":\"1.0.0\",\"openclaw\":{\"claw\":\"/etc/passwd\"}}");
-    CHECK(has(fx.load().diagnostics, "manifest_escapes_package"));
+    CHECK(has(fx.load().diagnostics, "manifest_escapes_package", "$"));
+    CHECK(fx.load().diagnostics[0].message == "openclaw.claw must be package-relative.");
   }
 
   TEST_CASE("a symlinked package root is fine") {
@@ -451,8 +455,8 @@ TEST_SUITE("openclaw.package") {
     fx.minimal("metadata:\n  openclaw.config: config/claw.yaml\n");
     fx.put("config/claw.yaml", "schemaVersion: 1\nagent:\n  sandbox: {mode: bogus}\n");
     const auto bad = fx.load();
-    CHECK(has(bad.diagnostics, "invalid_openclaw_profile",
-              "$.metadata.openclaw.config.agent.sandbox.mode"));
+    CHECK(
+        has(bad.diagnostics, "invalid_manifest", "$.metadata.openclaw.config.agent.sandbox.mode"));
     fx.put("config/claw.yaml", "schemaVersion: 1\nagent: {}\n");
     oc::read_options later;
     later.warn_deprecated_pointer = true;
@@ -488,8 +492,7 @@ TEST_SUITE("openclaw.package") {
     fx.minimal();
     fx.rename("pkg/ws", "pkg/real-ws");
     fx.symlink("pkg/ws", "real-ws");
-    CHECK(has(fx.load().diagnostics, "workspace_source_unsafe",
-              "$.workspace.bootstrapFiles.AGENTS.md.source"));
+    CHECK(has(fx.load().diagnostics, "workspace_source_unsafe", "$.workspace"));
   }
 
   TEST_CASE("rejects a workspace source over the per-file byte limit") {
@@ -498,25 +501,36 @@ TEST_SUITE("openclaw.package") {
     fx.put("ws/ref.md", std::string(1024 * 1024, 'a'));
     CHECK(fx.load().ok());
     fx.put("ws/ref.md", std::string(1024 * 1024 + 1, 'a'));
-    CHECK(has(fx.load().diagnostics, "workspace_source_too_large", "$.workspace.files[0].source"));
+    CHECK(has(fx.load().diagnostics, "workspace_source_too_large", "$.workspace"));
   }
 
   TEST_CASE("rejects aggregate workspace bytes before reading source contents") {
+    // As upstream's reader: the sources alone (stat sizes) against 4 MiB; the body counts
+    // only in the plan, which then blocks every file (tests/oracle/cases/diagnostics.sh).
     claw_fixture fx;
     std::string files;
-    for (int k = 0; k < 4; ++k) {
-      fx.put("ws/f" + std::to_string(k), std::string(1024 * 1024 - (k == 0 ? 9 : 0), 'a'));
+    for (int k = 0; k < 5; ++k) {
+      fx.put("ws/f" + std::to_string(k), std::string(k == 4 ? 0 : 1024 * 1024, 'a'));
       files += "    - {source: ws/f" + std::to_string(k) + ", path: f" + std::to_string(k) + "}\n";
     }
     fx.put("package.json", minimal_json);
     fx.put("CLAW.md", "---\nschemaVersion: 1\nagent: {id: demo}\nworkspace:\n  files:\n" + files +
                           "---\nBody.\n");
-    // 4 MiB - 9 + the 6-byte body: under the aggregate.
-    CHECK(fx.load().ok());
-    fx.put("ws/f0", std::string(1024 * 1024 - 5, 'a'));  // now 4 MiB + 1
+    // Sources exactly 4 MiB: the package reads; with the 6-byte body the plan blocks.
+    const auto at_limit = fx.load();
+    REQUIRE(at_limit.ok());
+    CHECK(at_limit.sources_too_large);
+    const auto plan = oc::to_json(fx.plan(at_limit, fx.request()));
+    REQUIRE(blocker(plan, "workspace_sources_too_large"));
+    CHECK(plan["blockers"][0]["path"] == "$.workspace");
+    CHECK(plan["blockers"][0]["message"] == "Workspace sources exceed 4194304 aggregate bytes.");
+    for (const auto& a : plan["actions"])
+      if (a["kind"] == "workspaceFile") CHECK((a["blocked"] == true && !a.contains("digest")));
+    fx.put("ws/f4", "a");  // now 4 MiB + 1 of sources
     counting_fs spy;
     const auto pkg = oc::read_package(spy, fx.path());
     CHECK(has(pkg.diagnostics, "workspace_sources_too_large", "$.workspace"));
+    CHECK(pkg.diagnostics.size() == 1);
     CHECK(spy.bytes < 4096);  // refused from stat sizes: no source content was read
   }
 
@@ -537,10 +551,27 @@ TEST_SUITE("openclaw.package") {
     REQUIRE(with.ok());
     REQUIRE(with.bootstrap);
     CHECK(with.source.integrity != without.source.integrity);
+    // The plan's bootstrap action (issue 42 §2 item 8, tests/oracle/cases/package_bootstrap.sh):
+    // verb write, after the workspace and before the body's SOUL.md, upstream's details.
+    const auto plan = oc::to_json(fx.plan(with, fx.request()));
+    REQUIRE(plan["actions"].size() >= 3);
+    const value& a = plan["actions"][2];
+    CHECK(a["kind"] == "bootstrap");
+    CHECK(a["action"] == "write");
+    CHECK(a["target"] == fx.root_path() + "/state/workspace-demo/BOOTSTRAP.md");
+    CHECK(a["digest"] == oc::sha256_digest("First run: introduce yourself.\n"));
+    CHECK(a["details"] == value::parse(R"({"sourcePath": "BOOTSTRAP.md", "byteLength": 31,
+      "expectedState": "absent-or-native-consumed", "lifecycle": "native-seed-once"})"));
+    CHECK(a["blocked"] == false);
     fx.put("BOOTSTRAP.md", " \n");
     CHECK(has(fx.load().diagnostics, "package_bootstrap_empty"));
+    CHECK(fx.load().diagnostics[0].message ==
+          "Package-root BOOTSTRAP.md must contain first-run instructions.");
     fx.put("BOOTSTRAP.md", "\xFF\n");
     CHECK(has(fx.load().diagnostics, "package_bootstrap_invalid"));
+    CHECK(fx.load().diagnostics[0].message ==
+          "Package-root BOOTSTRAP.md must be a safe UTF-8 regular file: The encoded data was not "
+          "valid for encoding utf-8");
   }
 }
 
@@ -583,8 +614,9 @@ TEST_SUITE("openclaw.broken_packages") {
         {"package.json no claw",
          [](claw_fixture& f) { f.put("package.json", "{\"name\":\"a\",\"version\":\"1.0.0\"}"); },
          "invalid_package_metadata", "$"},
-        {"manifest missing", [](claw_fixture& f) { f.remove("pkg/CLAW.md"); }, "read_failed",
-         "$.openclaw.claw"},
+        // Upstream: a declared manifest that does not resolve escapes the package.
+        {"manifest missing", [](claw_fixture& f) { f.remove("pkg/CLAW.md"); },
+         "manifest_escapes_package", "$"},
         {"manifest +1 byte",
          [fm](claw_fixture& f) {
            const std::string t = fm + "---\n";
@@ -718,38 +750,38 @@ TEST_SUITE("openclaw.broken_packages") {
            f.put("profiles/openclaw.yml",
                  "schemaVersion: 1\nagent: {model: x, tools: {}}\nextra: 1\n");
          },
-         "invalid_openclaw_profile", "$.profiles.openclaw"},
+         "invalid_manifest", "$.profiles.openclaw"},
         {"profile not UTF-8",
          [](claw_fixture& f) {
            f.put("profiles/openclaw.yml", "schemaVersion: 1\nagent: {x: \"\xFF\"}\n");
          },
          "invalid_openclaw_profile", "$.profiles.openclaw"},
         {"source missing", [](claw_fixture& f) { f.remove("pkg/ws/ref.md"); },
-         "workspace_source_invalid", "$.workspace.files[0].source"},
+         "workspace_source_invalid", "$.workspace"},
         {"source symlink",
          [](claw_fixture& f) {
            f.write("o.md", "x");
            f.remove("pkg/ws/ref.md");
            f.symlink("pkg/ws/ref.md", "../../o.md");
          },
-         "workspace_source_unsafe", "$.workspace.files[0].source"},
+         "workspace_source_unsafe", "$.workspace"},
         {"source symlinked parent",
          [](claw_fixture& f) {
            f.rename("pkg/ws", "pkg/real");
            f.symlink("pkg/ws", "real");
          },
-         "workspace_source_unsafe", "$.workspace.bootstrapFiles.AGENTS.md.source"},
+         "workspace_source_unsafe", "$.workspace"},
         {"source hard link", [](claw_fixture& f) { f.hardlink("pkg/ws/ref.md", "ref-copy"); },
-         "workspace_source_unsafe", "$.workspace.files[0].source"},
+         "workspace_source_unsafe", "$.workspace"},
         {"source is a FIFO",
          [](claw_fixture& f) {
            f.remove("pkg/ws/ref.md");
            f.fifo("pkg/ws/ref.md");
          },
-         "workspace_source_invalid", "$.workspace.files[0].source"},
+         "workspace_source_invalid", "$.workspace"},
         {"source +1 byte",
          [](claw_fixture& f) { f.put("ws/ref.md", std::string(1024 * 1024 + 1, 'x')); },
-         "workspace_source_too_large", "$.workspace.files[0].source"},
+         "workspace_source_too_large", "$.workspace"},
         {"BOOTSTRAP.md +1 byte",
          [](claw_fixture& f) { f.put("BOOTSTRAP.md", std::string(2 * 1024 * 1024 + 1, 'x')); },
          "package_bootstrap_too_large", "$.bootstrap"},
@@ -819,12 +851,15 @@ TEST_SUITE("openclaw.plan") {
                                                                  {"name", "STATUSPAGE_TOKEN"}}));
     CHECK(plan["readiness"]["requirements"][1] ==
           value::object({{"kind", "oauth"}, {"mcpServer", "linear"}}));
-    // Offline: both packages are unresolved blockers, their digest present-but-undefined.
+    // Offline: both packages are unresolved blockers with upstream's codes per kind, their
+    // digest present-but-undefined, requirementState conflicting (issue 42 §2 item 7).
     CHECK(plan["blockers"].size() == 2);
-    CHECK(blocker(plan, "package_install_unavailable"));
+    CHECK(blocker(plan, "skill_preflight_failed"));
+    CHECK(blocker(plan, "plugin_preflight_failed"));
     const value* skill = action_of(plan, "package", "skill:incident-triage-playbook");
     REQUIRE(skill);
     CHECK(clawport::json::is_undefined((*skill)["digest"]));
+    CHECK((*skill)["details"]["requirementState"] == "conflicting");
     CHECK((*skill)["details"]["expectedState"] == "unresolved");
     CHECK(p.blocked);
     // The MCP capability withholds env values.
@@ -896,18 +931,27 @@ TEST_SUITE("openclaw.plan") {
     std::vector<std::string> codes;
     for (const auto& b : plan["blockers"]) codes.push_back(b["code"].get<std::string>());
     CHECK(codes == std::vector<std::string>{"agent_id_collision", "workspace_collision",
-                                            "package_install_unavailable",
-                                            "package_install_unavailable", "mcp_server_collision"});
+                                            "skill_preflight_failed", "plugin_preflight_failed",
+                                            "mcp_server_collision"});
     CHECK(plan["blockers"][0]["path"] == "$.agent.id");
     CHECK(plan["blockers"][0]["phase"] == "plan");
     const value* file = action_of(plan, "workspaceFile", "AGENTS.md");
     REQUIRE(file);
     CHECK((*file)["blocked"] == true);
     CHECK((*file)["reason"].get<std::string>().find("already exists") != std::string::npos);
-    CHECK_FALSE(file->contains("digest"));
+    CHECK(file->contains("digest"));  // upstream still shows what it would write
+    // The agent action blocks without a reason of its own (the blocker says why); the
+    // body's SOUL.md is not blocked by the workspace (tests/oracle/cases/workspace_collision.sh).
+    const value* agent = action_of(plan, "agent", "incident-triage");
+    REQUIRE(agent);
+    CHECK((*agent)["blocked"] == true);
+    CHECK_FALSE(agent->contains("reason"));
+    CHECK(action_of(plan, "workspaceFile", "SOUL.md")->at("blocked") == false);
   }
 
-  TEST_CASE("a workspace that exists on disk as a file collides; a directory is adopted") {
+  TEST_CASE("a workspace that exists on disk, a file or an empty directory, collides") {
+    // Issue 42 §2 item 3: openclaw 2026.9.6 blocks an existing empty directory too
+    // (tests/oracle/cases/workspace_collision.sh); clawport used to adopt it.
     claw_fixture fx;
     fx.minimal();
     fx.write("state/workspace-demo", "not a directory");
@@ -915,8 +959,13 @@ TEST_SUITE("openclaw.plan") {
     fx.remove("state/workspace-demo");
     fx.mkdir("state/workspace-demo");
     const auto plan = oc::to_json(oc::plan_add(fx.fs, fx.load(), fx.request()));
-    CHECK_FALSE(blocker(plan, "workspace_collision"));
-    CHECK(plan["actions"][1]["action"] == "adopt");
+    REQUIRE(blocker(plan, "workspace_collision"));
+    CHECK(plan["blockers"][0]["message"] ==
+          "Workspace \"" + fx.root_path() +
+              "/state/workspace-demo\" already exists; a Claw requires a new "
+              "workspace.");
+    CHECK(plan["actions"][1]["action"] == "create");
+    CHECK(plan["actions"][1]["blocked"] == true);
   }
 
   TEST_CASE("the implicit main agent exists when no entries are configured") {
@@ -1017,8 +1066,9 @@ TEST_SUITE("openclaw.plan") {
     claw_fixture fx;
     fx.minimal();
     oc::read_options small;
-    small.limits.workspace_total = 10;  // body 9 + sources 11
+    small.limits.workspace_total = 12;  // sources 11 fit, with the 9-byte body they do not
     const auto pkg = fx.load(small);
+    REQUIRE(pkg.ok());
     REQUIRE(pkg.sources_too_large);
     const auto plan = oc::to_json(fx.plan(pkg, fx.request()));
     for (const auto& a : plan["actions"]) {

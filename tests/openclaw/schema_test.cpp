@@ -400,7 +400,7 @@ TEST_SUITE("openclaw.schema") {
       INFO(bad);
       CHECK_FALSE(oc::parse_duration_ms(bad, ms));
     }
-    CHECK(has(profile("  heartbeat:\n    every: soon\n").diagnostics, "invalid_openclaw_profile",
+    CHECK(has(profile("  heartbeat:\n    every: soon\n").diagnostics, "invalid_manifest",
               "$.profiles.openclaw.agent.heartbeat.every"));
   }
 
@@ -425,8 +425,8 @@ TEST_SUITE("openclaw.schema") {
 
 TEST_SUITE("openclaw.profile") {
   TEST_CASE("rejects disabled host filesystem confinement") {
-    CHECK(has(profile("  tools:\n    fs: {workspaceOnly: false}\n").diagnostics,
-              "invalid_openclaw_profile", "$.profiles.openclaw.agent.tools.fs.workspaceOnly"));
+    CHECK(has(profile("  tools:\n    fs: {workspaceOnly: false}\n").diagnostics, "invalid_manifest",
+              "$.profiles.openclaw.agent.tools.fs.workspaceOnly"));
     CHECK(profile("  tools:\n    fs: {workspaceOnly: true}\n").ok());
   }
 
@@ -441,48 +441,52 @@ TEST_SUITE("openclaw.profile") {
 
   TEST_CASE("rejects invalid profile policy") {
     const std::string root = "$.profiles.openclaw.agent";
-    CHECK(has(profile("  tools: {profile: wizard}\n").diagnostics, "invalid_openclaw_profile",
+    CHECK(has(profile("  tools: {profile: wizard}\n").diagnostics, "invalid_manifest",
               root + ".tools.profile"));
     CHECK(
         has(profile("  tools: {profile: minimal, allow: [read], alsoAllow: [write]}\n").diagnostics,
-            "invalid_openclaw_profile", root + ".tools.alsoAllow"));
+            "invalid_manifest", root + ".tools.alsoAllow"));
     CHECK(has(profile("  memory:\n    search: {provider: openai}\n").diagnostics,
-              "invalid_openclaw_profile", root + ".memory.search"));
+              "invalid_manifest", root + ".memory.search"));
     CHECK(has(profile("  memory:\n    search: {sources: [sessions]}\n").diagnostics,
-              "invalid_openclaw_profile", root + ".memory.search.rememberAcrossConversations"));
+              "invalid_manifest", root + ".memory.search.rememberAcrossConversations"));
     CHECK(profile("  memory:\n    search: {rememberAcrossConversations: true, sources: [memory, "
                   "sessions]}\n")
               .ok());
-    CHECK(has(profile("  memorySearch: {enabled: true}\n").diagnostics, "invalid_openclaw_profile",
-              root));
-    CHECK(has(profile("  sandbox: {mode: sometimes}\n").diagnostics, "invalid_openclaw_profile",
+    CHECK(has(profile("  memorySearch: {enabled: true}\n").diagnostics, "invalid_manifest", root));
+    CHECK(has(profile("  sandbox: {mode: sometimes}\n").diagnostics, "invalid_manifest",
               root + ".sandbox.mode"));
     CHECK(has(profile("  heartbeat:\n    activeHours: {start: \"24:00\"}\n").diagnostics,
-              "invalid_openclaw_profile", root + ".heartbeat.activeHours.start"));
+              "invalid_manifest", root + ".heartbeat.activeHours.start"));
     CHECK(profile("  heartbeat:\n    activeHours: {start: \"00:00\", end: \"24:00\", timezone: "
                   "Europe/Paris}\n")
               .ok());
-    CHECK(has(profile("  humanDelay: {minMs: -1}\n").diagnostics, "invalid_openclaw_profile",
+    CHECK(has(profile("  humanDelay: {minMs: -1}\n").diagnostics, "invalid_manifest",
               root + ".humanDelay.minMs"));
-    CHECK(has(profile("  groupChat: {mentionPatterns: []}\n").diagnostics,
-              "invalid_openclaw_profile", root + ".groupChat.mentionPatterns"));
+    CHECK(has(profile("  groupChat: {mentionPatterns: []}\n").diagnostics, "invalid_manifest",
+              root + ".groupChat.mentionPatterns"));
     // [later] bounded tool grants: the syntactic rules.
     CHECK(has(profile("  tools: {profile: minimal, allow: [\"fs_*\"]}\n").diagnostics,
-              "invalid_openclaw_profile", root + ".tools.allow[0]"));
+              "invalid_manifest", root + ".tools.allow[0]"));
     CHECK(has(profile("  tools: {profile: minimal, allow: [bundle-mcp]}\n").diagnostics,
-              "invalid_openclaw_profile", root + ".tools.allow[0]"));
-    CHECK(has(profile("  tools: {profile: coding}\n").diagnostics, "invalid_openclaw_profile",
+              "invalid_manifest", root + ".tools.allow[0]"));
+    CHECK(has(profile("  tools: {profile: coding}\n").diagnostics, "invalid_manifest",
               root + ".tools.allow"));
-    CHECK(has(profile("  tools: {profile: full}\n").diagnostics, "invalid_openclaw_profile",
-              root + ".tools.allow"));
-    CHECK(has(profile("  tools: {alsoAllow: [read]}\n").diagnostics, "invalid_openclaw_profile",
+    CHECK(has(profile("  tools: {profile: full}\n").diagnostics, "invalid_manifest",
+              root + ".tools.profile"));  // upstream's place for this rule
+    CHECK(has(profile("  tools: {alsoAllow: [read]}\n").diagnostics, "invalid_manifest",
               root + ".tools.alsoAllow"));
     CHECK(profile("  tools: {profile: minimal, alsoAllow: [read], deny: [exec]}\n").ok());
   }
 
   TEST_CASE("legacy released-v1 profile fields need conversion") {
-    CHECK(has(profile("  model: gpt\n").diagnostics, "legacy_openclaw_profile_requires_conversion",
-              "$.profiles.openclaw.agent"));
+    CHECK(has(profile("  model: {primary: acme/m}\n").diagnostics,
+              "legacy_openclaw_profile_requires_conversion", "$.profiles.openclaw.agent"));
+    // Not an object: upstream's (2026.9.6) type error at the field (issue 42 §2 item 7).
+    const auto r = profile("  model: gpt\n");
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.agent.model"));
+    CHECK(r.diagnostics[0].message == "Invalid input: expected object, received string");
   }
 
   TEST_CASE("profile extensions are strict and unique") {
@@ -491,9 +495,8 @@ TEST_SUITE("openclaw.profile") {
           "source: clawhub, ref: x, version: 1.0.0}\n"
           "  - {id: a, kind: plugin, format: vim, source: clawhub, ref: X, version: 1.0.0}\n"),
         "$.profiles.openclaw");
-    CHECK(has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].id"));
-    CHECK(
-        has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].format"));
-    CHECK(has(r.diagnostics, "invalid_openclaw_profile", "$.profiles.openclaw.extensions[1].ref"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.extensions[1].id"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.extensions[1].format"));
+    CHECK(has(r.diagnostics, "invalid_manifest", "$.profiles.openclaw.extensions[1].ref"));
   }
 }

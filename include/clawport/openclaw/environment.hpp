@@ -10,6 +10,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/host.hpp"
+#include "../core/text.hpp"
 #include "grammar.hpp"
 #include "value.hpp"
 
@@ -111,8 +112,9 @@ inline std::string state_dir_of(const environment& env, bool* explicit_dir = nul
 // Agents and their workspaces (upstream src/agents/agent-scope.ts, resolveAgentWorkspaceDir)
 // ---------------------------------------------------------------------------------------
 
-/// One agent configured in openclaw.json: `agents.entries.<id>` (in key order), then
-/// `agents.list[n]` (entries that are objects with a string `id`).
+/// One agent configured in openclaw.json. Upstream's roster is `agents.entries` (in key
+/// order) when that member is there, else the legacy `agents.list[n]` (objects with a
+/// string `id`); never both (agent-roster.ts, readAgentRosterProperty).
 struct configured_agent {
   std::string id;
   const value* entry = nullptr;  ///< into the config it was read from
@@ -124,9 +126,13 @@ inline std::vector<configured_agent> configured_agents(const value& config) {
   if (!config.is_object() || !config.contains("agents") || !config["agents"].is_object())
     return out;
   const value& agents = config["agents"];
-  if (agents.contains("entries") && agents["entries"].is_object())
-    for (auto it = agents["entries"].begin(); it != agents["entries"].end(); ++it)
-      out.push_back({it.key(), &it.value(), "agents.entries." + it.key()});
+  if (agents.contains("entries")) {
+    if (agents["entries"].is_object())
+      for (auto it = agents["entries"].begin(); it != agents["entries"].end(); ++it)
+        if (it.value().is_object())
+          out.push_back({it.key(), &it.value(), "agents.entries." + it.key()});
+    return out;
+  }
   if (agents.contains("list") && agents["list"].is_array()) {
     std::size_t n = 0;
     for (const value& e : agents["list"]) {
@@ -138,15 +144,61 @@ inline std::vector<configured_agent> configured_agents(const value& config) {
   return out;
 }
 
-/// The default agent: the first configured entry with `default: true`, else the first
-/// configured entry, else the implicit `main`.
-inline std::string default_agent_id(const value& config) {
-  const std::vector<configured_agent> agents = configured_agents(config);
+namespace detail {
+
+inline bool explicit_ownership(const value& config) {
+  return config.is_object() && config.contains("agents") && config["agents"].is_object() &&
+         config["agents"].contains("ownership") && config["agents"]["ownership"] == "explicit";
+}
+
+inline std::vector<std::string> marked_default(const std::vector<configured_agent>& agents) {
+  std::vector<std::string> out;
   for (const auto& a : agents)
-    if (a.entry->is_object() && a.entry->contains("default") &&
-        (*a.entry)["default"].is_boolean() && (*a.entry)["default"].get<bool>())
-      return a.id;
-  return agents.empty() ? std::string("main") : agents.front().id;
+    if (a.entry->contains("default") && (*a.entry)["default"] == true) out.push_back(a.id);
+  return out;
+}
+
+}  // namespace detail
+
+/// Why OpenClaw refuses the roster of `config` (its config schema, zod-schema.ts
+/// AgentsSchema), as `<field>: <upstream's message>`; none when it loads. Every command
+/// that reads openclaw.json refuses such a config (upstream: "OpenClaw config is invalid").
+inline std::optional<std::string> roster_problem(const value& config) {
+  if (!config.is_object() || !config.contains("agents") || !config["agents"].is_object())
+    return std::nullopt;
+  const value& agents = config["agents"];
+  if (agents.contains("entries") && agents.contains("list"))
+    return std::string("agents: Unrecognized key: \"list\"");
+  const std::vector<configured_agent> roster = configured_agents(config);
+  const std::size_t marked = detail::marked_default(roster).size();
+  const bool explicit_owner = detail::explicit_ownership(config);
+  if (marked > 1)
+    return "agents.entries: agents.entries must contain at most one default=true entry (found " +
+           std::to_string(marked) + ")";
+  if (explicit_owner && marked > 0)
+    return std::string(
+        "agents.ownership: agents.ownership=explicit cannot be combined with a legacy "
+        "default=true marker");
+  if (roster.size() > 1 && marked == 0 && !explicit_owner)
+    return std::string(
+        "agents.ownership: multi-agent rosters require agents.ownership=\"explicit\" or one "
+        "legacy default=true marker; add agents.ownership=\"explicit\" or run openclaw doctor");
+  return std::nullopt;
+}
+
+/// The agent that owns the default workspace (agent-roster.ts, tryResolveDefaultAgentId):
+/// without `agents.ownership: "explicit"` the one entry marked `default: true`; else the
+/// sole configured agent; the implicit `main` when none is configured; none when several
+/// are and no marker decides (an explicit roster has no default agent).
+inline std::optional<std::string> default_agent_id(const value& config) {
+  const std::vector<configured_agent> agents = configured_agents(config);
+  if (!detail::explicit_ownership(config)) {
+    const std::vector<std::string> marked = detail::marked_default(agents);
+    if (marked.size() == 1) return marked.front();
+  }
+  if (agents.empty()) return std::string("main");
+  if (agents.size() == 1) return agents.front().id;
+  return std::nullopt;
 }
 
 /// An agent id an operator typed (`--agent-id`): OpenClaw's agent-id shape, so it can
@@ -180,11 +232,39 @@ inline std::optional<std::string> trimmed_string(const value* v, const char* key
 
 }  // namespace detail
 
-/// The one workspace rule of every claw and workspace command (agent-scope.ts): the
-/// agent's own `workspace`; for the default agent `agents.defaults.workspace`, else
-/// OPENCLAW_WORKSPACE_DIR, else `<state-dir>/workspace` for a non-default state directory,
-/// else `~/.openclaw/workspace-<profile>` (OPENCLAW_PROFILE), else `~/.openclaw/workspace`;
-/// for any other agent `<agents.defaults.workspace>/<id>`, else `<state-dir>/workspace-<id>`.
+namespace detail {
+
+/// OPENCLAW_PROFILE as upstream's workspace-default-path.ts takes it: trimmed; blank or
+/// `default` (any case) is no profile; a name outside ^[a-z0-9][a-z0-9_-]{0,63}$ (any case)
+/// is refused, as upstream's resolveProfileStateDir refuses it.
+inline std::optional<std::string> profile_of(const environment& env) {
+  if (!env.profile) return std::nullopt;
+  const std::string p(js_trim(*env.profile));
+  if (p.empty() || text::iequals_ascii(p, "default")) return std::nullopt;
+  bool ok = p.size() <= 64;
+  for (std::size_t i = 0; ok && i < p.size(); ++i) {
+    const char c = p[i];
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    ok = alnum || (i > 0 && (c == '_' || c == '-'));
+  }
+  if (!ok)
+    throw error(errc::invalid_argument,
+                "OPENCLAW_PROFILE " + *env.profile +
+                    ": Invalid profile name (use letters, numbers, \"_\", \"-\" only)",
+                "OPENCLAW_PROFILE");
+  return p;
+}
+
+}  // namespace detail
+
+/// The one workspace rule of every claw and workspace command (agent-scope-config.ts,
+/// resolveAgentWorkspaceDir): the agent's own `workspace`; for the default agent
+/// (`default_agent_id`) `agents.defaults.workspace`, else OPENCLAW_WORKSPACE_DIR, else
+/// `<state-dir>/workspace` when a state directory is given, else
+/// `~/.openclaw-<profile>/workspace` (OPENCLAW_PROFILE; the state directory stays
+/// `~/.openclaw`), else `~/.openclaw/workspace`; for any other agent (every agent of an
+/// explicit roster of several) `<agents.defaults.workspace>/<id>`, else
+/// `<state-dir>/workspace-<id>`.
 inline workspace_resolution agent_workspace(const value& config, const environment& env,
                                             const std::string& id) {
   for (const auto& a : configured_agents(config))
@@ -197,8 +277,9 @@ inline workspace_resolution agent_workspace(const value& config, const environme
                               ? &(*agents)["defaults"]
                               : nullptr;
   const std::optional<std::string> shared = detail::trimmed_string(defaults, "workspace");
-  bool explicit_state = false;
-  const std::string state_dir = state_dir_of(env, &explicit_state);
+  const std::string state_dir = state_dir_of(env);
+  // Any state directory given, the default one named too (workspace-default-path.ts).
+  const bool explicit_state = detail::set(env.state_dir) || detail::set(env.state_dir_env);
   if (id != default_agent_id(config)) {
     if (shared)
       return {operator_path(*shared + "/" + id, env), "agents.defaults.workspace/<agentId>"};
@@ -209,10 +290,19 @@ inline workspace_resolution agent_workspace(const value& config, const environme
     return {operator_path(*env.workspace_dir, env), "OPENCLAW_WORKSPACE_DIR"};
   if (explicit_state)
     return {state_dir + "/workspace", "OPENCLAW_STATE_DIR (<state-dir>/workspace)"};
-  if (detail::set(env.profile) && *env.profile != "default")
-    return {env.home + "/.openclaw/workspace-" + *env.profile,
-            "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)"};
+  if (const auto profile = detail::profile_of(env))
+    return {env.home + "/.openclaw-" + *profile + "/workspace",
+            "OPENCLAW_PROFILE (~/.openclaw-<profile>/workspace)"};
   return {env.home + "/.openclaw/workspace", "default (~/.openclaw/workspace)"};
+}
+
+/// Where `claw add` puts a new agent's workspace unless --workspace says:
+/// `<state-dir>/workspace-<id>`, whatever the roster (an id that collides with a
+/// configured agent does not take that agent's workspace) and whatever
+/// `agents.defaults.workspace` says. Upstream 2026.9.6 uses `$HOME/.openclaw/workspace-<id>`
+/// whatever the state directory; with the default one the two agree (docs/openclaw.md).
+inline std::string new_agent_workspace(const environment& env, const std::string& id) {
+  return state_dir_of(env) + "/workspace-" + id;
 }
 
 }  // namespace openclaw

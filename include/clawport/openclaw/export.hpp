@@ -235,9 +235,12 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
                                                    join_path(state_dir, config_file_name)};
   in.entry = *entry;
   in.ws = in.rec.workspace;
-  const value* live_ws = get(in.entry, "workspace");
-  if (live_ws == nullptr || !live_ws->is_string() ||
-      lexical_absolute(expand_home(live_ws->get<std::string>(), req.home), req.cwd) != in.ws)
+  // The workspace by the one rule (agent_workspace): an entry without its own `workspace`
+  // (a migrated agent) resolves as `workspace resolve` says, canonical as recorded.
+  bool exists = false;
+  const std::string live_ws =
+      canonical_through_ancestor(fs, agent_workspace(in.cfg, req, x.agent).path, exists);
+  if (live_ws != in.ws)
     return export_refusal{errc::workspace_changed, "Agent " + x.agent +
                                                        " no longer resolves to its recorded "
                                                        "workspace " +

@@ -83,7 +83,7 @@ void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
 // ---------------------------------------------------------------------------------------
 
 /// Fills `dest.workspace_adoptable` and `dest.existing` from the disk: what an existing
-/// workspace holds at each planned destination.
+/// workspace holds at each planned destination (`claw migrate`, which adopts one).
 template <class Fs>
 void probe_workspace(Fs& fs, const claw_package& pkg, destination& dest) {
   dest.existing.clear();
@@ -130,8 +130,8 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
   } catch (const error& e) {
     if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
   }
-  destination dest = resolve_destination(fs, pkg, req, host);
-  probe_workspace(fs, pkg, dest);
+  // An existing workspace is never adopted by an add (upstream: workspace_collision).
+  const destination dest = resolve_destination(fs, pkg, req, host);
   return build_add_plan(pkg, dest, host, resolver, opt);
 }
 
@@ -815,6 +815,7 @@ inline value to_json(const install_status& s) {
                                 {"planIntegrity", rec.plan_integrity},
                                 {"workspace", rec.workspace},
                                 {"workspaceOrigin", rec.workspace_origin},
+                                {"agentOrigin", rec.agent_origin},
                                 {"config", rec.config}});
   d["agentState"] = s.agent_state;
   value files = value::array();
@@ -1039,7 +1040,11 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
                        value details) {
     p.actions.push_back({kind, aid, verb, std::move(details), {}});
   };
-  if (s.agent_state == "present") {
+  if (rec.agent_origin == "adopted") {
+    // A migrated agent predates its Claw: remove releases the install record and keeps the
+    // agent, its workspace and its transcripts (upstream's migrate tests, agentRemoved false).
+    act("agent", id, "release", value::object({{"state", s.agent_state}, {"origin", "adopted"}}));
+  } else if (s.agent_state == "present") {
     act("agent", id, "remove",
         value::object(
             {{"target",

@@ -334,6 +334,7 @@ void plan_adoption(Fs& fs, const migration_scan& s, const claw_package& pkg, mig
   dest.requested_id = dest.final_id = p.agent_id;
   dest.workspace = p.workspace;
   dest.workspace_exists = true;
+  dest.adopt_existing = true;
   probe_workspace(fs, pkg, dest);
   p.add = build_add_plan(pkg, dest, host, offline_resolver{}, add_options{});
   for (auto& a : p.add.actions) {
@@ -454,6 +455,7 @@ inline install_record migrated_record(const migration_plan& p, const source_iden
   r.plan_integrity = p.integrity;
   r.workspace = p.workspace;
   r.workspace_origin = "adopted";
+  r.agent_origin = "adopted";  // remove releases the agent rather than deleting it
   r.agent_config_digest = digest_of(p.live_entry);
   r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
   r.config = "registered";

@@ -162,8 +162,8 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                      claw->get<std::string>()};
   if (!m.claw.empty() &&
       (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
-    out.push_back(error_at(errc::manifest_escapes_package, phase::parse, "$.openclaw.claw",
-                           "openclaw.claw must be a path inside the package, not " + m.claw + "."));
+    out.push_back(error_at(errc::manifest_escapes_package, phase::parse, "$",
+                           "openclaw.claw must be package-relative."));  // upstream's words
     return std::nullopt;
   }
   return m;
@@ -216,7 +216,10 @@ struct claw_package {
   std::optional<std::string> bootstrap;     ///< package-root BOOTSTRAP.md bytes, when present
   source_identity source;
   std::vector<workspace_source> sources;
-  bool sources_too_large = false;  ///< the 4 MiB aggregate was exceeded
+  /// The body and the sources together exceed the 4 MiB aggregate (the sources alone fit,
+  /// else the package is invalid): the plan blocks every file action, as upstream's plan.
+  bool sources_too_large = false;
+  std::uint64_t workspace_total = 0;  ///< the aggregate limit the package was read with
   std::vector<diagnostic> diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
@@ -492,12 +495,12 @@ bool read_package_json(package_read<Fs>& r) {
   r.package_json_bytes = std::move(pj.bytes);
   const std::string declared = join_path(r.root, forward_slashes(meta->claw));
   const std::optional<std::string> real = r.fs.canonical(declared);
-  if (!real)
-    return r.fail(errc::read_failed, "$.openclaw.claw", "Could not read " + declared + ".");
   const std::string prefix = r.root == "/" ? "/" : r.root + "/";
-  if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
-    return r.fail(errc::manifest_escapes_package, "$.openclaw.claw",
-                  "The manifest " + meta->claw + " resolves outside the package root.");
+  // As upstream (resolvePackageSource): a manifest that does not resolve, or resolves
+  // outside the package root, escapes it.
+  if (!real || real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
+    return r.fail(errc::manifest_escapes_package, "$",
+                  "The declared Claw manifest must resolve inside its package root.");
   }
   r.manifest_rel = real->substr(prefix.size());
   r.declared_name = paths::file_name(forward_slashes(meta->claw));
@@ -524,7 +527,9 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
     return std::nullopt;
   }
   if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
-    r.fail(errc::invalid_claw_markdown_utf8, "$", rel + " is not valid UTF-8.");
+    // Upstream's words (openclaw 2026.9.6 refuses such a file; tests/oracle/cases/peers.sh).
+    r.fail(errc::invalid_claw_markdown_utf8, "$",
+           join_path(r.root, r.manifest_rel) + " must contain valid UTF-8.");
     return std::nullopt;
   }
   const yaml_document doc{rel + " frontmatter", errc::invalid_claw_frontmatter,
@@ -674,18 +679,21 @@ bool read_package_bootstrap(package_read<Fs>& r) {
   file_read bs = read_in_root(r.fs, *r.root_dir, "BOOTSTRAP.md", max);
   if (bs.status == read_status::too_large) {
     return r.fail(errc::package_bootstrap_too_large, "$.bootstrap",
-                  "BOOTSTRAP.md is larger than " + std::to_string(max) + " bytes.");
+                  "Package-root BOOTSTRAP.md exceeds " + std::to_string(max) + " bytes.");
   }
+  // Upstream's words (reader.ts); its TextDecoder's message for bytes that are not UTF-8.
+  const std::string invalid = "Package-root BOOTSTRAP.md must be a safe UTF-8 regular file: ";
   if (bs.status == read_status::ok) {
     if (!clawport::detail::valid_utf8(bs.bytes))
       return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
-                    "BOOTSTRAP.md is not valid UTF-8.");
+                    invalid + "The encoded data was not valid for encoding utf-8");
     if (js_trim(bs.bytes).empty())
-      return r.fail(errc::package_bootstrap_empty, "$.bootstrap", "BOOTSTRAP.md is empty.");
+      return r.fail(errc::package_bootstrap_empty, "$.bootstrap",
+                    "Package-root BOOTSTRAP.md must contain first-run instructions.");
     r.pkg.bootstrap = std::move(bs.bytes);
   } else if (bs.status != read_status::missing) {
     return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
-                  read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
+                  invalid + read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
   }
   return true;
 }
@@ -726,52 +734,67 @@ inline std::optional<errc> source_problem_code(read_status s) {
   }
 }
 
-/// Every workspace source: the aggregate from stat sizes first, then each read and
-/// digested; a source that cannot be read carries its problem (the action is then
-/// blocked), and an aggregate over the limit marks every source.
+/// Upstream's diagnostic for a workspace source that cannot be used (reader.ts,
+/// workspaceSourceDiagnostic): at `$.workspace`, naming the source.
+inline diagnostic source_diagnostic(errc code, const std::string& source, std::uint64_t max) {
+  const std::string name = js_string(source);
+  const std::string message =
+      code == errc::workspace_source_too_large
+          ? "Workspace source " + name + " exceeds " + std::to_string(max) + " bytes."
+      : code == errc::workspace_source_unsafe
+          ? "Workspace source " + name + " must be a regular, non-symlinked, non-hardlinked file."
+          : "Workspace source " + name + " must resolve inside the Claw source.";
+  return error_at(code, phase::parse, "$.workspace", message);
+}
+
+/// Every workspace source, as upstream's reader: in byte order of the source paths, each
+/// checked without reading it (the first that cannot be used is the one diagnostic), then
+/// the aggregate of their stat sizes (`workspace_sources_too_large`), then each read and
+/// digested. Body and sources over the aggregate together only block the plan.
 template <class Fs>
 void read_workspace_sources(package_read<Fs>& r) {
   claw_package& pkg = r.pkg;
   const limits& lim = r.opt.limits;
   pkg.sources = declared_sources(pkg.model);
-  const std::size_t bootstraps = pkg.model.bootstrap_files.size();
-  std::uint64_t aggregate = pkg.body ? pkg.body->size() : 0;
-  for (const auto& s : pkg.sources)
-    aggregate += size_in_root(r.fs, *r.root_dir, s.source).value_or(0);
-  if (aggregate > lim.workspace_total) pkg.sources_too_large = true;
-  std::uint64_t read_total = pkg.body ? pkg.body->size() : 0;
-  for (std::size_t k = 0; k < pkg.sources.size(); ++k) {
+  pkg.workspace_total = lim.workspace_total;
+  std::vector<std::size_t> order(pkg.sources.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return pkg.sources[a].source < pkg.sources[b].source;
+  });
+  const auto refuse = [&](workspace_source& s, errc code) {
+    s.problem = source_diagnostic(code, s.source, lim.workspace_source);
+    pkg.diagnostics.push_back(*s.problem);
+  };
+  std::uint64_t aggregate = 0;
+  for (const std::size_t k : order) {
     workspace_source& s = pkg.sources[k];
     s.real_path = join_path(r.root, s.source);
-    const std::string where = s.bootstrap
-                                  ? "$.workspace.bootstrapFiles." + s.destination + ".source"
-                                  : index("$.workspace.files", k - bootstraps) + ".source";
-    if (pkg.sources_too_large) continue;
+    // A probe that reads nothing: every refusal but size, by stat.
+    const file_read probe = read_in_root(r.fs, *r.root_dir, s.source, 0);
+    const auto code = source_problem_code(probe.status);
+    if (code && *code != errc::workspace_source_too_large) return refuse(s, *code);
+    const std::uint64_t size = size_in_root(r.fs, *r.root_dir, s.source).value_or(0);
+    if (size > lim.workspace_source) return refuse(s, errc::workspace_source_too_large);
+    aggregate += size;
+  }
+  const diagnostic too_large = error_at(
+      errc::workspace_sources_too_large, phase::parse, "$.workspace",
+      "Workspace sources exceed " + std::to_string(lim.workspace_total) + " aggregate bytes.");
+  if (aggregate > lim.workspace_total) return pkg.diagnostics.push_back(too_large);
+  std::uint64_t read_total = 0;
+  for (const std::size_t k : order) {
+    workspace_source& s = pkg.sources[k];
     file_read fr = read_in_root(r.fs, *r.root_dir, s.source, lim.workspace_source);
-    if (const auto code = source_problem_code(fr.status)) {
-      s.problem = error_at(*code, phase::parse, where,
-                           read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
-      pkg.diagnostics.push_back(*s.problem);
-      continue;
-    }
+    if (const auto code = source_problem_code(fr.status)) return refuse(s, *code);
     read_total += fr.bytes.size();
-    if (read_total > lim.workspace_total) {
-      pkg.sources_too_large = true;
-      break;
-    }
+    if (read_total > lim.workspace_total) return pkg.diagnostics.push_back(too_large);
     s.byte_length = fr.bytes.size();
     s.digest = sha256_digest(fr.bytes);
     r.contents.emplace_back(s.source, std::move(fr.bytes));
   }
-  if (!pkg.sources_too_large) return;
-  for (auto& s : pkg.sources) {
-    s.digest.clear();
-    s.problem = error_at(
-        errc::workspace_sources_too_large, phase::parse, "$.workspace",
-        "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
-  }
-  pkg.diagnostics.push_back(*pkg.sources.front().problem);
-  r.contents.clear();
+  if (read_total + (pkg.body ? pkg.body->size() : 0) > lim.workspace_total)
+    pkg.sources_too_large = true;
 }
 
 /// The development snapshot: every byte the package's meaning depends on, labelled.

@@ -13,6 +13,7 @@
 #include "integrity.hpp"
 #include "package.hpp"
 #include "state.hpp"
+#include "tools.hpp"
 #include "value.hpp"
 
 #include <algorithm>
@@ -83,8 +84,11 @@ struct destination {
   std::string final_id;
   std::string workspace;  ///< canonical (through its nearest existing ancestor)
   bool workspace_exists = false;
-  /// The workspace exists and is a real directory: the plan adopts it (byte-identical
-  /// files are `adopt` actions, absent ones `write`, differing ones block).
+  /// The caller adopts an existing workspace (`claw migrate`): byte-identical files are
+  /// `adopt` actions, absent ones `write`, differing ones block. `claw add` never does: an
+  /// existing workspace, empty or not, is a `workspace_collision` as upstream.
+  bool adopt_existing = false;
+  /// The workspace exists and is a real directory (filled by `probe_workspace`).
   bool workspace_adoptable = false;
   /// Planned destination (workspace-relative) → what is there; absent keys are absent
   /// files. Filled at the edge by `probe_workspace` (lifecycle.hpp).
@@ -153,6 +157,10 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
         json5::result r = json5::parse(fr.bytes);
         if (r.ok() && r.data.is_object()) {
           cfg = std::move(r.data);
+          if (const auto roster = roster_problem(cfg))  // upstream loads no such config
+            h.problem = error_at(
+                errc::invalid_config, phase::plan, "$",
+                "OpenClaw config is invalid: " + h.state_dir + "/openclaw.json: " + *roster);
         } else {
           h.problem = error_at(errc::invalid_config, phase::plan, "$",
                                "Could not read " + h.state_dir + "/openclaw.json: " +
@@ -193,15 +201,16 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
 }
 
 /// Resolves the final agent id and the canonical workspace: --workspace, else the new
-/// agent's workspace by the rule every command uses (agent_workspace over `host.config`).
+/// agent's own `<state-dir>/workspace-<id>` (new_agent_workspace; an id that collides
+/// does not take the configured agent's workspace).
 template <class Fs>
 destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req,
-                                const host_state& host) {
+                                const host_state& /*host*/) {
   destination d;
   d.requested_id = pkg.model.agent.id;
   d.final_id = req.agent_id ? *req.agent_id : d.requested_id;
-  const std::string ws = req.workspace ? operator_path(*req.workspace, req)
-                                       : agent_workspace(host.config, req, d.final_id).path;
+  const std::string ws =
+      req.workspace ? operator_path(*req.workspace, req) : new_agent_workspace(req, d.final_id);
   d.workspace = detail::canonical_through_ancestor(fs, ws, d.workspace_exists);
   return d;
 }
@@ -270,11 +279,12 @@ enum class add_verb { create, adopt, write, seed, install, skip, configure, sche
 /// What the plan expects to find where an action acts (`details.expectedState`).
 enum class expected_state {
   absent,
-  existing,            ///< an adopted workspace
-  existing_identical,  ///< an adopted, byte-identical file
-  present_exact,       ///< an identical MCP server, or a package ClawHub reuses
-  unresolved,          ///< a package no preflight resolved
-  not_installed        ///< a package skipped with --without-packages
+  existing,                  ///< an adopted workspace
+  existing_identical,        ///< an adopted, byte-identical file
+  present_exact,             ///< an identical MCP server, or a package ClawHub reuses
+  unresolved,                ///< a package no preflight resolved
+  not_installed,             ///< a package skipped with --without-packages
+  absent_or_native_consumed  ///< the package-root BOOTSTRAP.md (seeded once, then consumed)
 };
 
 inline constexpr std::string_view add_kind_names[] = {
@@ -290,9 +300,10 @@ constexpr std::string_view to_string(add_verb v) noexcept {
 }
 
 inline constexpr std::string_view expected_state_names[] = {
-    "absent", "existing", "existing-identical", "present-exact", "unresolved", "not-installed"};
+    "absent",     "existing",      "existing-identical",       "present-exact",
+    "unresolved", "not-installed", "absent-or-native-consumed"};
 constexpr std::string_view to_string(expected_state s) noexcept {
-  return wire_name<expected_state::not_installed>(s, expected_state_names, "absent");
+  return wire_name<expected_state::absent_or_native_consumed>(s, expected_state_names, "absent");
 }
 
 /// The command that installs one ClawHub package later, with a running OpenClaw.
@@ -327,12 +338,14 @@ struct add_action {
   add_verb verb = add_verb::create;
   std::string target;
   expected_state expected = expected_state::absent;
-  std::optional<std::string> reason;  ///< set: the action blocks
+  std::optional<std::string> reason;  ///< set: the action blocks, and says why
+  bool blocked_silently = false;      ///< blocks without a reason (upstream's agent action)
   /// workspaceFile | bootstrap: the source path shown, whether it is the CLAW.md body, and
   /// the content digest (absent when the action blocks).
   std::string source;
   bool from_body = false;
   std::optional<std::string> digest;
+  std::size_t byte_length = 0;  ///< bootstrap: the bytes of the package-root BOOTSTRAP.md
   /// agent: the entry registered in openclaw.json; mcpServer: the server declaration;
   /// cronJob: the job declaration.
   value declaration;
@@ -341,7 +354,7 @@ struct add_action {
   bool last_channel = false;                    ///< cronJob: delivers to the last channel
   package_plan package;                         ///< package
 
-  bool blocked() const { return reason.has_value(); }
+  bool blocked() const { return blocked_silently || reason.has_value(); }
 };
 
 /// One capability an add escalates; classification and consent are the same for all.
@@ -469,6 +482,11 @@ inline value package_details(const add_action& a) {
   if (!p.prerequisites.empty()) d["prerequisites"] = p.prerequisites;
   d["expectedState"] = std::string(to_string(a.expected));
   d["ownerAction"] = p.owner_action ? value(*p.owner_action) : undefined_value();
+  // Upstream's requirementState: what installing the package needs before the agent runs.
+  d["requirementState"] = a.blocked()                                        ? "conflicting"
+                          : (p.owner_action && *p.owner_action == "install") ? "missing-installable"
+                          : !p.prerequisites.empty()                         ? "setup-required"
+                                                                             : "satisfied";
   return d;
 }
 
@@ -482,7 +500,10 @@ inline value action_details(const add_action& a) {
       return d;
     }
     case add_kind::bootstrap:
-      return value::object({{"expectedState", expected}, {"lifecycle", "native-seed-once"}});
+      return value::object({{"sourcePath", "BOOTSTRAP.md"},
+                            {"byteLength", a.byte_length},
+                            {"expectedState", expected},
+                            {"lifecycle", "native-seed-once"}});
     case add_kind::package:
       return package_details(a);
     case add_kind::mcp_server: {
@@ -516,15 +537,16 @@ inline value to_json(const add_action& a) {
     v["source"] = a.source;
     if (a.from_body) v["sourceKind"] = "clawMarkdownBody";
   }
-  // Upstream's order: a package file's digest follows its details, every other one precedes.
-  const bool digest_last = a.kind == add_kind::workspace_file && !a.from_body;
+  // Upstream's order: a workspace file's digest comes last (it is set once every source
+  // was read), a package's and the bootstrap's precede the details.
+  const bool digest_last = a.kind == add_kind::workspace_file;
   if (a.kind == add_kind::package && !a.package.skipped)
     v["digest"] = a.package.integrity ? value(*a.package.integrity) : undefined_value();
   if (a.digest && !digest_last) v["digest"] = *a.digest;
   v["details"] = detail::action_details(a);
-  if (a.digest && digest_last) v["digest"] = *a.digest;
   v["blocked"] = a.blocked();
   if (a.reason) v["reason"] = *a.reason;
+  if (a.digest && digest_last) v["digest"] = *a.digest;
   return v;
 }
 
@@ -684,13 +706,14 @@ struct add_builder {
 };
 
 /// The agent's configuration as the plan registers it: the manifest's agent, the profile's
-/// settings over it, the final id and workspace.
+/// settings over it (its `tools` materialised from the tool catalogue, tools.hpp), the
+/// final id and workspace.
 inline value agent_config_of(const claw_package& pkg, const std::string& final_id,
                              const std::string& ws) {
   value config = pkg.manifest["agent"];
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
-      config[it.key()] = it.value();
+      config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;
@@ -703,35 +726,59 @@ inline void add_agent_actions(add_builder& b) {
   const std::string& final_id = b.final_id;
   std::optional<std::string> agent_reason;
   if (!is_agent_id(final_id)) {
-    agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
+    agent_reason = "Final agent id " + js_string(final_id) + " is not a valid portable agent id.";
     b.block(errc::invalid_agent_id, "$.agent.id", *agent_reason);
   } else if (std::find(b.host.agent_ids.begin(), b.host.agent_ids.end(), final_id) !=
              b.host.agent_ids.end()) {
-    agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
+    agent_reason = "Agent id " + js_string(final_id) +
+                   " already exists; Claws never merge into existing agents.";
     b.block(errc::agent_id_collision, "$.agent.id", *agent_reason);
   }
   const bool configured = std::find(b.host.workspaces.begin(), b.host.workspaces.end(), b.ws) !=
                           b.host.workspaces.end();
-  b.adopt = b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
+  b.adopt =
+      b.dest.adopt_existing && b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
   if (configured || (b.dest.workspace_exists && !b.adopt)) {
-    b.ws_reason = "Workspace " + b.ws + " already exists.";
-    b.block(errc::workspace_collision, "$.workspace", *b.ws_reason);
+    b.ws_reason = "Workspace " + js_string(b.ws) + " already exists.";
+    b.block(errc::workspace_collision, "$.workspace",
+            "Workspace " + js_string(b.ws) + " already exists; a Claw requires a new workspace.");
   }
   add_action& a = b.act(add_kind::agent, final_id, add_verb::create,
                         "agents.entries[" + js_string(final_id) + "]");
   a.declaration = b.plan.agent_config;
-  a.reason = agent_reason;
+  a.blocked_silently = agent_reason.has_value();  // the blocker says why
   add_action& w =
       b.act(add_kind::workspace, final_id, b.adopt ? add_verb::adopt : add_verb::create, b.ws);
   w.expected = b.adopt ? expected_state::existing : expected_state::absent;
   w.reason = b.ws_reason;
 }
 
-/// The workspace files: the body first, then bootstrap names and files[], then the
-/// BOOTSTRAP.md seeded once.
+/// The package-root BOOTSTRAP.md: upstream's `bootstrap` action, written once before the
+/// other files (OpenClaw consumes it on the first run), blocked with the workspace.
+inline void add_bootstrap_action(add_builder& b, const std::string& prefix) {
+  const claw_package& pkg = b.pkg;
+  if (!pkg.bootstrap) return;
+  add_action& a =
+      b.act(add_kind::bootstrap, "BOOTSTRAP.md", add_verb::write, prefix + "BOOTSTRAP.md");
+  a.source = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
+  a.digest = sha256_digest(*pkg.bootstrap);
+  a.byte_length = pkg.bootstrap->size();
+  a.expected = expected_state::absent_or_native_consumed;
+  a.reason = b.ws_reason;
+}
+
+/// The workspace files: the package-root BOOTSTRAP.md, the body, then bootstrap names and
+/// files[]. As upstream, a workspace collision blocks the declared files (their digests
+/// still shown) but not the body's SOUL.md; body and sources over the aggregate block every
+/// file with one blocker.
 inline void add_file_actions(add_builder& b) {
   const claw_package& pkg = b.pkg;
   const std::string prefix = b.ws == "/" ? "/" : b.ws + "/";
+  add_bootstrap_action(b, prefix);
+  std::optional<std::string> too_large;
+  if (pkg.sources_too_large)
+    too_large =
+        "Workspace sources exceed " + std::to_string(pkg.workspace_total) + " aggregate bytes.";
   if (pkg.body) {
     add_action a;
     a.kind = add_kind::workspace_file;
@@ -740,15 +787,13 @@ inline void add_file_actions(add_builder& b) {
     a.target = prefix + "SOUL.md";
     a.source = pkg.source.manifest_path;
     a.from_body = true;
-    std::optional<std::string> reason = b.ws_reason;
-    if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
+    std::optional<std::string> reason = too_large;
     b.adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
                  "$.workspace.bootstrapFiles.SOUL.md");
     if (!reason) a.digest = sha256_digest(*pkg.body);
     a.reason = reason;
     b.plan.actions.push_back(std::move(a));
   }
-  bool too_large_reported = false;
   for (const auto& s : pkg.sources) {
     add_action a;
     a.kind = add_kind::workspace_file;
@@ -756,29 +801,21 @@ inline void add_file_actions(add_builder& b) {
     a.verb = add_verb::write;
     a.target = prefix + s.destination;
     a.source = s.real_path;
-    std::optional<std::string> reason = b.ws_reason;
+    std::optional<std::string> reason;
     if (s.problem) {
-      if (!has_code(*s.problem, errc::workspace_sources_too_large) || !too_large_reported) {
-        b.plan.blockers.push_back(
-            error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message));
-        too_large_reported =
-            too_large_reported || has_code(*s.problem, errc::workspace_sources_too_large);
-      }
-      if (!reason) reason = s.problem->message;
+      b.plan.blockers.push_back(
+          error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message));
+      reason = s.problem->message;
     }
     b.adopt_file(a, s.destination, s.digest, reason,
                  s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
-    if (!reason) a.digest = s.digest;
+    if (!reason && !too_large && !s.digest.empty()) a.digest = s.digest;
+    if (b.ws_reason) reason = b.ws_reason;  // upstream's order of reasons
+    if (too_large) reason = too_large;
     a.reason = reason;
     b.plan.actions.push_back(std::move(a));
   }
-  if (pkg.bootstrap) {
-    add_action& a =
-        b.act(add_kind::bootstrap, "BOOTSTRAP.md", add_verb::seed, prefix + "BOOTSTRAP.md");
-    a.source = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
-    if (!b.ws_reason) a.digest = sha256_digest(*pkg.bootstrap);
-    a.reason = b.ws_reason;
-  }
+  if (too_large) b.block(errc::workspace_sources_too_large, "$.workspace", *too_large);
 }
 
 /// A package recorded as a consented `skip` (--without-packages), with its notice.
@@ -801,9 +838,14 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
   value effect = value::object(
       {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}});
   if (!pf) {
+    // Upstream's offline preflight fails per kind (its message is the network error, so
+    // not stable: clawport says why in its own words).
     a.expected = expected_state::unresolved;
-    a.reason = "Package preflight is unavailable.";
-    b.block(errc::package_install_unavailable, index("$.packages", k), *a.reason);
+    a.reason =
+        "Package preflight failed: clawport does not contact ClawHub (--without-packages "
+        "adds the Claw without its packages).";
+    b.block(p.kind == "skill" ? errc::skill_preflight_failed : errc::plugin_preflight_failed,
+            index("$.packages", k), *a.reason);
     effect["integrity"] = "unresolved";
   } else {
     package_plan& pp = a.package;

@@ -96,6 +96,7 @@ inline std::string plan_text(const add_plan& plan) {
     std::string l = std::string(a.blocked() ? "  ! " : "    ") + std::string(to_string(a.verb)) +
                     " " + std::string(to_string(a.kind)) + " " + a.id + " -> " + a.target;
     if (a.reason) l += "  [blocked: " + *a.reason + "]";
+    if (!a.reason && a.blocked()) l += "  [blocked]";
     line(l);
   }
   if (!plan.capabilities.empty()) {

@@ -10,6 +10,7 @@
 #include "../formats/tables/timezones.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
+#include "tools.hpp"
 #include "value.hpp"
 
 #include <algorithm>
@@ -34,9 +35,10 @@ inline constexpr const char* bootstrap_file_names[] = {"AGENTS.md", "SOUL.md", "
 /// Host facts the profile rules consult: the built-in tool profiles the running OpenClaw
 /// registers.
 struct host_catalog {
-  std::vector<std::string> tool_profiles{"minimal", "coding", "messaging", "full"};
+  /// The built-in tool profiles (default: the generated catalogue, tool_catalog.hpp).
+  std::vector<std::string> tool_profiles = tool_profile_ids();
   /// Profiles whose resolution contains `bundle-mcp` and therefore need a bounded `allow`.
-  std::vector<std::string> bundle_mcp_profiles{"coding", "messaging"};
+  std::vector<std::string> bundle_mcp_profiles = tool_profile_ids(true);
 };
 
 /// The agent's identity as the manifest declares it; absent members stay absent.
@@ -692,7 +694,13 @@ inline void check_tool_filter(checker& c, const value& tf, const std::string& pa
 
 inline void check_mcp_server(checker& c, const value& s, const std::string& path) {
   if (!c.object(s, path)) return;
-  const bool stdio = s.contains("command");
+  // Upstream's union of the two shapes reports the one branch whose only failures are
+  // unknown keys: a server with both `command` and `url` is the remote shape when its
+  // transport is a remote one (its `command`, `args`, `env` then unknown keys), else stdio.
+  const value* transport = get(s, "transport");
+  const bool remote_transport =
+      transport && (*transport == "sse" || *transport == "streamable-http");
+  const bool stdio = s.contains("command") && !(s.contains("url") && remote_transport);
   const bool remote = !stdio && s.contains("url");
   if (!stdio && !remote) {
     c.issue(path, "An MCP server declares either a stdio `command` or a remote `url`.");
@@ -1103,22 +1111,60 @@ inline void check_tool_grants(checker& c, const value& t, const std::string& tp)
     if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
     if (std::string(k) == "deny") continue;
     for (std::size_t i = 0; i < v->size(); ++i) {
-      const std::string g = (*v)[i].get<std::string>();
-      const std::string ip = index(member(tp, k), i);
-      if (g.find_first_of("*?[]{}") != std::string::npos) {
-        c.issue(ip, "Tool grants must not contain glob characters.");
-      } else if (g == "group:plugins" || g == "bundle-mcp") {
-        c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
-      }
+      // Upstream's isBoundedClawToolGrant: no globs, no open-ended set, no unknown group.
+      const std::string g = detail::normalize_tool((*v)[i].get<std::string>());
+      const bool bounded = g.find_first_of("*?[]{}") == std::string::npos && g != "group:plugins" &&
+                           g != "bundle-mcp" &&
+                           (g.rfind("group:", 0) != 0 || expand_tool_groups({g}).front() != g);
+      if (!bounded) c.issue(index(member(tp, k), i), "Tool grants must be bounded.");
     }
   }
 }
 
-/// `agent.tools`: a registered profile, bounded grants, allow/alsoAllow exclusive, an
-/// explicit allow list for the broad profiles, `fs.workspaceOnly` only ever true.
+/// The cross-field rules of `agent.tools` over the tool catalogue (upstream's superRefine,
+/// in its order), once the fields themselves are sound.
+inline void check_tool_rules(checker& c, const value& t, const std::string& tp,
+                             const std::string& profile) {
+  const std::optional<tool_policy> policy =
+      profile.empty() ? std::nullopt : tool_profile_policy(profile);
+  if (profile == "full" && !t.contains("allow"))
+    c.issue(member(tp, "profile"), "The full tool profile requires a bounded explicit allowlist.");
+  if (policy && profile != "full" && t.contains("allow")) {
+    const std::vector<std::string> profile_allow = expand_tool_groups(policy->allow);
+    const bool bundle =
+        std::find(profile_allow.begin(), profile_allow.end(), "bundle-mcp") != profile_allow.end();
+    for (const auto& g : strings_of(t, "allow")) {
+      const bool overlaps =
+          std::any_of(profile_allow.begin(), profile_allow.end(),
+                      [&](const std::string& tool) { return tool_allowed(tool, {g}); });
+      if (!overlaps && !(bundle && concrete_bundle_mcp_tool(g))) {
+        c.issue(member(tp, "allow"),
+                "Every agent tools allow grant must overlap the selected profile.");
+        break;
+      }
+    }
+  }
+  if (policy) {
+    const std::vector<std::string> snapshot = profile_snapshot_allow(t, *policy);
+    if (std::find(snapshot.begin(), snapshot.end(), "bundle-mcp") != snapshot.end())
+      c.issue(member(tp, "allow"),
+              "Profiles containing bundle-mcp require a bounded allowlist of concrete tool names.");
+  }
+  if (t.contains("alsoAllow") && !t.contains("profile"))
+    c.issue(member(tp, "alsoAllow"),
+            "Agent tools can set alsoAllow only when a bounded profile is selected.");
+  if (t.contains("allow") && t.contains("alsoAllow"))
+    c.issue(member(tp, "alsoAllow"),
+            "Agent tools cannot set both allow and alsoAllow; use allow alone or profile with "
+            "alsoAllow.");
+}
+
+/// `agent.tools`: a registered profile, bounded grants, the catalogue's cross-field rules
+/// (check_tool_rules), `fs.workspaceOnly` only ever true.
 inline void check_profile_tools(checker& c, const value& t, const std::string& tp,
                                 const host_catalog& host) {
   if (!c.object(t, tp)) return;
+  const std::size_t before = c.count();
   c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
   std::string profile;
   if (const value* v = get(t, "profile")) {
@@ -1133,21 +1179,7 @@ inline void check_profile_tools(checker& c, const value& t, const std::string& t
     }
   }
   check_tool_grants(c, t, tp);
-  if (t.contains("allow") && t.contains("alsoAllow")) {
-    c.issue(member(tp, "alsoAllow"), "tools.allow and tools.alsoAllow are mutually exclusive.");
-  }
-  if (t.contains("alsoAllow") && !t.contains("profile")) {
-    c.issue(member(tp, "alsoAllow"), "tools.alsoAllow extends a tool profile; set tools.profile.");
-  }
-  if (!profile.empty() && !t.contains("allow")) {
-    const bool needs = profile == "full" ||
-                       std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
-                                 profile) != host.bundle_mcp_profiles.end();
-    if (needs) {
-      c.issue(member(tp, "allow"),
-              "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
-    }
-  }
+  if (c.count() == before) check_tool_rules(c, t, tp, profile);
   if (const value* fsv = get(t, "fs")) {
     const std::string fp = member(tp, "fs");
     if (c.object(*fsv, fp)) {
@@ -1231,7 +1263,7 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
     c.issue(hp, "heartbeat.skipWhenBusy is retired; remove it.");  // at the heartbeat, as upstream
   }
   std::vector<diagnostic> unk;
-  checker u(unk, errc::invalid_openclaw_profile);
+  checker u(unk, errc::invalid_manifest);
   u.strict(h, hp,
            {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
             "skipWhenBusy"});
@@ -1255,8 +1287,14 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
                                 const host_catalog& host, const std::string& file,
                                 std::vector<diagnostic>& out) {
   std::vector<std::string> legacy;
-  for (const char* k : {"model", "subagents"})
-    if (a.contains(k)) legacy.push_back(std::string("agent.") + k);
+  for (const char* k : {"model", "subagents"}) {
+    if (!a.contains(k)) continue;
+    if (a[k].is_object()) {
+      legacy.push_back(std::string("agent.") + k);
+    } else {  // upstream's schema (2026.9.6) has both as objects: its type error, in its words
+      c.issue(member(ap, k), "Invalid input: expected object, received " + type_name(a[k]));
+    }
+  }
   if (!legacy.empty()) {
     const std::string fields = legacy.size() == 1 ? legacy[0] : legacy[0] + " and " + legacy[1];
     out.push_back(error_at(errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
@@ -1267,8 +1305,10 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
   }
   std::vector<diagnostic> unknown;
   {
-    checker u(unknown, errc::invalid_openclaw_profile);
-    u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
+    checker u(unknown, errc::invalid_manifest);
+    u.strict(a, ap,
+             {"model", "subagents", "groupChat", "sandbox", "tools", "memory", "heartbeat",
+              "humanDelay"});
   }
   for (auto& d : unknown) out.push_back(d);
   if (const value* g = get(a, "groupChat")) {
@@ -1419,12 +1459,12 @@ inline openclaw_profile typed_profile(const value& p) {
 
 /// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
 /// (`$.profiles.openclaw` or `$.metadata.openclaw.config`); `file` is the profile's package
-/// path, named in messages. Code `invalid_openclaw_profile`.
+/// path, named in messages. Code `invalid_manifest`, as upstream's schema errors of a profile.
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {},
                                        const std::string& file = "profiles/openclaw.yml") {
   profile_result r;
-  detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
+  detail::checker c(r.diagnostics, errc::invalid_manifest);
   if (!c.object(p, root)) return r;
   c.strict(p, root, {"schemaVersion", "agent", "extensions"});
   if (c.required(p, "schemaVersion", root))

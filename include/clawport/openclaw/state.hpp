@@ -277,6 +277,9 @@ struct install_record {
   std::string plan_integrity;
   std::string workspace;
   std::string workspace_origin;  ///< created | adopted
+  /// created (by `claw add`) | adopted (`claw migrate` enrolled an agent that existed: remove
+  /// releases it, keeping the agent, its workspace and transcripts, as upstream's migrate).
+  std::string agent_origin = "created";
   std::string agent_config_digest;
   std::vector<std::string> agent_owned_paths;
   std::string config;  ///< pending | registered | refused | removed
@@ -337,6 +340,7 @@ inline value to_json(const install_record& r) {
       json::field("manifestSchemaVersion", &t::manifest_schema_version),
       json::field("planIntegrity", &t::plan_integrity), json::field("workspace", &t::workspace),
       json::field("workspaceOrigin", &t::workspace_origin),
+      json::field("agentOrigin", &t::agent_origin),
       json::field("agentConfigDigest", &t::agent_config_digest),
       json::field("agentOwnedPaths", &t::agent_owned_paths), json::field("config", &t::config));
   v["workspaceFiles"] = array_of(r.workspace_files);
@@ -448,6 +452,8 @@ inline install_record read_install_record(const std::string& shown, const std::s
   r.plan_integrity = rd.str(rec, "planIntegrity");
   r.workspace = rd.str(rec, "workspace");
   r.workspace_origin = rd.str(rec, "workspaceOrigin");
+  // Records written before agentOrigin existed: every agent was created by its add.
+  if (rec.contains("agentOrigin")) r.agent_origin = rd.str(rec, "agentOrigin");
   r.agent_config_digest = rd.str(rec, "agentConfigDigest");
   r.agent_owned_paths = rd.strings(rec, "agentOwnedPaths");
   r.config = rd.str(rec, "config");

@@ -47,7 +47,13 @@ inline workspace_location locate_workspace(
     const value& config, const environment& env, const std::optional<std::string>& agent_id,
     const std::optional<std::string>& workspace_option = std::nullopt) {
   if (agent_id) check_agent_id_option(*agent_id);
-  const std::string id = agent_id ? *agent_id : default_agent_id(config);
+  const std::optional<std::string> owner = agent_id ? agent_id : default_agent_id(config);
+  if (!owner)  // upstream's AgentSelectionRequiredError
+    throw error(errc::invalid_argument,
+                "Multiple agents are configured, but this operation has no explicit owner. "
+                "Select an agent explicitly with --agent-id <id>.",
+                "--agent-id");
+  const std::string& id = *owner;
   workspace_resolution ws = agent_workspace(config, env, id);
   if (workspace_option) ws = {operator_path(*workspace_option, env), "--workspace"};
   return {id, ws.path, ws.rule, state_dir_of(env)};
@@ -70,7 +76,8 @@ inline bool skip_bootstrap(const value& config) {
 }
 
 /// Reads `<state-dir>/openclaw.json` (JSON5) for `resolve_workspace`; an empty object when
-/// absent. An unreadable file is an error naming it.
+/// absent. An unreadable file, or a roster OpenClaw refuses (`roster_problem`), is an
+/// error naming it.
 template <class Fs>
 value read_openclaw_config(Fs& fs, const std::string& state_dir) {
   const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, config_file_name);
@@ -84,6 +91,9 @@ value read_openclaw_config(Fs& fs, const std::string& state_dir) {
                                       ": " + *r.error),
                 shown);
   }
+  if (const auto problem = roster_problem(r.data))
+    throw error(errc::invalid_config, "OpenClaw config is invalid: " + shown + ": " + *problem,
+                shown);
   return std::move(r.data);
 }
 
@@ -156,6 +166,33 @@ inline bool has_setup_marker(const value& setup, const std::string& dir) {
   return false;
 }
 
+/// Whether a workspace without BOOTSTRAP.md and without a marker is one upstream treats as
+/// already set up (workspace.ts, workspaceProfileLooksConfigured and its user-content
+/// evidence): `memory/`, `.git`, `MEMORY.md`, a workspace skill (`skills/<name>/SKILL.md`),
+/// or a legacy `.openclaw/workspace-state.json` whose `setupCompletedAt` is set. Upstream
+/// also compares SOUL/IDENTITY/USER with its own templates, which clawport does not ship.
+template <class Fs>
+bool looks_set_up(Fs& fs, const typename Fs::dir& root) {
+  for (const char* evidence : {"memory", ".git", "MEMORY.md"})
+    if (fs.stat_at(root, evidence)) return true;
+  const auto dir_kind = [&](const typename Fs::dir& d, const std::string& n) {
+    const auto st = fs.stat_at(d, n);
+    return st && st->kind == fs::file_kind::directory;
+  };
+  if (dir_kind(root, "skills")) {
+    auto skills = fs.open_dir_at(root, "skills");
+    std::vector<std::string> names;
+    fs.for_each_entry(skills, [&](std::string_view n) { names.emplace_back(n); });
+    for (const auto& e : names)
+      if (dir_kind(skills, e) && fs.stat_at(fs.open_dir_at(skills, e), "SKILL.md")) return true;
+  }
+  const file_read legacy = read_in_root(fs, root, ".openclaw/workspace-state.json", 1024 * 1024);
+  if (legacy.status != read_status::ok) return false;
+  const value state = value::parse(legacy.bytes, nullptr, false);
+  const value* done = state.is_object() ? get(state, "setupCompletedAt") : nullptr;
+  return done != nullptr && done->is_string() && !done->get<std::string>().empty();
+}
+
 /// Creates `name` in `root` with `text`, create-only; a half-written file is removed.
 template <class Fs>
 void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
@@ -182,7 +219,8 @@ struct bootstrap_result {
   std::vector<std::string> created;
   std::vector<std::string> kept;           ///< already there, untouched
   std::optional<std::string> marker_file;  ///< where the setup marker was recorded
-  std::string seeded_at;                   ///< the marker's bootstrapSeededAt
+  std::string seeded_at;                   ///< the marker's bootstrapSeededAt (or setupCompletedAt)
+  bool setup_completed = false;  ///< the workspace looked set up: no BOOTSTRAP.md, completed
 };
 
 inline value to_json(const bootstrap_result& r) {
@@ -193,8 +231,9 @@ inline value to_json(const bootstrap_result& r) {
     d["skipped"] = *r.skipped;
   } else {
     if (r.marker_file)
-      d["setupMarker"] =
-          value::object({{"file", *r.marker_file}, {"bootstrapSeededAt", r.seeded_at}});
+      d["setupMarker"] = value::object(
+          {{"file", *r.marker_file},
+           {r.setup_completed ? "setupCompletedAt" : "bootstrapSeededAt", r.seeded_at}});
     d["brandNew"] = r.brand_new;
   }
   d["created"] = r.created;
@@ -229,8 +268,12 @@ bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootst
     root.emplace(detail::open_dir_path(fs, dir, &made));
     out.brand_new = true;
   }
+  // Upstream's peer rule: no BOOTSTRAP.md for a workspace that is already set up; its
+  // marker says setup completed instead.
+  out.setup_completed =
+      !marked && !fs.stat_at(*root, "BOOTSTRAP.md") && detail::looks_set_up(fs, *root);
   auto files = bootstrap_templates();
-  if (!marked) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
+  if (!marked && !out.setup_completed) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
   files.emplace_back(".gitignore", workspace_gitignore);
   for (const auto& f : files) {
     if (fs.stat_at(*root, f.first)) {
@@ -242,7 +285,8 @@ bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootst
   }
   fs.sync_filesystem(*root);
   if (marker && !marked) {
-    setup["workspaces"][dir] = value::object({{"bootstrapSeededAt", marker->now}});
+    setup["workspaces"][dir] = value::object(
+        {{out.setup_completed ? "setupCompletedAt" : "bootstrapSeededAt", marker->now}});
     auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
     publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
                           detail::join_path(marker->state_dir, setup_file_name));
