@@ -101,6 +101,7 @@ static_assert(CLAWPORT_MCP_SERVER_COLLISION == static_cast<int>(errc::mcp_server
 static_assert(CLAWPORT_PACKAGE_INSTALL_UNAVAILABLE == static_cast<int>(errc::package_install_unavailable) + 1);
 static_assert(CLAWPORT_PACKAGE_NOT_INSTALLED == static_cast<int>(errc::package_not_installed) + 1);
 static_assert(CLAWPORT_PLUGIN_PREFLIGHT_FAILED == static_cast<int>(errc::plugin_preflight_failed) + 1);
+static_assert(CLAWPORT_SKILL_PREFLIGHT_FAILED == static_cast<int>(errc::skill_preflight_failed) + 1);
 static_assert(CLAWPORT_CRON_GATEWAY_REQUIRED == static_cast<int>(errc::cron_gateway_required) + 1);
 static_assert(CLAWPORT_CONSENT_REQUIRED == static_cast<int>(errc::consent_required) + 1);
 static_assert(CLAWPORT_PLAN_INTEGRITY_REQUIRED == static_cast<int>(errc::plan_integrity_required) + 1);

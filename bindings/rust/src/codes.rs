@@ -125,6 +125,8 @@ pub enum ErrorCode {
     PackageNotInstalled,
     /// `plugin_preflight_failed`
     PluginPreflightFailed,
+    /// `skill_preflight_failed`
+    SkillPreflightFailed,
     /// `cron_gateway_required`
     CronGatewayRequired,
     /// `consent_required`
@@ -327,7 +329,7 @@ pub enum ErrorCode {
 
 /// Every code and its wire name, in the order of the C status (1-based).
 #[rustfmt::skip]
-pub(crate) const CODES: [(ErrorCode, &str); 158] = [
+pub(crate) const CODES: [(ErrorCode, &str); 159] = [
     (ErrorCode::InvalidArgument, "invalid_argument"),
     (ErrorCode::Io, "io"),
     (ErrorCode::NotFound, "not_found"),
@@ -388,6 +390,7 @@ pub(crate) const CODES: [(ErrorCode, &str); 158] = [
     (ErrorCode::PackageInstallUnavailable, "package_install_unavailable"),
     (ErrorCode::PackageNotInstalled, "package_not_installed"),
     (ErrorCode::PluginPreflightFailed, "plugin_preflight_failed"),
+    (ErrorCode::SkillPreflightFailed, "skill_preflight_failed"),
     (ErrorCode::CronGatewayRequired, "cron_gateway_required"),
     (ErrorCode::ConsentRequired, "consent_required"),
     (ErrorCode::PlanIntegrityRequired, "plan_integrity_required"),
