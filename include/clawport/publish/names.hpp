@@ -152,6 +152,9 @@ struct staging_match {
   const staging_family* family = nullptr;  ///< null: no family's prefix
   bool exact = false;                      ///< of the exact grammar the family generates
   bool retired = false;                    ///< an export's `.zeroclaw-export-old-<token>`
+  /// `.zeroclaw-export-new-<token>`: a staging directory being made, or whose export died
+  /// before it locked it (not `exact`: recover removes it only when empty and unlocked).
+  bool creating = false;
 };
 
 namespace detail {
@@ -202,6 +205,8 @@ inline staging_match match_staging(std::string_view name,
     m.family = &f;
     const std::string_view rest = name.substr(f.prefix.size());
     if (f.kind == staging_kind::export_bundle) {
+      m.creating = name.substr(0, creating_prefix.size()) == creating_prefix &&
+                   is_token(name.substr(std::min(name.size(), creating_prefix.size())));
       m.retired = is_retired_name(name);
       m.exact = m.retired || is_token(rest);
     } else if (f.kind == staging_kind::import) {

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// Issue 41, "a kill -9 at any point leaves something the next run or `recover` finishes or
+// undoes": a command that changes more than one thing records its intent before the first
+// visible change, and `recover` (or a re-run) finishes or undoes it; `recover` never
+// deletes a staging tree holding the only copy of something the user had. Each item has a
+// test that failed before its fix; the sweeps crash at every operation (fs::faulty) and
+// then check that the re-run or `recover` leaves the old state or the new one.
+#include "support/test.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace cp = clawport;
+namespace sk = clawport::skills;
+using clawport::fs::faulty;
+using clawport::fs::memory;
+using snapshot_t = std::map<std::string, std::string>;
+
+const std::string inst = "/inst";
+const std::string ops_dir = inst + "/shared/skills/ops";
+const std::string archive_dir = inst + "/shared/skills/_deleted";
+
+/// A skill directory `dir` named `name` whose SKILL.md and notes say `version`.
+void skill_at(memory& m, const std::string& dir, const std::string& version,
+              const std::string& name = "lint") {
+  m.write_file(dir + "/SKILL.md",
+               "---\nname: " + name + "\ndescription: Lints\n---\n# Lint " + version + "\n");
+  m.write_file(dir + "/refs/notes.md", version);
+}
+
+/// An install with bundle `ops` holding `lint` v1 (with the user's edit), and v2 at
+/// /src/lint.
+memory upgrade_install() {
+  memory m;
+  m.write_file(inst + "/config.toml", "[skill_bundles.ops]\n");
+  skill_at(m, ops_dir + "/lint", "v1");
+  m.write_file(ops_dir + "/lint/refs/mine.md", "the user's edit");
+  skill_at(m, "/src/lint", "v2");
+  return m;
+}
+
+sk::install_options upgrade_options() {
+  sk::install_options o;
+  o.upgrade = true;
+  o.install_root = inst;
+  o.now_secs = 7;
+  return o;
+}
+
+sk::skills_dir_location ops() {
+  return sk::bundle_location(sk::parse_skills_config("[skill_bundles.ops]\n"), inst, "ops");
+}
+
+std::vector<std::string> children(memory& m, const std::string& dir) {
+  std::vector<std::string> out;
+  auto d = m.open_root(dir);
+  m.for_each_entry(d, [&](std::string_view n) { out.emplace_back(n); });
+  return out;
+}
+
+/// The archives under _deleted/ whose content is `v`.
+std::size_t archives_holding(memory& m, const snapshot_t& v) {
+  if (!m.exists(archive_dir)) return 0;
+  std::size_t n = 0;
+  for (const std::string& a : children(m, archive_dir))
+    if (m.snapshot(archive_dir + "/" + a) == v) ++n;
+  return n;
+}
+
+bool said(const cp::recover_report& r, const std::string& text) {
+  for (const std::string& a : r.actions)
+    if (a.find(text) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+// ---- item 3: a killed `skills install --upgrade` never loses the previous version -------
+
+TEST_CASE("issue 41 item 3: after a kill at any point of an upgrade, recover keeps v1") {
+  for (const bool rename2 : {true, false}) {
+    std::size_t count = 0;
+    snapshot_t v1;
+    snapshot_t v2;
+    {
+      faulty<memory> f;
+      f.inner() = upgrade_install();
+      f.inner().settings().rename2_supported = rename2;
+      v1 = f.inner().snapshot(ops_dir + "/lint");
+      v2 = f.inner().snapshot("/src/lint");
+      f.reset_counts();
+      sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
+      count = f.count();
+    }
+    bool saw_window = false;  // the kill after the exchange, before the archive
+    for (std::size_t n = 0; n <= count; ++n) {
+      CAPTURE(rename2);
+      CAPTURE(n);
+      faulty<memory> f;
+      f.inner() = upgrade_install();
+      f.inner().settings().rename2_supported = rename2;
+      f.reset_counts();
+      f.crash_after(n);
+      try {
+        sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
+      } catch (...) {
+      }
+      memory& m = f.inner();
+      const bool present = m.exists(ops_dir + "/lint");
+      if ((!present || m.snapshot(ops_dir + "/lint") != v1) && archives_holding(m, v1) == 0)
+        saw_window = true;
+      auto parent = m.open_root(ops_dir);
+      const cp::recover_report rep = cp::recover(m, parent, "lint", ops_dir + "/lint");
+      REQUIRE(m.exists(ops_dir + "/lint"));
+      const snapshot_t now = m.snapshot(ops_dir + "/lint");
+      CHECK((now == v1 || now == v2));
+      // v1, with the user's edit, is never lost: in place, or archived (once).
+      CHECK(((now == v1 && archives_holding(m, v1) == 0) ||
+             (now == v2 && archives_holding(m, v1) == 1)));
+      CHECK(children(m, ops_dir) == std::vector<std::string>{"lint"});
+      CHECK(rep.failed.empty());
+    }
+    CHECK(saw_window);  // the sweep reached the state the issue describes
+  }
+}
+
+TEST_CASE("issue 41 item 3: recover names the archive it made of the previous version") {
+  faulty<memory> f;
+  f.inner() = upgrade_install();
+  const snapshot_t v1 = f.inner().snapshot(ops_dir + "/lint");
+  // Crash at the first operation after the exchange: find it by running one op at a time.
+  for (std::size_t n = 1;; ++n) {
+    REQUIRE(n < 400);
+    faulty<memory> g;
+    g.inner() = upgrade_install();
+    g.reset_counts();
+    g.crash_after(n);
+    try {
+      sk::install_skill_directory(g, "/src/lint", ops(), "lint", upgrade_options());
+    } catch (...) {
+    }
+    memory& m = g.inner();
+    if (m.snapshot(ops_dir + "/lint") == v1) continue;
+    REQUIRE(archives_holding(m, v1) == 0);
+    auto parent = m.open_root(ops_dir);
+    const cp::recover_report rep = cp::recover(m, parent, "lint", ops_dir + "/lint");
+    CHECK(said(rep, "archived the previous version of skill 'ops/lint' to " + archive_dir +
+                        "/ops-lint-7"));
+    CHECK(m.snapshot(archive_dir + "/ops-lint-7") == v1);
+    break;
+  }
+}
+
+// ---- item 6: a dead, empty, unlocked `.zeroclaw-export-new-*` is removed ----------------
+
+TEST_CASE("issue 41 item 6: recover removes a dead export's empty creation directory only") {
+  memory m;
+  m.mkdirs("/out/.zeroclaw-export-new-AbC123");
+  m.write_file("/out/.zeroclaw-export-new-XyZ789/data", "not an export's");
+  m.mkdirs("/out/.zeroclaw-export-new-Held12");
+  m.mkdirs("/out/.zeroclaw-export-new-toolongtoken");
+  m.write_file("/out/bundle/config.toml", "the destination");
+  auto held = m.open_root("/out/.zeroclaw-export-new-Held12");
+  REQUIRE(m.try_lock(held));
+  auto parent = m.open_root("/out");
+  const cp::recover_report rep = cp::recover(m, parent, "bundle", "/out/bundle");
+  CHECK_FALSE(m.exists("/out/.zeroclaw-export-new-AbC123"));
+  CHECK(rep.removed_trees == std::vector<std::string>{".zeroclaw-export-new-AbC123"});
+  CHECK(said(rep, "removed the empty directory .zeroclaw-export-new-AbC123"));
+  CHECK(m.read_file("/out/.zeroclaw-export-new-XyZ789/data") == "not an export's");
+  CHECK(said(rep, "left .zeroclaw-export-new-XyZ789 alone: it is not empty"));
+  CHECK(m.exists("/out/.zeroclaw-export-new-Held12"));
+  CHECK(rep.busy == 1);
+  CHECK(m.exists("/out/.zeroclaw-export-new-toolongtoken"));
+  CHECK(m.read_file("/out/bundle/config.toml") == "the destination");
+}
