@@ -47,7 +47,7 @@ expect_status 0 "$CLAWPORT" skills install "$TMP/src/lint" --upgrade --json --co
 python3 - "$TMP/out" "$I" <<'PY' || fail "upgrade --json"
 import json, sys
 d = json.load(open(sys.argv[1])); i = sys.argv[2]
-assert d["upgraded"] is True and d["archived_to"] == i + "/shared/skills/_deleted/ops-lint-1700000000-2", d
+assert d["upgraded"] is True and d["archived_to"] == i + "/shared/skills/_deleted/ops-lint-1700000000.2", d
 assert d["files_scanned"] == 2 and d["files_copied"] == 2, d
 PY
 

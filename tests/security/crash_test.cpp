@@ -177,3 +177,45 @@ TEST_CASE("issue 41 item 6: recover removes a dead export's empty creation direc
   CHECK(m.exists("/out/.zeroclaw-export-new-toolongtoken"));
   CHECK(m.read_file("/out/bundle/config.toml") == "the destination");
 }
+
+// ---- item 16: an archive name reads one way; an ambiguous one is decided by its manifest -
+
+TEST_CASE("issue 41 item 16: restore x never restores the archive of x-5") {
+  const auto cfg = sk::parse_skills_config("[skill_bundles.ops]\n");
+  SUBCASE("archives made now: the name reads one way") {
+    memory m;
+    m.write_file(inst + "/config.toml", "");
+    // x-5 removed twice in one second: the second archive takes a suffix.
+    for (int i = 0; i < 2; ++i) {
+      skill_at(m, ops_dir + "/x-5", "x-5 #" + std::to_string(i), "x-5");
+      sk::remove_skill(m, ops(), inst, "x-5", false, 1700000000);
+    }
+    const auto names = children(m, archive_dir);
+    CHECK(names == std::vector<std::string>{"ops-x-5-1700000000", "ops-x-5-1700000000.2"});
+    const auto before = m.snapshot(inst);
+    CHECK_THROWS_AS(sk::restore_skill(m, cfg, inst, "x", "", ""), cp::error);
+    CHECK(m.snapshot(inst) == before);  // nothing written
+    CHECK_FALSE(sk::parse_archive_name("ops-x-5-1700000000.2", "x"));
+    const auto r = sk::restore_skill(m, cfg, inst, "x-5", "", "");
+    CHECK(r.restored_from == archive_dir + "/ops-x-5-1700000000.2");
+  }
+  SUBCASE("an earlier version's `-n` archive: its manifest's name decides") {
+    memory m;
+    m.write_file(inst + "/config.toml", "");
+    skill_at(m, archive_dir + "/ops-x-5-1700000000", "x-5's", "x-5");  // x-5's, or x's at 5?
+    const auto before = m.snapshot(inst);
+    CHECK_THROWS_AS(sk::restore_skill(m, cfg, inst, "x", "", ""), cp::error);
+    CHECK(m.snapshot(inst) == before);
+    CHECK_FALSE(m.exists(ops_dir + "/x"));
+    const auto r = sk::restore_skill(m, cfg, inst, "x-5", "", "");
+    CHECK(m.read_file(ops_dir + "/x-5/refs/notes.md") == "x-5's");
+    CHECK(r.restored_from == archive_dir + "/ops-x-5-1700000000");
+  }
+  SUBCASE("an earlier version's `-n` archive of x itself is still restored as x") {
+    memory m;
+    m.write_file(inst + "/config.toml", "");
+    skill_at(m, archive_dir + "/ops-x-5-2", "x's", "x");
+    sk::restore_skill(m, cfg, inst, "x", "", "");
+    CHECK(m.read_file(ops_dir + "/x/refs/notes.md") == "x's");
+  }
+}
