@@ -21,6 +21,7 @@
 #include "skills/report.hpp"
 #include "skills/restore.hpp"
 #include "skills/scaffold.hpp"
+#include "skills/staging_places.hpp"
 #include "skills/source_install.hpp"
 #include "skills/temp_dir.hpp"
 #include "skills/test_runner.hpp"

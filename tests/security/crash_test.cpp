@@ -7,6 +7,7 @@
 // then check that the re-run or `recover` leaves the old state or the new one.
 #include "support/test.hpp"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -218,4 +219,38 @@ TEST_CASE("issue 41 item 16: restore x never restores the archive of x-5") {
     sk::restore_skill(m, cfg, inst, "x", "", "");
     CHECK(m.read_file(ops_dir + "/x/refs/notes.md") == "x's");
   }
+}
+
+// ---- item 7: status and recover read one list of places where commands stage -------------
+
+TEST_CASE("issue 41 item 7: status finds staging leftovers in every skills directory") {
+  memory m;
+  m.write_file(inst + "/config.toml",
+               "schema_version = 3\n\n[skill_bundles.ops]\n\n[skill_bundles.docs]\n"
+               "directory = \"shared/custom\"\n");
+  const std::vector<std::string> planted = {
+      "/data/skills/.clawport-stage-AbC123",             // the global skills directory
+      inst + "/shared/custom/.clawport-stage-AbC123",    // a configured `directory`
+      inst + "/shared/skills/ops/.clawport-stage-AbC123",  // a bundle's default directory
+  };
+  for (const std::string& p : planted) m.write_file(p + "/lint/SKILL.md", "half");
+  m.write_file(inst + "/shared/skills/ops/lint/SKILL.md", "the installed skill");
+  const cp::importer::install_status st =
+      cp::importer::read_status(m, inst + "/config.toml", "/data");
+  std::vector<std::string> found;
+  for (const auto& l : st.leftovers) found.push_back(l.path);
+  std::sort(found.begin(), found.end());
+  CHECK(found == planted);
+  CHECK(st.pending());
+  // Each line status prints clears its leftover, and then status says nothing is left.
+  for (const auto& l : st.leftovers) {
+    const std::string prefix = "clawport recover ";
+    REQUIRE(l.command.rfind(prefix, 0) == 0);
+    const std::string dest = l.command.substr(prefix.size());
+    const cp::recover_report rep = cp::recover_path(m, dest, dest);
+    CHECK(rep.failed.empty());
+  }
+  for (const std::string& p : planted) CHECK_FALSE(m.exists(p));
+  CHECK(m.read_file(inst + "/shared/skills/ops/lint/SKILL.md") == "the installed skill");
+  CHECK(cp::importer::read_status(m, inst + "/config.toml", "/data").leftovers.empty());
 }
