@@ -254,3 +254,119 @@ TEST_CASE("issue 41 item 7: status finds staging leftovers in every skills direc
   CHECK(m.read_file(inst + "/shared/skills/ops/lint/SKILL.md") == "the installed skill");
   CHECK(cp::importer::read_status(m, inst + "/config.toml", "/data").leftovers.empty());
 }
+
+// ---- item 5: a `claw update` killed between two renames is finished by the re-run --------
+
+namespace {
+
+namespace oc = clawport::openclaw;
+const std::string oc_ws = "/state/workspace-demo";
+
+/// The package at /pkg in version `v` (1.0.0 or 1.1.0): AGENTS.md, the body and the MCP
+/// server change, ref/policy.md is dropped and notes/new.md new in 1.1.0.
+void claw_package(memory& m, bool v2) {
+  m.mkdirs("/pkg/ws/ref");
+  m.mkdirs("/pkg/ws/notes");
+  m.mkdirs("/home");
+  m.write_file("/pkg/package.json",
+               std::string("{\"name\": \"demo-claw\", \"version\": \"") +
+                   (v2 ? "1.1.0" : "1.0.0") + "\", \"openclaw\": {\"claw\": \"CLAW.md\"}}");
+  m.write_file("/pkg/CLAW.md",
+               std::string("---\nschemaVersion: 1\nagent:\n  id: demo\nworkspace:\n"
+                           "  bootstrapFiles:\n    AGENTS.md: {source: ws/AGENTS.md}\n  files:\n") +
+                   (v2 ? "    - {source: ws/notes/new.md, path: notes/new.md}\n"
+                       : "    - {source: ws/ref/policy.md, path: ref/policy.md}\n") +
+                   "mcpServers:\n  docs:\n    url: https://mcp" + (v2 ? "2" : "") +
+                   ".example.com/mcp\n    transport: streamable-http\n---\n" +
+                   (v2 ? "Be kinder.\n" : "Be kind.\n"));
+  m.write_file("/pkg/ws/AGENTS.md", v2 ? "agents v2\n" : "agents\n");
+  m.write_file("/pkg/ws/ref/policy.md", "policy\n");
+  m.write_file("/pkg/ws/notes/new.md", "new\n");
+}
+
+oc::destination_request claw_request() {
+  oc::destination_request r;
+  r.home = "/home";
+  r.cwd = "/";
+  r.state_dir = "/state";
+  return r;
+}
+
+oc::consent claw_yes(const std::string& integrity) {
+  oc::consent c;
+  c.yes = true;
+  c.plan_integrity = integrity;
+  return c;
+}
+
+const std::string claw_now = "2026-12-01T12:00:00+00:00";
+
+/// An install of demo-claw 1.0.0, with 1.1.0 at /pkg.
+memory claw_installed() {
+  memory m;
+  claw_package(m, false);
+  oc::add_options o;
+  o.without_packages = true;
+  const auto pkg = oc::read_package(m, "/pkg");
+  const std::string integrity =
+      oc::to_json(oc::plan_add(m, pkg, claw_request(), o))["planIntegrity"].get<std::string>();
+  REQUIRE(oc::apply_add(m, pkg, claw_request(), o, claw_yes(integrity), claw_now).ok);
+  claw_package(m, true);
+  return m;
+}
+
+/// Plans `claw update demo` and applies it with that plan's integrity.
+template <class Fs>
+oc::update_outcome claw_update(Fs& fs) {
+  const oc::update_plan up = oc::plan_update(fs, claw_request(), "demo", std::nullopt);
+  return oc::apply_update(fs, claw_request(), "demo", std::nullopt,
+                          claw_yes(up.plan["planIntegrity"].get<std::string>()), claw_now);
+}
+
+}  // namespace
+
+TEST_CASE("issue 41 item 5: a killed claw update is finished by the re-run, never blocked") {
+  std::size_t count = 0;
+  std::map<std::string, std::string> done;
+  {
+    faulty<memory> f;
+    f.inner() = claw_installed();
+    f.reset_counts();
+    REQUIRE(claw_update(f).ok);
+    count = f.count();
+    done = f.inner().snapshot(oc_ws);
+  }
+  REQUIRE(count > 20);
+  bool saw_half = false;  // some files v2, the ledger v1: the state the issue describes
+  for (std::size_t n = 0; n <= count; ++n) {
+    CAPTURE(n);
+    faulty<memory> f;
+    f.inner() = claw_installed();
+    f.reset_counts();
+    f.crash_after(n);
+    try {
+      (void)claw_update(f);
+    } catch (...) {
+    }
+    memory& m = f.inner();
+    const std::string ledger = m.read_file("/state/clawport-claws.json");
+    if (ledger.find("\"1.0.0\"") != std::string::npos &&
+        m.read_file(oc_ws + "/AGENTS.md") == "agents v2\n")
+      saw_half = true;
+    const oc::update_plan again = oc::plan_update(m, claw_request(), "demo", std::nullopt);
+    INFO(again.plan.dump(2));
+    CHECK_FALSE(again.blocked);
+    const oc::update_outcome r = claw_update(m);
+    INFO(oc::to_json(r).dump(2));
+    REQUIRE(r.ok);
+    CHECK(m.read_file("/state/clawport-claws.json").find("\"1.1.0\"") != std::string::npos);
+    CHECK(m.read_file(oc_ws + "/AGENTS.md") == "agents v2\n");
+    CHECK(m.read_file(oc_ws + "/notes/new.md") == "new\n");
+    CHECK_FALSE(m.exists(oc_ws + "/ref/policy.md"));
+    const oc::value st = oc::to_json(oc::claw_status(m, claw_request(), std::nullopt));
+    CHECK(st["summary"]["driftedFiles"] == 0);
+    CHECK(st["summary"]["driftedMcpServers"] == 0);
+    CHECK(st["records"][0]["agentState"] == "present");
+  }
+  CHECK(saw_half);
+}
