@@ -13,6 +13,7 @@
 #include "../core/error.hpp"
 #include "../formats/json.hpp"
 #include "../fs/policy.hpp"
+#include "../publish/intent.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
 #include "../skills/install.hpp"
@@ -143,6 +144,38 @@ leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::st
   return found;
 }
 
+/// Finishes or undoes each command whose intent directory is in `intents`
+/// (publish::resolve_intent: an import killed between placing its trees and writing its
+/// config), saying what it did; a failure leaves the record for the next try.
+template <class Fs>
+void resolve_intents(Fs& fs, const typename Fs::dir& parent,
+                     const std::vector<std::string>& intents, recover_report& report) {
+  for (const std::string& n : intents) {
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+      if (!st || st->kind != fs::file_kind::directory) {
+        report.actions.push_back("left " + n + " alone: it is not a directory");
+        continue;
+      }
+      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n);
+      if (o.busy) {
+        ++report.busy;
+        report.actions.push_back("left " + n + " alone: a running `clawport import` holds it");
+        continue;
+      }
+      for (const std::string& a : o.actions) report.actions.push_back(a);
+      if (!o.unclear) {
+        ++report.removed;
+        report.removed_trees.push_back(n);
+      }
+    } catch (const error& e) {
+      report.failed.push_back(n);
+      report.actions.push_back("failed to finish or undo what " + n + " records (" + e.what() +
+                               "): run recover again");
+    }
+  }
+}
+
 /// Removes each `.zeroclaw-export-new-<token>` of `creating` that is a directory, empty and
 /// unlocked: an export died between making it and locking it (it locks before it writes
 /// anything, so an unlocked one holds nothing). Anything else is left alone, named.
@@ -268,13 +301,20 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   recover_report report;
   std::vector<std::string> names;
   std::vector<std::string> creating;
+  std::vector<std::string> intents;
   fs.for_each_entry(parent, [&](std::string_view entry) {
     const publish::staging_match m = publish::match_staging(entry, name);
     if (m.family == nullptr) return;
-    (m.exact ? names : m.creating ? creating : report.ignored).emplace_back(entry);
+    (m.intent    ? intents
+     : m.exact   ? names
+     : m.creating ? creating
+                  : report.ignored)
+        .emplace_back(entry);
   });
   std::sort(names.begin(), names.end());  // deterministic report
   std::sort(creating.begin(), creating.end());
+  std::sort(intents.begin(), intents.end());
+  detail::resolve_intents(fs, parent, intents, report);
   std::sort(report.ignored.begin(), report.ignored.end());
 
   detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);

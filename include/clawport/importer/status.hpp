@@ -172,7 +172,9 @@ void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
       if (m.family != nullptr) destination = f;
     }
     if (m.family == nullptr || !m.exact) continue;
-    if (m.family->kind == publish::staging_kind::import)
+    if (m.intent && !files.empty())
+      destination = files.front();  // recover beside the config finishes or undoes it
+    else if (m.family->kind == publish::staging_kind::import)
       destination = n.substr(publish::family_of(publish::staging_kind::import).prefix.size() +
                              publish::import_token_length + 1);
     if (destination.empty()) destination = n;  // recover clears every staging tree beside it
