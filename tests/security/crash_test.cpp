@@ -230,8 +230,8 @@ TEST_CASE("issue 41 item 7: status finds staging leftovers in every skills direc
                "schema_version = 3\n\n[skill_bundles.ops]\n\n[skill_bundles.docs]\n"
                "directory = \"shared/custom\"\n");
   const std::vector<std::string> planted = {
-      "/data/skills/.clawport-stage-AbC123",             // the global skills directory
-      inst + "/shared/custom/.clawport-stage-AbC123",    // a configured `directory`
+      "/data/skills/.clawport-stage-AbC123",               // the global skills directory
+      inst + "/shared/custom/.clawport-stage-AbC123",      // a configured `directory`
       inst + "/shared/skills/ops/.clawport-stage-AbC123",  // a bundle's default directory
   };
   for (const std::string& p : planted) m.write_file(p + "/lint/SKILL.md", "half");
@@ -269,9 +269,9 @@ void claw_package(memory& m, bool v2) {
   m.mkdirs("/pkg/ws/ref");
   m.mkdirs("/pkg/ws/notes");
   m.mkdirs("/home");
-  m.write_file("/pkg/package.json",
-               std::string("{\"name\": \"demo-claw\", \"version\": \"") +
-                   (v2 ? "1.1.0" : "1.0.0") + "\", \"openclaw\": {\"claw\": \"CLAW.md\"}}");
+  m.write_file("/pkg/package.json", std::string("{\"name\": \"demo-claw\", \"version\": \"") +
+                                        (v2 ? "1.1.0" : "1.0.0") +
+                                        "\", \"openclaw\": {\"claw\": \"CLAW.md\"}}");
   m.write_file("/pkg/CLAW.md",
                std::string("---\nschemaVersion: 1\nagent:\n  id: demo\nworkspace:\n"
                            "  bootstrapFiles:\n    AGENTS.md: {source: ws/AGENTS.md}\n  files:\n") +

@@ -305,8 +305,8 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   fs.for_each_entry(parent, [&](std::string_view entry) {
     const publish::staging_match m = publish::match_staging(entry, name);
     if (m.family == nullptr) return;
-    (m.intent    ? intents
-     : m.exact   ? names
+    (m.intent     ? intents
+     : m.exact    ? names
      : m.creating ? creating
                   : report.ignored)
         .emplace_back(entry);

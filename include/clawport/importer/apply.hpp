@@ -305,8 +305,8 @@ publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::strin
   if (const auto st = fs.stat_at(ap.root, r.commit_file)) r.before = st->id;
   r.marker = provenance.substr(0, provenance.find('\n'));
   for (const auto& t : ap.staged)
-    r.trees.push_back(
-        {applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir, t.was_empty_dir ? t.empty_mode : 0755});
+    r.trees.push_back({applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir,
+                       t.was_empty_dir ? t.empty_mode : 0755});
   return r;
 }
 

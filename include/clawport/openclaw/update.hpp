@@ -159,7 +159,7 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
   } else {
     b.act("agent", id,
           s.agent_state == "missing" || want != have || s.agent_state == "modified" ? "change"
-                                                                                  : "unchanged",
+                                                                                    : "unchanged",
           d);
   }
   const value* live = config_member(cfg, "agents", "entries", id);

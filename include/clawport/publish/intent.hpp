@@ -30,18 +30,18 @@ namespace publish {
 
 /// One tree the command publishes.
 struct intent_tree {
-  std::string path;        ///< relative to the directory holding the record
-  fs::file_id id;          ///< the staged tree's identity (a rename keeps it)
+  std::string path;            ///< relative to the directory holding the record
+  fs::file_id id;              ///< the staged tree's identity (a rename keeps it)
   bool was_empty_dir = false;  ///< the place held an empty directory, put back on undo
   std::uint32_t mode = 0755;   ///< that directory's mode
 };
 
 /// What the command is about to do.
 struct intent_record {
-  std::string commit_file;              ///< the file whose replacement commits
-  std::optional<fs::file_id> before;    ///< its identity now (none: it does not exist)
-  std::string marker;                   ///< a line the committed file holds
-  std::vector<intent_tree> trees;       ///< in publish order
+  std::string commit_file;            ///< the file whose replacement commits
+  std::optional<fs::file_id> before;  ///< its identity now (none: it does not exist)
+  std::string marker;                 ///< a line the committed file holds
+  std::vector<intent_tree> trees;     ///< in publish order
 };
 
 /// The record's file inside the intent directory.
@@ -173,8 +173,7 @@ void at_parent_of(Fs& fs, const typename Fs::dir& base, const std::string& rel, 
 /// Removes each recorded tree that is still the tree recorded, newest first, putting back
 /// an empty directory the place held.
 template <class Fs>
-void undo_trees(Fs& fs, const typename Fs::dir& base, const intent_record& r,
-                intent_outcome& out) {
+void undo_trees(Fs& fs, const typename Fs::dir& base, const intent_record& r, intent_outcome& out) {
   for (auto it = r.trees.rbegin(); it != r.trees.rend(); ++it) {
     at_parent_of(fs, base, it->path, [&](const typename Fs::dir& parent, const std::string& leaf) {
       const auto st = fs.stat_at(parent, leaf);

@@ -20,8 +20,8 @@
 #include "../core/error.hpp"
 #include "../formats/json.hpp"
 #include "../fs/context.hpp"
-#include "../fs/read_file.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
 #include "../publish/staged_dir.hpp"
@@ -220,10 +220,10 @@ inline error skill_exists(const skills_dir_location& loc, const std::string& nam
 /// staging directory, and `clawport recover` reads this record to archive that version (or
 /// put it back), never to delete it with the staging tree.
 struct upgrade_intent {
-  std::string name;          ///< the skill (its directory name)
-  fs::file_id previous;      ///< the identity of the installed version being replaced
-  std::string install_root;  ///< for the archive; empty: a global skill (deleted, as upgrade does)
-  std::string bundle;        ///< the bundle alias (empty for the global directory)
+  std::string name;           ///< the skill (its directory name)
+  fs::file_id previous;       ///< the identity of the installed version being replaced
+  std::string install_root;   ///< for the archive; empty: a global skill (deleted, as upgrade does)
+  std::string bundle;         ///< the bundle alias (empty for the global directory)
   std::int64_t now_secs = 0;  ///< the second stamping the archive's name
 };
 

@@ -34,8 +34,8 @@ inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
 /// that is taken. The suffix has no `-`, so the last `-` ends the name and an archive's
 /// name reads one way only (a `-<n>` suffix would make `ops-x-5-<secs>`, skill `x-5`'s,
 /// read as `x`'s too; skills/restore.hpp).
-inline std::string archive_name(std::string_view bundle, std::string_view name,
-                                std::int64_t secs, unsigned sequence) {
+inline std::string archive_name(std::string_view bundle, std::string_view name, std::int64_t secs,
+                                unsigned sequence) {
   std::string out = std::string(bundle) + "-" + std::string(name) + "-" + std::to_string(secs);
   if (sequence > 1) out += "." + std::to_string(sequence);
   return out;

@@ -68,7 +68,8 @@ inline std::optional<skill_archive> parse_archive_name(std::string_view entry,
   const bool legacy = more != std::string_view::npos && rest[more] == '-';
   const std::size_t last = name.rfind('-');
   std::uint64_t ignored = 0;
-  a.ambiguous = legacy || (last != std::string_view::npos && number(name.substr(last + 1), ignored));
+  a.ambiguous =
+      legacy || (last != std::string_view::npos && number(name.substr(last + 1), ignored));
   return a;
 }
 
