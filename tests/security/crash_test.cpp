@@ -487,3 +487,113 @@ TEST_CASE("issue 41 item 4: a killed import is finished by the re-run of its pla
   }
   CHECK(saw_orphans);
 }
+
+// ---- the crash sweeps: skills remove and restore, claw remove ----------------------------
+
+TEST_CASE("issue 41 sweep: skills remove killed anywhere: the skill or its archive, once") {
+  std::size_t count = 0;
+  snapshot_t v1;
+  {
+    faulty<memory> f;
+    f.inner() = upgrade_install();
+    v1 = f.inner().snapshot(ops_dir + "/lint");
+    f.reset_counts();
+    sk::remove_skill(f, ops(), inst, "lint", false, 7);
+    count = f.count();
+  }
+  for (std::size_t n = 0; n <= count; ++n) {
+    CAPTURE(n);
+    faulty<memory> f;
+    f.inner() = upgrade_install();
+    f.reset_counts();
+    f.crash_after(n);
+    try {
+      sk::remove_skill(f, ops(), inst, "lint", false, 7);
+    } catch (...) {
+    }
+    memory& m = f.inner();
+    auto parent = m.open_root(ops_dir);
+    CHECK(cp::recover(m, parent, "lint", ops_dir + "/lint").failed.empty());
+    const bool installed = m.exists(ops_dir + "/lint");
+    CHECK((installed ? m.snapshot(ops_dir + "/lint") == v1 : true));
+    CHECK(archives_holding(m, v1) == (installed ? 0u : 1u));
+    CHECK(cp::importer::read_status(m, inst + "/config.toml").leftovers.empty());
+  }
+}
+
+TEST_CASE("issue 41 sweep: skills restore killed anywhere: the archive or the skill, once") {
+  const auto cfg = sk::parse_skills_config("[skill_bundles.ops]\n");
+  const auto setup = [](memory& m) {
+    m.write_file(inst + "/config.toml", "[skill_bundles.ops]\n");
+    skill_at(m, archive_dir + "/ops-lint-7", "v1");
+  };
+  std::size_t count = 0;
+  snapshot_t v1;
+  {
+    faulty<memory> f;
+    setup(f.inner());
+    v1 = f.inner().snapshot(archive_dir + "/ops-lint-7");
+    f.reset_counts();
+    sk::restore_skill(f, cfg, inst, "lint", "", "");
+    count = f.count();
+  }
+  for (std::size_t n = 0; n <= count; ++n) {
+    CAPTURE(n);
+    faulty<memory> f;
+    setup(f.inner());
+    f.reset_counts();
+    f.crash_after(n);
+    try {
+      sk::restore_skill(f, cfg, inst, "lint", "", "");
+    } catch (...) {
+    }
+    memory& m = f.inner();
+    const bool restored = m.exists(ops_dir + "/lint");
+    CHECK((restored ? m.snapshot(ops_dir + "/lint") == v1 : true));
+    CHECK(archives_holding(m, v1) == (restored ? 0u : 1u));
+  }
+}
+
+TEST_CASE("issue 41 sweep: claw remove killed anywhere is finished by the re-run") {
+  const auto setup = [](memory& m) {
+    m = claw_installed();
+    claw_package(m, false);
+  };
+  std::size_t count = 0;
+  {
+    faulty<memory> f;
+    setup(f.inner());
+    const oc::value plan = oc::plan_remove(f, claw_request(), "demo");
+    f.reset_counts();
+    REQUIRE(
+        oc::apply_remove(f, claw_request(), "demo", claw_yes(plan["planIntegrity"]), claw_now).ok);
+    count = f.count();
+  }
+  for (std::size_t n = 0; n <= count; ++n) {
+    CAPTURE(n);
+    faulty<memory> f;
+    setup(f.inner());
+    const oc::value plan = oc::plan_remove(f, claw_request(), "demo");
+    f.reset_counts();
+    f.crash_after(n);
+    try {
+      (void)oc::apply_remove(f, claw_request(), "demo", claw_yes(plan["planIntegrity"]), claw_now);
+    } catch (...) {
+    }
+    memory& m = f.inner();
+    const oc::value ledger = oc::value::parse(m.read_file("/state/clawport-claws.json"));
+    if (!ledger["installs"].contains("demo")) {
+      CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
+      continue;
+    }
+    const oc::value again = oc::plan_remove(m, claw_request(), "demo");
+    INFO(again.dump(2));
+    const auto r =
+        oc::apply_remove(m, claw_request(), "demo", claw_yes(again["planIntegrity"]), claw_now);
+    INFO(oc::to_json(r).dump(2));
+    CHECK(r.ok);
+    const oc::value after = oc::value::parse(m.read_file("/state/clawport-claws.json"));
+    CHECK_FALSE(after["installs"].contains("demo"));
+    CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
+  }
+}
