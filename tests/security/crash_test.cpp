@@ -4,8 +4,12 @@
 // visible change, and `recover` (or a re-run) finishes or undoes it; `recover` never
 // deletes a staging tree holding the only copy of something the user had. Each item has a
 // test that failed before its fix; the sweeps crash at every operation (fs::faulty) and
-// then check that the re-run or `recover` leaves the old state or the new one.
+// then check that the re-run or `recover` leaves the old state or the new one: skills
+// install --upgrade (also on real files), import, claw update, claw remove, skills remove
+// and skills restore.
 #include "support/test.hpp"
+
+#include "fs/fixture.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -596,4 +600,61 @@ TEST_CASE("issue 41 sweep: claw remove killed anywhere is finished by the re-run
     CHECK_FALSE(after["installs"].contains("demo"));
     CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
   }
+}
+
+// ---- the same on real files (fs::posix under fs::faulty) ----------------------------------
+
+TEST_CASE("issue 41 item 3 on real files: a killed upgrade's previous version is archived") {
+  using posix_faulty = faulty<cp::fs::posix>;
+  const auto setup = [](clawport::testing::posix_fixture& fx) {
+    fx.write("inst/config.toml", "[skill_bundles.ops]\n");
+    for (const auto& [dir, v] :
+         {std::pair<std::string, std::string>{"inst/shared/skills/ops/lint", "v1"},
+          {"src/lint", "v2"}}) {
+      fx.write(dir + "/SKILL.md", "---\nname: lint\ndescription: Lints\n---\n# " + v + "\n");
+      fx.write(dir + "/refs/notes.md", v);
+    }
+    fx.write("inst/shared/skills/ops/lint/refs/mine.md", "the user's edit");
+  };
+  const auto run = [](posix_faulty& f, const std::string& root) {
+    sk::install_options o;
+    o.upgrade = true;
+    o.install_root = root + "/inst";
+    o.now_secs = 7;
+    const auto loc = sk::bundle_location(sk::parse_skills_config("[skill_bundles.ops]\n"),
+                                         o.install_root, "ops");
+    sk::install_skill_directory(f, root + "/src/lint", loc, "lint", o);
+  };
+  std::size_t count = 0;
+  {
+    clawport::testing::posix_fixture fx;
+    setup(fx);
+    posix_faulty f;
+    run(f, fx.root_path());
+    count = f.count();
+  }
+  std::size_t archived = 0;
+  for (std::size_t n = 0; n <= count; ++n) {
+    CAPTURE(n);
+    clawport::testing::posix_fixture fx;
+    setup(fx);
+    const auto v1 = fx.snapshot("inst/shared/skills/ops/lint");
+    {
+      posix_faulty f;
+      f.crash_after(n);
+      try {
+        run(f, fx.root_path());
+      } catch (...) {
+      }
+    }
+    cp::fs::posix p;
+    const std::string dest = fx.root_path() + "/inst/shared/skills/ops/lint";
+    CHECK(cp::recover_path(p, dest, dest).failed.empty());
+    const bool old_in_place = fx.snapshot("inst/shared/skills/ops/lint") == v1;
+    const bool in_archive = fx.exists("inst/shared/skills/_deleted/ops-lint-7") &&
+                            fx.snapshot("inst/shared/skills/_deleted/ops-lint-7") == v1;
+    CHECK(old_in_place != in_archive);  // exactly one copy of v1, with the user's edit
+    archived += in_archive;
+  }
+  CHECK(archived > 0);
 }
