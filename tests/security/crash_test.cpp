@@ -160,30 +160,6 @@ TEST_CASE("issue 41 item 3: recover names the archive it made of the previous ve
   }
 }
 
-// ---- item 6: a dead, empty, unlocked `.zeroclaw-export-new-*` is removed ----------------
-
-TEST_CASE("issue 41 item 6: recover removes a dead export's empty creation directory only") {
-  memory m;
-  m.mkdirs("/out/.zeroclaw-export-new-AbC123");
-  m.write_file("/out/.zeroclaw-export-new-XyZ789/data", "not an export's");
-  m.mkdirs("/out/.zeroclaw-export-new-Held12");
-  m.mkdirs("/out/.zeroclaw-export-new-toolongtoken");
-  m.write_file("/out/bundle/config.toml", "the destination");
-  auto held = m.open_root("/out/.zeroclaw-export-new-Held12");
-  REQUIRE(m.try_lock(held));
-  auto parent = m.open_root("/out");
-  const cp::recover_report rep = cp::recover(m, parent, "bundle", "/out/bundle");
-  CHECK_FALSE(m.exists("/out/.zeroclaw-export-new-AbC123"));
-  CHECK(rep.removed_trees == std::vector<std::string>{".zeroclaw-export-new-AbC123"});
-  CHECK(said(rep, "removed the empty directory .zeroclaw-export-new-AbC123"));
-  CHECK(m.read_file("/out/.zeroclaw-export-new-XyZ789/data") == "not an export's");
-  CHECK(said(rep, "left .zeroclaw-export-new-XyZ789 alone: it is not empty"));
-  CHECK(m.exists("/out/.zeroclaw-export-new-Held12"));
-  CHECK(rep.busy == 1);
-  CHECK(m.exists("/out/.zeroclaw-export-new-toolongtoken"));
-  CHECK(m.read_file("/out/bundle/config.toml") == "the destination");
-}
-
 // ---- item 16: an archive name reads one way; an ambiguous one is decided by its manifest -
 
 TEST_CASE("issue 41 item 16: restore x never restores the archive of x-5") {

@@ -176,50 +176,6 @@ void resolve_intents(Fs& fs, const typename Fs::dir& parent,
   }
 }
 
-/// Removes each `.zeroclaw-export-new-<token>` of `creating` that is a directory, empty and
-/// unlocked: an export died between making it and locking it (it locks before it writes
-/// anything, so an unlocked one holds nothing). Anything else is left alone, named.
-template <class Fs>
-void remove_dead_creations(Fs& fs, const typename Fs::dir& parent,
-                           const std::vector<std::string>& creating, recover_report& report) {
-  for (const std::string& n : creating) {
-    try {
-      const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-      if (!st) continue;
-      if (st->kind != fs::file_kind::directory) {
-        report.actions.push_back("left " + n + " alone: it is not a directory");
-        continue;
-      }
-      typename Fs::dir handle = fs.open_dir_at(parent, n);
-      if (fs.stat(handle).id != st->id) {
-        report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
-        continue;
-      }
-      if (!fs.try_lock(handle)) {
-        ++report.busy;
-        report.actions.push_back("left " + n + " alone: a running export is creating it");
-        continue;
-      }
-      if (!fs.is_empty(handle)) {
-        report.actions.push_back("left " + n +
-                                 " alone: it is not empty, and an export never fills it before "
-                                 "it is locked (delete it yourself if it is not yours)");
-        continue;
-      }
-      fs.remove_dir_at(parent, n);  // empty directories only: nothing can be lost
-    } catch (const error& e) {
-      report.failed.push_back(n);
-      report.actions.push_back("failed to remove the empty directory " + n + " (" + e.what() +
-                               "): delete it yourself");
-      continue;
-    }
-    ++report.removed;
-    report.removed_trees.push_back(n);
-    report.actions.push_back("removed the empty directory " + n +
-                             " (an export was killed while it created its staging directory)");
-  }
-}
-
 /// Restores the one previous bundle when the destination is missing; with several it
 /// cannot tell which was the destination and refuses before changing anything. With the
 /// destination present, previous bundles are not recover's to touch.
@@ -300,19 +256,13 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   fs::check_policy<Fs>();
   recover_report report;
   std::vector<std::string> names;
-  std::vector<std::string> creating;
   std::vector<std::string> intents;
   fs.for_each_entry(parent, [&](std::string_view entry) {
     const publish::staging_match m = publish::match_staging(entry, name);
     if (m.family == nullptr) return;
-    (m.intent     ? intents
-     : m.exact    ? names
-     : m.creating ? creating
-                  : report.ignored)
-        .emplace_back(entry);
+    (m.intent ? intents : m.exact ? names : report.ignored).emplace_back(entry);
   });
   std::sort(names.begin(), names.end());  // deterministic report
-  std::sort(creating.begin(), creating.end());
   std::sort(intents.begin(), intents.end());
   detail::resolve_intents(fs, parent, intents, report);
   std::sort(report.ignored.begin(), report.ignored.end());
@@ -321,11 +271,16 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   detail::restore_retired(fs, parent, name, display, found.retired, report);
   detail::remove_staging_trees(fs, parent, display, found.staging, report);
   detail::remove_temp_files(fs, parent, name, display, found.temps, report);
-  detail::remove_dead_creations(fs, parent, creating, report);
   for (const std::string& n : report.ignored) {
-    report.actions.push_back("left " + n + " alone: not a name " +
-                             std::string(publish::match_staging(n, name).family->creator) +
-                             " creates, so not recover's to touch");
+    // An empty `.zeroclaw-export-new-*` may be an export's between its mkdir and its lock:
+    // removing it would break that export (tests/exporter/edges_test.cpp, item 5).
+    const bool creating = publish::match_staging(n, name).creating;
+    report.actions.push_back(
+        "left " + n + " alone: " +
+        (creating ? std::string("an export is creating its staging directory there, or died "
+                                "doing so (delete it yourself if no export is running)")
+                  : "not a name " + std::string(publish::match_staging(n, name).family->creator) +
+                        " creates, so not recover's to touch"));
   }
   if (report.actions.empty()) {
     report.actions.push_back("nothing to recover beside " + display);
