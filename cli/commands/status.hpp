@@ -19,8 +19,8 @@ struct status_args {
 
 inline int run_status(const status_args& a, const host_environment& host) {
   fs::posix backend;
-  const importer::install_status st =
-      importer::read_status(backend, zeroclaw::config_path_of(host, a.config));
+  const importer::install_status st = importer::read_status(
+      backend, zeroclaw::config_path_of(host, a.config), zeroclaw::data_dir_of(host));
   if (a.json) {
     out::document(clawport::json::dump(importer::to_json(st)));
   } else {

@@ -22,6 +22,7 @@
 #include "skills/restore.hpp"
 #include "skills/scaffold.hpp"
 #include "skills/source_install.hpp"
+#include "skills/staging_places.hpp"
 #include "skills/temp_dir.hpp"
 #include "skills/test_runner.hpp"
 #include "skills/test_script.hpp"

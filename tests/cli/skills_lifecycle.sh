@@ -109,7 +109,7 @@ expect_grep out "archived at $I/shared/skills/_deleted/ops-lint-1700000000"
 expect_status 0 "$CLAWPORT" skills install "file://$R" --config "$CFG" --json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["name"]=="lint" and d["bundle"]=="ops", d' "$TMP/out" || failures=$((failures + 1))
 expect_status 0 "$CLAWPORT" skills remove lint --agent default --config "$CFG" --json
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["action"]=="archived" and d["archived_to"].endswith("ops-lint-1700000000-2"), d' "$TMP/out" || failures=$((failures + 1))
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["action"]=="archived" and d["archived_to"].endswith("ops-lint-1700000000.2"), d' "$TMP/out" || failures=$((failures + 1))
 test -f "$I/shared/skills/_deleted/ops-lint-1700000000/SKILL.md" || { echo "FAIL: first archive clobbered"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" skills remove plain --bundle ops --purge --config "$CFG"
 expect_grep out "deleted from $I/shared/skills/ops/plain"

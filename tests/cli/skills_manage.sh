@@ -47,7 +47,7 @@ expect_status 0 "$CLAWPORT" skills install "$TMP/src/lint" --upgrade --json --co
 python3 - "$TMP/out" "$I" <<'PY' || fail "upgrade --json"
 import json, sys
 d = json.load(open(sys.argv[1])); i = sys.argv[2]
-assert d["upgraded"] is True and d["archived_to"] == i + "/shared/skills/_deleted/ops-lint-1700000000-2", d
+assert d["upgraded"] is True and d["archived_to"] == i + "/shared/skills/_deleted/ops-lint-1700000000.2", d
 assert d["files_scanned"] == 2 and d["files_copied"] == 2, d
 PY
 
@@ -65,7 +65,7 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["error"]["
 expect_status 0 "$CLAWPORT" skills remove lint --purge --config "$CFG"
 expect_status 0 "$CLAWPORT" skills restore lint --config "$CFG"
 expect_grep out "✓ Skill 'lint' restored into bundle 'ops' at $I/shared/skills/ops/lint"
-expect_grep out "from $I/shared/skills/_deleted/ops-lint-1700000000-2$"
+expect_grep out "from $I/shared/skills/_deleted/ops-lint-1700000000.2$"
 expect_grep out "1 older archive(s) kept: ops-lint-1700000000$"
 grep -q '# Lint v2' "$I/shared/skills/ops/lint/SKILL.md" || fail "restored the wrong version"
 expect_status 0 "$CLAWPORT" skills remove lint --purge --config "$CFG"

@@ -832,7 +832,7 @@ TEST_CASE("remove (upstream service.rs remove_*)") {
     // One entry per removal, never clobbering an earlier archive.
     sk::scaffold_skill(m, cfg, inst, "alpha", "doomed");
     const auto r2 = sk::remove_skill(m, loc, inst, "doomed", false, 1700000000);
-    CHECK(r2.archived_to == inst + "/shared/skills/_deleted/alpha-doomed-1700000000-2");
+    CHECK(r2.archived_to == inst + "/shared/skills/_deleted/alpha-doomed-1700000000.2");
     CHECK(m.snapshot(r.archived_to) == skill);
   }
   SUBCASE("remove_purge_deletes_outright") {

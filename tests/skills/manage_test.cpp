@@ -94,7 +94,7 @@ TEST_CASE("install --upgrade swaps the staged copy in and archives the old versi
     // A second upgrade in the same second never clobbers the first archive.
     skill_at(m, "/src/lint", "v3");
     const auto r2 = sk::install_skill_directory(m, "/src/lint", ops(), "lint", upgrade_options());
-    CHECK(r2.archived_to == archive_dir + "/ops-lint-1700000000-2");
+    CHECK(r2.archived_to == archive_dir + "/ops-lint-1700000000.2");
     CHECK(m.snapshot(r.archived_to) == v1);
   }
 }

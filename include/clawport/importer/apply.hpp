@@ -19,6 +19,7 @@
 #include "../fs/owner.hpp"
 #include "../fs/policy.hpp"
 #include "../plan/consent.hpp"
+#include "../publish/intent.hpp"
 #include "../publish/names.hpp"
 #include "../publish/staged_dir.hpp"
 #include "../publish/undo.hpp"
@@ -277,6 +278,46 @@ struct applier {
   }
 };
 
+/// A killed run of the plan `plan_integrity` may have placed its trees and died before it
+/// wrote the config: its intent (publish/intent.hpp) in the install is resolved first, so
+/// this run plans against the install as it was (or as the killed run committed it). One a
+/// running import holds is refused; returns what was done.
+template <class Fs>
+std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
+                                            const std::string& plan_integrity) {
+  const std::string token = digest::short_form(plan_integrity);
+  if (!publish::detail::lower_hex_token(token)) return {};  // not a plan's: refused below
+  const std::string name = publish::import_intent_name(token);
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(zeroclaw::install_root_of(o.config_path)));
+  } catch (const error&) {
+    return {};  // no install yet: planning says so
+  }
+  const auto st = fs.stat_at(*root, name);
+  if (!st || st->kind != fs::file_kind::directory) return {};
+  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name);
+  if (r.busy) throw applier<Fs>::busy(name);
+  if (r.unclear)
+    throw error(errc::destination_refused, r.actions.front() + "; nothing was written", name);
+  return r.actions;
+}
+
+/// The intent of publishing `ap`'s staged trees and then committing the config at
+/// `config_path` with the provenance comment `provenance` (its first line the marker).
+template <class Fs>
+publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::string& config_path,
+                                 const std::string& provenance) {
+  publish::intent_record r;
+  r.commit_file = paths::file_name(config_path);
+  if (const auto st = fs.stat_at(ap.root, r.commit_file)) r.before = st->id;
+  r.marker = provenance.substr(0, provenance.find('\n'));
+  for (const auto& t : ap.staged)
+    r.trees.push_back({applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir,
+                       t.was_empty_dir ? t.empty_mode : fs::modes::dir});
+  return r;
+}
+
 /// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
 /// again in path order (or the entries the plan kept), then checks that the whole list is
 /// the stream the plan was made with: a list rewritten since is refused, nothing published.
@@ -309,6 +350,7 @@ template <class Fs, class Schema = zeroclaw::schema_v3>
 import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
                            const apply_options& a = {}) {
   import_result res;
+  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, plan_integrity);
   // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
   // copied and compared with the digest list): every byte of the bundle is read once.
   res.plan = detail::plan<Fs, Schema>(fs, o, true);
@@ -318,8 +360,9 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                 clawport::plan::message(*r, {"import", "clawport import --dry-run", true}),
                 "plan_integrity");
   const timestamp now = o.now ? *o.now : clock_now();
-  const zeroclaw::append_plan merged = zeroclaw::append_tables(
-      p.config_before, p.additions, provenance_comment(p, now), o.config_path);
+  const std::string provenance = provenance_comment(p, now);
+  const zeroclaw::append_plan merged =
+      zeroclaw::append_tables(p.config_before, p.additions, provenance, o.config_path);
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
@@ -333,13 +376,22 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                          {},
                          {},
                          {}};
+  // The intent (publish/intent.hpp): recorded before the first tree is published, removed
+  // once the config is written or everything was undone; after `ap`, so destroyed first.
+  std::optional<publish::staged_dir<Fs>> intent;
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
     detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
+    if (!p.placements.empty()) {
+      intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
+      publish::write_intent(fs, intent->handle(),
+                            detail::intent_of(fs, ap, o.config_path, provenance));
+    }
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
     ap.publish_all();
     res.recovered = ap.recovered;
+    res.recovered.insert(res.recovered.end(), resolved.begin(), resolved.end());
     if (a.before_config) a.before_config();
     // The config last, through the one append-only writer; the text it would write must
     // be exactly the planned one (else the config changed since planning).
@@ -355,7 +407,9 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                                             })
                      .backup;
   } catch (...) {
-    (void)ap.undo.run();  // best effort: a crash or second failure leaves it for `recover`
+    // Best effort: a crash or second failure leaves it for `recover`, and with it the
+    // intent that tells recover what to undo.
+    if (!ap.undo.run().empty() && intent) intent->release();
     throw;
   }
   ap.undo.commit();

@@ -12,6 +12,7 @@
 #include "../core/paths.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "../skills/staging_places.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/parse.hpp"
 #include "../zeroclaw/schema_v3.hpp"
@@ -22,6 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cerrno>
 #include <optional>
 #include <set>
 #include <string>
@@ -163,7 +166,9 @@ void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
       if (m.family != nullptr) destination = f;
     }
     if (m.family == nullptr || !m.exact) continue;
-    if (m.family->kind == publish::staging_kind::import)
+    if (m.intent && !files.empty())
+      destination = files.front();  // recover beside the config finishes or undoes it
+    else if (m.family->kind == publish::staging_kind::import)
       destination = n.substr(publish::family_of(publish::staging_kind::import).prefix.size() +
                              publish::import_token_length + 1);
     if (destination.empty()) destination = n;  // recover clears every staging tree beside it
@@ -173,47 +178,53 @@ void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
   }
 }
 
-/// The install's directories where commands stage: the root, `agents/`, each
-/// `agents/<alias>/`, `shared/` and `shared/skills/` (those that exist as directories).
+/// The leftovers in every place of the one list where commands stage
+/// (skills::staging_places: the root, `agents/`, each agent's directory, `shared/`,
+/// `shared/skills/`, each bundle's directory, the global skills directory), those that exist.
 template <class Fs>
-void scan_leftovers(Fs& fs, install_status& st, const std::string& config_name) {
-  auto root = fs.open_root(st.install_root);
-  // The files of the root a command replaces or creates beside a temporary: the config,
-  // the required-secrets ledger, the key `secrets set` creates.
-  leftovers_in(fs, root, st.install_root,
-               {config_name, std::string(zc::secret_ledger_name), std::string(secret_key_file)},
-               st);
-  const auto sub = [&](const typename Fs::dir& parent,
-                       const std::string& name) -> std::optional<typename Fs::dir> {
-    const auto s = fs.stat_at(parent, name);
-    if (!s || s->kind != fs::file_kind::directory) return std::nullopt;
-    return fs.open_dir_at(parent, name);
-  };
-  const std::string agents_abs = paths::join(st.install_root, zc::install_agents_dir);
-  if (auto agents = sub(root, std::string(zc::install_agents_dir))) {
-    leftovers_in(fs, *agents, agents_abs, {}, st);
-    std::vector<std::string> each;
-    fs.for_each_entry(*agents, [&](std::string_view n) { each.emplace_back(n); });
-    std::sort(each.begin(), each.end());
-    for (const std::string& a : each)
-      if (publish::match_staging(a).family == nullptr)
-        if (auto d = sub(*agents, a)) leftovers_in(fs, *d, paths::join(agents_abs, a), {}, st);
+void scan_leftovers(Fs& fs, install_status& st, const std::string& config_name,
+                    const std::string& config_text, const std::string& data_dir) {
+  skills::skills_config cfg;
+  try {
+    cfg = skills::parse_skills_config(config_text, st.config_path);
+  } catch (const error&) {
+    // a config the skills reader refuses: the default places are still scanned
   }
-  const std::string shared_abs = paths::join(st.install_root, zc::install_shared_dir);
-  if (auto shared = sub(root, std::string(zc::install_shared_dir))) {
-    leftovers_in(fs, *shared, shared_abs, {}, st);
-    if (auto skills = sub(*shared, "skills"))
-      leftovers_in(fs, *skills, paths::join(shared_abs, "skills"), {}, st);
+  std::vector<std::string> agents;
+  try {
+    auto d = fs.open_root(paths::join(st.install_root, zc::install_agents_dir));
+    fs.for_each_entry(d, [&](std::string_view n) {
+      if (publish::match_staging(n).family != nullptr) return;
+      const auto s = fs.stat_at(d, n);
+      if (s && s->kind == fs::file_kind::directory) agents.emplace_back(n);
+    });
+  } catch (const error&) {
+    // no agents/ directory
+  }
+  std::sort(agents.begin(), agents.end());
+  const skills::install_paths where{st.install_root, data_dir};
+  for (const skills::staging_place& place :
+       skills::staging_places(cfg, where, config_name, agents, {std::string(secret_key_file)})) {
+    std::optional<typename Fs::dir> dir;
+    try {
+      dir.emplace(fs.open_root(place.path));
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) continue;
+      throw;
+    }
+    leftovers_in(fs, *dir, place.path, place.files, st);
   }
 }
 
 }  // namespace status_detail
 
-/// The state of the install whose config is `config_path` (absolute). Throws
+/// The state of the install whose config is `config_path` (absolute; `data_dir`: the
+/// ZEROCLAW_DATA_DIR, empty for `<install>/data`, where the global skills directory is). Throws
 /// clawport::error: errc::not_found (no config), errc::config_parse (it does not parse, or
 /// the ledger is not clawport's), and the read refusals of fs::read_file.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-install_status read_status(Fs& fs, const std::string& config_path) {
+install_status read_status(Fs& fs, const std::string& config_path,
+                           const std::string& data_dir = {}) {
   namespace zc = clawport::zeroclaw;
   namespace sd = status_detail;
   install_status st;
@@ -252,7 +263,7 @@ install_status read_status(Fs& fs, const std::string& config_path) {
   if (encrypted > 0 && !fs.stat_at(fs.open_root(st.install_root), std::string(secret_key_file)))
     st.encrypted_without_key = encrypted;
 
-  sd::scan_leftovers(fs, st, config_name);
+  sd::scan_leftovers(fs, st, config_name, *text, data_dir);
   return st;
 }
 

@@ -783,7 +783,9 @@ install_status status_of_record(Fs& fs, const install_record& rec, const value& 
     file_status x;
     x.path = f.path;
     x.row = f;
-    x.state = f.status == "complete" ? file_state(fs, root, f) : f.status;
+    // A `removing` row is a remove's intent (it was about to delete the file): its state
+    // is the disk's, so a re-run deletes it if unchanged and releases it if gone.
+    x.state = f.status == "complete" || f.status == "removing" ? file_state(fs, root, f) : f.status;
     const auto o = owners.find(ws + "/" + x.path);
     x.ownership_conflict = o != owners.end() && o->second > 1;
     managed.insert(x.path);
@@ -878,7 +880,8 @@ inline value to_json(const status_result& r) {
     missing_agents += s.agent_state == "missing";
     modified_agents += s.agent_state == "modified";
     for (const auto& f : s.files) {
-      drifted += f.state != "unchanged";
+      // A file a killed remove had deleted (its row `removing`) is not drift.
+      drifted += f.state != "unchanged" && !(f.row.status == "removing" && f.state == "missing");
       conflicts += f.ownership_conflict;
     }
     unmanaged += s.unmanaged.size();
@@ -1240,6 +1243,7 @@ template <class Fs>
 std::string delete_workspace_files(Fs& fs, const std::string& ws,
                                    const std::vector<std::string>& doomed,
                                    std::vector<std::string>& deleted) {
+  if (doomed.empty()) return "";  // a re-run after a kill: the workspace may be gone already
   try {
     auto root = open_dir_path(fs, ws);
     for (const auto& rel : doomed) {
@@ -1293,8 +1297,8 @@ void remove_emptied_dirs(Fs& fs, const install_record& rec, bool remove_ws) {
 
 }  // namespace detail
 
-/// `claw remove <target> --yes --plan-integrity`: the ledger first stops naming the files
-/// about to go, then openclaw.json (the agent entry and the MCP servers this Claw created,
+/// `claw remove <target> --yes --plan-integrity`: the ledger first marks the files about to
+/// go `removing`, then openclaw.json (the agent entry and the MCP servers this Claw created,
 /// unchanged), then the unchanged managed files, then the directories it emptied, then the
 /// ledger entry. A failure part-way rewrites the ledger entry to what is still on disk, so
 /// the ledger never names a file that is gone.
@@ -1332,12 +1336,16 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   const bool remove_ws = !plan.ids("workspace", "remove").empty();
   const std::vector<std::string> doomed = plan.ids("workspaceFile", "delete");
 
-  // 1. The ledger first stops naming the files about to be deleted (status `removing`).
+  // 1. The intent first: the ledger marks the files about to be deleted `removing` (still
+  // clawport's, so a remove killed after this is finished by its re-run, which deletes
+  // what is unchanged and releases what is gone).
   const std::optional<std::string> ledger_before = l.bytes;
   try {
     install_record removing = rec;
     removing.status = "removing";
-    removing.workspace_files = detail::rows_without(rec, {doomed.begin(), doomed.end()});
+    const std::set<std::string> marked(doomed.begin(), doomed.end());
+    for (auto& row : removing.workspace_files)
+      if (marked.count(row.path)) row.status = "removing";
     removing.updated_at = now;
     l.installs[id] = removing;
     write_ledger(fs, state_dir, l);

@@ -148,13 +148,19 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
   const std::string want = agent_entry_digest(desired);
   const std::string& have = s.record.agent_config_digest;
   value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
-  if (s.agent_state == "modified") {
+  const value* entry = config_member(cfg, "agents", "entries", id);
+  // Already the target's entry (a killed update wrote it): done, not drift.
+  const bool at_target = entry != nullptr && digest_of(*entry) == want;
+  if (s.agent_state == "modified" && !at_target) {
     b.act("agent", id, "", d,
           "Agent " + id +
               " was changed in openclaw.json since it was added or updated; restore it first.",
           errc::agent_changed);
   } else {
-    b.act("agent", id, s.agent_state == "missing" || want != have ? "change" : "unchanged", d);
+    b.act("agent", id,
+          s.agent_state == "missing" || want != have || s.agent_state == "modified" ? "change"
+                                                                                    : "unchanged",
+          d);
   }
   const value* live = config_member(cfg, "agents", "entries", id);
   for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
@@ -167,9 +173,12 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
 }
 
 /// The recorded workspace files against the target's: drift is manual, the rest added,
-/// changed, removed (introduced) or released (adopted).
+/// changed, removed (introduced) or released (adopted). A file in `at_target` (modified
+/// against the ledger, but holding exactly the target's bytes: an update killed between its
+/// renames) is done, not drift: it is changed again to the same bytes and its row updated.
 inline void update_recorded_files(update_builder& b, const install_status& s,
-                                  const std::map<std::string, const add_action*>& wanted) {
+                                  const std::map<std::string, const add_action*>& wanted,
+                                  const std::set<std::string>& at_target = {}) {
   for (const auto& f : s.files) {
     const std::string& rel = f.path;
     const std::string& st = f.state;
@@ -179,6 +188,12 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
                              {"state", st}});
     if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
     update_action* a = nullptr;
+    if (at_target.count(rel) && w != wanted.end()) {
+      a = &b.act("workspaceFile", rel, "change", d);
+      a->current_digest = w->second->digest.value_or("");
+      a->current_present = true;
+      continue;
+    }
     if (st != "unchanged" && st != "missing") {
       a = &b.act("workspaceFile", rel, "", d,
                  "Workspace file " + rel + " is " + st +
@@ -216,11 +231,19 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
     value d = value::object(
         {{"currentPresent", false}, {"desiredDigest", w.second->digest.value_or("")}});
     bool occupied = false;
+    bool at_target = false;  // the target's bytes already (a killed update put them there)
     if (root) {
       const file_read r = read_in_root(fs, *root, w.first, state_file_max_bytes);
       occupied = !(r.status == read_status::missing && r.detail.empty());
+      at_target = r.status == read_status::ok && w.second->digest &&
+                  sha256_digest(r.bytes) == *w.second->digest;
     }
-    if (occupied) {
+    if (at_target) {
+      d["currentPresent"] = true;
+      update_action& a = b.act("workspaceFile", w.first, "change", d);
+      a.current_digest = *w.second->digest;
+      a.current_present = true;
+    } else if (occupied) {
       d["currentPresent"] = true;
       b.act("workspaceFile", w.first, "", d,
             "An unmanaged file occupies " + w.first +
@@ -322,9 +345,17 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
 /// an identical declaration exists; a different one collides).
 inline void update_mcp_actions(update_builder& b, const install_status& s, const value& cfg,
                                const value& new_mcp) {
-  std::map<std::string, const mcp_status*> recorded;
-  for (const auto& m : s.mcp_servers) recorded[m.name] = &m;
-  for (const auto& m : recorded) update_recorded_mcp_tagged(b, *m.second, new_mcp);
+  std::map<std::string, mcp_status> recorded;
+  for (const auto& m : s.mcp_servers) {
+    mcp_status x = m;
+    const value* live = config_member(cfg, "mcp", "servers", m.name);
+    // A managed server a killed update already gave the target's declaration: done, not drift.
+    if (x.state == "modified" && x.managed() && live != nullptr && new_mcp.contains(m.name) &&
+        digest_of(canonical_mcp_server(*live)) == digest_of(canonical_mcp_server(new_mcp[m.name])))
+      x.state = "present";
+    recorded[m.name] = std::move(x);
+  }
+  for (const auto& m : recorded) update_recorded_mcp_tagged(b, m.second, new_mcp);
   for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
     if (recorded.count(it.key())) continue;
     const std::string want = digest_of(canonical_mcp_server(it.value()));
@@ -375,6 +406,28 @@ inline void update_cron_actions(update_builder& b, const install_record& rec, co
   }
 }
 
+/// The recorded files that differ from their ledger row but hold exactly the bytes the
+/// target wants (an update killed between two renames left them so).
+template <class Fs>
+std::set<std::string> files_at_target(Fs& fs, const install_status& s,
+                                      const std::map<std::string, const add_action*>& wanted) {
+  std::set<std::string> out;
+  std::optional<typename Fs::dir> root;
+  for (const auto& f : s.files) {
+    const auto w = wanted.find(f.path);
+    if (f.state != "modified" || w == wanted.end() || !w->second->digest) continue;
+    try {
+      if (!root) root.emplace(open_dir_path(fs, s.record.workspace));
+    } catch (const error&) {
+      return out;
+    }
+    const file_read r = read_in_root(fs, *root, f.path, state_file_max_bytes);
+    if (r.status == read_status::ok && sha256_digest(r.bytes) == *w->second->digest)
+      out.insert(f.path);
+  }
+  return out;
+}
+
 /// Every action of the update of `s` to the target add plan `tp`.
 template <class Fs>
 void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
@@ -383,7 +436,7 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
   std::map<std::string, const add_action*> wanted;
   for (const auto& a : tp.actions)
     if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) wanted[a.id] = &a;
-  update_recorded_files(b, s, wanted);
+  update_recorded_files(b, s, wanted, files_at_target(fs, s, wanted));
   update_new_files(fs, b, s, wanted);
   update_package_actions(b, s.record, tp);
   update_mcp_actions(b, s, cfg, new_mcp);

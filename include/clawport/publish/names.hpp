@@ -152,6 +152,12 @@ struct staging_match {
   const staging_family* family = nullptr;  ///< null: no family's prefix
   bool exact = false;                      ///< of the exact grammar the family generates
   bool retired = false;                    ///< an export's `.zeroclaw-export-old-<token>`
+  /// `.zeroclaw-export-new-<token>`: a staging directory being made, or whose export died
+  /// before it locked it (not `exact`: recover removes it only when empty and unlocked).
+  bool creating = false;
+  /// `.clawport-import-<12 hex>.intent`: the intent directory of an import
+  /// (publish/intent.hpp; exact): recover finishes or undoes what it records.
+  bool intent = false;
 };
 
 namespace detail {
@@ -202,9 +208,18 @@ inline staging_match match_staging(std::string_view name,
     m.family = &f;
     const std::string_view rest = name.substr(f.prefix.size());
     if (f.kind == staging_kind::export_bundle) {
+      m.creating = name.substr(0, creating_prefix.size()) == creating_prefix &&
+                   is_token(name.substr(std::min(name.size(), creating_prefix.size())));
       m.retired = is_retired_name(name);
       m.exact = m.retired || is_token(rest);
     } else if (f.kind == staging_kind::import) {
+      m.intent = rest.size() == import_token_length + 7 &&
+                 detail::lower_hex_token(rest.substr(0, import_token_length)) &&
+                 rest.substr(import_token_length) == ".intent";
+      if (m.intent) {
+        m.exact = true;
+        return m;
+      }
       const std::string_view leaf = rest.substr(std::min(rest.size(), import_token_length + 1));
       m.exact = rest.size() > import_token_length + 1 &&
                 detail::lower_hex_token(rest.substr(0, import_token_length)) &&

@@ -271,8 +271,10 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
                   out.directory);
     }
     std::string warning;
+    const upgrade_intent intent{name, *installed, loc.global() ? std::string() : opt.install_root,
+                                loc.bundle, opt.now_secs};
     out.archived_to = stage.replace(
-        *installed,
+        intent,
         [&](const typename Fs::dir& from, const std::string& entry) {
           if (loc.global()) return std::string();  // deleted with the staging directory
           return detail::archive_skill(fs, from, entry, loc, opt.install_root, name, shown,
@@ -296,6 +298,65 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
     out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
                            " entr(ies) changed while they were copied and were skipped");
   }
+  return out;
+}
+
+/// What `recover_upgrade` did with a skills staging tree.
+struct upgrade_recovery {
+  bool previous_found = false;  ///< the tree held the user's previous version
+  bool put_back = false;        ///< it went back to the skill's vacant name
+  std::string action;           ///< one sentence for recover's report (empty: nothing)
+};
+
+/// Finishes or undoes the upgrade a kill interrupted, from the intent recorded in the dead
+/// skills staging tree `stage` (named `stage_name` in `parent`, held locked by the caller):
+/// when the tree holds the installed version the upgrade was replacing, that version is put
+/// back if the skill's name is vacant, else archived as the upgrade would have (a global
+/// skill's is left to be deleted, as upgrade deletes it). Without an intent, or with the
+/// previous version not in the tree, nothing is done: the tree holds only a staged copy.
+/// Throws clawport::error when the previous version could not be moved (the caller then
+/// must not delete the tree).
+template <class Fs>
+upgrade_recovery recover_upgrade(Fs& fs, const typename Fs::dir& parent,
+                                 const std::string& parent_path, const std::string& stage_name,
+                                 const typename Fs::dir& stage) {
+  upgrade_recovery out;
+  const std::optional<upgrade_intent> intent = read_upgrade_intent(fs, stage);
+  if (!intent) return out;
+  std::string entry;
+  fs.for_each_entry(stage, [&](std::string_view n) {
+    const auto st = fs.stat_at(stage, n);
+    if (st && st->kind == fs::file_kind::directory && st->id == intent->previous)
+      entry = std::string(n);
+  });
+  if (entry.empty()) return out;
+  out.previous_found = true;
+  const std::string shown =
+      (intent->install_root.empty() ? std::string("global") : intent->bundle) + "/" + intent->name;
+  const std::string directory = paths::join(parent_path, intent->name);
+  const std::string held = paths::join(paths::join(parent_path, stage_name), entry);
+  if (!fs.stat_at(parent, intent->name)) {
+    if (!publish::rename_noreplace(fs, stage, entry, parent, intent->name))
+      throw error(errc::identity_changed, directory + " appeared while recover ran", directory);
+    fs.sync_dir(parent);
+    out.put_back = true;
+    out.action = "put the previous version of skill '" + shown + "' back at " + directory +
+                 " from " + held + " (an upgrade was killed before it replaced it)";
+    return out;
+  }
+  if (intent->install_root.empty()) {
+    out.action = "deleted the previous version of the global skill '" + shown +
+                 "' that a killed upgrade had replaced, as an upgrade of a global skill does";
+    return out;
+  }
+  skills_dir_location loc;
+  loc.bundle = intent->bundle;
+  const std::string archived =
+      detail::archive_skill(fs, stage, entry, loc, intent->install_root, intent->name, shown,
+                            directory, intent->now_secs);
+  out.action = "archived the previous version of skill '" + shown + "' to " + archived +
+               " (a killed upgrade had replaced it; `clawport skills restore " + intent->name +
+               "` brings it back)";
   return out;
 }
 

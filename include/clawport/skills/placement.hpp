@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cerrno>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,9 +18,11 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../formats/json.hpp"
 #include "../fs/context.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/read_file.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
 #include "../publish/staged_dir.hpp"
@@ -213,6 +216,57 @@ inline error skill_exists(const skills_dir_location& loc, const std::string& nam
                path);
 }
 
+/// What an upgrade is about to do, written into its staging directory before the first
+/// visible change (the exchange): a kill after it leaves the user's previous version in the
+/// staging directory, and `clawport recover` reads this record to archive that version (or
+/// put it back), never to delete it with the staging tree.
+struct upgrade_intent {
+  std::string name;           ///< the skill (its directory name)
+  fs::file_id previous;       ///< the identity of the installed version being replaced
+  std::string install_root;   ///< for the archive; empty: a global skill (deleted, as upgrade does)
+  std::string bundle;         ///< the bundle alias (empty for the global directory)
+  std::int64_t now_secs = 0;  ///< the second stamping the archive's name
+};
+
+/// The record's name inside the staging directory.
+inline constexpr std::string_view upgrade_intent_file = ".clawport-upgrade.json";
+
+/// The record's text (JSON, one object).
+inline std::string intent_text(const upgrade_intent& i) {
+  nlohmann::ordered_json j;
+  j["clawport_upgrade"] = 1;
+  j["name"] = i.name;
+  j["previous_dev"] = i.previous.dev;
+  j["previous_ino"] = i.previous.ino;
+  j["install_root"] = i.install_root;
+  j["bundle"] = i.bundle;
+  j["now"] = i.now_secs;
+  return json::dump(j) + "\n";
+}
+
+/// The record in the open staging directory `stage`; nullopt when there is none or it is
+/// incomplete (a kill while it was written, before anything visible changed).
+template <class Fs>
+std::optional<upgrade_intent> read_upgrade_intent(Fs& fs, const typename Fs::dir& stage) {
+  const fs::read_result r = fs::try_read_file_at(fs, stage, upgrade_intent_file, 65536);
+  if (r.refusal != fs::read_refusal::none) return std::nullopt;
+  const nlohmann::json j = nlohmann::json::parse(r.bytes, nullptr, false);
+  if (!j.is_object() || j.value("clawport_upgrade", 0) != 1) return std::nullopt;
+  try {
+    upgrade_intent i;
+    i.name = j.at("name").get<std::string>();
+    i.previous.dev = j.at("previous_dev").get<std::uint64_t>();
+    i.previous.ino = j.at("previous_ino").get<std::uint64_t>();
+    i.install_root = j.at("install_root").get<std::string>();
+    i.bundle = j.at("bundle").get<std::string>();
+    i.now_secs = j.at("now").get<std::int64_t>();
+    if (i.name.empty() || i.name.find('/') != std::string::npos) return std::nullopt;
+    return i;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
 /// A staging directory beside a new skill's destination (a publish::staged_dir of the
 /// `skills` family). The skill is built in `stage/<name>`, so it carries its own name while
 /// it is audited; `publish` renames it into place without replacing anything. Unless
@@ -293,15 +347,23 @@ class staged_skill {
     return std::nullopt;
   }
 
-  /// Replaces the published skill `<name>` (whose identity is `old_id`) with the staged one:
+  /// Replaces the published skill `<name>` (whose identity is `intent.previous`) with the
+  /// staged one, after recording `intent` in the staging directory (durable with the copy):
   /// one RENAME_EXCHANGE where the filesystem has it, else two renames through the staging
   /// directory, each undone on failure. The old version then sits in the staging directory;
   /// `retire(stage, entry)` moves it away (the archive) or leaves it to be deleted with the
   /// staging directory. Any failure up to and including `retire` puts the old version back
   /// and rethrows. Returns what `retire` returned; `warning` is set when a cleanup failed.
   template <class Retire>
-  std::string replace(const fs::file_id& old_id, Retire&& retire, std::string& warning) {
+  std::string replace(const upgrade_intent& intent, Retire&& retire, std::string& warning) {
+    const fs::file_id& old_id = intent.previous;
     const std::string dest = paths::join(loc_.path, name_);
+    try {
+      record(intent);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to record the upgrade of " + dest + " in " + stage_path(),
+                          dest);
+    }
     try {
       fs_.sync_filesystem(*skill_);
     } catch (const error& e) {
@@ -333,6 +395,14 @@ class staged_skill {
 
  private:
   static constexpr std::string_view swap_aside = "previous";
+
+  /// Writes the upgrade's intent into the staging directory (made durable by the
+  /// sync_filesystem that follows, before the exchange).
+  void record(const upgrade_intent& intent) {
+    const std::string text = intent_text(intent);
+    auto f = fs_.create_file_at(stage_->handle(), upgrade_intent_file, fs::modes::private_file);
+    fs_.write_all(f, text.data(), text.size());
+  }
 
   /// The staged skill to `<name>`, the old one into the staging directory; returns the old
   /// one's entry there (`<name>` after an exchange, `previous` after two renames).

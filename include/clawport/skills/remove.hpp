@@ -31,6 +31,17 @@ namespace skills {
 /// The archive directory below the install root.
 inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
 
+/// The name of an archive: upstream's `<bundle>-<name>-<secs>`, and `.<n>` after it when
+/// that is taken. The suffix has no `-`, so the last `-` ends the name and an archive's
+/// name reads one way only (a `-<n>` suffix would make `ops-x-5-<secs>`, skill `x-5`'s,
+/// read as `x`'s too; skills/restore.hpp).
+inline std::string archive_name(std::string_view bundle, std::string_view name, std::int64_t secs,
+                                unsigned sequence) {
+  std::string out = std::string(bundle) + "-" + std::string(name) + "-" + std::to_string(secs);
+  if (sequence > 1) out += "." + std::to_string(sequence);
+  return out;
+}
+
 /// What a removal did.
 struct remove_result {
   std::string name;
@@ -160,7 +171,7 @@ fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std
 }
 
 /// Moves the skill `entry` of `parent` (its bundle directory, or the staging directory an
-/// upgrade swapped it into) into the install's archive as `<bundle>-<name>-<now>[-n]` (never
+/// upgrade swapped it into) into the install's archive as `archive_name` (never
 /// over an earlier archive) and makes both directories durable; if that fails the skill is
 /// put back. Returns the archive path it now has.
 template <class Fs>
@@ -174,16 +185,16 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_vi
   archive.path = paths::join(archive.anchor, archive.relative);
   archive.bundle = "_deleted";
   typename Fs::dir arch = open_skills_dir(fs, archive, true);
-  const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
+  const std::string base = archive_name(loc.bundle, name, now_secs, 1);
   std::string target = base;
   bool moved = false;
-  for (int n = 2; n <= 10000 && !moved; ++n) {
+  for (unsigned n = 2; n <= 10000 && !moved; ++n) {
     try {
       moved = publish::rename_noreplace(fs, parent, entry, arch, target);
     } catch (const error& e) {
       fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
     }
-    if (!moved) target = base + "-" + std::to_string(n);
+    if (!moved) target = archive_name(loc.bundle, name, now_secs, n);
   }
   if (!moved) {
     throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,

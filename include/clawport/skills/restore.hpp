@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // `skills restore` (docs/cli.md, `skills restore`): a skill that `skills remove` or
 // `skills install --upgrade` archived under `<install>/shared/skills/_deleted/` as
-// `<bundle>-<name>-<unix-secs>[-n]` goes back into its bundle with one no-replace rename.
-// Bundle aliases have no `-`, so an archive's bundle is what precedes its first `-`.
+// `<bundle>-<name>-<unix-secs>[.n]` goes back into its bundle with one no-replace rename.
+// Bundle aliases have no `-`, so an archive's bundle is what precedes its first `-`, and the
+// suffix has none, so the name ends at the last `-`. Archives of earlier versions end in
+// `-<n>`, which reads two ways (`ops-x-5-<secs>`: skill `x-5`, or `x` at second 5): such an
+// archive is taken as `name`'s only when its manifest names `name`.
 #pragma once
 
 #include <algorithm>
@@ -30,11 +33,14 @@ struct skill_archive {
   std::string entry;   ///< the name under `_deleted/`
   std::string bundle;  ///< the bundle it was removed from
   std::int64_t removed_at = 0;
-  unsigned sequence = 1;  ///< the `-n` suffix (1 when none)
+  unsigned sequence = 1;  ///< the `.n` (or earlier `-n`) suffix (1 when none)
+  /// The entry also reads as another skill's archive: it ends in an earlier version's `-n`,
+  /// or `name` itself ends in `-<digits>`. Its manifest's name decides (restore_skill).
+  bool ambiguous = false;
 };
 
-/// Parses `<bundle>-<name>-<secs>[-n]` for the skill `name`; nullopt for another skill's
-/// archive or a name of another shape.
+/// Parses `<bundle>-<name>-<secs>[.n]` (or an earlier `<bundle>-<name>-<secs>-<n>`) for the
+/// skill `name`; nullopt for another skill's archive or a name of another shape.
 inline std::optional<skill_archive> parse_archive_name(std::string_view entry,
                                                        std::string_view name) {
   const std::size_t dash = entry.find('-');
@@ -56,10 +62,15 @@ inline std::optional<skill_archive> parse_archive_name(std::string_view entry,
     }
     return true;
   };
-  const std::size_t more = rest.find('-');
+  const std::size_t more = rest.find_first_of(".-");
   if (!number(rest.substr(0, more), a.removed_at)) return std::nullopt;
   if (more != std::string_view::npos && !number(rest.substr(more + 1), a.sequence))
     return std::nullopt;
+  const bool legacy = more != std::string_view::npos && rest[more] == '-';
+  const std::size_t last = name.rfind('-');
+  std::uint64_t ignored = 0;
+  a.ambiguous =
+      legacy || (last != std::string_view::npos && number(name.substr(last + 1), ignored));
   return a;
 }
 
@@ -88,7 +99,10 @@ std::vector<skill_archive> archives_of(Fs& fs, const typename Fs::dir& arch,
     auto a = parse_archive_name(entry, name);
     if (!a || (!bundle.empty() && a->bundle != bundle)) return;
     const auto st = fs.stat_at(arch, entry);
-    if (st && st->kind == fs::file_kind::directory) found.push_back(std::move(*a));
+    if (!st || st->kind != fs::file_kind::directory) return;
+    // An entry that reads two ways is `name`'s only if its manifest says so.
+    if (a->ambiguous && skill_name_at(fs, fs.open_dir_at(arch, entry), entry) != name) return;
+    found.push_back(std::move(*a));
   });
   std::sort(found.begin(), found.end(), newer);
   return found;
