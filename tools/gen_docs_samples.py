@@ -214,7 +214,8 @@ CLAW_CYCLE = CLAW_HOME + [
     Step("clawport claw inspect exported"),
     Step("clawport claw plan --json --state-dir other-state --without-packages exported "
          + COUNT_ACTIONS),
-    Step("clawport claw update incident-triage --from exported --dry-run"),
+    Step("clawport claw update incident-triage --from exported --dry-run", status=1,
+         echo_status=True),
     Step("echo edit >> ~/.openclaw/workspace-incident-triage/TOOLS.md"),
     Step("clawport claw update incident-triage --dry-run", status=1, echo_status=True),
     Step("clawport claw export incident-triage --out exported2", status=1, echo_status=True),

@@ -11,6 +11,7 @@
 #include "openclaw/export.hpp"
 #include "openclaw/failure.hpp"
 #include "openclaw/grammar.hpp"
+#include "openclaw/integrity.hpp"
 #include "openclaw/lifecycle.hpp"
 #include "openclaw/limits.hpp"
 #include "openclaw/migrate.hpp"

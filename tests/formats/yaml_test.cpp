@@ -145,8 +145,24 @@ TEST_SUITE("formats.yaml") {
     const std::string text = clawport::yaml::to_yaml(doc);
     CHECK(text.rfind("schemaVersion: 1\nagent:\n  id: demo\n", 0) == 0);
     CHECK(text.find("  - plain-word\n") != std::string::npos);  // a plain word stays plain
-    CHECK(text.find("  - \"yes\"\n") != std::string::npos);     // a Core-schema word is quoted
+    CHECK(text.find("  - yes\n") != std::string::npos);         // YAML 1.2: `yes` is a string
+    CHECK(text.find("  - \"null\"\n") != std::string::npos);    // a Core-schema word is quoted
     CHECK(Y(text) == doc);
     CHECK(clawport::yaml::to_yaml(value("x")) == "x\n");
+  }
+
+  TEST_CASE("strings are plain where OpenClaw's writer (the yaml package) writes them plain") {
+    // What `claws export` of OpenClaw 2026.9.6 writes (issue 42 §2.5; the oracle suite
+    // compares a whole CLAW.md): `${VAR}`, words with spaces, cron expressions stay plain.
+    const value doc = value::parse(R"({"env":"${API_TOKEN}","cron":"0 9 * * 1-5",
+      "text":"Summarize open incidents.","at":"@triage","num":"1.5","colon":"a: b",
+      "quote":"say \"hi\"","lead":"\"q\" x","dash":"- x","hash":"a #b",
+      "url":"https://x.example/mcp"})");
+    CHECK(clawport::yaml::to_yaml(doc) ==
+          "env: ${API_TOKEN}\ncron: 0 9 * * 1-5\ntext: Summarize open incidents.\n"
+          "at: \"@triage\"\nnum: \"1.5\"\ncolon: \"a: b\"\nquote: say \"hi\"\n"
+          "lead: '\"q\" x'\n"
+          "dash: \"- x\"\nhash: \"a #b\"\nurl: https://x.example/mcp\n");
+    CHECK(Y(clawport::yaml::to_yaml(doc)) == doc);
   }
 }

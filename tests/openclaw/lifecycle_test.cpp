@@ -991,11 +991,13 @@ TEST_SUITE("openclaw export") {
     // The SOUL.md body is the CLAW.md body again, byte for byte.
     REQUIRE(pkg.body);
     CHECK(*pkg.body == "\n# Demo\n\nBe kind.\n");
-    // The installed package's identity is kept (issue 27 item 7d), not upstream's naming.
-    CHECK(pkg.source.name == "demo-claw");
-    CHECK(pkg.source.version == "1.0.0");
-    CHECK(oc::to_json(r)["package"] ==
-          value::object({{"name", "demo-claw"}, {"version", "1.0.0"}, {"naming", "installed"}}));
+    // Named as OpenClaw 2026.9.6 names every export (issue 42 §2.5; issue 27 item 7d kept
+    // the installed identity): a derivative package, the installed one named in the note.
+    CHECK(pkg.source.name == "openclaw-claw-demo");
+    CHECK(pkg.source.version.rfind("0.0.0-export.", 0) == 0);
+    CHECK(oc::to_json(r)["package"]["naming"] == "generated");
+    CHECK(oc::to_json(r)["package"]["namingNote"].get<std::string>().find(
+              "exported from demo-claw@1.0.0") != std::string::npos);
     REQUIRE(pkg.profile);
     CHECK(pkg.profile->agent["tools"]["deny"] == value::array({"exec"}));
     CHECK(pkg.profile->agent["humanDelay"]["mode"] == "natural");
@@ -1105,14 +1107,14 @@ TEST_SUITE("openclaw export") {
     CHECK(*pkg.bootstrap == "# Hello\n\nIntroduce yourself.\n");
   }
 
-  TEST_CASE("an export keeps the Claw's identity: it adds elsewhere and updates the Claw") {
+  TEST_CASE("an export is a new Claw: it adds elsewhere, and is not an update of its source") {
     memory m;
     package(m);
     REQUIRE(add_consented(m).ok);
     REQUIRE(oc::export_claw(m, request(), export_to()).ok);
     const auto exported = oc::read_package(m, "/out/demo");
     REQUIRE(exported.ok());
-    // Added to another install, the ledger there records the same name and version.
+    // Added to another install, the ledger there records the export's own identity.
     const value plan = oc::to_json(oc::plan_add(m, exported, elsewhere(), without_packages()));
     REQUIRE(plan["blockers"].empty());
     const auto added = oc::apply_add(m, exported, elsewhere(), without_packages(),
@@ -1120,14 +1122,14 @@ TEST_SUITE("openclaw export") {
     INFO(oc::to_json(added).dump());
     REQUIRE(added.ok);
     const value there = value::parse(m.read_file("/state2/clawport-claws.json"));
-    CHECK(there["installs"]["demo"]["claw"]["name"] == "demo-claw");
-    CHECK(there["installs"]["demo"]["claw"]["version"] == "1.0.0");
-    // And the Claw it came from accepts it as an update source: same identity, nothing
-    // to change.
+    CHECK(there["installs"]["demo"]["claw"]["name"] == "openclaw-claw-demo");
+    CHECK(there["installs"]["demo"]["claw"]["version"] == exported.source.version);
+    // The Claw it came from refuses it as an update source: another package's identity
+    // (as upstream names exports, issue 42 §2.5).
     const oc::update_plan up = oc::plan_update(m, request(), "demo", std::string("/out/demo"));
     INFO(up.plan.dump());
-    CHECK_FALSE(up.blocked);
-    CHECK(up.plan["summary"]["changed"] == 0);
+    CHECK(up.blocked);
+    CHECK(up.plan["blockers"][0]["code"] == "claw_identity_mismatch");
   }
 
   TEST_CASE("a Claw added from a development manifest is exported under upstream's naming") {
@@ -1145,13 +1147,11 @@ TEST_SUITE("openclaw export") {
     REQUIRE(r.ok);
     CHECK(oc::to_json(r)["package"]["name"] == "openclaw-claw-demo");
     CHECK(oc::to_json(r)["package"]["naming"] == "generated");
-    CHECK(oc::to_json(r)["package"]["namingNote"].get<std::string>().find(
-              "development manifest (local:CLAW.md)") != std::string::npos);
+    CHECK_FALSE(oc::to_json(r)["package"].contains("namingNote"));  // no package to name
     const std::string version = oc::to_json(r)["package"]["version"].get<std::string>();
     CHECK(version.rfind("0.0.0-export.", 0) == 0);
     CHECK(version.size() == 13 + 64);
-    CHECK(oc::result_text(r).find("  note: the Claw was added from a development") !=
-          std::string::npos);
+    CHECK(oc::result_text(r).find("  note:") == std::string::npos);
     const auto pkg = oc::read_package(m, "/out/demo");
     CHECK(pkg.source.name == "openclaw-claw-demo");
     CHECK(pkg.source.version == version);

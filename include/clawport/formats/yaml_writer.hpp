@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // A block-style YAML writer for JSON data, for the Claw manifest and profile that a
-// conversion (convert/) and `claw export` write. Every string that is not a plain word is
-// double-quoted with JSON's escapes (valid YAML 1.2), so the text reads back through yaml::parse
-// as the same JSON.
+// conversion (convert/) and `claw export` write. A string is plain where OpenClaw's writer (the
+// `yaml` package) writes it plain, else quoted (valid YAML 1.2), so the text reads back through
+// yaml::parse as the same JSON. Not modelled: the `yaml` package folds plain strings longer
+// than its 80-column line width and writes multi-line strings as block scalars.
 #pragma once
 
 #include "../core/config.hpp"
 #include "../core/text.hpp"
 #include "json.hpp"
+#include "yaml.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -19,27 +21,42 @@ namespace yaml {
 
 namespace yaml_out {
 
-/// A string YAML's Core schema reads back as that same string without quotes.
+/// A string the `yaml` package (2.x, OpenClaw's writer) writes plain in block context, and
+/// YAML's Core schema reads back as that same string (`stringifyString`'s `plainString`):
+/// not empty, no control character or line break, no indicator first (`-`/`?` only before a
+/// non-space), no `: `, ` #` or trailing space or `:`, and nothing the Core schema resolves to
+/// null, a boolean or a number (`yes` stays plain: YAML 1.2, both readers).
 inline bool plain_safe(const std::string& s) {
   if (s.empty()) return false;
-  const char c0 = s[0];
-  if (!((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '_')) return false;
   for (const char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-' || c == '.' || c == '/';
-    if (!ok) return false;
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
   }
-  const std::string low = text::to_lower_ascii(s);
-  for (const char* word :
-       {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "nan", "inf", ".nan", ".inf"})
-    if (low == word) return false;
-  return true;
+  if (std::string(",[]{}#&*!|>'\"%@` ").find(s[0]) != std::string::npos) return false;
+  if ((s[0] == '-' || s[0] == '?') && (s.size() == 1 || s[1] == ' ')) return false;
+  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return false;
+  if (s.back() == ' ' || s.back() == ':') return false;
+  if (s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0) return false;  // a document marker
+  // The reader's own Core-schema resolution (formats/yaml.hpp): only a string stays plain.
+  const auto resolved = detail::resolve_plain(s);
+  return resolved && resolved->is_string();
+}
+
+/// A string that cannot be plain: double-quoted (JSON's escapes), or single-quoted when it
+/// holds `"` and no `'`, as the `yaml` package chooses.
+inline std::string quoted(const std::string& s) {
+  if (s.find('"') != std::string::npos && s.find('\'') == std::string::npos) {
+    bool control = false;
+    for (const char c : s) control = control || static_cast<unsigned char>(c) < 0x20;
+    if (!control) return "'" + s + "'";
+  }
+  return json::dump(nlohmann::ordered_json(s), -1);
 }
 
 inline std::string scalar(const nlohmann::ordered_json& v) {
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s : json::dump(v, -1);
+    return plain_safe(s) ? s : quoted(s);
   }
   if (v.is_object()) return "{}";
   if (v.is_array()) return "[]";

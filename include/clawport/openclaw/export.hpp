@@ -32,8 +32,8 @@ inline constexpr std::size_t export_claw_md_max = 1024 * 1024;
 struct package_naming {
   std::string name;
   std::string version;
-  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
-  std::string note;    ///< why the generated form was used (empty when installed)
+  std::string naming = "generated";  ///< upstream's form, always (issue 42 §2.5)
+  std::string note;                  ///< what the name does not carry over (empty: nothing to say)
 };
 
 namespace detail {
@@ -85,8 +85,19 @@ inline value portable_settings(const value& entry) {
   return out;
 }
 
-/// `0.0.0-export.<hex>`: sha256 over JSON.stringify(manifest), then `path \0 bytes \0` for
-/// every content file in code-unit order of its path.
+/// The exported profile of a live agent's portable settings (none when there are none):
+/// `{schemaVersion: 1, agent, extensions: []}`, as upstream's `portableOpenClawProfile`.
+inline std::optional<value> portable_profile(const value& entry) {
+  value settings = portable_settings(entry);
+  if (settings.empty()) return std::nullopt;
+  return value::object(
+      {{"schemaVersion", 1}, {"agent", std::move(settings)}, {"extensions", value::array()}});
+}
+
+/// `0.0.0-export.<hex>` (upstream's `derivativePackageVersion`): sha256 over
+/// JSON.stringify(manifest), then `path \0 bytes \0` for every content file in code-unit
+/// order of its path (workspace files by their workspace path, `CLAW.md#body`,
+/// `profiles/openclaw.yml`, `BOOTSTRAP.md`).
 inline std::string export_version(const value& manifest,
                                   const std::vector<std::pair<std::string, std::string>>& content) {
   std::vector<std::pair<std::string, std::string>> sorted = content;
@@ -102,24 +113,17 @@ inline std::string export_version(const value& manifest,
   return "0.0.0-export." + digest::sha256_hex(all);
 }
 
-/// An installed Claw added from a package directory keeps that package's name and version
-/// (clawport's choice: upstream names every export `openclaw-claw-<id>` /
-/// `0.0.0-export.<hex>`), so the export can be added elsewhere and updated from as the same
-/// Claw. Without such an identity (`installed` null: a migrated agent; a development
-/// manifest, named `local:<file>`) the name is upstream's and `note` says why.
+/// Every export is named as OpenClaw 2026.9.6 names it: `openclaw-claw-<id>`,
+/// `0.0.0-export.<hex>` (a derivative, never the installed package's identity: issue 42
+/// §2.5). `note` names the installed package the export came from, when there is one.
 inline package_naming name_package(
     const source_identity* installed, const std::string& agent, const value& manifest,
     const std::vector<std::pair<std::string, std::string>>& content) {
-  if (installed != nullptr && installed->kind == "package" && !installed->name.empty() &&
-      !installed->version.empty())
-    return {installed->name, installed->version, "installed", ""};
-  std::string why = "the agent was not added from a Claw package";
-  if (installed != nullptr)
-    why = "the Claw was added from " + (installed->kind == "development"
-                                            ? "a development manifest (" + installed->name + ")"
-                                            : std::string("a source with no package name"));
-  return {"openclaw-claw-" + agent, export_version(manifest, content), "generated",
-          why + ", so the package is named as upstream's export names it"};
+  std::string note;
+  if (installed != nullptr && installed->kind == "package" && !installed->name.empty())
+    note = "exported from " + installed->name + "@" + installed->version +
+           "; an export is a new package, named as OpenClaw names it";
+  return {"openclaw-claw-" + agent, export_version(manifest, content), "generated", note};
 }
 
 /// package.json of a generated package.
@@ -392,13 +396,13 @@ inline export_parts gather_parts(const export_request& x, const export_install& 
   for (const char* k : {"name", "description", "identity"})
     if (const value* v = get(in.entry, k)) parts.agent[k] = *v;
   parts.packages = exported_packages(in.rec);
-  for (const auto& m : in.rec.mcp_servers) {
-    const std::string& name = m.name;
-    parts.mcp[name] = *config_member(in.cfg, "mcp", "servers", name);
-  }
+  // By name, as upstream's install record lists them (code-unit order).
+  std::vector<std::string> names;
+  for (const auto& m : in.rec.mcp_servers) names.push_back(m.name);
+  std::sort(names.begin(), names.end(), utf16_less);
+  for (const auto& name : names) parts.mcp[name] = *config_member(in.cfg, "mcp", "servers", name);
   parts.crons = exported_crons(in.rec);
-  const value settings = portable_settings(in.entry);
-  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  parts.profile = portable_profile(in.entry);
   return parts;
 }
 
@@ -408,6 +412,8 @@ struct export_text {
   value manifest;
   std::string claw_md;
   std::vector<std::pair<std::string, std::string>> content;
+  /// What the version hashes: the content with workspace files by their workspace path.
+  std::vector<std::pair<std::string, std::string>> hashed;
 };
 
 inline export_text build_export_text(const export_parts& parts, const managed_files& mf,
@@ -415,9 +421,15 @@ inline export_text build_export_text(const export_parts& parts, const managed_fi
   export_text t;
   value boot = value::object();
   value extra = value::array();
+  const auto add = [&t](const std::string& path, const std::string& hashed_as,
+                        const std::string& bytes) {
+    t.content.emplace_back(path, bytes);
+    t.hashed.emplace_back(hashed_as, bytes);
+  };
+  // Upstream's order: the managed files as recorded (bootstrap names keep that order too).
   const auto place = [&](const std::string& rel, const std::string& bytes) {
     const std::string src = "workspace/" + rel;
-    t.content.emplace_back(src, bytes);
+    add(src, rel, bytes);
     if (is_bootstrap_name(rel)) {
       boot[rel] = value::object({{"source", src}});
     } else {
@@ -426,26 +438,25 @@ inline export_text build_export_text(const export_parts& parts, const managed_fi
   };
   if (mf.soul && !body) place("SOUL.md", *mf.soul);
   for (const auto& f : mf.files) place(f.first, f.second);
-  value ordered = value::object();
-  for (const char* n : bootstrap_file_names)
-    if (boot.contains(n)) ordered[n] = boot[n];
+  // Every member, empty ones included (`packages: []`, `cronJobs: []`), as upstream writes it.
   t.manifest = value::object();
   t.manifest["schemaVersion"] = 1;
   t.manifest["agent"] = parts.agent;
-  value w = value::object();
-  if (!ordered.empty()) w["bootstrapFiles"] = ordered;
-  if (!extra.empty()) w["files"] = extra;
-  t.manifest["workspace"] = w;
-  if (!parts.packages.empty()) t.manifest["packages"] = parts.packages;
-  if (!parts.mcp.empty()) t.manifest["mcpServers"] = parts.mcp;
-  if (!parts.crons.empty()) t.manifest["cronJobs"] = parts.crons;
+  t.manifest["workspace"] = value::object({{"bootstrapFiles", boot}, {"files", extra}});
+  t.manifest["packages"] = parts.packages;
+  t.manifest["mcpServers"] = parts.mcp;
+  t.manifest["cronJobs"] = parts.crons;
   t.claw_md = "---\n" + yaml::to_yaml(t.manifest) + "---\n";
   if (body) {
     t.claw_md += *mf.soul;
     t.content.emplace_back("CLAW.md#body", *mf.soul);
+    t.hashed.emplace_back("CLAW.md#body", *mf.soul);
   }
-  if (parts.profile) t.content.emplace_back("profiles/openclaw.yml", yaml::to_yaml(*parts.profile));
-  if (mf.bootstrap) t.content.emplace_back("BOOTSTRAP.md", *mf.bootstrap);
+  if (parts.profile) {
+    const std::string profile = yaml::to_yaml(*parts.profile);
+    add("profiles/openclaw.yml", "profiles/openclaw.yml", profile);
+  }
+  if (mf.bootstrap) add("BOOTSTRAP.md", "BOOTSTRAP.md", *mf.bootstrap);
   return t;
 }
 
@@ -562,7 +573,7 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
     text = detail::build_export_text(parts, mf, false);
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
   const package_naming naming =
-      detail::name_package(&in.rec.claw, x.agent, text.manifest, text.content);
+      detail::name_package(&in.rec.claw, x.agent, text.manifest, text.hashed);
   const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);

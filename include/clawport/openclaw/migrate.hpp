@@ -235,14 +235,13 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   parts.agent = value::object({{"id", p.agent_id}});
   for (const char* k : {"name", "description", "identity"})
     if (const value* v = get(p.live_entry, k)) parts.agent[k] = *v;
-  const value settings = portable_settings(p.live_entry);
-  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  parts.profile = portable_profile(p.live_entry);
   const bool body = mf.soul && !js_trim(*mf.soul).empty();
   const export_text text = build_export_text(parts, mf, body);
   if (const auto r = check_exported(text, parts))
     return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
   // No recorded package identity: upstream's export naming.
-  const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.content);
+  const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.hashed);
   const value package_json = package_json_of(naming);
   p.package_name = naming.name;
   p.agent = text.manifest["agent"];

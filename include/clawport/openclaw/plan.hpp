@@ -599,7 +599,8 @@ inline value to_json(const add_plan& p) {
   plan["readiness"] = detail::readiness_json(p);
   plan["extensions"] = p.extensions;
   plan["blockers"] = to_json(p.blockers);
-  plan["notices"] = array_of(p.notices);
+  // clawport's own notices (--without-packages); upstream's plan has no such member.
+  if (!p.notices.empty()) plan["notices"] = array_of(p.notices);
   plan["diagnostics"] = to_json(p.diagnostics);
   return plan;
 }

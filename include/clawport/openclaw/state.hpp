@@ -637,6 +637,9 @@ inline void pin_sole_owner(value& doc, const std::string& owner, const std::stri
   }
   own_if_unowned(agents, "defaults", "heartbeat", owner);
   own_if_unowned(agents, "defaults", "systemAgent", owner);
+  // Inherited auth stays the sole agent's (legacy-inherited-auth-dir): an explicit roster's
+  // owner would otherwise be `main`.
+  if (owner != "main") own_if_unowned(agents, "defaults", "authInheritance", owner);
   own_if_unowned(doc, "talk", nullptr, owner);
 }
 
