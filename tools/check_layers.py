@@ -41,11 +41,11 @@ ALLOWED = {
     # Writes to the user's install (config append, skill install/remove) stage and publish.
     "zeroclaw": {"core", "fs", "names", "bundle", "publish", "formats"},
     "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw", "formats", "process"},
-    "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
+    "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "memory",
                  "formats", "signing"},
     "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify",
                  "formats", "plan", "signing"},
-    "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
+    "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "memory",
                "formats", "plan", "signing"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
     "openclaw": {"core", "fs", "names", "digest", "bundle", "publish", "formats", "plan"},
@@ -55,7 +55,7 @@ ALLOWED = {
     # The libsodium cipher policy of `secrets set` (opt-in, like testing/).
     "crypto": {"core"},
     # Agent memory as it travels (format 2): the entry and the Store policy, pure.
-    "memory": {"core"},
+    "memory": {"core", "formats"},
     # ZeroClaw's SQLite memory store behind the memory Store policy (opt-in, links libsqlite3).
     "sqlite": {"core", "memory"},
     # Signing policies and OpenSSH's ssh-keygen behind them (signed bundles, issue 29).

@@ -6,6 +6,7 @@ install and for the tests of `--with-memory` (docs/format.md, "Format 2").
   tools/make_example_memory.py                  the example install's store (deterministic)
   tools/make_example_memory.py create DB        an empty store: schema, `default` agent
   tools/make_example_memory.py add DB --agent A --count N [--prefix P] [--category C]
+                                                [--content TEXT]
                                                 N rows for agent A (its `agents` row made
                                                 if missing), one transaction
   tools/make_example_memory.py meta DB KEY VALUE   a `memory_meta` row
@@ -177,6 +178,8 @@ def main():
     a.add_argument("--count", type=int, default=1)
     a.add_argument("--prefix", default="note")
     a.add_argument("--category", default="core")
+    a.add_argument("--content", default="{prefix} number {i}",
+                   help="the rows' content; {prefix} and {i} are replaced")
     m = sub.add_parser("meta")
     m.add_argument("db")
     m.add_argument("key")
@@ -192,8 +195,9 @@ def main():
     else:
         aid = agent_id(db, args.agent)
         for i in range(args.count):
-            insert(db, aid, f"{args.prefix}_{i}", f"{args.prefix} number {i}", args.category,
-                   embedding=b"\0\0\x80?")
+            content = args.content.replace("{prefix}", args.prefix).replace("{i}", str(i))
+            insert(db, aid, f"{args.prefix}_{i}", content, args.category,
+                   embedding=b"\0\0\x80?", session_id=f"session_{args.prefix}")
     db.execute("COMMIT")
     db.close()
 

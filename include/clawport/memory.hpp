@@ -4,3 +4,4 @@
 #pragma once
 
 #include "memory/entry.hpp"
+#include "memory/jsonl.hpp"

@@ -17,6 +17,7 @@
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/posix.hpp"
+#include "../memory/jsonl.hpp"
 #include "../names/grammar.hpp"
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
@@ -133,6 +134,42 @@ void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const 
   } catch (const error& e) {
     throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
   }
+}
+
+/// Writes `memory/entries.jsonl` in the staging directory.
+template <class Fs>
+void write_memory(Fs& fs, const typename Fs::dir& stage, const std::string& jsonl) {
+  try {
+    fs.make_dir_at(stage, bundle::memory_dir, 0755);
+    const auto dir = fs.open_dir_at(stage, bundle::memory_dir);
+    write_text(fs, dir, "entries.jsonl", jsonl);
+  } catch (const error& e) {
+    throw wrapped(e, "failed to write the memory in the bundle",
+                  std::string(bundle::memory_entries_file));
+  }
+}
+
+/// The manifest's `[memory]` table (docs/format.md, "Format 2"): counts, never text.
+inline zeroclaw::value memory_manifest_table(const memory::summary& m) {
+  using zeroclaw::value;
+  auto strings = [](const auto& list) {
+    value a = value::make_array();
+    for (const auto& s : list) a.items.push_back(value::make_string(std::string(s)));
+    return a;
+  };
+  value t = value::make_table();
+  t.set("schema", value::make_string(std::string(memory::jsonl_schema)));
+  t.set("backend", value::make_string(m.backend));
+  t.set("entries", value::make_integer(static_cast<std::int64_t>(m.entries)));
+  t.set("left_home", value::make_integer(static_cast<std::int64_t>(m.skipped_total())));
+  t.set("embedding_model", value::make_string(m.embedding_model));
+  t.set("excluded", strings(memory::excluded_fields));
+  t.set("redacted_categories", strings(m.redacted_categories));
+  value categories = value::make_table();
+  for (const auto& [name, n] : m.categories)
+    categories.set(name, value::make_integer(static_cast<std::int64_t>(n)));
+  t.set("categories", std::move(categories));
+  return t;
 }
 
 /// The staged file the workspace's digest lines are spilled to, in path order, until the
@@ -736,11 +773,37 @@ class basic_exporter {
       ed::write_text(fs_, stage, zeroclaw::config_file, config);
       digests.add_text(zeroclaw::config_file, config);
     }
-    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
+    // Step 10: skill bundles that carried nothing are not advertised; then the memory
+    // (`--with-memory`), the manifest, the digest list and the signature.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    finish_bundle<Sink>(w, res, stage, digests, config.size());
+  }
+
+  /// Step 10 after the skill bookkeeping: the memory (format 2 only), the manifest, the digest
+  /// list, the signature, and the totals of the whole bundle.
+  template <class Sink>
+  void finish_bundle(const walk_context& w, export_result& res, const typename Sink::dir& stage,
+                     exporter_detail::digest_sink& digests, std::uint64_t config_bytes) {
+    namespace ed = exporter_detail;
+    const zeroclaw::export_plan& plan = res.plan;
+    const bundle::limits& lim = w.o.limits;
+    std::uint64_t files = res.workspace.files + res.skills.files + ed::root_files;
+    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config_bytes;
+    std::optional<zeroclaw::value> memory_table;
+    if (w.o.memory) {
+      const std::string jsonl = read_memory(w, res);
+      bundle::check_file_limit(lim, bundle::memory_entries_file, jsonl.size());
+      if constexpr (Sink::writes) ed::write_memory(fs_, stage, jsonl);
+      digests.add_text(bundle::memory_entries_file, jsonl);
+      memory_table = ed::memory_manifest_table(*res.memory);
+      files += 1;
+      bytes += jsonl.size();
+    }
+    const std::string manifest =
+        memory_table ? zeroclaw::render_manifest_with_memory(plan, w.exported_at, *memory_table)
+                     : zeroclaw::render_manifest(plan, w.exported_at);
     bundle::check_file_limit(lim, zeroclaw::manifest_file, manifest.size());
-    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config.size() + manifest.size();
+    bytes += manifest.size();
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
@@ -759,9 +822,30 @@ class basic_exporter {
         res.signed_bundle = true;
       }
     }
-    bundle::check_totals(
-        lim, res.workspace.files + res.skills.files + ed::root_files + (res.signed_bundle ? 1 : 0),
-        bytes);
+    bundle::check_totals(lim, files + (res.signed_bundle ? 1 : 0), bytes);
+  }
+
+  /// The agent's memory as `memory/entries.jsonl` (issue 47): its rows read through the
+  /// memory source in one read transaction, what stays home counted in `res.memory`.
+  static std::string read_memory(const walk_context& w, export_result& res) {
+    const zeroclaw::export_plan& plan = res.plan;
+    const std::string& backend = plan.memory_backend_name;
+    if (!backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
+      throw error(errc::unsupported,
+                  "--with-memory reads ZeroClaw's SQLite memory store only; agent " +
+                      plan.root_alias + " uses the " + backend +
+                      " memory backend. Export without --with-memory (its memory stays home)",
+                  "memory.backend");
+    memory::jsonl_writer out(memory::redacted_categories(plan.memory_redact_categories));
+    const memory::store_facts facts = w.o.memory(zeroclaw::memory_store_path(w.install_root),
+                                                 plan.root_alias, [&](const memory::entry& e) {
+                                                   check_cancelled(w.o);
+                                                   out.add(e);
+                                                 });
+    out.facts().backend = facts.backend;
+    out.facts().embedding_model = facts.embedding_model;
+    res.memory = out.facts();
+    return out.text();
   }
 
   Fs& fs_;

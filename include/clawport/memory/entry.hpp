@@ -6,12 +6,15 @@
 
 #include "../core/config.hpp"
 
+#include <cstddef>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -39,6 +42,46 @@ struct store_facts {
 
 /// The visitor a Store calls once per row, inside one read transaction.
 using entry_visitor = std::function<void(const entry&)>;
+
+/// Why a row of the agent did not travel.
+enum class skip_reason {
+  redacted_category,  ///< its category is one `[memory.policy] redact_categories` names
+  credential_shape,   ///< its key or content looks like a credential
+  not_utf8,           ///< its key or content is not UTF-8
+  too_large,          ///< its line would pass max_line_bytes
+};
+
+/// What travelled of an agent's memory, for the report and the manifest (never the text).
+struct summary {
+  std::string backend = "sqlite";
+  std::string embedding_model;                    ///< of the source store; vectors never travel
+  std::size_t entries = 0;                        ///< rows in `memory/entries.jsonl`
+  std::map<std::string, std::size_t> categories;  ///< travelled rows by category
+  std::map<skip_reason, std::size_t> skipped;     ///< rows left home, by reason
+  std::vector<std::string> redacted_categories;   ///< the categories that never travel
+  std::size_t skipped_total() const noexcept {
+    std::size_t n = 0;
+    for (const auto& s : skipped) n += s.second;
+    return n;
+  }
+};
+
+/// Where an export reads an agent's memory from: opens the store at `path` and reads the rows
+/// of `alias` (one read transaction); returns the store's facts. Type-erased so that the
+/// exporter never includes a backend: the CLI passes `as_source<sqlite::store>()`.
+using source = std::function<store_facts(const std::string& path, std::string_view alias,
+                                         const entry_visitor& visit)>;
+
+/// The source over Store policy `S` (constructible from the store's path).
+template <class S>
+source as_source() {
+  return [](const std::string& path, std::string_view alias, const entry_visitor& visit) {
+    S store(path);
+    store_facts facts = store.facts();
+    store.read_agent(alias, visit);
+    return facts;
+  };
+}
 
 namespace detail {
 template <class S, class = void>
