@@ -295,3 +295,22 @@ TEST_CASE("verify: memory outside format 2, and a newer format, are refused") {
     CHECK(has_finding(verify_at(t.root + "/bundle"), "unexpected_entry", "memory/brain.db"));
   }
 }
+
+TEST_CASE("import of a format-2 bundle: everything but memory, and the to-do says so") {
+  install_copy t;
+  (void)export_with(t, options(t, "researcher", true));
+  install_copy::run("mkdir '" + t.root + "/dst' && printf 'schema_version = 3\\n' > '" + t.root +
+                    "/dst/config.toml'");
+  clawport::importer::import_options o;
+  o.bundle = t.root + "/bundle";
+  o.config_path = t.root + "/dst/config.toml";
+  o.now = clawport::timestamp{1786500000, 0};
+  clawport::fs::posix backend;
+  const auto plan = clawport::importer::plan_import(backend, o);
+  bool said = false;
+  for (const auto& item : plan.todo)
+    if (item.kind == "memory_left_out" && item.path == "memory/entries.jsonl" &&
+        item.detail.find("4 memories") != std::string::npos)
+      said = true;
+  CHECK(said);
+}
