@@ -6,13 +6,17 @@
 // content never do; without the option the bundle is format 1.
 #include "support/test.hpp"
 
+#include "../exporter/harness.hpp"
+
 #include <clawport/sqlite.hpp>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -313,4 +317,67 @@ TEST_CASE("import of a format-2 bundle: everything but memory, and the to-do say
         item.detail.find("4 memories") != std::string::npos)
       said = true;
   CHECK(said);
+}
+
+namespace {
+
+// A memory source of three rows, for an export on fs::faulty<fs::memory> (no SQLite there).
+clawport::memory::source three_rows() {
+  return [](const std::string&, std::string_view, const clawport::memory::entry_visitor& v) {
+    for (const char* key : {"a", "b", "c"}) {
+      clawport::memory::entry e;
+      e.key = key;
+      e.content = std::string("memory ") + key;
+      v(e);
+    }
+    return clawport::memory::store_facts{};
+  };
+}
+
+}  // namespace
+
+TEST_CASE("export --with-memory: every operation fails in turn; the previous bundle stays") {
+  using clawport::testing::harness;
+  using clawport::testing::memory_rig;
+  using clawport::testing::swept;
+  auto setup = [](harness<memory_rig>& h) {
+    h.write(h.ws + "/notes/plan.md", "the plan");
+    h.write("out/bundle/config.toml", "# the previous bundle");
+    h.write("out/bundle/zeroclaw-agent.toml", "format_version = 1");
+  };
+  auto opts = [](harness<memory_rig>& h) {
+    clawport::export_options o = h.opts(true);
+    o.memory = three_rows();
+    return o;
+  };
+  std::size_t ops = 0;
+  std::map<std::string, std::string> fresh;
+  {
+    harness<memory_rig> h;
+    setup(h);
+    h.fsys().reset_counts();
+    (void)h.run(opts(h));
+    ops = h.fsys().count();
+    fresh = h.snapshot("out/bundle");
+    REQUIRE(fresh.count("memory/entries.jsonl") == 1);
+  }
+  std::size_t refused = 0;
+  for (std::size_t n = 1; n <= ops; ++n) {
+    if (!swept(n, 1)) continue;
+    CAPTURE(n);
+    harness<memory_rig> h;
+    setup(h);
+    const auto before = h.snapshot("out");
+    h.fsys().reset_counts();
+    h.fsys().fail_at(n, ENOSPC);
+    try {
+      (void)h.run(opts(h));
+      CHECK(h.snapshot("out/bundle") == fresh);  // only post-commit cleanup failed
+    } catch (const clawport::error& e) {
+      ++refused;
+      CHECK(e.sys_errno() == ENOSPC);
+      CHECK(h.snapshot("out") == before);  // the previous bundle, nothing beside it
+    }
+  }
+  CHECK(refused > 0);
 }
