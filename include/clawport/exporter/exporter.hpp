@@ -136,18 +136,51 @@ void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const 
   }
 }
 
-/// Writes `memory/entries.jsonl` in the staging directory.
-template <class Fs>
-void write_memory(Fs& fs, const typename Fs::dir& stage, const std::string& jsonl) {
-  try {
-    fs.make_dir_at(stage, bundle::memory_dir, 0755);
-    const auto dir = fs.open_dir_at(stage, bundle::memory_dir);
-    write_text(fs, dir, "entries.jsonl", jsonl);
-  } catch (const error& e) {
-    throw wrapped(e, "failed to write the memory in the bundle",
-                  std::string(bundle::memory_entries_file));
+/// `memory/entries.jsonl` as it is staged: written in 64 KiB pieces as the rows are read
+/// (never held whole), hashed as it goes; the dry run only counts and hashes.
+template <class Fs, bool Writes>
+class memory_file {
+ public:
+  memory_file(Fs& fs, const typename Fs::dir* stage) : fs_(fs) {
+    (void)stage;  // the dry run has no staging directory
+    if constexpr (Writes) {
+      guard([&] {
+        fs_.make_dir_at(*stage, bundle::memory_dir, 0755);
+        const auto dir = fs_.open_dir_at(*stage, bundle::memory_dir);
+        file_.emplace(fs_.create_file_at(dir, "entries.jsonl", 0644));
+      });
+    }
   }
-}
+  void line(const std::string& l) {
+    hash_.update(l.data(), l.size());
+    buffer_ += l;
+    if (buffer_.size() >= (64u << 10)) flush();
+  }
+  /// The last piece written; the file's digest.
+  std::string finish() {
+    flush();
+    return digest::to_hex(hash_.finish());
+  }
+
+ private:
+  void flush() {
+    if constexpr (Writes) guard([&] { fs_.write_all(*file_, buffer_.data(), buffer_.size()); });
+    buffer_.clear();
+  }
+  template <class F>
+  static void guard(F&& f) {
+    try {
+      f();
+    } catch (const error& e) {
+      throw wrapped(e, "failed to write the memory in the bundle",
+                    std::string(bundle::memory_entries_file));
+    }
+  }
+  Fs& fs_;
+  std::optional<typename Fs::file> file_;
+  std::string buffer_;
+  digest::sha256 hash_;
+};
 
 /// The manifest's `[memory]` table (docs/format.md, "Format 2"): counts, never text.
 inline zeroclaw::value memory_manifest_table(const memory::summary& m) {
@@ -791,13 +824,13 @@ class basic_exporter {
     std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config_bytes;
     std::optional<zeroclaw::value> memory_table;
     if (w.o.memory) {
-      const std::string jsonl = read_memory(w, res);
-      bundle::check_file_limit(lim, bundle::memory_entries_file, jsonl.size());
-      if constexpr (Sink::writes) ed::write_memory(fs_, stage, jsonl);
-      digests.add_text(bundle::memory_entries_file, jsonl);
+      const typename Fs::dir* staged = nullptr;
+      if constexpr (Sink::writes) staged = &stage;
+      ed::memory_file<Fs, Sink::writes> file(fs_, staged);
+      bytes += read_memory(w, res, [&file](const std::string& l) { file.line(l); });
+      digests.entries.push_back({std::string(bundle::memory_entries_file), file.finish()});
       memory_table = ed::memory_manifest_table(*res.memory);
       files += 1;
-      bytes += jsonl.size();
     }
     const std::string manifest =
         memory_table ? zeroclaw::render_manifest_with_memory(plan, w.exported_at, *memory_table)
@@ -826,8 +859,10 @@ class basic_exporter {
   }
 
   /// The agent's memory as `memory/entries.jsonl` (issue 47): its rows read through the
-  /// memory source in one read transaction, what stays home counted in `res.memory`.
-  static std::string read_memory(const walk_context& w, export_result& res) {
+  /// memory source in one read transaction, each accepted line given to `out`, what stays
+  /// home counted in `res.memory`; the file's size.
+  static std::uint64_t read_memory(const walk_context& w, export_result& res,
+                                   memory::jsonl_writer::line_sink out) {
     const zeroclaw::export_plan& plan = res.plan;
     const std::string& backend = plan.memory_backend_name;
     if (!backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
@@ -836,16 +871,17 @@ class basic_exporter {
                       plan.root_alias + " uses the " + backend +
                       " memory backend. Export without --with-memory (its memory stays home)",
                   "memory.backend");
-    memory::jsonl_writer out(memory::redacted_categories(plan.memory_redact_categories));
+    memory::jsonl_writer writer(memory::redacted_categories(plan.memory_redact_categories),
+                                std::move(out), w.o.limits.max_memory_bytes);
     const memory::store_facts facts = w.o.memory(zeroclaw::memory_store_path(w.install_root),
                                                  plan.root_alias, [&](const memory::entry& e) {
                                                    check_cancelled(w.o);
-                                                   out.add(e);
+                                                   writer.add(e);
                                                  });
-    out.facts().backend = facts.backend;
-    out.facts().embedding_model = facts.embedding_model;
-    res.memory = out.facts();
-    return out.text();
+    writer.facts().backend = facts.backend;
+    writer.facts().embedding_model = facts.embedding_model;
+    res.memory = writer.facts();
+    return writer.bytes();
   }
 
   Fs& fs_;

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -86,10 +88,16 @@ inline std::string entry_line(const entry& e) {
   return json::dump(j, -1);
 }
 
-/// Builds `memory/entries.jsonl` one row at a time, counting what stays home.
+/// Builds `memory/entries.jsonl` one row at a time, counting what stays home. Each accepted
+/// line (with its newline) goes to `out`, so the file is never held whole (100,000 memories
+/// at flat memory use); without `out` it is kept in `text()`. `max_bytes` (0: none) bounds
+/// the file: past it, errc::limit_exceeded, as `verify` would refuse it.
 class jsonl_writer {
  public:
-  explicit jsonl_writer(std::vector<std::string> redacted) {
+  using line_sink = std::function<void(const std::string& line)>;
+  explicit jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
+                        std::uint64_t max_bytes = 0)
+      : out_(std::move(out)), max_bytes_(max_bytes) {
     sum_.redacted_categories = std::move(redacted);
   }
 
@@ -108,17 +116,32 @@ class jsonl_writer {
                   "the agent has more than " + std::to_string(max_entries) +
                       " memories; a bundle carries at most that many",
                   "memory/entries.jsonl");
-    text_ += line;
-    text_ += '\n';
+    line += '\n';
+    bytes_ += line.size();
+    if (max_bytes_ != 0 && bytes_ > max_bytes_)
+      throw error(errc::limit_exceeded,
+                  "memory/entries.jsonl would be more than " + std::to_string(max_bytes_) +
+                      " bytes, a bundle's limit, so `clawport verify` and `import` would refuse "
+                      "it (limit_exceeded); nothing was written",
+                  "memory/entries.jsonl");
+    if (out_) {
+      out_(line);
+    } else {
+      text_ += line;
+    }
     ++sum_.entries;
     ++sum_.categories[e.category];
   }
 
   const std::string& text() const noexcept { return text_; }
+  std::uint64_t bytes() const noexcept { return bytes_; }
   summary& facts() noexcept { return sum_; }
 
  private:
   void skip(skip_reason why) { ++sum_.skipped[why]; }
+  line_sink out_;
+  std::uint64_t max_bytes_ = 0;
+  std::uint64_t bytes_ = 0;
   std::string text_;
   summary sum_;
 };
