@@ -381,3 +381,18 @@ TEST_CASE("export --with-memory: every operation fails in turn; the previous bun
   }
   CHECK(refused > 0);
 }
+
+TEST_CASE("export --with-memory: entries.jsonl past max_memory_bytes is refused, nothing written") {
+  install_copy t;
+  clawport::export_options o = options(t, "researcher", true);
+  o.limits.max_memory_bytes = 300;  // the example's four lines are about 900 bytes
+  try {
+    (void)export_with(t, o);
+    FAIL("a memory file past its limit was written");
+  } catch (const clawport::error& e) {
+    CHECK(e.code() == clawport::errc::limit_exceeded);
+    CHECK(e.subject() == "memory/entries.jsonl");
+  }
+  CHECK_FALSE(exists(t.root + "/bundle"));
+  install_copy::run("test -z \"$(ls -A '" + t.root + "' | grep -v '^install$')\"");
+}
