@@ -5,7 +5,8 @@
 - clawport.hpp from include/clawport/clawport.hpp (the library);
 - testing.hpp from include/clawport/testing.hpp (the opt-in test backends): it includes
   "clawport.hpp" and inlines only what the library's single header does not already hold;
-- crypto.hpp from include/clawport/crypto.hpp (the opt-in libsodium cipher policy), likewise.
+- crypto.hpp from include/clawport/crypto.hpp (the opt-in libsodium cipher policy), likewise;
+- sqlite.hpp from include/clawport/sqlite.hpp (the opt-in SQLite memory store), likewise.
 
 Follows only quoted includes (the library's own headers, all relative), inlines each file
 once (every header is `#pragma once`), and leaves angle-bracket includes as they are.
@@ -72,8 +73,14 @@ def generate():
         '#include "clawport.hpp"\n',
     ]
     inline(SRC / "crypto.hpp", seen, crypto)
+    sqlite = list(HEADER) + [
+        "// Opt-in SQLite memory store (link libsqlite3); the library is the single header\n",
+        "// beside this one.\n",
+        '#include "clawport.hpp"\n',
+    ]
+    inline(SRC / "sqlite.hpp", seen, sqlite)
     return {"clawport.hpp": "".join(library), "testing.hpp": "".join(testing),
-            "crypto.hpp": "".join(crypto)}
+            "crypto.hpp": "".join(crypto), "sqlite.hpp": "".join(sqlite)}
 
 
 def main():

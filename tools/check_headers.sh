@@ -48,9 +48,10 @@ for h in "$repo"/include/clawport/*.hpp; do
 done
 
 jobs=${CLAWPORT_JOBS:-$(nproc)}
-# <clawport/crypto.hpp> (opt-in) is the one public header that links a library: libsodium.
-sodium_libs=$(pkg-config --libs libsodium 2>/dev/null || echo -lsodium)
-export work here sodium_libs
+# <clawport/crypto.hpp> and <clawport/sqlite.hpp> (opt-in) are the public headers that link a
+# library: libsodium and libsqlite3.
+opt_in_libs="$(pkg-config --libs libsodium 2>/dev/null || echo -lsodium) $(pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)"
+export work here opt_in_libs
 export CLAWPORT_FLAGS="${flags[*]}"
 
 # every header but a public umbrella (clawport/X.hpp) made only of #include lines, comments,
@@ -67,7 +68,7 @@ one_public() {
   # shellcheck disable=SC2086
   printf 'int header_%s();\nint main() { return header_%s(); }\n' "$name" "$name" >"$out/main_$name.cpp" &&
     $cxx $CLAWPORT_FLAGS -c "$here/$name.cpp" -o "$out/$name.o" &&
-    $cxx $CLAWPORT_FLAGS "$out/$name.o" "$out/main_$name.cpp" -o "$out/$name" $sodium_libs ||
+    $cxx $CLAWPORT_FLAGS "$out/$name.o" "$out/main_$name.cpp" -o "$out/$name" $opt_in_libs ||
     { echo "  1/3 $cxx: <clawport/$name.hpp>: does not build"; return 1; }
   "$out/$name" || { echo "  1/3 $cxx: <clawport/$name.hpp>: the entry-point call failed"; return 1; }
   echo "  1/3 $cxx: <clawport/$name.hpp>: ok"
@@ -124,7 +125,7 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
   objs=()
   for name in "${names[@]}"; do objs+=("$out/$name.o"); done
   # shellcheck disable=SC2086
-  $cxx "${flags[@]}" "${objs[@]}" "$out/main_all.cpp" -o "$out/all" $sodium_libs
+  $cxx "${flags[@]}" "${objs[@]}" "$out/main_all.cpp" -o "$out/all" $opt_in_libs
   "$out/all"
   echo "  ok"
 done

@@ -41,11 +41,11 @@ ALLOWED = {
     # Writes to the user's install (config append, skill install/remove) stage and publish.
     "zeroclaw": {"core", "fs", "names", "bundle", "publish", "formats"},
     "skills": {"core", "fs", "names", "bundle", "publish", "zeroclaw", "formats", "process"},
-    "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
+    "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "memory",
                  "formats", "signing"},
     "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify",
                  "formats", "plan", "signing"},
-    "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",
+    "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "memory",
                "formats", "plan", "signing"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.
     "openclaw": {"core", "fs", "names", "digest", "bundle", "publish", "formats", "plan"},
@@ -54,6 +54,10 @@ ALLOWED = {
                 "verify", "importer", "openclaw", "formats", "plan"},
     # The libsodium cipher policy of `secrets set` (opt-in, like testing/).
     "crypto": {"core"},
+    # Agent memory as it travels (format 2): the entry and the Store policy, pure.
+    "memory": {"core", "formats"},
+    # ZeroClaw's SQLite memory store behind the memory Store policy (opt-in, links libsqlite3).
+    "sqlite": {"core", "memory"},
     # Signing policies and OpenSSH's ssh-keygen behind them (signed bundles, issue 29).
     "signing": {"core", "process"},
     # The compiled mode: declarations of the default-policy export and verify, and the one
@@ -241,6 +245,14 @@ def main():
     umbrella = (INC / "clawport.hpp").read_text(encoding="utf-8")
     if re.search(r'#\s*include\s+"testing', umbrella):
         problems.append("clawport.hpp: the umbrella must not include testing/ (opt-in)")
+    # Nor SQLite: a consumer who never reads memory must not need <sqlite3.h>. No header
+    # outside sqlite/ (and its opt-in umbrella) may include it, directly or through sqlite/.
+    for h in sorted(INC.rglob("*.hpp")):
+        rel = h.relative_to(INC).as_posix()
+        if rel.startswith("sqlite/") or rel == "sqlite.hpp":
+            continue
+        if re.search(r'#\s*include\s+(<sqlite3\.h>|"(\.\./)*sqlite[/.])', h.read_text(encoding="utf-8")):
+            problems.append(f"{rel}: includes SQLite; only <clawport/sqlite.hpp> may (opt-in)")
     for p in problems:
         print(p)
     if problems:

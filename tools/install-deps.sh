@@ -3,7 +3,8 @@
 # Installs the Debian packages clawport needs, if any are missing.
 #   tools/install-deps.sh [build|ci|bench]
 # build: compiler, CMake, Ninja, the library's dependencies, libsodium for the CLI's
-#        `secrets set` and python3-cryptography for its test (the default);
+#        `secrets set` and python3-cryptography for its test, libsqlite3-dev for the CLI's
+#        memory (`--with-memory`, <clawport/sqlite.hpp>) (the default);
 # ci:    additionally clang, clang-format and meson for the CI checks, and openssh-client
 #        (ssh-keygen, ssh-agent) for the signed-bundle tests (tests/cli/sign.sh), and npm
 #        (unless one is installed) for the OpenClaw oracle (tests/oracle/run.sh);
@@ -11,7 +12,8 @@
 # Uses apt-get as root, or through sudo; otherwise names the missing packages and fails.
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config python3 libtomlplusplus-dev nlohmann-json3-dev
-          doctest-dev libcli11-dev python3-yaml git libsodium-dev python3-cryptography)
+          doctest-dev libcli11-dev python3-yaml git libsodium-dev python3-cryptography
+          libsqlite3-dev)
 if [ "${1:-build}" = ci ]; then
   packages+=(clang clang-format meson libclang-rt-14-dev openssh-client)
   # npm installs the OpenClaw oracle (tests/oracle/run.sh); a node install may bring its own

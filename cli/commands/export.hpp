@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // `clawport export <alias> --out <dir> [--config <file>] [--force] [--json]
 //                  [--publish swap|exchange] [--dry-run] [--no-sync] [--sign <key>]
-//                  [--jobs <n>]`
+//                  [--jobs <n>] [--with-memory]`
 // Parses options, resolves the defaults the way ZeroClaw does, runs the exporter and prints
 // the report (or the JSON document). No export logic lives here.
 #pragma once
 
 #include "../app.hpp"
+
+#include <clawport/sqlite.hpp>
 
 #include <unistd.h>
 
@@ -28,6 +30,7 @@ struct export_args {
   bool no_sync = false;
   std::string sign;  ///< a private key file, or a .pub whose private half is in ssh-agent
   unsigned jobs = 1;
+  bool with_memory = false;  ///< the agent's memory travels (bundle format 2, issue 47)
 };
 
 /// The progress line: on stderr, only when it is a terminal, rewritten in place.
@@ -66,6 +69,7 @@ inline int run_export(const export_args& a, const host_environment& host) {
   o.force = a.force;
   o.sync = !a.no_sync;
   o.jobs = a.jobs;
+  if (a.with_memory) o.memory = memory::as_source<sqlite::store>();
   if (!a.sign.empty()) o.sign = ssh_bundle_signer(host, a.sign);
   // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
   o.exported_at = host.now();
@@ -124,6 +128,9 @@ inline void add_export_command(CLI::App& app, action& selected, const host_envir
   cmd->add_flag("--no-sync", args->no_sync,
                 "skip flushing the bundle to disk (scratch exports only)");
   add_jobs_option(cmd, args->jobs);
+  cmd->add_flag("--with-memory", args->with_memory,
+                "carry the agent's memory (its rows of data/memory/brain.db, read as one "
+                "snapshot) as memory/entries.jsonl: bundle format 2; it may hold personal data");
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_export(*args, host); }, args->json};
   });

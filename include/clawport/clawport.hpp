@@ -12,6 +12,7 @@
 #include "formats.hpp"
 #include "fs.hpp"
 #include "importer.hpp"
+#include "memory.hpp"  // pure: no SQLite (<clawport/sqlite.hpp> is opt-in)
 #include "names.hpp"
 #include "openclaw.hpp"
 #include "plan.hpp"

@@ -215,7 +215,7 @@ TEST_CASE("verify: the table of tampered bundles, each refused naming its cause"
        "memory_store", "workspace/MEMORY_SNAPSHOT.md"},
       {"newer format_version",
        [](bundle_rig& r, const std::string& b) {
-         r.replace_in(b + "/zeroclaw-agent.toml", "format_version = 1", "format_version = 2");
+         r.replace_in(b + "/zeroclaw-agent.toml", "format_version = 1", "format_version = 3");
          r.resign(b);
        },
        "format_newer", "zeroclaw-agent.toml:format_version"},

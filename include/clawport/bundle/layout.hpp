@@ -36,6 +36,11 @@ inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 /// The skill bundles: `skills/<alias>/<skill>/...`.
 inline constexpr std::string_view skills_dir = "skills";
+/// Format 2 only (`--with-memory`, issue 47): the agent's memory, `memory/entries.jsonl`.
+inline constexpr std::string_view memory_dir = "memory";
+inline constexpr std::string_view memory_entries_file = "memory/entries.jsonl";
+/// The format of a bundle that carries memory; one without stays `format_version`.
+inline constexpr int memory_format_version = 2;
 
 /// Whether a bundle may carry a file or directory called `name`: valid UTF-8 without an ASCII
 /// control character (a name with a newline cannot stand in the digest list unescaped, nor

@@ -30,6 +30,7 @@ struct limits {
   std::uint64_t max_config_bytes = 4u << 20;         ///< config.toml (4 MiB)
   std::uint64_t max_digest_list_bytes = 256u << 20;  ///< zeroclaw-agent.sha256 (256 MiB)
   std::uint64_t max_signature_bytes = 64u << 10;     ///< zeroclaw-agent.sha256.sig (64 KiB)
+  std::uint64_t max_memory_bytes = 256u << 20;       ///< memory/entries.jsonl (256 MiB; format 2)
 
   /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
   /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.
@@ -45,6 +46,7 @@ struct limits {
     if (path == config_file) return max_config_bytes;
     if (path == digest_list_file) return max_digest_list_bytes;
     if (path == signature_file) return max_signature_bytes;
+    if (path == memory_entries_file) return max_memory_bytes;
     return 0;
   }
 };

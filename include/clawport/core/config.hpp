@@ -85,6 +85,8 @@ namespace convert {}
 namespace compiled {}
 namespace crypto {}
 namespace signing {}
+namespace memory {}
+namespace sqlite {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 

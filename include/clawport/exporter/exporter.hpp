@@ -18,6 +18,7 @@
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/posix.hpp"
+#include "../memory/jsonl.hpp"
 #include "../names/grammar.hpp"
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
@@ -134,6 +135,75 @@ void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const 
   } catch (const error& e) {
     throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
   }
+}
+
+/// `memory/entries.jsonl` as it is staged: written in 64 KiB pieces as the rows are read
+/// (never held whole), hashed as it goes; the dry run only counts and hashes.
+template <class Fs, bool Writes>
+class memory_file {
+ public:
+  memory_file(Fs& fs, const typename Fs::dir* stage) : fs_(fs) {
+    (void)stage;  // the dry run has no staging directory
+    if constexpr (Writes) {
+      guard([&] {
+        fs_.make_dir_at(*stage, bundle::memory_dir, fs::modes::dir);
+        const auto dir = fs_.open_dir_at(*stage, bundle::memory_dir);
+        file_.emplace(fs_.create_file_at(dir, "entries.jsonl", fs::modes::file));
+      });
+    }
+  }
+  void line(const std::string& l) {
+    hash_.update(l.data(), l.size());
+    buffer_ += l;
+    if (buffer_.size() >= (64u << 10)) flush();
+  }
+  /// The last piece written; the file's digest.
+  std::string finish() {
+    flush();
+    return digest::to_hex(hash_.finish());
+  }
+
+ private:
+  void flush() {
+    if constexpr (Writes) guard([&] { fs_.write_all(*file_, buffer_.data(), buffer_.size()); });
+    buffer_.clear();
+  }
+  template <class F>
+  static void guard(F&& f) {
+    try {
+      f();
+    } catch (const error& e) {
+      throw wrapped(e, "failed to write the memory in the bundle",
+                    std::string(bundle::memory_entries_file));
+    }
+  }
+  Fs& fs_;
+  std::optional<typename Fs::file> file_;
+  std::string buffer_;
+  digest::sha256 hash_;
+};
+
+/// The manifest's `[memory]` table (docs/format.md, "Format 2"): counts, never text.
+inline zeroclaw::value memory_manifest_table(const memory::summary& m) {
+  using zeroclaw::value;
+  auto strings = [](const auto& list) {
+    value a = value::make_array();
+    for (const auto& s : list) a.items.push_back(value::make_string(std::string(s)));
+    return a;
+  };
+  value t = value::make_table();
+  t.set("schema", value::make_string(std::string(memory::jsonl_schema)));
+  t.set("backend", value::make_string(m.backend));
+  t.set("entries", value::make_integer(static_cast<std::int64_t>(m.entries)));
+  t.set("left_home", value::make_integer(static_cast<std::int64_t>(m.skipped_total())));
+  t.set("embedding_model", value::make_string(m.embedding_model));
+  t.set("excluded", strings(memory::excluded_fields));
+  t.set("redacted_categories", strings(m.redacted_categories));
+  value categories = value::make_table();
+  for (const auto& [name, n] : m.categories)
+    categories.set(name, value::make_integer(static_cast<std::int64_t>(n)));
+  t.set("categories", std::move(categories));
+  return t;
 }
 
 /// The staged file the workspace's digest lines are spilled to, in path order, until the
@@ -737,11 +807,37 @@ class basic_exporter {
       ed::write_text(fs_, stage, zeroclaw::config_file, config);
       digests.add_text(zeroclaw::config_file, config);
     }
-    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
+    // Step 10: skill bundles that carried nothing are not advertised; then the memory
+    // (`--with-memory`), the manifest, the digest list and the signature.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    finish_bundle<Sink>(w, res, stage, digests, config.size());
+  }
+
+  /// Step 10 after the skill bookkeeping: the memory (format 2 only), the manifest, the digest
+  /// list, the signature, and the totals of the whole bundle.
+  template <class Sink>
+  void finish_bundle(const walk_context& w, export_result& res, const typename Sink::dir& stage,
+                     exporter_detail::digest_sink& digests, std::uint64_t config_bytes) {
+    namespace ed = exporter_detail;
+    const zeroclaw::export_plan& plan = res.plan;
+    const bundle::limits& lim = w.o.limits;
+    std::uint64_t files = res.workspace.files + res.skills.files + ed::root_files;
+    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config_bytes;
+    std::optional<zeroclaw::value> memory_table;
+    if (w.o.memory) {
+      const typename Fs::dir* staged = nullptr;
+      if constexpr (Sink::writes) staged = &stage;
+      ed::memory_file<Fs, Sink::writes> file(fs_, staged);
+      bytes += read_memory(w, res, [&file](const std::string& l) { file.line(l); });
+      digests.entries.push_back({std::string(bundle::memory_entries_file), file.finish()});
+      memory_table = ed::memory_manifest_table(*res.memory);
+      files += 1;
+    }
+    const std::string manifest =
+        memory_table ? zeroclaw::render_manifest_with_memory(plan, w.exported_at, *memory_table)
+                     : zeroclaw::render_manifest(plan, w.exported_at);
     bundle::check_file_limit(lim, zeroclaw::manifest_file, manifest.size());
-    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config.size() + manifest.size();
+    bytes += manifest.size();
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
@@ -760,9 +856,33 @@ class basic_exporter {
         res.signed_bundle = true;
       }
     }
-    bundle::check_totals(
-        lim, res.workspace.files + res.skills.files + ed::root_files + (res.signed_bundle ? 1 : 0),
-        bytes);
+    bundle::check_totals(lim, files + (res.signed_bundle ? 1 : 0), bytes);
+  }
+
+  /// The agent's memory as `memory/entries.jsonl` (issue 47): its rows read through the
+  /// memory source in one read transaction, each accepted line given to `out`, what stays
+  /// home counted in `res.memory`; the file's size.
+  static std::uint64_t read_memory(const walk_context& w, export_result& res,
+                                   memory::jsonl_writer::line_sink out) {
+    const zeroclaw::export_plan& plan = res.plan;
+    const std::string& backend = plan.memory_backend_name;
+    if (!backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
+      throw error(errc::unsupported,
+                  "--with-memory reads ZeroClaw's SQLite memory store only; agent " +
+                      plan.root_alias + " uses the " + backend +
+                      " memory backend. Export without --with-memory (its memory stays home)",
+                  "memory.backend");
+    memory::jsonl_writer writer(memory::redacted_categories(plan.memory_redact_categories),
+                                std::move(out), w.o.limits.max_memory_bytes);
+    const memory::store_facts facts = w.o.memory(zeroclaw::memory_store_path(w.install_root),
+                                                 plan.root_alias, [&](const memory::entry& e) {
+                                                   check_cancelled(w.o);
+                                                   writer.add(e);
+                                                 });
+    writer.facts().backend = facts.backend;
+    writer.facts().embedding_model = facts.embedding_model;
+    res.memory = writer.facts();
+    return writer.bytes();
   }
 
   Fs& fs_;

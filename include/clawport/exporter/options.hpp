@@ -5,6 +5,7 @@
 
 #include "../bundle/limits.hpp"
 #include "../core/time.hpp"
+#include "../memory/entry.hpp"
 #include "../signing/policy.hpp"
 
 #include <cstdint>
@@ -48,6 +49,10 @@ struct export_options {
   /// policy is thread-safe): the bundle, its digest list, the report and the first error
   /// are those of one thread.
   unsigned jobs = 1;
+  /// `--with-memory` (issue 47): when set, the agent's memory is read from the install's
+  /// store through it and travels as `memory/entries.jsonl` (bundle format 2); empty = the
+  /// bundle is format 1, byte for byte. The CLI passes `memory::as_source<sqlite::store>()`.
+  memory::source memory;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

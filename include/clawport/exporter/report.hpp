@@ -3,6 +3,7 @@
 // additions (host-local settings to review, how the bundle was published). And the `--json` shape.
 #pragma once
 
+#include "../bundle/layout.hpp"
 #include "../core/text.hpp"
 #include "../formats/json.hpp"
 #include "result.hpp"
@@ -165,6 +166,47 @@ inline void additions(lines& line, const export_result& r) {
   for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
 }
 
+/// Why memory rows stayed home, for the report and the JSON.
+inline std::string_view skip_name(memory::skip_reason r) noexcept {
+  switch (r) {
+    case memory::skip_reason::redacted_category:
+      return "redacted_category";
+    case memory::skip_reason::credential_shape:
+      return "credential_shape";
+    case memory::skip_reason::not_utf8:
+      return "not_utf8";
+    case memory::skip_reason::too_large:
+      return "too_large";
+  }
+  return "unknown";
+}
+
+/// `--with-memory`: what travelled, what stayed home, and the privacy warning (loud).
+inline void memory_section(lines& line, const export_result& r) {
+  if (!r.memory) return;
+  const memory::summary& m = *r.memory;
+  std::string cats;
+  for (const auto& [name, count] : m.categories)
+    cats += (cats.empty() ? "" : ", ") + name + " " + n(count);
+  line("⚠️  MEMORY TRAVELS: " + n(m.entries) + " memory/memories of `" + r.alias + "` " +
+       (r.dry_run ? "would be" : "are") + " in memory/entries.jsonl (bundle format 2)" +
+       (cats.empty() ? std::string() : " — " + cats));
+  line(
+      "  they may hold personal data: what the agent was told about people, places and "
+      "accounts. Anyone who holds the bundle can read them; share it as you would the "
+      "conversations themselves");
+  for (const auto& [why, count] : m.skipped)
+    line("  " + n(count) + " memory/memories left home (" + std::string(skip_name(why)) + ")");
+  line("  never carried: embeddings, session ids, other agents' rows; categories " + [&] {
+    std::string c;
+    for (const auto& name : m.redacted_categories) c += (c.empty() ? "" : ", ") + name;
+    return c;
+  }() + ". Credential detection is a pattern list: read memory/entries.jsonl before sharing");
+  if (!m.embedding_model.empty())
+    line("  the source embedded with " + m.embedding_model +
+         "; run `zeroclaw memory reindex` on the target after the import");
+}
+
 }  // namespace report_detail
 
 /// The human report of a successful export, every line ending in '\n': upstream's lines
@@ -176,6 +218,7 @@ inline std::string render_report(const export_result& r) {
   report_detail::plan_sections(line, r.plan);
   report_detail::scope_warnings(line, r);
   report_detail::additions(line, r);
+  report_detail::memory_section(line, r);
   return std::move(line.text);
 }
 
@@ -221,6 +264,18 @@ inline nlohmann::json to_json(const export_result& r) {
                   {"requested", r.publish.requested},
                   {"guarantee", r.publish.guarantee},
                   {"warnings", r.publish.warnings}};
+  if (r.memory) {  // `--with-memory` only: without it the document is what it was
+    json skipped = json::object();
+    for (const auto& [why, count] : r.memory->skipped)
+      skipped[std::string(report_detail::skip_name(why))] = count;
+    j["memory"] = {{"entries", r.memory->entries},
+                   {"categories", r.memory->categories},
+                   {"left_home", skipped},
+                   {"redacted_categories", r.memory->redacted_categories},
+                   {"backend", r.memory->backend},
+                   {"embedding_model", r.memory->embedding_model},
+                   {"format_version", bundle::memory_format_version}};
+  }
   return j;
 }
 

@@ -3,11 +3,13 @@
 // the copy counts, and how it was published. The report and the JSON are rendered from it.
 #pragma once
 
+#include "../memory/entry.hpp"
 #include "../publish/policy.hpp"
 #include "../zeroclaw/plan.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace clawport {
@@ -42,6 +44,8 @@ struct export_result {
   bool replaced_non_bundle = false;
   /// The bundle carries zeroclaw-agent.sha256.sig (export_options::sign).
   bool signed_bundle = false;
+  /// `--with-memory`: what of the agent's memory travelled (counts, never text).
+  std::optional<memory::summary> memory;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

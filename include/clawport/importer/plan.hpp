@@ -843,6 +843,14 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
       p.todo.push_back({"review", f.code, *to, f.detail, {}});
   for (const verify::finding& f : rep.dropped)
     p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
+  if (rep.memory)  // format 2 (issue 47): merging memory into the target is not done yet
+    p.todo.push_back({"recreate",
+                      "memory_left_out",
+                      std::string(bundle::memory_entries_file),
+                      std::to_string(rep.memory->entries) +
+                          " memories travelled in this bundle; this import leaves them out "
+                          "(the agent starts with an empty memory on the target)",
+                      {}});
 }
 
 /// The `--map` choices shown with the plan: each model provider it adds (or renames),

@@ -38,6 +38,13 @@ inline nlohmann::json to_json(const report& r) {
   j["signed_by"] = json::text_or_null<nlohmann::json>(r.signed_by);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
+  if (r.memory) {  // format 2 only: without memory the document is what it was
+    j["format_version"] = r.format_version;
+    j["memory"] = {{"entries", r.memory->entries},
+                   {"categories", r.memory->categories},
+                   {"backend", r.memory->backend},
+                   {"embedding_model", r.memory->embedding_model}};
+  }
   return j;
 }
 
@@ -58,6 +65,14 @@ inline std::string render_report(const report& r) {
   for (const finding& f : r.findings) {
     line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
          f.detail);
+  }
+  if (r.memory) {
+    std::string cats;
+    for (const auto& [name, n] : r.memory->categories)
+      cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
+    line("\u26a0\ufe0f  memory travels (format 2): " + std::to_string(r.memory->entries) +
+         " memory/memories of `" + r.root_agent + "`" + (cats.empty() ? "" : cats + ")") +
+         " in memory/entries.jsonl; they may hold personal data of another install's user");
   }
   if (!r.signed_by.empty()) line("signed by `" + r.signed_by + "` (an allowed signer)");
   if (!r.manifest_sha256.empty()) line("manifest sha256:" + r.manifest_sha256);

@@ -6,10 +6,12 @@
 #include "../bundle/layout.hpp"
 #include "../bundle/limits.hpp"
 #include "../core/error.hpp"
+#include "../memory/entry.hpp"
 #include "../zeroclaw/document.hpp"
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +70,11 @@ struct report {
   /// empty): what an import's plan carries instead of the files (importer/file_stream.hpp).
   std::string list_stream_sha256;
   std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
+  std::string memory_text;     ///< memory/entries.jsonl's bytes (format 2), when present
+  int format_version = 0;      ///< the manifest's, once read (1, or 2 with memory)
+  /// What memory travels (format 2, `[memory]` and memory/entries.jsonl checked): counts,
+  /// categories, the source's backend and embedding model; never the text.
+  std::optional<memory::summary> memory;
   /// The principal whose signature check_signature accepted; empty when none was checked.
   std::string signed_by;
   zeroclaw::value manifest = zeroclaw::value::make_table();

@@ -14,6 +14,7 @@
 #include "../fs/jobs.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/walk.hpp"
+#include "../memory/jsonl.hpp"
 #include "../names/grammar.hpp"
 #include "../signing/policy.hpp"
 #include "../zeroclaw/api.hpp"
@@ -376,6 +377,8 @@ class walker : public fs::walk_visitor {
   static bool structural(const std::string& path) {
     const std::size_t slash = path.find('/');
     if (slash == std::string::npos) return true;
+    // memory/ (format 2) is one file: every entry below it is kept for memory_findings.
+    if (path.compare(0, slash, bundle::memory_dir) == 0) return true;
     return path.compare(0, slash, bundle::skills_dir) == 0 &&
            path.find('/', slash + 1) == std::string::npos;
   }
@@ -545,6 +548,7 @@ class walker : public fs::walk_visitor {
     if (r.path == bundle::config_file) rep_.config_text = std::move(r.kept);
     if (r.path == bundle::digest_list_file) digest_list_ = std::move(r.kept);
     if (r.path == bundle::signature_file) rep_.signature_text = std::move(r.kept);
+    if (r.path == bundle::memory_entries_file) rep_.memory_text = std::move(r.kept);
   }
 
  public:
@@ -674,7 +678,8 @@ inline void layout_findings(report& rep) {
   }
   for (const std::string& d : rep.directories) {
     if (d.find('/') != std::string::npos) continue;
-    if (d != bundle::workspace_dir && d != bundle::skills_dir)
+    // memory/ is checked against the format version once the manifest is read.
+    if (d != bundle::workspace_dir && d != bundle::skills_dir && d != bundle::memory_dir)
       add_finding(rep, "unexpected_entry", d + "/", "not part of the bundle format");
   }
   for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
@@ -750,7 +755,7 @@ inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::st
   };
   static constexpr std::string_view known[] = {"format_version", "root_agent", "required_secrets",
                                                "skill_bundles",  "provenance", "dropped",
-                                               "risk_flags"};
+                                               "risk_flags",     "memory"};
   for (const zeroclaw::member& mem : m.members)
     if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
       bad(mem.key, "not a format 1 manifest key");
@@ -873,18 +878,67 @@ inline bool read_manifest(report& rep) {
     add_finding(rep, "manifest_invalid", mf + ":format_version", "missing, or not an integer");
     return false;
   }
-  if (version->integer > bundle::format_version) {
+  if (version->integer > bundle::memory_format_version) {
     add_finding(rep, "format_newer", mf + ":format_version",
                 "the bundle is format_version " + std::to_string(version->integer) +
-                    "; this clawport reads format 1 only (upgrade clawport)");
+                    "; this clawport reads formats 1 and 2 only (upgrade clawport)");
     return false;
   }
-  if (version->integer != bundle::format_version) {
+  rep.format_version = static_cast<int>(version->integer);
+  if (version->integer != bundle::format_version &&
+      version->integer != bundle::memory_format_version) {
     add_finding(rep, "manifest_invalid", mf + ":format_version",
                 "format_version " + std::to_string(version->integer) + " does not exist");
     return false;
   }
   return manifest_fields(rep, m, mf);
+}
+
+/// memory/ (issue 47): only in format 2, exactly `memory/entries.jsonl`, which must hold
+/// what its `[memory]` table says, in the shape memory::check_jsonl reads.
+inline void memory_findings(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  const std::string file(bundle::memory_entries_file);
+  const zeroclaw::value* table = rep.manifest.find("memory");
+  const bool carried = rep.has_directory(bundle::memory_dir) || rep.file(file) != nullptr;
+  if (rep.format_version != bundle::memory_format_version) {
+    if (table != nullptr)
+      add_finding(rep, "manifest_invalid", mf + ":memory", "a format 1 manifest has no [memory]");
+    if (carried)
+      add_finding(rep, "unexpected_entry", std::string(bundle::memory_dir) + "/",
+                  "memory travels only in a format 2 bundle (export --with-memory)");
+    return;
+  }
+  const zeroclaw::value* schema = table != nullptr ? table->find("schema") : nullptr;
+  const zeroclaw::value* entries = table != nullptr ? table->find("entries") : nullptr;
+  if (table == nullptr || !table->is_table() || schema == nullptr || !schema->is_string() ||
+      entries == nullptr || entries->type != zeroclaw::value::kind::integer)
+    return add_finding(rep, "manifest_invalid", mf + ":memory",
+                       "a format 2 manifest has a [memory] table with `schema` and `entries`");
+  if (schema->text != memory::jsonl_schema)
+    return add_finding(rep, "memory_invalid", mf + ":memory.schema",
+                       "memory schema `" + schema->text + "` is not one this clawport reads (" +
+                           std::string(memory::jsonl_schema) + "; upgrade clawport)");
+  for (const bundle_file& f : rep.files)
+    if (f.path.rfind(std::string(bundle::memory_dir) + "/", 0) == 0 && f.path != file)
+      add_finding(rep, "unexpected_entry", f.path, "memory/ holds entries.jsonl only");
+  if (rep.file(file) == nullptr)
+    return add_finding(rep, "missing_file", file, "a format 2 bundle carries its memory here");
+  const memory::jsonl_check check = memory::check_jsonl(rep.memory_text);
+  for (const auto& [line, what] : check.problems)
+    add_finding(rep, "memory_invalid", line == 0 ? file : file + ":" + std::to_string(line), what);
+  if (static_cast<std::int64_t>(check.entries) != entries->integer && check.problems.empty())
+    add_finding(rep, "memory_invalid", file,
+                "holds " + std::to_string(check.entries) + " memories; the manifest says " +
+                    std::to_string(entries->integer));
+  memory::summary sum;
+  sum.entries = check.entries;
+  sum.categories = check.categories;
+  if (const zeroclaw::value* b = table->find("backend"); b != nullptr && b->is_string())
+    sum.backend = b->text;
+  if (const zeroclaw::value* e = table->find("embedding_model"); e != nullptr && e->is_string())
+    sum.embedding_model = e->text;
+  rep.memory = std::move(sum);
 }
 
 /// skills/: exactly the aliases the manifest advertises, each a directory.
@@ -1153,6 +1207,7 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
   detail::derive_workspace_skills_flag(rep, w.workspace_skills);
   detail::skills_findings(rep);
+  detail::memory_findings(rep);
   detail::closure_findings<Schema>(rep);
   return rep;
 }

@@ -163,6 +163,7 @@ class planner {
         {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
          std::string(bundle::private_reason(bundle::private_kind::memory_snapshot))});
     plan_.memory_backend = memory_backend();
+    plan_memory_policy();
     collect_risk_flags();
     plan_workspace();
     return std::move(plan_);
@@ -677,6 +678,20 @@ class planner {
     const std::string shared = trim(string_at(table_at(&root_, {"memory"}), "backend"));
     if (!shared.empty()) return "`" + shared + "` ([memory] backend)";
     return {};
+  }
+
+  /// What `--with-memory` needs of the config: the backend's name and the categories the
+  /// install redacts (issue 47).
+  void plan_memory_policy() {
+    plan_.memory_backend_name = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    if (plan_.memory_backend_name.empty())
+      plan_.memory_backend_name = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+    const value* policy = table_at(&root_, {"memory", "policy"});
+    const value* list = policy != nullptr ? policy->find("redact_categories") : nullptr;
+    if (list == nullptr || !list->is_array()) return;
+    for (const value& item : list->items)
+      if (item.is_string() && !trim(item.text).empty())
+        plan_.memory_redact_categories.push_back(trim(item.text));
   }
 
   // ---- docs/format.md workspace_source ----

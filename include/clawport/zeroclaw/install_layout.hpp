@@ -133,6 +133,12 @@ inline std::string config_path_of(const host_environment& host, const std::strin
   return host.absolute(option.empty() ? default_config_path(host) : option);
 }
 
+/// ZeroClaw's memory store of an install (one for every agent, rows scoped by agent):
+/// `<install>/data/memory/brain.db` (crates/zeroclaw-memory/src/sqlite.rs, on a V3 install).
+inline std::string memory_store_path(std::string_view install_root) {
+  return paths::join(install_root, "data/memory/brain.db");
+}
+
 /// The data directory of an install: `$ZEROCLAW_DATA_DIR` made absolute when set, else
 /// empty (`<install>/data`, the skills reader's default).
 inline std::string data_dir_of(const host_environment& host) {

@@ -106,6 +106,12 @@ struct export_plan {
   /// The memory backend the config selects for the agent and where (`markdown`
   /// (agents.a.memory.backend)), for the private_data drops; empty when it cannot tell.
   std::string memory_backend;
+  /// The backend's name as configured (`sqlite`, `sqlite.<alias>`, `markdown`, …; the agent's
+  /// own, else `[memory] backend`; empty: the default, sqlite), for `--with-memory`.
+  std::string memory_backend_name;
+  /// `[memory.policy] redact_categories` of the install: categories whose rows never travel
+  /// with `--with-memory` (memory/jsonl.hpp adds ZeroClaw's credential categories).
+  std::vector<std::string> memory_redact_categories;
 };
 
 /// `dedup`: trims each element (Rust `str::trim`, Unicode White_Space, as the skills

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "../bundle/layout.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
 #include "../core/version.hpp"
@@ -84,9 +85,13 @@ std::string render_config_toml(const export_plan& plan) {
 }
 
 /// The manifest as a document, keys in docs/format.md order.
-inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
+/// `memory`: the `[memory]` table of a bundle that carries memory (format 2, issue 47), or
+/// nullptr: format 1, byte for byte what it was before memory could travel.
+inline value manifest_document(const export_plan& plan, const timestamp& exported_at,
+                               const value* memory = nullptr) {
   value m = value::make_table();
-  m.set("format_version", value::make_integer(bundle_format_version));
+  m.set("format_version", value::make_integer(memory != nullptr ? bundle::memory_format_version
+                                                                : bundle_format_version));
   m.set("root_agent", value::make_string(plan.root_alias));
   value secrets = value::make_array();
   for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
@@ -117,11 +122,13 @@ inline value manifest_document(const export_plan& plan, const timestamp& exporte
     flags.items.push_back(std::move(entry));
   }
   m.set("risk_flags", std::move(flags));
+  if (memory != nullptr) m.set("memory", *memory);
   return m;
 }
 
-inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
-  const value manifest = manifest_document(plan, exported_at);
+namespace detail {
+/// The manifest's text, checked to parse back to the document it renders.
+inline std::string render_manifest_of(const value& manifest) {
   const std::string text =
       std::string(manifest_header) + toml_writer::write(manifest, /*pretty=*/true);
   if (parse_toml(text, std::string(manifest_file)) != manifest)
@@ -130,6 +137,17 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
                 "clawport rendering bug)",
                 std::string(manifest_file));
   return text;
+}
+}  // namespace detail
+
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
+  return detail::render_manifest_of(manifest_document(plan, exported_at));
+}
+
+/// The manifest of a bundle that carries memory (format 2), `memory` its `[memory]` table.
+inline std::string render_manifest_with_memory(const export_plan& plan,
+                                               const timestamp& exported_at, const value& memory) {
+  return detail::render_manifest_of(manifest_document(plan, exported_at, &memory));
 }
 
 }  // namespace zeroclaw

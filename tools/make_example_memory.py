@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Makes a ZeroClaw memory store (`brain.db`) with the runtime's V3 schema, for the example
+install and for the tests of `--with-memory` (docs/format.md, "Format 2").
+
+  tools/make_example_memory.py                  the example install's store (deterministic)
+  tools/make_example_memory.py create DB        an empty store: schema, `default` agent
+  tools/make_example_memory.py add DB --agent A --count N [--prefix P] [--category C]
+                                                [--content TEXT]
+                                                N rows for agent A (its `agents` row made
+                                                if missing), one transaction
+  tools/make_example_memory.py meta DB KEY VALUE   a `memory_meta` row
+
+The schema is ZeroClaw's after `init_schema`, `migrate_sqlite_memory_to_v3` and `init_schema`
+again (../shared/spec/zeroclaw-memory.md §1.2, ZeroClaw `crates/zeroclaw-memory/src/sqlite.rs`):
+the rebuilt `memories` with `agent_id` and UNIQUE(agent_id, key), then `kind`, `pinned` and
+`tenant_id` re-added; every connection sets the runtime's pragmas (§1.3), so the store is WAL.
+"""
+import argparse
+import os
+import sqlite3
+import sys
+import uuid
+
+PRAGMAS = ("PRAGMA foreign_keys=ON; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+           "PRAGMA mmap_size=8388608; PRAGMA cache_size=-2000; PRAGMA temp_store=MEMORY;")
+
+SCHEMA = """
+CREATE TABLE agents (
+    id         TEXT PRIMARY KEY,
+    alias      TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE memories (
+    id            TEXT PRIMARY KEY,
+    key           TEXT NOT NULL,
+    content       TEXT NOT NULL,
+    category      TEXT NOT NULL DEFAULT 'core',
+    embedding     BLOB,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL,
+    session_id    TEXT,
+    namespace     TEXT DEFAULT 'default',
+    importance    REAL DEFAULT 0.5,
+    superseded_by TEXT,
+    agent_id      TEXT NOT NULL REFERENCES agents(id),
+    UNIQUE (agent_id, key)
+);
+ALTER TABLE memories ADD COLUMN kind TEXT;
+ALTER TABLE memories ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE memories ADD COLUMN tenant_id TEXT;
+CREATE INDEX idx_memories_category ON memories(category);
+CREATE INDEX idx_memories_key ON memories(key);
+CREATE INDEX idx_memories_session ON memories(session_id);
+CREATE INDEX idx_memories_namespace ON memories(namespace);
+CREATE INDEX idx_memories_agent_id ON memories(agent_id);
+CREATE INDEX idx_memories_namespace_category ON memories(namespace, category);
+CREATE VIRTUAL TABLE memories_fts USING fts5(
+    key, content, content=memories, content_rowid=rowid
+);
+CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts(rowid, key, content)
+    VALUES (new.rowid, new.key, new.content);
+END;
+CREATE TRIGGER memories_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, key, content)
+    VALUES ('delete', old.rowid, old.key, old.content);
+END;
+CREATE TRIGGER memories_au AFTER UPDATE ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, key, content)
+    VALUES ('delete', old.rowid, old.key, old.content);
+    INSERT INTO memories_fts(rowid, key, content)
+    VALUES (new.rowid, new.key, new.content);
+END;
+CREATE TABLE embedding_cache (
+    content_hash TEXT PRIMARY KEY,
+    embedding    BLOB NOT NULL,
+    created_at   TEXT NOT NULL,
+    accessed_at  TEXT NOT NULL
+);
+CREATE INDEX idx_cache_accessed ON embedding_cache(accessed_at);
+CREATE TABLE memory_meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE schema_version (
+    component  TEXT PRIMARY KEY,
+    version    INTEGER NOT NULL,
+    applied_at TEXT NOT NULL
+);
+"""
+
+EPOCH = "2026-01-05T09:00:00+00:00"
+DEFAULT_AGENT = "00000000-0000-4000-8000-000000000000"
+
+
+def connect(path):
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(PRAGMAS)
+    return db
+
+
+def create(path, default_id=DEFAULT_AGENT, at=EPOCH):
+    if os.path.exists(path):
+        sys.exit(f"{path} exists; remove it first")
+    db = connect(path)
+    db.executescript("BEGIN;" + SCHEMA + "COMMIT;")
+    db.execute("INSERT INTO schema_version VALUES ('memories', 1, ?)", (at,))
+    db.execute("INSERT INTO agents VALUES (?, 'default', ?)", (default_id, at))
+    return db
+
+
+def agent_id(db, alias, new_id=None, at=EPOCH):
+    row = db.execute("SELECT id FROM agents WHERE alias = ?", (alias,)).fetchone()
+    if row:
+        return row[0]
+    new_id = new_id or str(uuid.uuid4())
+    db.execute("INSERT INTO agents VALUES (?, ?, ?)", (new_id, alias, at))
+    return new_id
+
+
+def insert(db, aid, key, content, category="core", at=EPOCH, **extra):
+    """One row as the runtime stores it; `extra` sets kind, pinned, importance, namespace,
+    session_id, tenant_id, embedding, superseded_by, updated_at."""
+    row = {"id": extra.pop("id", None) or str(uuid.uuid4()), "key": key, "content": content,
+           "category": category, "created_at": at, "updated_at": extra.pop("updated_at", at),
+           "agent_id": aid}
+    row.update(extra)
+    cols = ", ".join(row)
+    db.execute(f"INSERT INTO memories ({cols}) VALUES ({', '.join('?' * len(row))})",
+               tuple(row.values()))
+
+
+def example(path):
+    """The example install's store: a few memories for `researcher`, some for `assistant`,
+    one for `default`; fixed ids and times, so the file is the same on every run."""
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    db = create(path)
+    res = agent_id(db, "researcher", "6f1c2a9e-3b4d-4e5f-8a6b-7c8d9e0f1a2b")
+    ast = agent_id(db, "assistant", "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d")
+    ids = iter(f"00000000-0000-4000-8000-{n:012d}" for n in range(1, 100))
+    db.execute("BEGIN IMMEDIATE")
+    insert(db, res, "citation_style", "Cite sources as (Author, Year) with a link.",
+           id=next(ids), pinned=1, importance=0.9)
+    insert(db, res, "preferred_sources", "Prefer peer-reviewed papers and official docs.",
+           id=next(ids), at="2026-01-06T10:15:00+00:00", kind='"Preference"')
+    insert(db, res, "openclaw_2026-01-07_1", "Summarised three papers on retrieval.",
+           "daily", id=next(ids), at="2026-01-07T18:30:00+00:00")
+    insert(db, res, "session_note", "Asked to keep answers short.", "conversation",
+           id=next(ids), at="2026-01-08T08:00:00+00:00", session_id="discord_home_42")
+    insert(db, res, "lab_token", "token for the lab wiki", "api_key", id=next(ids),
+           at="2026-01-08T09:00:00+00:00")
+    insert(db, ast, "home_timezone", "The operator lives in Europe/Berlin.", id=next(ids))
+    insert(db, ast, "grocery_list", "Milk, eggs, coffee.", "daily", id=next(ids),
+           at="2026-01-09T07:45:00+00:00")
+    insert(db, DEFAULT_AGENT, "install_note", "Installed on the lab machine.", id=next(ids))
+    db.execute("INSERT INTO memory_meta VALUES ('embedding_provider', 'none')")
+    db.execute("COMMIT")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    if len(sys.argv) == 1:
+        example(os.path.join(here, "..", "examples", "zeroclaw-install", "data", "memory",
+                             "brain.db"))
+        return
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("create")
+    c.add_argument("db")
+    a = sub.add_parser("add")
+    a.add_argument("db")
+    a.add_argument("--agent", required=True)
+    a.add_argument("--count", type=int, default=1)
+    a.add_argument("--prefix", default="note")
+    a.add_argument("--category", default="core")
+    a.add_argument("--content", default="{prefix} number {i}",
+                   help="the rows' content; {prefix} and {i} are replaced")
+    m = sub.add_parser("meta")
+    m.add_argument("db")
+    m.add_argument("key")
+    m.add_argument("value")
+    args = ap.parse_args()
+    if args.cmd == "create":
+        create(args.db).close()
+        return
+    db = connect(args.db)
+    db.execute("BEGIN IMMEDIATE")
+    if args.cmd == "meta":
+        db.execute("INSERT OR REPLACE INTO memory_meta VALUES (?, ?)", (args.key, args.value))
+    else:
+        aid = agent_id(db, args.agent)
+        for i in range(args.count):
+            content = args.content.replace("{prefix}", args.prefix).replace("{i}", str(i))
+            insert(db, aid, f"{args.prefix}_{i}", content, args.category,
+                   embedding=b"\0\0\x80?", session_id=f"session_{args.prefix}")
+    db.execute("COMMIT")
+    db.close()
+
+
+if __name__ == "__main__":
+    main()
