@@ -103,6 +103,8 @@ namespace convert {}
 namespace compiled {}
 namespace crypto {}
 namespace signing {}
+namespace memory {}
+namespace sqlite {}
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 
@@ -192,6 +194,7 @@ enum class errc {
   package_install_unavailable,
   package_not_installed,
   plugin_preflight_failed,
+  skill_preflight_failed,
   cron_gateway_required,
   consent_required,
   plan_integrity_required,
@@ -371,6 +374,7 @@ inline constexpr std::string_view errc_names[] = {
     "package_install_unavailable",
     "package_not_installed",
     "plugin_preflight_failed",
+    "skill_preflight_failed",
     "cron_gateway_required",
     "consent_required",
     "plan_integrity_required",
@@ -1042,6 +1046,9 @@ CLAWPORT_FS_REQUIRES(has_sync_dir, lval<B>().sync_dir(lval<const typename B::dir
 // Optional: `set_owner(file&, uid, gid)` (fchown), so replacing a file keeps its owner
 // (publish::replace_file uses it when present and the owner differs).
 CLAWPORT_FS_REQUIRES(has_set_owner, lval<B>().set_owner(lval<typename B::file>(), 0u, 0u))
+// Optional: `set_owner(const dir&, uid, gid)`, so a tree made in a user's install is theirs
+// (fs::give_tree).
+CLAWPORT_FS_REQUIRES(has_set_dir_owner, lval<B>().set_owner(lval<const typename B::dir>(), 0u, 0u))
 CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
 
 #undef CLAWPORT_FS_REQUIRES
@@ -2751,6 +2758,11 @@ inline constexpr std::string_view config_file = "config.toml";
 inline constexpr std::string_view workspace_dir = "workspace";
 /// The skill bundles: `skills/<alias>/<skill>/...`.
 inline constexpr std::string_view skills_dir = "skills";
+/// Format 2 only (`--with-memory`, issue 47): the agent's memory, `memory/entries.jsonl`.
+inline constexpr std::string_view memory_dir = "memory";
+inline constexpr std::string_view memory_entries_file = "memory/entries.jsonl";
+/// The format of a bundle that carries memory; one without stays `format_version`.
+inline constexpr int memory_format_version = 2;
 
 /// Whether a bundle may carry a file or directory called `name`: valid UTF-8 without an ASCII
 /// control character (a name with a newline cannot stand in the digest list unescaped, nor
@@ -2810,6 +2822,7 @@ struct limits {
   std::uint64_t max_config_bytes = 4u << 20;         ///< config.toml (4 MiB)
   std::uint64_t max_digest_list_bytes = 256u << 20;  ///< zeroclaw-agent.sha256 (256 MiB)
   std::uint64_t max_signature_bytes = 64u << 10;     ///< zeroclaw-agent.sha256.sig (64 KiB)
+  std::uint64_t max_memory_bytes = 256u << 20;       ///< memory/entries.jsonl (256 MiB; format 2)
 
   /// How deep directories may nest below the bundle directory `dir` ("workspace" is at
   /// depth 1, "skills/<alias>/<skill>" at 3): what a tree walk rooted there may descend.
@@ -2825,6 +2838,7 @@ struct limits {
     if (path == config_file) return max_config_bytes;
     if (path == digest_list_file) return max_digest_list_bytes;
     if (path == signature_file) return max_signature_bytes;
+    if (path == memory_entries_file) return max_memory_bytes;
     return 0;
   }
 };
@@ -2876,6 +2890,7 @@ inline void check_totals(const limits& lim, std::uint64_t files, std::uint64_t b
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -3072,6 +3087,73 @@ inline std::string escape_for_terminal(std::string_view s) {
   return out;
 }
 
+/// `word` as one POSIX shell word (bash, zsh, sh), for a command a person pastes: as is
+/// when it holds only safe characters; in single quotes when every byte is shown as is on
+/// a terminal and none is a quote; else in the inert `$'...'` form, where a quote, `!`,
+/// a control, DEL and every non-ASCII byte are `\xHH` and a backslash is `\\` (issue 41
+/// item 1). Every form is printable, so it is shown unescaped; and escaping it again (an
+/// error message) only adds backslashes, which never end a quoted word early.
+inline std::string shell_word(std::string_view word) {
+  const auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
+  };
+  bool safe = !word.empty() && word.front() != '=';  // zsh expands a leading `=`
+  std::size_t backslashes = 0;
+  for (const char c : word) {
+    safe = safe && plain(c);
+    backslashes += c == '\\' ? 1 : 0;
+  }
+  if (safe) return std::string(word);
+  // Shown as is: escaping changes nothing but the backslashes (each adds one byte).
+  const bool shown = escape_for_terminal(word).size() == word.size() + backslashes;
+  if (shown && word.find('\'') == std::string_view::npos) return "'" + std::string(word) + "'";
+  static const char hex[] = "0123456789abcdef";
+  std::string q = "$'";
+  for (const char c : word) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '\\') {
+      q += "\\\\";
+    } else if (b >= 0x20 && b < 0x7f && c != '\'' && c != '!') {
+      q += c;
+    } else {
+      q += "\\x";
+      q += hex[b >> 4];
+      q += hex[b & 15];
+    }
+  }
+  return q + "'";
+}
+
+/// A command line for a person to paste (`clawport secrets set ...`, the `to apply:` line
+/// of a plan, `clawport recover ...`), made only by `paste_command`: pasted into bash it
+/// runs nothing and gives the command exactly these words. It is printable, so
+/// `terminal_lines` shows it as is (escaping it would double the backslashes of `$'...'`).
+class command_line {
+ public:
+  command_line() = default;
+  const std::string& str() const noexcept { return text_; }
+  bool empty() const noexcept { return text_.empty(); }
+  friend bool operator==(const command_line& a, const command_line& b) {
+    return a.text_ == b.text_;
+  }
+
+ private:
+  explicit command_line(std::string t) : text_(std::move(t)) {}
+  std::string text_;
+  friend command_line paste_command(const std::vector<std::string>& words);
+};
+
+/// The one renderer of a command line to paste: each word through `shell_word`. A word
+/// holding a NUL cannot be an argument at all; it is cut there, as the shell would.
+inline command_line paste_command(const std::vector<std::string>& words) {
+  std::string line;
+  for (const std::string& w : words) {
+    line += (line.empty() ? "" : " ") + shell_word(std::string_view(w.c_str()));
+  }
+  return command_line(std::move(line));
+}
+
 /// The one terminal-safe renderer: every human line built from input (the export report,
 /// the import plan, the verify report, `claw inspect`, the Claw plans and results, the
 /// CLI's own lines) is appended through it. `line(s)` escapes the whole of `s` with
@@ -3083,6 +3165,14 @@ struct terminal_lines {
 
   void operator()(std::string_view s) {
     text += escape_for_terminal(s);
+    text += '\n';
+  }
+
+  /// A line holding a command to paste: `before` and `after` escaped, the command as is.
+  void operator()(std::string_view before, const command_line& cmd, std::string_view after = {}) {
+    text += escape_for_terminal(before);
+    text += cmd.str();
+    text += escape_for_terminal(after);
     text += '\n';
   }
 
@@ -3101,21 +3191,6 @@ inline std::string terminal_block(std::string_view s) {
   terminal_lines out;
   out.block(s);
   return std::move(out.text);
-}
-
-/// `word` as one POSIX shell word, for a command shown to be pasted: as is when it holds
-/// only safe characters, else in single quotes (a quote inside closed, escaped, reopened).
-inline std::string shell_word(std::string_view word) {
-  bool safe = !word.empty();
-  for (const char c : word) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string_view("_-./:=@%+,").find(c) != std::string_view::npos;
-    safe = safe && plain;
-  }
-  if (safe) return std::string(word);
-  std::string q = "'";
-  for (const char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
 }
 
 }  // namespace text
@@ -4169,6 +4244,36 @@ inline std::string short_form(std::string_view digest) {
 #undef CLAWPORT_DIGEST_HAVE_X86_SHA
 #undef CLAWPORT_DIGEST_HAVE_ARM_SHA
 // ----- end clawport/digest/sha256.hpp -----
+// ----- begin clawport/fs/modes.hpp -----
+// The permission bits clawport creates files and directories with, named once (issue 41:
+// tools/check_rules.py fails on a mode literal outside fs/). A copied file's mode is
+// fs::copied_mode (copy.hpp); a replaced file keeps its own (publish/replace_file.hpp).
+
+
+#include <cstdint>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+namespace modes {
+
+/// A directory or a file anyone may read, as `mkdir` and `touch` make them (the umask
+/// narrows them): what a user's install and a bundle hold.
+inline constexpr std::uint32_t dir = 0755;
+inline constexpr std::uint32_t file = 0644;
+/// The owner's alone: a staging or temporary directory until it is published, a key, a
+/// secret, a spill file.
+inline constexpr std::uint32_t private_dir = 0700;
+inline constexpr std::uint32_t private_file = 0600;
+/// The permission bits of a mode (setuid, setgid and sticky cleared), and the owner's.
+inline constexpr std::uint32_t permission_bits = 0777;
+inline constexpr std::uint32_t owner_bits = 0700;
+
+}  // namespace modes
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/modes.hpp -----
 // ----- begin clawport/fs/posix.hpp -----
 // fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
 // open directory descriptor and one path component, never by re-resolving a path string,
@@ -4639,6 +4744,12 @@ class posix {
       throw sys_error("set_owner", {}, errno);
     }
   }
+  /// Optional extension (fs::detail::has_set_dir_owner): fchown of a directory handle.
+  void set_owner(const dir& d, std::uint32_t uid, std::uint32_t gid) {
+    if (::fchown(d.native_handle(), static_cast<uid_t>(uid), static_cast<gid_t>(gid)) != 0) {
+      throw sys_error("set_owner", {}, errno);
+    }
+  }
 
   void unlink_at(const dir& parent, std::string_view name) {
     detail::require_component(name);
@@ -4878,6 +4989,430 @@ static_assert(check_policy<posix>());
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/fs/posix.hpp -----
+// ----- begin clawport/memory/jsonl.hpp -----
+// `memory/entries.jsonl` (bundle format 2): one JSON object per line, keys sorted, rows in
+// (created, key) order; what is left home (redacted categories, content shaped like a
+// credential, text that is not UTF-8, lines past the limit) is counted, never written.
+
+// ----- begin clawport/formats/json.hpp -----
+// Writing JSON documents that never fail. nlohmann::json holds strings as bytes and throws
+// at `dump()` on one that is not UTF-8 (a file name, a path from the command line); every
+// document the library renders goes through `dump` here instead, which replaces each
+// ill-formed UTF-8 sequence by U+FFFD (the replacement character), as Rust's
+// `to_string_lossy` does, so the text is valid JSON for every parser. Valid UTF-8 passes
+// through unchanged; control characters are escaped (`\n`, `\u001b`) as JSON requires.
+// Also the one `--json` error document: {"error": {"code", "message", "subject"}}.
+
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace json {
+
+/// One member of a struct's JSON object: its wire name and how to read it from the struct
+/// (a member pointer, or a function of the struct for a derived value).
+template <class Get>
+struct field_of {
+  const char* name;
+  Get get;
+};
+template <class Get>
+constexpr field_of<Get> field(const char* name, Get get) noexcept {
+  return {name, get};
+}
+
+/// The JSON object of `s`: one member per field, in the order given. The fields are the one
+/// description of the struct's JSON form, so `to_json` is a list of names, not of statements.
+template <class J, class T, class... Get>
+J object_of(const T& s, const field_of<Get>&... fields) {
+  J out = J::object();
+  ((out[fields.name] = std::invoke(fields.get, s)), ...);
+  return out;
+}
+
+/// A JSON array of `items`, each rendered by `render` (by default the item's own `to_json`).
+template <class J, class Range, class Render>
+J array_of(const Range& items, Render render) {
+  J out = J::array();
+  for (const auto& item : items) out.push_back(render(item));
+  return out;
+}
+template <class J, class Range>
+J array_of(const Range& items) {
+  return array_of<J>(items, [](const auto& item) { return to_json(item); });
+}
+
+/// A text that may be absent, as every document writes it: null when empty, else the string
+/// (a subject, a bundle alias, an archive path, a signer).
+template <class J = nlohmann::ordered_json>
+J text_or_null(const std::string& s) {
+  return s.empty() ? J() : J(s);
+}
+
+/// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
+/// on a string that is not UTF-8 (see the file comment).
+template <class Json>
+std::string dump(const Json& j, int indent = 2) {
+  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+/// The `--json` error document of every command: {"error": {"code", "message", "subject"}},
+/// `code` the errc wire name, `subject` the path or field (null when there is none).
+inline nlohmann::ordered_json error_document(const error& e) {
+  nlohmann::ordered_json body;
+  body["code"] = std::string(to_string(e.code()));
+  body["message"] = std::string(e.what());
+  body["subject"] = text_or_null(e.subject());
+  nlohmann::ordered_json doc;
+  doc["error"] = std::move(body);
+  return doc;
+}
+
+}  // namespace json
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/json.hpp -----
+// ----- begin clawport/memory/entry.hpp -----
+// One memory of an agent as it travels (`memory/entries.jsonl`, bundle format 2), and the
+// Store policy a memory backend provides (`sqlite::store` is the one the CLI links). Pure:
+// no SQLite here, so a consumer who never reads memory needs no SQLite (docs/format.md).
+
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace memory {
+
+/// One row of ZeroClaw's `memories` table, without what never travels (id, embedding,
+/// session_id, tenant_id, agent_id, superseded_by).
+struct entry {
+  std::string key;
+  std::string content;
+  std::string category = "core";
+  std::optional<std::string> kind;  ///< serde-JSON `MemoryKind` text, as stored
+  std::string ns = "default";       ///< `namespace`
+  double importance = 0.5;
+  bool pinned = false;
+  std::string created;  ///< `created_at`, RFC 3339 as stored
+  std::string updated;  ///< `updated_at`
+};
+
+/// What an agent's store says about itself beside its rows.
+struct store_facts {
+  std::string backend = "sqlite";
+  std::string embedding_model;  ///< `memory_meta.embedding_model`; empty when none is recorded
+};
+
+/// The visitor a Store calls once per row, inside one read transaction.
+using entry_visitor = std::function<void(const entry&)>;
+
+/// Why a row of the agent did not travel.
+enum class skip_reason {
+  redacted_category,  ///< its category is one `[memory.policy] redact_categories` names
+  credential_shape,   ///< its key or content looks like a credential
+  not_utf8,           ///< its key or content is not UTF-8
+  too_large,          ///< its line would pass max_line_bytes
+};
+
+/// What travelled of an agent's memory, for the report and the manifest (never the text).
+struct summary {
+  std::string backend = "sqlite";
+  std::string embedding_model;                    ///< of the source store; vectors never travel
+  std::size_t entries = 0;                        ///< rows in `memory/entries.jsonl`
+  std::map<std::string, std::size_t> categories;  ///< travelled rows by category
+  std::map<skip_reason, std::size_t> skipped;     ///< rows left home, by reason
+  std::vector<std::string> redacted_categories;   ///< the categories that never travel
+  std::size_t skipped_total() const noexcept {
+    std::size_t n = 0;
+    for (const auto& s : skipped) n += s.second;
+    return n;
+  }
+};
+
+/// Where an export reads an agent's memory from: opens the store at `path` and reads the rows
+/// of `alias` (one read transaction); returns the store's facts. Type-erased so that the
+/// exporter never includes a backend: the CLI passes `as_source<sqlite::store>()`.
+using source = std::function<store_facts(const std::string& path, std::string_view alias,
+                                         const entry_visitor& visit)>;
+
+/// The source over Store policy `S` (constructible from the store's path).
+template <class S>
+source as_source() {
+  return [](const std::string& path, std::string_view alias, const entry_visitor& visit) {
+    S store(path);
+    store_facts facts = store.facts();
+    store.read_agent(alias, visit);
+    return facts;
+  };
+}
+
+namespace detail {
+template <class S, class = void>
+struct has_read_agent : std::false_type {};
+template <class S>
+struct has_read_agent<S,
+                      std::void_t<decltype(std::declval<S&>().read_agent(
+                          std::declval<std::string_view>(), std::declval<const entry_visitor&>()))>>
+    : std::true_type {};
+template <class S, class = void>
+struct has_facts : std::false_type {};
+template <class S>
+struct has_facts<S, std::void_t<decltype(store_facts(std::declval<S&>().facts()))>>
+    : std::true_type {};
+}  // namespace detail
+
+/// Checks a Store policy whole: one message per missing member.
+///   `read_agent(alias, visitor)`: every row of the agent `alias` in one read transaction (a
+///   consistent snapshot while the runtime writes), in (created, key) order; returns the count;
+///   `facts()`: the store's backend and embedding model.
+template <class S>
+constexpr bool check_store_policy() {
+  static_assert(detail::has_read_agent<S>::value,
+                "memory Store policy: needs read_agent(std::string_view alias, const "
+                "memory::entry_visitor&) reading one agent's rows in one read transaction");
+  static_assert(detail::has_facts<S>::value,
+                "memory Store policy: needs facts() returning memory::store_facts");
+  return true;
+}
+
+}  // namespace memory
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/memory/entry.hpp -----
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace memory {
+
+/// The one line a bundle may hold for one memory, at most (content included).
+inline constexpr std::size_t max_line_bytes = 256 * 1024;
+/// The memories one bundle may hold, at most.
+inline constexpr std::size_t max_entries = 1000000;
+/// The wire name of the carried form, in the manifest's `[memory] schema`.
+inline constexpr std::string_view jsonl_schema = "clawport-memory-jsonl/1";
+/// The row fields that never travel (the manifest's `[memory] excluded`).
+inline constexpr std::string_view excluded_fields[] = {"agent_id",   "embedding",     "id",
+                                                       "session_id", "superseded_by", "tenant_id"};
+/// Categories that never travel whatever the install says: ZeroClaw's credential
+/// categories of `[memory.policy] redact_categories`.
+inline constexpr std::string_view always_redacted[] = {"api_key", "private_key", "secret"};
+
+/// Whether `text` looks like a credential: a provider key, a token, a private key block or
+/// ZeroClaw's own ciphertext. Best effort (a pattern list, like ZeroClaw's redact.rs):
+/// the report says so.
+inline bool looks_like_credential(std::string_view text) {
+  auto word = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.';
+  };
+  // `prefix` at the start of a word, followed by at least `min_len` token characters.
+  auto token_after = [&text, &word](std::string_view prefix, std::size_t min_len) {
+    for (std::size_t at = text.find(prefix); at != std::string_view::npos;
+         at = text.find(prefix, at + 1)) {
+      if (at > 0 && word(text[at - 1])) continue;
+      std::size_t n = 0;
+      while (at + prefix.size() + n < text.size() && word(text[at + prefix.size() + n])) ++n;
+      if (n >= min_len) return true;
+    }
+    return false;
+  };
+  static constexpr std::string_view prefixes[] = {
+      "sk-",    "sk_live_", "rk_live_", "ghp_",  "gho_", "ghu_", "ghs_", "ghr_",  "github_pat_",
+      "glpat-", "xoxb-",    "xoxp-",    "xoxa-", "AKIA", "AIza", "eyJ",  "enc2:", "Bearer "};
+  for (const std::string_view p : prefixes)
+    if (token_after(p, 16)) return true;
+  return text.find("-----BEGIN ") != std::string_view::npos &&
+         text.find("PRIVATE KEY-----") != std::string_view::npos;
+}
+
+/// The categories that never travel: the install's list and `always_redacted`, sorted.
+inline std::vector<std::string> redacted_categories(const std::vector<std::string>& install) {
+  std::set<std::string> all(install.begin(), install.end());
+  for (const std::string_view c : always_redacted) all.emplace(c);
+  return {all.begin(), all.end()};
+}
+
+/// The line of `e` (without its newline), keys sorted.
+inline std::string entry_line(const entry& e) {
+  nlohmann::json j;
+  j["key"] = e.key;
+  j["content"] = e.content;
+  j["category"] = e.category;
+  j["kind"] = e.kind ? nlohmann::json(*e.kind) : nlohmann::json();
+  j["namespace"] = e.ns;
+  j["importance"] = e.importance;
+  j["pinned"] = e.pinned;
+  j["created"] = e.created;
+  j["updated"] = e.updated;
+  return json::dump(j, -1);
+}
+
+/// Builds `memory/entries.jsonl` one row at a time, counting what stays home. Each accepted
+/// line (with its newline) goes to `out`, so the file is never held whole (100,000 memories
+/// at flat memory use); without `out` it is kept in `text()`. `max_bytes` (0: none) bounds
+/// the file: past it, errc::limit_exceeded, as `verify` would refuse it.
+class jsonl_writer {
+ public:
+  using line_sink = std::function<void(const std::string& line)>;
+  explicit jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
+                        std::uint64_t max_bytes = 0)
+      : out_(std::move(out)), max_bytes_(max_bytes) {
+    sum_.redacted_categories = std::move(redacted);
+  }
+
+  void add(const entry& e) {
+    if (std::binary_search(sum_.redacted_categories.begin(), sum_.redacted_categories.end(),
+                           e.category))
+      return skip(skip_reason::redacted_category);
+    if (!utf8::valid(e.key) || !utf8::valid(e.content) || !utf8::valid(e.category))
+      return skip(skip_reason::not_utf8);
+    if (looks_like_credential(e.key) || looks_like_credential(e.content))
+      return skip(skip_reason::credential_shape);
+    std::string line = entry_line(e);
+    if (line.size() + 1 > max_line_bytes) return skip(skip_reason::too_large);
+    if (sum_.entries == max_entries)
+      throw error(errc::limit_exceeded,
+                  "the agent has more than " + std::to_string(max_entries) +
+                      " memories; a bundle carries at most that many",
+                  "memory/entries.jsonl");
+    line += '\n';
+    bytes_ += line.size();
+    if (max_bytes_ != 0 && bytes_ > max_bytes_)
+      throw error(errc::limit_exceeded,
+                  "memory/entries.jsonl would be more than " + std::to_string(max_bytes_) +
+                      " bytes, a bundle's limit, so `clawport verify` and `import` would refuse "
+                      "it (limit_exceeded); nothing was written",
+                  "memory/entries.jsonl");
+    if (out_) {
+      out_(line);
+    } else {
+      text_ += line;
+    }
+    ++sum_.entries;
+    ++sum_.categories[e.category];
+  }
+
+  const std::string& text() const noexcept { return text_; }
+  std::uint64_t bytes() const noexcept { return bytes_; }
+  summary& facts() noexcept { return sum_; }
+
+ private:
+  void skip(skip_reason why) { ++sum_.skipped[why]; }
+  line_sink out_;
+  std::uint64_t max_bytes_ = 0;
+  std::uint64_t bytes_ = 0;
+  std::string text_;
+  summary sum_;
+};
+
+/// What `check_jsonl` found in a carried `memory/entries.jsonl`.
+struct jsonl_check {
+  std::size_t entries = 0;
+  std::map<std::string, std::size_t> categories;
+  /// {line number (1-based; 0: the whole file), what is wrong}; at most `max_problems`.
+  std::vector<std::pair<std::size_t, std::string>> problems;
+};
+
+/// The problems `check_jsonl` reports at most (the first ones, in line order).
+inline constexpr std::size_t max_problems = 20;
+
+namespace detail {
+/// What is wrong with one line's object, or empty: exactly the nine fields, each typed.
+inline std::string entry_problem(const nlohmann::json& j) {
+  if (!j.is_object()) return "not a JSON object";
+  static constexpr std::string_view strings[] = {"category", "content",   "created",
+                                                 "key",      "namespace", "updated"};
+  for (const std::string_view f : strings) {
+    const auto it = j.find(std::string(f));
+    if (it == j.end() || !it->is_string())
+      return "`" + std::string(f) + "` is missing or not a string";
+  }
+  if (j.at("key").get_ref<const std::string&>().empty()) return "`key` is empty";
+  if (!j.contains("importance") || !j.at("importance").is_number())
+    return "`importance` is missing or not a number";
+  if (!j.contains("pinned") || !j.at("pinned").is_boolean())
+    return "`pinned` is missing or not a boolean";
+  if (!j.contains("kind") || !(j.at("kind").is_null() || j.at("kind").is_string()))
+    return "`kind` is missing or neither a string nor null";
+  if (j.size() != 9) return "has fields beyond the nine of " + std::string(jsonl_schema);
+  return {};
+}
+}  // namespace detail
+
+/// Checks `text` as `memory/entries.jsonl` is written: UTF-8 JSON objects, one per line, each
+/// ending in '\n', of the nine fields, no line past `max_line_bytes`, at most `max_entries`
+/// lines, no key twice. Pure; never throws on bad input.
+inline jsonl_check check_jsonl(std::string_view text) {
+  jsonl_check out;
+  std::set<std::string> keys;
+  auto problem = [&out](std::size_t line, std::string what) {
+    if (out.problems.size() < max_problems) out.problems.emplace_back(line, std::move(what));
+  };
+  if (!text.empty() && text.back() != '\n') problem(0, "does not end with a newline");
+  std::size_t line = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view one = text.substr(at, end - at);
+    at = end + 1;
+    if (++line > max_entries) {
+      problem(line, "more than " + std::to_string(max_entries) + " memories");
+      break;
+    }
+    if (one.size() + 1 > max_line_bytes) {
+      problem(line, "longer than " + std::to_string(max_line_bytes) + " bytes");
+      continue;
+    }
+    if (!utf8::valid(one)) {
+      problem(line, "not UTF-8");
+      continue;
+    }
+    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    if (j.is_discarded()) {
+      problem(line, "not JSON");
+      continue;
+    }
+    if (std::string why = detail::entry_problem(j); !why.empty()) {
+      problem(line, why);
+      continue;
+    }
+    if (!keys.insert(j.at("key").get<std::string>()).second) {
+      problem(line, "a key an earlier line has (keys are unique per agent)");
+      continue;
+    }
+    ++out.entries;
+    ++out.categories[j.at("category").get<std::string>()];
+  }
+  return out;
+}
+
+}  // namespace memory
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/memory/jsonl.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
 // The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
@@ -5467,6 +6002,12 @@ struct staging_match {
   const staging_family* family = nullptr;  ///< null: no family's prefix
   bool exact = false;                      ///< of the exact grammar the family generates
   bool retired = false;                    ///< an export's `.zeroclaw-export-old-<token>`
+  /// `.zeroclaw-export-new-<token>`: a staging directory being made, or whose export died
+  /// before it locked it (not `exact`: recover removes it only when empty and unlocked).
+  bool creating = false;
+  /// `.clawport-import-<12 hex>.intent`: the intent directory of an import
+  /// (publish/intent.hpp; exact): recover finishes or undoes what it records.
+  bool intent = false;
 };
 
 namespace detail {
@@ -5517,9 +6058,18 @@ inline staging_match match_staging(std::string_view name,
     m.family = &f;
     const std::string_view rest = name.substr(f.prefix.size());
     if (f.kind == staging_kind::export_bundle) {
+      m.creating = name.substr(0, creating_prefix.size()) == creating_prefix &&
+                   is_token(name.substr(std::min(name.size(), creating_prefix.size())));
       m.retired = is_retired_name(name);
       m.exact = m.retired || is_token(rest);
     } else if (f.kind == staging_kind::import) {
+      m.intent = rest.size() == import_token_length + 7 &&
+                 detail::lower_hex_token(rest.substr(0, import_token_length)) &&
+                 rest.substr(import_token_length) == ".intent";
+      if (m.intent) {
+        m.exact = true;
+        return m;
+      }
       const std::string_view leaf = rest.substr(std::min(rest.size(), import_token_length + 1));
       m.exact = rest.size() > import_token_length + 1 &&
                 detail::lower_hex_token(rest.substr(0, import_token_length)) &&
@@ -5712,7 +6262,7 @@ class staged_dir {
   /// thrown as the Fs policy threw it; a lock another process holds is
   /// errc::destination_refused naming `shown` (the name when empty). After a failure
   /// nothing of it is left.
-  staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = 0755,
+  staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = fs::modes::dir,
              std::string_view shown = {})
       : fs_(fs), parent_(parent), name_(std::move(name)) {
     fs_.make_dir_at(parent_, name_, mode);
@@ -5997,7 +6547,7 @@ struct staged_swap {
     }
     const auto recreate = [&] {
       try {
-        fs.make_dir_at(parent, r.destination, 0755);
+        fs.make_dir_at(parent, r.destination, fs::modes::dir);
       } catch (const error&) {
         // Best effort: the directory was empty, nothing is lost.
       }
@@ -6645,6 +7195,12 @@ inline std::string default_config_path(const host_environment& host) {
 /// default_config_path), absolute against the host's working directory (not normalised).
 inline std::string config_path_of(const host_environment& host, const std::string& option) {
   return host.absolute(option.empty() ? default_config_path(host) : option);
+}
+
+/// ZeroClaw's memory store of an install (one for every agent, rows scoped by agent):
+/// `<install>/data/memory/brain.db` (crates/zeroclaw-memory/src/sqlite.rs, on a V3 install).
+inline std::string memory_store_path(std::string_view install_root) {
+  return paths::join(install_root, "data/memory/brain.db");
 }
 
 /// The data directory of an install: `$ZEROCLAW_DATA_DIR` made absolute when set, else
@@ -9686,6 +10242,12 @@ struct export_plan {
   /// The memory backend the config selects for the agent and where (`markdown`
   /// (agents.a.memory.backend)), for the private_data drops; empty when it cannot tell.
   std::string memory_backend;
+  /// The backend's name as configured (`sqlite`, `sqlite.<alias>`, `markdown`, …; the agent's
+  /// own, else `[memory] backend`; empty: the default, sqlite), for `--with-memory`.
+  std::string memory_backend_name;
+  /// `[memory.policy] redact_categories` of the install: categories whose rows never travel
+  /// with `--with-memory` (memory/jsonl.hpp adds ZeroClaw's credential categories).
+  std::vector<std::string> memory_redact_categories;
 };
 
 /// `dedup`: trims each element (Rust `str::trim`, Unicode White_Space, as the skills
@@ -10166,6 +10728,9 @@ struct entry_schema {
 ///   static constexpr const entry_schema* tts_provider(std::string_view family);
 ///   static constexpr const entry_schema* transcription_provider(std::string_view family);
 ///   static constexpr name_list model_families();         // known slots, in order
+/// Optional: `static constexpr const entry_schema* channel(std::string_view type)`, the
+/// credentials of `[channels.<type>.<alias>]` (never carried; listed by `secrets` and
+/// `status`, which the runtime encrypts).
 /// The provider functions return nullptr for a family the schema does not know.
 namespace schema_detail {
 
@@ -10199,6 +10764,7 @@ CLAWPORT_SCHEMA_ENTRY(mcp_server)
 CLAWPORT_SCHEMA_PROVIDER(model_provider)
 CLAWPORT_SCHEMA_PROVIDER(tts_provider)
 CLAWPORT_SCHEMA_PROVIDER(transcription_provider)
+CLAWPORT_SCHEMA_PROVIDER(channel)  // optional: the secret fields of `channels.<type>.<alias>`
 #undef CLAWPORT_SCHEMA_ENTRY
 #undef CLAWPORT_SCHEMA_PROVIDER
 
@@ -10667,6 +11233,14 @@ inline constexpr field transcription_local_whisper[] = {
     f("timeout_secs", ft::integer, fields::integer(300)),
 };
 
+/// The credentials of a channel (`[channels.<type>.<alias>]`) that ZeroClaw marks secret
+/// and encrypts (zeroclaw-config.md 5.3: `bot_token`, `access_token`). Channels are never
+/// carried; only `secrets` and `status` read these.
+inline constexpr field channel_credentials[] = {
+    f("bot_token", ft::string).as_secret(),
+    f("access_token", ft::string).as_secret(),
+};
+
 constexpr bool in(name_list list, std::string_view name) noexcept {
   for (const std::string_view n : list)
     if (n == name) return true;
@@ -10687,6 +11261,7 @@ inline constexpr entry_schema model_entry_grok_cli{"model provider", model_base,
                                                    false};
 inline constexpr entry_schema model_entry_bedrock{"model provider", model_base, model_bedrock,
                                                   false};
+inline constexpr entry_schema channel_entry{"channel", channel_credentials, {}, false};
 inline constexpr entry_schema tts_entry{"tts provider", tts, {}, false};
 inline constexpr entry_schema transcription_entry_model{
     "transcription provider", transcription_with_model, {}, false};
@@ -10746,6 +11321,10 @@ struct schema_v3 {
     if (family == "assemblyai" || family == "google") return &v3::transcription_entry_base;
     if (family == "local_whisper") return &v3::transcription_entry_local_whisper;
     return nullptr;
+  }
+  /// Every channel type: the credentials are named alike across types.
+  static constexpr const entry_schema* channel(std::string_view) noexcept {
+    return &v3::channel_entry;
   }
 };
 
@@ -11906,9 +12485,13 @@ std::string render_config_toml(const export_plan& plan) {
 }
 
 /// The manifest as a document, keys in docs/format.md order.
-inline value manifest_document(const export_plan& plan, const timestamp& exported_at) {
+/// `memory`: the `[memory]` table of a bundle that carries memory (format 2, issue 47), or
+/// nullptr: format 1, byte for byte what it was before memory could travel.
+inline value manifest_document(const export_plan& plan, const timestamp& exported_at,
+                               const value* memory = nullptr) {
   value m = value::make_table();
-  m.set("format_version", value::make_integer(bundle_format_version));
+  m.set("format_version", value::make_integer(memory != nullptr ? bundle::memory_format_version
+                                                                : bundle_format_version));
   m.set("root_agent", value::make_string(plan.root_alias));
   value secrets = value::make_array();
   for (const std::string& s : plan.required_secrets) secrets.items.push_back(value::make_string(s));
@@ -11939,11 +12522,13 @@ inline value manifest_document(const export_plan& plan, const timestamp& exporte
     flags.items.push_back(std::move(entry));
   }
   m.set("risk_flags", std::move(flags));
+  if (memory != nullptr) m.set("memory", *memory);
   return m;
 }
 
-inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
-  const value manifest = manifest_document(plan, exported_at);
+namespace detail {
+/// The manifest's text, checked to parse back to the document it renders.
+inline std::string render_manifest_of(const value& manifest) {
   const std::string text =
       std::string(manifest_header) + toml_writer::write(manifest, /*pretty=*/true);
   if (parse_toml(text, std::string(manifest_file)) != manifest)
@@ -11952,6 +12537,17 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
                 "clawport rendering bug)",
                 std::string(manifest_file));
   return text;
+}
+}  // namespace detail
+
+inline std::string render_manifest(const export_plan& plan, const timestamp& exported_at) {
+  return detail::render_manifest_of(manifest_document(plan, exported_at));
+}
+
+/// The manifest of a bundle that carries memory (format 2), `memory` its `[memory]` table.
+inline std::string render_manifest_with_memory(const export_plan& plan,
+                                               const timestamp& exported_at, const value& memory) {
+  return detail::render_manifest_of(manifest_document(plan, exported_at, &memory));
 }
 
 }  // namespace zeroclaw
@@ -12098,6 +12694,7 @@ class planner {
         {"workspace/MEMORY_SNAPSHOT.md", drop_reason::private_data,
          std::string(bundle::private_reason(bundle::private_kind::memory_snapshot))});
     plan_.memory_backend = memory_backend();
+    plan_memory_policy();
     collect_risk_flags();
     plan_workspace();
     return std::move(plan_);
@@ -12614,6 +13211,20 @@ class planner {
     return {};
   }
 
+  /// What `--with-memory` needs of the config: the backend's name and the categories the
+  /// install redacts (issue 47).
+  void plan_memory_policy() {
+    plan_.memory_backend_name = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    if (plan_.memory_backend_name.empty())
+      plan_.memory_backend_name = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+    const value* policy = table_at(&root_, {"memory", "policy"});
+    const value* list = policy != nullptr ? policy->find("redact_categories") : nullptr;
+    if (list == nullptr || !list->is_array()) return;
+    for (const value& item : list->items)
+      if (item.is_string() && !trim(item.text).empty())
+        plan_.memory_redact_categories.push_back(trim(item.text));
+  }
+
   // ---- docs/format.md workspace_source ----
   void plan_workspace() {
     const value* workspace = table_at(agent_, {"workspace"});
@@ -12698,7 +13309,7 @@ namespace publish {
 struct replace_options {
   /// Permission bits of a file that does not exist yet (the umask applies). An existing
   /// file keeps its own (without setuid, setgid or sticky).
-  std::uint32_t new_mode = 0644;
+  std::uint32_t new_mode = fs::modes::file;
   /// The file as the caller read it: replacing is refused (errc::identity_changed) when the
   /// name no longer holds that object at that size, or holds nothing.
   std::optional<fs::stat_info> expect;
@@ -12707,6 +13318,9 @@ struct replace_options {
   /// replace cannot be made durable.
   std::string backup;
   std::string_view previous;
+  /// A file that does not exist yet is given this owner (the install's config's: a root
+  /// run must not leave a root-owned file in a user's install), where the backend can.
+  std::optional<fs::stat_info> new_owner;
 };
 
 /// What `replace_file` did.
@@ -12741,12 +13355,14 @@ inline void check_replaceable(const fs::stat_info& st, const std::string& shown)
 
 namespace detail {
 
-/// Writes `bytes` as the new file `name` (create-only, `mode` exactly, owner `owner`'s).
+/// Writes `bytes` as the new file `name` (create-only, owner `owner`'s): of `mode` exactly,
+/// or with `umasked`, `mode` less the process umask (a file that is new to the install).
 template <class Fs>
 void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
                     std::string_view bytes, std::uint32_t mode, const fs::stat_info* owner,
-                    const std::string& shown) {
-  auto f = fs.create_file_at(dir, name, owner != nullptr ? mode & 0700 : mode);
+                    const std::string& shown, bool umasked = false) {
+  auto f = fs.create_file_at(dir, name,
+                             owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
   fs.write_all(f, bytes.data(), bytes.size());
   if (owner == nullptr) return;
   if constexpr (fs::detail::has_set_owner<Fs>::value) {
@@ -12758,14 +13374,14 @@ void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name
         throw error(errc::unsafe_path,
                     shown + " belongs to another user or group (" + std::to_string(owner->uid) +
                         ":" + std::to_string(owner->gid) +
-                        ") that this user cannot give a new file, and replacing it would change "
-                        "its owner; run as its owner: " +
+                        ") that this user cannot give a new file, and what clawport writes "
+                        "there must stay theirs; run as its owner: " +
                         fs::detail::reason(e),
                     shown, e.sys_errno());
       }
     }
   }
-  fs.set_mode(f, mode);
+  if (!umasked) fs.set_mode(f, mode);
 }
 
 template <class Fs>
@@ -12792,6 +13408,17 @@ std::string write_backup(Fs& fs, const typename Fs::dir& dir, const replace_opti
 }
 
 }  // namespace detail
+
+/// Creates `name` in `dir` (create-only) holding `bytes`, of mode `mode` exactly, owned as
+/// `owner` is (the install's config: `shown` names it), or errc::unsafe_path when this user
+/// cannot give that owner a file. The one rule of a new file in a user's install (a key,
+/// a ledger), as replace_file keeps the owner of what it replaces.
+template <class Fs>
+void create_owned_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
+                       std::string_view bytes, std::uint32_t mode, const fs::stat_info& owner,
+                       const std::string& shown) {
+  detail::write_new_file(fs, dir, name, bytes, mode, &owner, shown);
+}
 
 /// Replaces (or creates) `name` in the opened directory `dir` with `bytes`, atomically, as
 /// the file comment says. `shown` names the file in messages (its path). Throws
@@ -12820,8 +13447,8 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   if (st) check_replaceable(*st, shown);
   if (o.expect && (!st || st->id != o.expect->id || st->size != o.expect->size)) throw changed();
   out.created = !st;
-  const std::uint32_t mode = st ? st->mode & 0777 : o.new_mode;
-  const fs::stat_info* owner = st ? &*st : nullptr;
+  const std::uint32_t mode = st ? st->mode & fs::modes::permission_bits : o.new_mode;
+  const fs::stat_info* owner = st ? &*st : o.new_owner ? &*o.new_owner : nullptr;
   if (!o.backup.empty()) out.backup = detail::write_backup(fs, dir, o, mode, owner, shown);
 
   const std::string tmp = temp_file_name(staging_kind::replace, name, random_token());
@@ -12836,7 +13463,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
     }
   };
   try {
-    detail::write_new_file(fs, dir, tmp, bytes, mode, owner, shown);
+    detail::write_new_file(fs, dir, tmp, bytes, mode, owner, shown, !st && owner != nullptr);
     fs.sync_filesystem(dir);
     const auto now = fs.stat_at(dir, name);
     if (st ? (!now || now->id != st->id || now->size != st->size) : now.has_value())
@@ -12943,88 +13570,6 @@ std::optional<fs::read_result> read_config_to_replace(Fs& fs, const typename Fs:
 // the requirement survives a hand-off. Read by fs::read_file, written by
 // publish::replace_file (the one atomic replace); ZeroClaw never reads it.
 
-// ----- begin clawport/formats/json.hpp -----
-// Writing JSON documents that never fail. nlohmann::json holds strings as bytes and throws
-// at `dump()` on one that is not UTF-8 (a file name, a path from the command line); every
-// document the library renders goes through `dump` here instead, which replaces each
-// ill-formed UTF-8 sequence by U+FFFD (the replacement character), as Rust's
-// `to_string_lossy` does, so the text is valid JSON for every parser. Valid UTF-8 passes
-// through unchanged; control characters are escaped (`\n`, `\u001b`) as JSON requires.
-// Also the one `--json` error document: {"error": {"code", "message", "subject"}}.
-
-
-#include <nlohmann/json.hpp>
-
-#include <functional>
-#include <string>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace json {
-
-/// One member of a struct's JSON object: its wire name and how to read it from the struct
-/// (a member pointer, or a function of the struct for a derived value).
-template <class Get>
-struct field_of {
-  const char* name;
-  Get get;
-};
-template <class Get>
-constexpr field_of<Get> field(const char* name, Get get) noexcept {
-  return {name, get};
-}
-
-/// The JSON object of `s`: one member per field, in the order given. The fields are the one
-/// description of the struct's JSON form, so `to_json` is a list of names, not of statements.
-template <class J, class T, class... Get>
-J object_of(const T& s, const field_of<Get>&... fields) {
-  J out = J::object();
-  ((out[fields.name] = std::invoke(fields.get, s)), ...);
-  return out;
-}
-
-/// A JSON array of `items`, each rendered by `render` (by default the item's own `to_json`).
-template <class J, class Range, class Render>
-J array_of(const Range& items, Render render) {
-  J out = J::array();
-  for (const auto& item : items) out.push_back(render(item));
-  return out;
-}
-template <class J, class Range>
-J array_of(const Range& items) {
-  return array_of<J>(items, [](const auto& item) { return to_json(item); });
-}
-
-/// A text that may be absent, as every document writes it: null when empty, else the string
-/// (a subject, a bundle alias, an archive path, a signer).
-template <class J = nlohmann::ordered_json>
-J text_or_null(const std::string& s) {
-  return s.empty() ? J() : J(s);
-}
-
-/// `j` as text, like `j.dump(indent)` (indent < 0: one line), except that it never throws
-/// on a string that is not UTF-8 (see the file comment).
-template <class Json>
-std::string dump(const Json& j, int indent = 2) {
-  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
-}
-
-/// The `--json` error document of every command: {"error": {"code", "message", "subject"}},
-/// `code` the errc wire name, `subject` the path or field (null when there is none).
-inline nlohmann::ordered_json error_document(const error& e) {
-  nlohmann::ordered_json body;
-  body["code"] = std::string(to_string(e.code()));
-  body["message"] = std::string(e.what());
-  body["subject"] = text_or_null(e.subject());
-  nlohmann::ordered_json doc;
-  doc["error"] = std::move(body);
-  return doc;
-}
-
-}  // namespace json
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/formats/json.hpp -----
 
 #include <nlohmann/json.hpp>
 
@@ -13098,9 +13643,9 @@ std::set<std::string> read_secret_ledger(Fs& fs, const std::string& install_root
 }
 
 /// Adds `secrets` to the ledger in `install_root` under `config_name` (created when absent,
-/// kept sorted and unique, other configs' entries kept), replacing it with
-/// publish::replace_file. Returns the ledger's path; writes nothing and returns "" when
-/// `secrets` is empty.
+/// kept sorted and unique, other configs' entries kept, a new one owned as the config is),
+/// replacing it with publish::replace_file. Returns the ledger's path; writes nothing and returns
+/// "" when `secrets` is empty.
 template <class Fs>
 std::string record_secret_ledger(Fs& fs, const std::string& install_root,
                                  const std::string& config_name,
@@ -13114,7 +13659,9 @@ std::string record_secret_ledger(Fs& fs, const std::string& install_root,
     for (const auto& s : *it) all.insert(s.get<std::string>());
   doc["configs"][config_name] = std::vector<std::string>(all.begin(), all.end());
   auto d = fs.open_root(install_root);
-  (void)publish::replace_file(fs, d, secret_ledger_name, json::dump(doc, 2) + "\n", path);
+  publish::replace_options ro;
+  ro.new_owner = fs.stat_at(d, config_name);  // a new ledger is the install's, not root's
+  (void)publish::replace_file(fs, d, secret_ledger_name, json::dump(doc, 2) + "\n", path, ro);
   return path;
 }
 
@@ -13240,6 +13787,10 @@ struct export_options {
   /// policy is thread-safe): the bundle, its digest list, the report and the first error
   /// are those of one thread.
   unsigned jobs = 1;
+  /// `--with-memory` (issue 47): when set, the agent's memory is read from the install's
+  /// store through it and travels as `memory/entries.jsonl` (bundle format 2); empty = the
+  /// bundle is format 1, byte for byte. The CLI passes `memory::as_source<sqlite::store>()`.
+  memory::source memory;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -13252,6 +13803,7 @@ struct export_options {
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace clawport {
@@ -13286,6 +13838,8 @@ struct export_result {
   bool replaced_non_bundle = false;
   /// The bundle carries zeroclaw-agent.sha256.sig (export_options::sign).
   bool signed_bundle = false;
+  /// `--with-memory`: what of the agent's memory travelled (counts, never text).
+  std::optional<memory::summary> memory;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -13452,11 +14006,80 @@ inline error wrapped(const error& e, const std::string& what, const std::string&
 template <class Fs>
 void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
   try {
-    auto f = fs.create_file_at(d, name, 0644);
+    auto f = fs.create_file_at(d, name, fs::modes::file);
     fs.write_all(f, text.data(), text.size());
   } catch (const error& e) {
     throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
   }
+}
+
+/// `memory/entries.jsonl` as it is staged: written in 64 KiB pieces as the rows are read
+/// (never held whole), hashed as it goes; the dry run only counts and hashes.
+template <class Fs, bool Writes>
+class memory_file {
+ public:
+  memory_file(Fs& fs, const typename Fs::dir* stage) : fs_(fs) {
+    (void)stage;  // the dry run has no staging directory
+    if constexpr (Writes) {
+      guard([&] {
+        fs_.make_dir_at(*stage, bundle::memory_dir, fs::modes::dir);
+        const auto dir = fs_.open_dir_at(*stage, bundle::memory_dir);
+        file_.emplace(fs_.create_file_at(dir, "entries.jsonl", fs::modes::file));
+      });
+    }
+  }
+  void line(const std::string& l) {
+    hash_.update(l.data(), l.size());
+    buffer_ += l;
+    if (buffer_.size() >= (64u << 10)) flush();
+  }
+  /// The last piece written; the file's digest.
+  std::string finish() {
+    flush();
+    return digest::to_hex(hash_.finish());
+  }
+
+ private:
+  void flush() {
+    if constexpr (Writes) guard([&] { fs_.write_all(*file_, buffer_.data(), buffer_.size()); });
+    buffer_.clear();
+  }
+  template <class F>
+  static void guard(F&& f) {
+    try {
+      f();
+    } catch (const error& e) {
+      throw wrapped(e, "failed to write the memory in the bundle",
+                    std::string(bundle::memory_entries_file));
+    }
+  }
+  Fs& fs_;
+  std::optional<typename Fs::file> file_;
+  std::string buffer_;
+  digest::sha256 hash_;
+};
+
+/// The manifest's `[memory]` table (docs/format.md, "Format 2"): counts, never text.
+inline zeroclaw::value memory_manifest_table(const memory::summary& m) {
+  using zeroclaw::value;
+  auto strings = [](const auto& list) {
+    value a = value::make_array();
+    for (const auto& s : list) a.items.push_back(value::make_string(std::string(s)));
+    return a;
+  };
+  value t = value::make_table();
+  t.set("schema", value::make_string(std::string(memory::jsonl_schema)));
+  t.set("backend", value::make_string(m.backend));
+  t.set("entries", value::make_integer(static_cast<std::int64_t>(m.entries)));
+  t.set("left_home", value::make_integer(static_cast<std::int64_t>(m.skipped_total())));
+  t.set("embedding_model", value::make_string(m.embedding_model));
+  t.set("excluded", strings(memory::excluded_fields));
+  t.set("redacted_categories", strings(m.redacted_categories));
+  value categories = value::make_table();
+  for (const auto& [name, n] : m.categories)
+    categories.set(name, value::make_integer(static_cast<std::int64_t>(n)));
+  t.set("categories", std::move(categories));
+  return t;
 }
 
 /// The staged file the workspace's digest lines are spilled to, in path order, until the
@@ -13470,7 +14093,7 @@ std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir&
   auto out = std::make_shared<std::optional<typename Fs::file>>();
   return [&fs, &stage, out](const std::string& lines) {
     try {
-      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, 0600));
+      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, fs::modes::private_file));
       fs.write_all(**out, lines.data(), lines.size());
     } catch (const error& e) {
       throw wrapped(e, "failed to write the digest list in the bundle",
@@ -13498,7 +14121,7 @@ std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_v
   const std::uint64_t size = head.size() + spilled + tail.size();
   bundle::check_file_limit(lim, name, size);
   try {
-    auto out = fs.create_file_at(d, name, 0644);
+    auto out = fs.create_file_at(d, name, fs::modes::file);
     fs.write_all(out, head.data(), head.size());
     if (text != nullptr) *text = head;
     if (spilled > 0) {
@@ -13807,7 +14430,7 @@ class basic_exporter {
     try {
       for (std::size_t i = existing; i < parts.size(); ++i) {
         try {
-          fs_.make_dir_at(*cur, parts[i], 0755);
+          fs_.make_dir_at(*cur, parts[i], fs::modes::dir);
         } catch (const error& e) {
           if (e.sys_errno() != EEXIST) throw;
         }
@@ -13869,7 +14492,7 @@ class basic_exporter {
       const std::string creating = publish::creating_name(token);
       staging = publish::staging_name(token);
       try {
-        fs_.make_dir_at(parent, creating, 0700);
+        fs_.make_dir_at(parent, creating, fs::modes::private_dir);
       } catch (const error& e) {
         if (e.sys_errno() == EEXIST && retry) continue;
         throw ed::wrapped(e, "failed to create the staging directory " + creating, creating);
@@ -14060,11 +14683,37 @@ class basic_exporter {
       ed::write_text(fs_, stage, zeroclaw::config_file, config);
       digests.add_text(zeroclaw::config_file, config);
     }
-    // Step 10: skill bundles that carried nothing are not advertised; then the manifest.
+    // Step 10: skill bundles that carried nothing are not advertised; then the memory
+    // (`--with-memory`), the manifest, the digest list and the signature.
     zeroclaw::record_missing_skill_content(plan, carried.without_content);
-    const std::string manifest = zeroclaw::render_manifest(plan, w.exported_at);
+    finish_bundle<Sink>(w, res, stage, digests, config.size());
+  }
+
+  /// Step 10 after the skill bookkeeping: the memory (format 2 only), the manifest, the digest
+  /// list, the signature, and the totals of the whole bundle.
+  template <class Sink>
+  void finish_bundle(const walk_context& w, export_result& res, const typename Sink::dir& stage,
+                     exporter_detail::digest_sink& digests, std::uint64_t config_bytes) {
+    namespace ed = exporter_detail;
+    const zeroclaw::export_plan& plan = res.plan;
+    const bundle::limits& lim = w.o.limits;
+    std::uint64_t files = res.workspace.files + res.skills.files + ed::root_files;
+    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config_bytes;
+    std::optional<zeroclaw::value> memory_table;
+    if (w.o.memory) {
+      const typename Fs::dir* staged = nullptr;
+      if constexpr (Sink::writes) staged = &stage;
+      ed::memory_file<Fs, Sink::writes> file(fs_, staged);
+      bytes += read_memory(w, res, [&file](const std::string& l) { file.line(l); });
+      digests.entries.push_back({std::string(bundle::memory_entries_file), file.finish()});
+      memory_table = ed::memory_manifest_table(*res.memory);
+      files += 1;
+    }
+    const std::string manifest =
+        memory_table ? zeroclaw::render_manifest_with_memory(plan, w.exported_at, *memory_table)
+                     : zeroclaw::render_manifest(plan, w.exported_at);
     bundle::check_file_limit(lim, zeroclaw::manifest_file, manifest.size());
-    std::uint64_t bytes = res.workspace.bytes + res.skills.bytes + config.size() + manifest.size();
+    bytes += manifest.size();
     if constexpr (Sink::writes) {
       ed::write_text(fs_, stage, zeroclaw::manifest_file, manifest);
       digests.add_text(zeroclaw::manifest_file, manifest);
@@ -14083,9 +14732,33 @@ class basic_exporter {
         res.signed_bundle = true;
       }
     }
-    bundle::check_totals(
-        lim, res.workspace.files + res.skills.files + ed::root_files + (res.signed_bundle ? 1 : 0),
-        bytes);
+    bundle::check_totals(lim, files + (res.signed_bundle ? 1 : 0), bytes);
+  }
+
+  /// The agent's memory as `memory/entries.jsonl` (issue 47): its rows read through the
+  /// memory source in one read transaction, each accepted line given to `out`, what stays
+  /// home counted in `res.memory`; the file's size.
+  static std::uint64_t read_memory(const walk_context& w, export_result& res,
+                                   memory::jsonl_writer::line_sink out) {
+    const zeroclaw::export_plan& plan = res.plan;
+    const std::string& backend = plan.memory_backend_name;
+    if (!backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
+      throw error(errc::unsupported,
+                  "--with-memory reads ZeroClaw's SQLite memory store only; agent " +
+                      plan.root_alias + " uses the " + backend +
+                      " memory backend. Export without --with-memory (its memory stays home)",
+                  "memory.backend");
+    memory::jsonl_writer writer(memory::redacted_categories(plan.memory_redact_categories),
+                                std::move(out), w.o.limits.max_memory_bytes);
+    const memory::store_facts facts = w.o.memory(zeroclaw::memory_store_path(w.install_root),
+                                                 plan.root_alias, [&](const memory::entry& e) {
+                                                   check_cancelled(w.o);
+                                                   writer.add(e);
+                                                 });
+    writer.facts().backend = facts.backend;
+    writer.facts().embedding_model = facts.embedding_model;
+    res.memory = writer.facts();
+    return writer.bytes();
   }
 
   Fs& fs_;
@@ -14108,6 +14781,3009 @@ using exporter = basic_exporter<>;
 // it left alone and why), refuses when it cannot tell which previous bundle is the right one,
 // and never touches a directory a running command holds locked.
 
+// ----- begin clawport/publish/intent.hpp -----
+// The intent of a command that publishes several trees and then commits by replacing one
+// file (`import`: the workspace and skill trees, then config.toml). Before the first tree
+// is published the command records, in a locked directory beside the file
+// (`.clawport-import-<token>.intent/record`), every tree it is about to publish (place and
+// identity), the identity the file has now and a line the committed file will hold. A kill
+// between the first publish and the commit leaves the record: a re-run of the same plan, or
+// `clawport recover`, reads it and undoes the trees (the file was not committed: the
+// command did not happen) or only removes the record (it was). It never removes a tree
+// that is not the one recorded.
+
+
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// One tree the command publishes.
+struct intent_tree {
+  std::string path;                     ///< relative to the directory holding the record
+  fs::file_id id;                       ///< the staged tree's identity (a rename keeps it)
+  bool was_empty_dir = false;           ///< the place held an empty directory, put back on undo
+  std::uint32_t mode = fs::modes::dir;  ///< that directory's mode
+};
+
+/// What the command is about to do.
+struct intent_record {
+  std::string commit_file;            ///< the file whose replacement commits
+  std::optional<fs::file_id> before;  ///< its identity now (none: it does not exist)
+  std::string marker;                 ///< a line the committed file holds
+  std::vector<intent_tree> trees;     ///< in publish order
+};
+
+/// The record's file inside the intent directory.
+inline constexpr std::string_view intent_record_file = "record";
+
+namespace detail {
+
+inline std::string hex_of(std::string_view s) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out;
+  for (const unsigned char c : s) {
+    out.push_back(digits[c >> 4]);
+    out.push_back(digits[c & 15]);
+  }
+  return out;
+}
+
+inline std::optional<std::string> unhex(std::string_view h) {
+  if (h.size() % 2 != 0) return std::nullopt;
+  std::string out;
+  for (std::size_t i = 0; i < h.size(); i += 2) {
+    int v = 0;
+    for (const char c : h.substr(i, 2)) {
+      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+      if (d < 0) return std::nullopt;
+      v = v * 16 + d;
+    }
+    out.push_back(static_cast<char>(v));
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// The record's text: one line per field, strings hex-encoded, `end` last (a record cut
+/// short by a kill has no `end` and is read as none: nothing was published yet).
+inline std::string intent_text(const intent_record& r) {
+  std::string t = "clawport-intent 1\ncommit " + detail::hex_of(r.commit_file) + "\n";
+  t += r.before ? "before " + std::to_string(r.before->dev) + " " + std::to_string(r.before->ino)
+                : std::string("before none");
+  t += "\nmarker " + detail::hex_of(r.marker) + "\n";
+  for (const intent_tree& x : r.trees)
+    t += "tree " + detail::hex_of(x.path) + " " + std::to_string(x.id.dev) + " " +
+         std::to_string(x.id.ino) + " " + (x.was_empty_dir ? "1" : "0") + " " +
+         std::to_string(x.mode) + "\n";
+  return t + "end\n";
+}
+
+/// The record from its text; nullopt when it is incomplete or not one.
+inline std::optional<intent_record> parse_intent(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  std::string key, a;
+  intent_record r;
+  if (!(in >> key >> a) || key != "clawport-intent" || a != "1") return std::nullopt;
+  const auto text_field = [&](const char* want, std::string& out) {
+    std::string h;
+    if (!(in >> key >> h) || key != want) return false;
+    auto v = detail::unhex(h);
+    if (!v) return false;
+    out = std::move(*v);
+    return true;
+  };
+  if (!text_field("commit", r.commit_file)) return std::nullopt;
+  if (!(in >> key >> a) || key != "before") return std::nullopt;
+  if (a != "none") {
+    fs::file_id id;
+    std::istringstream dev(a);
+    if (!(dev >> id.dev) || !(in >> id.ino)) return std::nullopt;
+    r.before = id;
+  }
+  if (!text_field("marker", r.marker)) return std::nullopt;
+  while (in >> key) {
+    if (key == "end") return r;
+    if (key != "tree") return std::nullopt;
+    intent_tree x;
+    std::string h;
+    int empty = 0;
+    if (!(in >> h >> x.id.dev >> x.id.ino >> empty >> x.mode)) return std::nullopt;
+    auto p = detail::unhex(h);
+    if (!p || p->empty() || p->front() == '/') return std::nullopt;
+    x.path = std::move(*p);
+    x.was_empty_dir = empty != 0;
+    r.trees.push_back(std::move(x));
+  }
+  return std::nullopt;
+}
+
+/// `.clawport-import-<token>.intent`: the intent directory of the import whose plan token
+/// is `token` (publish/names.hpp matches it as the import family's).
+inline std::string import_intent_name(std::string_view token) {
+  return std::string(family_of(staging_kind::import).prefix) + std::string(token) + ".intent";
+}
+
+/// Writes `r` into the open, locked intent directory `dir`.
+template <class Fs>
+void write_intent(Fs& fs, const typename Fs::dir& dir, const intent_record& r) {
+  const std::string text = intent_text(r);
+  auto f = fs.create_file_at(dir, intent_record_file, fs::modes::private_file);
+  fs.write_all(f, text.data(), text.size());
+}
+
+/// What `resolve_intent` did, in recover's words.
+struct intent_outcome {
+  bool busy = false;       ///< a running command holds it: nothing done
+  bool undone = false;     ///< the trees were removed (the command did not happen)
+  bool committed = false;  ///< the commit had happened: only the record was removed
+  bool unclear = false;    ///< the file changed otherwise: nothing done
+  std::vector<std::string> actions;
+};
+
+namespace detail {
+
+/// Calls `f(parent, leaf)` with the directory holding `rel` below `base`, opened without
+/// following a symlink; not at all when a directory on the way is missing or is not one.
+template <class Fs, class F>
+void at_parent_of(Fs& fs, const typename Fs::dir& base, const std::string& rel, F&& f) {
+  const std::vector<std::string> parts = paths::components(rel);
+  if (parts.empty()) return;
+  std::optional<typename Fs::dir> cur;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    const typename Fs::dir& here = cur ? *cur : base;
+    const auto st = fs.stat_at(here, parts[i]);
+    if (!st || st->kind != fs::file_kind::directory) return;
+    cur.emplace(fs.open_dir_at(here, parts[i]));
+  }
+  f(cur ? *cur : base, parts.back());
+}
+
+/// Removes each recorded tree that is still the tree recorded, newest first, putting back
+/// an empty directory the place held.
+template <class Fs>
+void undo_trees(Fs& fs, const typename Fs::dir& base, const intent_record& r, intent_outcome& out) {
+  for (auto it = r.trees.rbegin(); it != r.trees.rend(); ++it) {
+    at_parent_of(fs, base, it->path, [&](const typename Fs::dir& parent, const std::string& leaf) {
+      const auto st = fs.stat_at(parent, leaf);
+      if (!st || st->id != it->id) return;  // never published, or not ours any more
+      fs.remove_tree_at(parent, leaf);
+      if (it->was_empty_dir) fs.make_dir_at(parent, leaf, it->mode);
+      out.actions.push_back("removed " + it->path + ", which the killed command had placed");
+    });
+  }
+}
+
+}  // namespace detail
+
+/// Finishes or undoes the command whose intent directory `name` lies in `base` (the
+/// directory its record's paths are relative to): locked by a running command, nothing is
+/// done (`busy`); with the commit file holding the marker, the command had committed and
+/// only the record goes; with the commit file still the one recorded (or still absent), the
+/// recorded trees are removed, then the record; otherwise nothing is done (`unclear`). A
+/// record cut short (nothing published yet) is removed. Throws clawport::error when a step
+/// fails (the record then stays, for the next try).
+template <class Fs>
+intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::string& name) {
+  intent_outcome out;
+  typename Fs::dir d = fs.open_dir_at(base, name);
+  if (!fs.try_lock(d)) {
+    out.busy = true;
+    return out;
+  }
+  const fs::read_result rec = fs::try_read_file_at(fs, d, intent_record_file, 1 << 20);
+  const std::optional<intent_record> r =
+      rec.refusal == fs::read_refusal::none ? parse_intent(rec.bytes) : std::nullopt;
+  if (r) {
+    const auto st = fs.stat_at(base, r->commit_file);
+    const fs::read_result now =
+        fs::try_read_file_at(fs, base, r->commit_file, std::uint64_t{1} << 26);
+    const bool committed = now.refusal == fs::read_refusal::none && !r->marker.empty() &&
+                           now.bytes.find(r->marker) != std::string::npos;
+    const bool untouched = r->before ? (st && st->id == *r->before) : !st;
+    if (committed) {
+      out.committed = true;
+      out.actions.push_back("the command had written " + r->commit_file +
+                            ": its trees stay, its record " + name + " is removed");
+    } else if (untouched) {
+      detail::undo_trees(fs, base, *r, out);
+      out.undone = true;
+      out.actions.push_back("undid the command killed before it wrote " + r->commit_file +
+                            " (its record " + name + " is removed): run it again");
+    } else {
+      out.unclear = true;
+      out.actions.push_back("left " + name + " alone: " + r->commit_file +
+                            " changed since the command began, so recover cannot tell whether "
+                            "it finished; its record lists the trees it placed");
+      return out;
+    }
+  } else {
+    out.actions.push_back("removed " + name + ": the command was killed before it placed anything");
+  }
+  fs.remove_tree_at(base, name);
+  return out;
+}
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/intent.hpp -----
+// ----- begin clawport/skills/install.hpp -----
+// `skills install` (docs/cli.md, `skills install`): what a source string is, the
+// audited copy of a skill directory into its destination, and fetching a git source with
+// the system's git into a private directory.
+//
+// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
+// source is audited, copied into a staging directory beside the destination, audited
+// again as copied, then published with one no-replace rename (skills/placement.hpp). An
+// existing destination is refused (unless upgrading: then the staged copy is swapped in and
+// the old version archived) and any failure leaves the install as it was.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/skills/placement.hpp -----
+// Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
+// the destination precedence, opening (or creating) a skills directory through handles,
+// and the staged publish every new skill goes through.
+//
+// A new skill is built in `<skills-dir>/.clawport-stage-<token>/<name>/` and published with
+// one no-replace rename to `<skills-dir>/<name>`: a crash before the rename leaves only
+// the staging directory, which has no manifest at its root, so the loader drops it and
+// never loads a half-written skill. Removal renames the skill away in one step first.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// Prefix of the staging directory a new skill is built in, beside its destination (the
+/// `skills` family of the registry of staging names, which `clawport recover` knows).
+inline constexpr std::string_view stage_prefix =
+    publish::family_of(publish::staging_kind::skills).prefix;
+
+/// A skills directory to write into: `anchor` (absolute, opened following symlinks as
+/// ZeroClaw does for the install root) and `relative` (walked and created component by
+/// component, never through a symlink).
+struct skills_dir_location {
+  std::string bundle;    ///< the bundle alias; empty for the global directory
+  std::string path;      ///< absolute, lexically normalised
+  std::string anchor;    ///< absolute
+  std::string relative;  ///< below `anchor`, '/'-separated, may be empty
+  bool global() const noexcept { return bundle.empty(); }
+};
+
+namespace detail {
+
+inline skills_dir_location anchored(std::string bundle, const std::string& dir,
+                                    std::string_view install_root) {
+  skills_dir_location loc;
+  loc.bundle = std::move(bundle);
+  loc.path = paths::normalize(dir);
+  const std::string root = paths::normalize(install_root);
+  if (auto rel = paths::strip_prefix(loc.path, root)) {
+    loc.anchor = root;
+    loc.relative = *rel;
+  } else {
+    // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
+    loc.anchor = paths::parent(loc.path);
+    loc.relative = paths::file_name(loc.path);
+  }
+  return loc;
+}
+
+}  // namespace detail
+
+/// The bundle's directory as a write location. The directory must satisfy upstream's
+/// `validate_directory` (inside `<install>/shared`), else errc::unsafe_path.
+inline skills_dir_location bundle_location(const skills_config& cfg, std::string_view install_root,
+                                           const std::string& alias) {
+  const std::string dir = resolve_directory(cfg, install_root, alias);
+  validate_directory(dir, install_root, "skill_bundles." + alias + ".directory");
+  return detail::anchored(alias, dir, install_root);
+}
+
+/// The global skills directory `<data>/skills` as a write location.
+inline skills_dir_location global_location(const install_paths& where) {
+  return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
+}
+
+/// Where `skills install` writes (upstream `resolve_install_location`).
+struct install_destination {
+  skills_dir_location location;
+  std::string agent;                  ///< the target agent, if one decided
+  std::optional<std::string> notice;  ///< set for the global fallback
+};
+
+/// The agent `skills install|remove` target when `--agent` is not given: upstream's
+/// runtime-active agent, which is `default` in a multi-agent config.
+inline constexpr std::string_view default_agent_alias = "default";
+
+/// An explicit `bundle` (must be configured) › the target agent's single bundle ›
+/// refusal naming every bundle when it has two or more › the global directory, with a
+/// notice that no agent loads it. The target agent is `agent`, else `default` when that
+/// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.
+inline install_destination resolve_install_destination(const skills_config& cfg,
+                                                       const install_paths& where,
+                                                       const std::string& bundle,
+                                                       const std::string& agent) {
+  if (!agent.empty() && !cfg.agents.count(agent)) {
+    throw error(errc::unknown_agent, "agent '" + agent + "' is not configured", "agents." + agent);
+  }
+  install_destination out;
+  if (!bundle.empty()) {
+    out.location = bundle_location(cfg, where.install_root, bundle);
+    out.agent = agent;
+    return out;
+  }
+  const std::string target = agent.empty() ? std::string(default_agent_alias) : agent;
+  const auto it = cfg.agents.find(target);
+  if (it != cfg.agents.end()) {
+    std::vector<std::string> assigned;
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string_view t = detail::trim(b);
+      if (!t.empty()) assigned.emplace_back(t);
+    }
+    if (assigned.size() == 1) {
+      out.location = bundle_location(cfg, where.install_root, assigned.front());
+      out.agent = target;
+      return out;
+    }
+    if (assigned.size() > 1) {
+      std::string list;
+      for (const std::string& b : assigned) list += (list.empty() ? "" : ", ") + b;
+      throw error(errc::invalid_argument,
+                  "agent '" + target + "' has several skill bundles (" + list +
+                      "); pass --bundle to choose where the skill goes",
+                  "agents." + target + ".skill_bundles");
+    }
+    out.agent = target;
+  }
+  out.location = global_location(where);
+  out.notice = "installed into the global skills directory " + out.location.path +
+               ", which no agent loads; install it into a bundle (--bundle) that an agent lists "
+               "in agents.<alias>.skill_bundles to make it available at run time";
+  return out;
+}
+
+/// Opens the skills directory of `loc`, creating missing components (mode 0755) when
+/// `create`. A symlink or non-directory on the way is errc::unsafe_path; a component
+/// replaced between inspection and open is errc::identity_changed; a missing one
+/// without `create` is errc::not_found.
+template <class Fs>
+typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool create) {
+  static_assert(fs::check_policy<Fs>());
+  std::optional<typename Fs::dir> cur;
+  try {
+    cur.emplace(fs.open_root(loc.anchor));
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+  }
+  std::string walked = loc.anchor;
+  for (const std::string& c : paths::components(loc.relative)) {
+    walked = paths::join(walked, c);
+    if (c == "." || c == "..") {
+      throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
+    }
+    std::optional<fs::stat_info> st;
+    try {
+      st = fs.stat_at(*cur, c);
+      if (!st && create) {
+        try {
+          fs.make_dir_at(*cur, c, fs::modes::dir);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        st = fs.stat_at(*cur, c);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create " + walked, walked);
+    }
+    if (!st) {
+      throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
+                  ENOENT);
+    }
+    if (st->kind == fs::file_kind::symlink) {
+      throw error(errc::unsafe_path,
+                  walked +
+                      " is a symlink; clawport never writes skills through a symlink, so "
+                      "point the bundle's directory at the real directory",
+                  walked);
+    }
+    if (st->kind != fs::file_kind::directory) {
+      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
+    }
+    std::optional<typename Fs::dir> next;
+    try {
+      next.emplace(fs.open_dir_at(*cur, c));
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to open " + walked, walked);
+    }
+    if (fs.stat(*next).id != st->id) {
+      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
+                  walked);
+    }
+    cur = std::move(next);
+  }
+  return std::move(*cur);
+}
+
+/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text),
+/// with `hint` (the way out, e.g. `--upgrade`) when given.
+inline error skill_exists(const skills_dir_location& loc, const std::string& name,
+                          std::string_view hint = {}) {
+  const std::string path = paths::join(loc.path, name);
+  return error(errc::destination_refused,
+               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
+                   "' already exists at " + path + "; nothing was written" +
+                   (hint.empty() ? std::string() : " (" + std::string(hint) + ")"),
+               path);
+}
+
+/// What an upgrade is about to do, written into its staging directory before the first
+/// visible change (the exchange): a kill after it leaves the user's previous version in the
+/// staging directory, and `clawport recover` reads this record to archive that version (or
+/// put it back), never to delete it with the staging tree.
+struct upgrade_intent {
+  std::string name;           ///< the skill (its directory name)
+  fs::file_id previous;       ///< the identity of the installed version being replaced
+  std::string install_root;   ///< for the archive; empty: a global skill (deleted, as upgrade does)
+  std::string bundle;         ///< the bundle alias (empty for the global directory)
+  std::int64_t now_secs = 0;  ///< the second stamping the archive's name
+};
+
+/// The record's name inside the staging directory.
+inline constexpr std::string_view upgrade_intent_file = ".clawport-upgrade.json";
+
+/// The record's text (JSON, one object).
+inline std::string intent_text(const upgrade_intent& i) {
+  nlohmann::ordered_json j;
+  j["clawport_upgrade"] = 1;
+  j["name"] = i.name;
+  j["previous_dev"] = i.previous.dev;
+  j["previous_ino"] = i.previous.ino;
+  j["install_root"] = i.install_root;
+  j["bundle"] = i.bundle;
+  j["now"] = i.now_secs;
+  return json::dump(j) + "\n";
+}
+
+/// The record in the open staging directory `stage`; nullopt when there is none or it is
+/// incomplete (a kill while it was written, before anything visible changed).
+template <class Fs>
+std::optional<upgrade_intent> read_upgrade_intent(Fs& fs, const typename Fs::dir& stage) {
+  const fs::read_result r = fs::try_read_file_at(fs, stage, upgrade_intent_file, 65536);
+  if (r.refusal != fs::read_refusal::none) return std::nullopt;
+  const nlohmann::json j = nlohmann::json::parse(r.bytes, nullptr, false);
+  if (!j.is_object() || j.value("clawport_upgrade", 0) != 1) return std::nullopt;
+  try {
+    upgrade_intent i;
+    i.name = j.at("name").get<std::string>();
+    i.previous.dev = j.at("previous_dev").get<std::uint64_t>();
+    i.previous.ino = j.at("previous_ino").get<std::uint64_t>();
+    i.install_root = j.at("install_root").get<std::string>();
+    i.bundle = j.at("bundle").get<std::string>();
+    i.now_secs = j.at("now").get<std::int64_t>();
+    if (i.name.empty() || i.name.find('/') != std::string::npos) return std::nullopt;
+    return i;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+/// A staging directory beside a new skill's destination (a publish::staged_dir of the
+/// `skills` family). The skill is built in `stage/<name>`, so it carries its own name while
+/// it is audited; `publish` renames it into place without replacing anything. Unless
+/// published, the destructor removes the staging tree (best effort, errors swallowed).
+template <class Fs>
+class staged_skill {
+ public:
+  using dir = typename Fs::dir;
+
+  /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
+  staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
+      : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
+    stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
+    try {
+      stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
+                          stage_path());
+    }
+    try {
+      fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
+      skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));
+    } catch (const error& e) {
+      skill_.reset();
+      stage_.reset();  // removes the staging tree
+      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+    }
+  }
+  staged_skill(const staged_skill&) = delete;
+  staged_skill& operator=(const staged_skill&) = delete;
+
+  ~staged_skill() {
+    skill_.reset();
+    stage_.reset();  // a crash or a failing disk leaves it, inert (no manifest)
+  }
+
+  /// The skill directory being built.
+  const dir& skill() const { return *skill_; }
+  /// Absolute path of the skill directory being built (for the audit).
+  std::string skill_path() const { return paths::join(stage_path(), name_); }
+  std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
+
+  /// Renames `stage/<name>` to `<name>` (publish::rename_noreplace), makes it durable, and
+  /// removes the staging directory. A taken name is `skill_exists`. Returns a warning when
+  /// only the cleanup of the empty staging directory failed.
+  std::optional<std::string> publish() {
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    bool done = false;
+    try {
+      done = stage_->publish_entry(name_, parent_, name_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+    }
+    if (!done) throw skill_exists(loc_, name_);
+    try {
+      fs_.sync_dir(parent_);
+    } catch (const error& e) {
+      // Withdraw: the destination was vacant, so it is vacant again.
+      try {
+        fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
+      } catch (const error&) {
+        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+      }
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    skill_.reset();
+    try {
+      stage_->remove();
+    } catch (const error& e) {
+      return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
+             "); delete it";
+    }
+    return std::nullopt;
+  }
+
+  /// Replaces the published skill `<name>` (whose identity is `intent.previous`) with the
+  /// staged one, after recording `intent` in the staging directory (durable with the copy):
+  /// one RENAME_EXCHANGE where the filesystem has it, else two renames through the staging
+  /// directory, each undone on failure. The old version then sits in the staging directory;
+  /// `retire(stage, entry)` moves it away (the archive) or leaves it to be deleted with the
+  /// staging directory. Any failure up to and including `retire` puts the old version back
+  /// and rethrows. Returns what `retire` returned; `warning` is set when a cleanup failed.
+  template <class Retire>
+  std::string replace(const upgrade_intent& intent, Retire&& retire, std::string& warning) {
+    const fs::file_id& old_id = intent.previous;
+    const std::string dest = paths::join(loc_.path, name_);
+    try {
+      record(intent);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to record the upgrade of " + dest + " in " + stage_path(),
+                          dest);
+    }
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+    }
+    const std::string old_entry = swap_in(dest);
+    std::string retired;
+    try {
+      const auto moved = fs_.stat_at(stage_->handle(), old_entry);
+      if (!moved || moved->id != old_id) {
+        throw error(errc::identity_changed,
+                    dest + " was replaced while it was being upgraded; nothing was changed", dest);
+      }
+      fs_.sync_dir(parent_);
+      retired = retire(stage_->handle(), old_entry);
+    } catch (const error& e) {
+      swap_back(dest, old_entry, e);
+      throw;
+    }
+    skill_.reset();
+    try {
+      stage_->remove();
+    } catch (const error& e) {
+      warning = "the staging directory " + stage_path() + " could not be removed (" + e.what() +
+                "); delete it";
+    }
+    return retired;
+  }
+
+ private:
+  static constexpr std::string_view swap_aside = "previous";
+
+  /// Writes the upgrade's intent into the staging directory (made durable by the
+  /// sync_filesystem that follows, before the exchange).
+  void record(const upgrade_intent& intent) {
+    const std::string text = intent_text(intent);
+    auto f = fs_.create_file_at(stage_->handle(), upgrade_intent_file, fs::modes::private_file);
+    fs_.write_all(f, text.data(), text.size());
+  }
+
+  /// The staged skill to `<name>`, the old one into the staging directory; returns the old
+  /// one's entry there (`<name>` after an exchange, `previous` after two renames).
+  std::string swap_in(const std::string& dest) {
+    try {
+      if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
+          fs::rename_result::done)
+        return name_;
+      // No RENAME_EXCHANGE here: the old version aside, then the new one into place.
+      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside)) {
+        throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
+      }
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+    }
+    try {
+      if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
+        throw skill_exists(loc_, name_);
+      }
+    } catch (const error& e) {
+      try {
+        if (!publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_))
+          throw error(errc::io, "the name was taken", dest);
+      } catch (const error&) {
+        stage_->release();  // it holds the old version: keep it for the user
+        throw error(e.code(),
+                    std::string(e.what()) + "; the previous version could not be put back: it " +
+                        "is in " + stage_path() + "/" + std::string(swap_aside),
+                    dest, e.sys_errno());
+      }
+      if (e.code() == errc::destination_refused) throw;
+      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+    }
+    return std::string(swap_aside);
+  }
+
+  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`.
+  void swap_back(const std::string& dest, const std::string& old_entry, const error& cause) {
+    try {
+      if (old_entry == name_) {
+        if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) !=
+            fs::rename_result::done)
+          throw error(errc::io, "the exchange back was refused", dest);
+        return;
+      }
+      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), name_) ||
+          !publish::rename_noreplace(fs_, stage_->handle(), old_entry, parent_, name_)) {
+        throw error(errc::io, "a name was taken", dest);
+      }
+    } catch (const error&) {
+      stage_->release();  // it holds a version of the skill: keep it for the user
+      throw error(cause.code(),
+                  std::string(cause.what()) + "; the previous version could not be put back: " +
+                      "it is in " + stage_path() + ", the new one at " + dest,
+                  dest, cause.sys_errno());
+    }
+  }
+
+  Fs& fs_;
+  const dir& parent_;
+  skills_dir_location loc_;
+  std::string name_;
+  std::string stage_name_;
+  std::optional<publish::staged_dir<Fs>> stage_;
+  std::optional<dir> skill_;
+};
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/placement.hpp -----
+// ----- begin clawport/skills/process.hpp -----
+// The skills commands' Runner policy: `skills test` runs TEST.sh commands and
+// `skills install` runs the system's git through one call,
+//
+//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+//                       std::chrono::milliseconds timeout)
+//
+// (tests give fakes). `posix_runner` models it with the library's one process runner,
+// `process::posix_runner` (process/runner.hpp: own process group, stdin /dev/null, only
+// the environment given, a hard timeout on the command and all it started); the output
+// is stdout then stderr, as upstream concatenates.
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/process/runner.hpp -----
+// The one place the library starts processes: `skills test` runs TEST.sh commands,
+// `skills install` runs the system's git and the signing policies run OpenSSH's
+// ssh-keygen, all through `process::posix_runner::run(request)`:
+//
+//   outcome run(const request& r) const
+//
+// It forks and execve's `r.argv` (no shell): the command gets its own process group (or,
+// with `r.new_session`, its own session, so it has no terminal to prompt on), stdin from
+// `r.stdin_path` (else /dev/null), the working directory asked for (empty: the caller's),
+// an empty signal mask and default signal dispositions, and ONLY the environment the
+// caller handed to the runner (nothing is inherited). stdout and stderr are captured
+// apart, each up to a cap.
+//
+// The timeout is a hard limit on the command and on everything it started. The command is
+// not the runner's child but a supervisor's: a forked process that makes itself a child
+// subreaper (Linux `PR_SET_CHILD_SUBREAPER`; set there, not in the caller, so the caller's
+// process keeps its own semantics), so every descendant that leaves the process group or
+// the session (`setsid`, a double fork) is re-parented to it instead of to init. When the
+// command exits or the deadline passes, the supervisor SIGKILLs the group and every child
+// it has, again and again as orphans arrive, and reaps them all; only then does it report
+// the command's status. The caller's own wait is bounded too (deadline plus
+// `kill_grace`), so neither a command that closes its output and runs on nor one that
+// ignores SIGTERM outlives its timeout.
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace process {
+
+/// The environment a command gets: `NAME=value` strings, nothing else.
+using environment = std::vector<std::string>;
+
+/// One command to run.
+struct request {
+  std::vector<std::string>
+      argv;         ///< argv[0] is looked up in the environment's PATH when it has no '/'
+  std::string cwd;  ///< the working directory; empty: the caller's
+  std::chrono::milliseconds timeout{30000};
+  std::string stdin_path;    ///< the file read as stdin; empty: /dev/null
+  bool new_session = false;  ///< setsid: no controlling terminal (a prompt fails at once)
+};
+
+/// What a run gave.
+struct outcome {
+  int exit = -1;    ///< exit status; -1 when killed by a signal or never started
+  std::string out;  ///< stdout, up to posix_runner::max_captured_bytes
+  std::string err;  ///< stderr, likewise
+  bool timed_out = false;
+  std::string error;     ///< why it could not be started, if it was not
+  int error_number = 0;  ///< the errno of that, when there was one
+};
+
+namespace detail {
+
+// Everything below runs in the forked supervisor, so it uses async-signal-safe calls only
+// (no allocation, no stdio): the caller may have had other threads when it forked.
+
+/// What the supervisor tells the runner once every descendant is gone.
+struct supervisor_report {
+  int status = 0;     ///< the command's wait status
+  int reaped = 0;     ///< 1 when the command was reaped (status is meaningful)
+  int timed_out = 0;  ///< 1 when the deadline passed first
+};
+
+/// Waits up to `ms` milliseconds for a SIGCHLD (blocked in the supervisor, so one that
+/// arrived earlier is still pending and returns at once).
+inline void await_child_signal(long long ms) {
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  timespec ts{};
+  ts.tv_sec = static_cast<time_t>(ms / 1000);
+  ts.tv_nsec = static_cast<long>((ms % 1000) * 1000000);
+  ::sigtimedwait(&chld, nullptr, &ts);
+}
+
+inline long long ms_left(std::chrono::steady_clock::time_point deadline) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
+                                                               std::chrono::steady_clock::now())
+      .count();
+}
+
+/// SIGKILLs every live child of the calling process, found in /proc (Linux; elsewhere
+/// none are found, and only the group kill applies).
+inline void kill_own_children() {
+#if defined(__linux__)
+  const pid_t self = ::getpid();
+  const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return;
+  alignas(8) char buf[8192];
+  for (;;) {
+    const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
+    if (n <= 0) break;
+    for (long off = 0; off < n;) {
+      // struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, char name[].
+      unsigned short reclen = 0;
+      std::memcpy(&reclen, buf + off + 16, sizeof reclen);
+      const char* name = buf + off + 19;
+      off += reclen;
+      long pid = 0;
+      const char* q = name;
+      for (; *q >= '0' && *q <= '9' && pid < 100000000; ++q) pid = pid * 10 + (*q - '0');
+      if (*q != '\0' || q == name) continue;
+      char path[40] = "/proc/";
+      char digits[24];
+      int k = 0;
+      for (long v = pid; v > 0; v /= 10) digits[k++] = static_cast<char>('0' + v % 10);
+      std::size_t at = 6;
+      while (k > 0) path[at++] = digits[--k];
+      std::memcpy(path + at, "/stat", 6);
+      const int f = ::open(path, O_RDONLY | O_CLOEXEC);
+      if (f < 0) continue;
+      char st[512];
+      const ssize_t got = ::read(f, st, sizeof st - 1);
+      ::close(f);
+      if (got <= 0) continue;
+      st[got] = '\0';
+      // "pid (comm) S ppid ...": comm may hold ')', so the last one ends it.
+      const char* close_paren = nullptr;
+      for (const char* c = st; *c != '\0'; ++c)
+        if (*c == ')') close_paren = c;
+      if (close_paren == nullptr || close_paren[1] == '\0' || close_paren[2] == '\0') continue;
+      const char* r = close_paren + 3;  // past ") S"
+      while (*r == ' ') ++r;
+      long ppid = 0;
+      for (; *r >= '0' && *r <= '9'; ++r) ppid = ppid * 10 + (*r - '0');
+      if (ppid == self) ::kill(static_cast<pid_t>(pid), SIGKILL);
+    }
+  }
+  ::close(dir);
+#endif
+}
+
+/// Kills the command's group and every descendant that has become the supervisor's child
+/// (a subreaper inherits them all), reaping each, until none is left or `limit` passes.
+inline void kill_all_descendants(pid_t group, std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    ::kill(-group, SIGKILL);
+    for (;;) {
+      const pid_t r = ::waitpid(-1, nullptr, WNOHANG);
+      if (r > 0) continue;
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) return;  // ECHILD: nothing left
+      break;              // children remain, none dead yet
+    }
+    if (ms_left(until) <= 0) return;
+    kill_own_children();
+    await_child_signal(std::min<long long>(10, std::max<long long>(1, ms_left(until))));
+  }
+}
+
+/// Waits for `child` until `deadline`, reaping any orphan that exits meanwhile.
+inline supervisor_report wait_until(pid_t child, std::chrono::steady_clock::time_point deadline) {
+  supervisor_report rep;
+  for (;;) {
+    int st = 0;
+    const pid_t r = ::waitpid(-1, &st, WNOHANG);
+    if (r == child) {
+      rep.status = st;
+      rep.reaped = 1;
+      return rep;
+    }
+    if (r > 0 || (r < 0 && errno == EINTR)) continue;
+    if (r < 0) return rep;  // ECHILD: cannot happen while child is unreaped
+    const long long left = ms_left(deadline);
+    if (left <= 0) {
+      rep.timed_out = 1;
+      return rep;
+    }
+    await_child_signal(left);
+  }
+}
+
+/// The pipes' write ends and what the command is, for the supervisor.
+struct supervised_command {
+  const char* program;
+  char* const* args;
+  char* const* envp;
+  const char* cwd;  ///< nullptr: stay in the caller's
+  int in_r;         ///< stdin; -1: /dev/null
+  int out_w, err_w, exec_w, report_w;
+  bool new_session;
+  std::chrono::milliseconds timeout;
+  std::chrono::milliseconds kill_grace;
+};
+
+/// A clean signal state for the command: nothing blocked, every signal at its default
+/// (an ignored SIGPIPE or SIGINT of the caller's must not reach it).
+inline void reset_signals() {
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &dfl, nullptr);  // fails for KILL, STOP
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+/// The command itself (in the grandchild): own group or session, stdin, the pipes as
+/// stdout and stderr; an exec failure's errno goes to the exec pipe.
+[[noreturn]] inline void exec_command(const supervised_command& c) {
+  if (c.new_session)
+    ::setsid();
+  else
+    ::setpgid(0, 0);
+  reset_signals();
+  const int in = c.in_r >= 0 ? c.in_r : ::open("/dev/null", O_RDONLY);
+  if (in >= 0) ::dup2(in, 0);
+  ::dup2(c.out_w, 1);
+  ::dup2(c.err_w, 2);
+  int err = 0;
+  if (c.cwd != nullptr && ::chdir(c.cwd) != 0) {
+    err = errno;
+  } else {
+    ::execve(c.program, c.args, c.envp);
+    err = errno;
+  }
+  const ssize_t w = ::write(c.exec_w, &err, sizeof err);
+  (void)w;
+  ::_exit(127);
+}
+
+/// The supervisor (see the file comment): a subreaper that starts the command, waits for
+/// it until the deadline, kills and reaps every descendant, then reports and exits.
+[[noreturn]] inline void supervise(const supervised_command& c) {
+  const auto deadline = std::chrono::steady_clock::now() + c.timeout;
+#if defined(__linux__)
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  ::sigprocmask(SIG_BLOCK, &chld, nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) exec_command(c);
+  if (pid < 0) {
+    const int err = errno;
+    const ssize_t w = ::write(c.exec_w, &err, sizeof err);
+    (void)w;
+    ::_exit(127);
+  }
+  // Also from here, so the group kill cannot miss it; a session leader-to-be must not be
+  // made a group leader first (setsid would fail), and is reached by its pid meanwhile.
+  if (!c.new_session) ::setpgid(pid, pid);
+  if (c.in_r >= 0) ::close(c.in_r);
+  ::close(c.out_w);
+  ::close(c.err_w);
+  ::close(c.exec_w);
+  const supervisor_report rep = wait_until(pid, deadline);
+  kill_all_descendants(pid, c.kill_grace);
+  const ssize_t w = ::write(c.report_w, &rep, sizeof rep);
+  (void)w;
+  ::_exit(0);
+}
+
+}  // namespace detail
+
+/// Runs programs through fork/execve (see the file comment).
+class posix_runner {
+ public:
+  /// Captured output beyond this many bytes per stream is read and discarded.
+  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
+  /// How long killing and reaping the descendants may take after the deadline; the
+  /// runner's own wait ends at the deadline plus twice this, whatever happens.
+  static constexpr std::chrono::milliseconds kill_grace{2000};
+
+  explicit posix_runner(environment env) : env_(std::move(env)) {}
+
+  const environment& env() const noexcept { return env_; }
+
+  /// Runs `r` (see the file comment).
+  outcome run(const request& r) const {
+    outcome out;
+    if (r.argv.empty()) {
+      out.error = "no command to run";
+      return out;
+    }
+    const std::string program = resolve(r.argv.front());
+    if (program.empty()) {
+      out.error = "failed to execute command: " + r.argv.front() + " was not found on PATH";
+      out.error_number = ENOENT;
+      return out;
+    }
+    std::vector<char*> args;
+    for (const std::string& a : r.argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<char*> envp;
+    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+
+    const auto fail = [&](const std::string& what, int e) {
+      out.error = "failed to execute command: " + what + ": " + std::strerror(e);
+      out.error_number = e;
+      return out;
+    };
+    const int in = r.stdin_path.empty() ? -1 : ::open(r.stdin_path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (in < 0 && !r.stdin_path.empty()) return fail(r.stdin_path, errno);
+    int p[8] = {-1, -1, -1, -1, -1, -1, -1, -1};  // out, err, exec errno, supervisor report
+    for (int i = 0; i < 8; i += 2) {
+      if (::pipe2(p + i, O_CLOEXEC) != 0) {
+        const int e = errno;
+        close_all({in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
+        return fail("pipe", e);
+      }
+    }
+    const detail::supervised_command cmd{program.c_str(),
+                                         args.data(),
+                                         envp.data(),
+                                         r.cwd.empty() ? nullptr : r.cwd.c_str(),
+                                         in,
+                                         p[1],
+                                         p[3],
+                                         p[5],
+                                         p[7],
+                                         r.new_session,
+                                         r.timeout,
+                                         kill_grace};
+    const pid_t sup = ::fork();
+    if (sup < 0) {
+      const int e = errno;
+      close_all({in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
+      return fail("fork", e);
+    }
+    if (sup == 0) {
+      close_all({p[0], p[2], p[4], p[6]});
+      detail::supervise(cmd);
+    }
+    close_all({in, p[1], p[3], p[5], p[7]});
+    int exec_errno = 0;
+    const ssize_t got = read_retry(p[4], &exec_errno, sizeof exec_errno);
+    ::close(p[4]);
+
+    const bool cut_off = capture(p[0], p[2], out.out, out.err,
+                                 std::chrono::steady_clock::now() + r.timeout + 2 * kill_grace);
+    if (cut_off) ::kill(sup, SIGKILL);  // the supervisor is stuck: stop waiting for it
+    int status = 0;
+    while (::waitpid(sup, &status, 0) < 0 && errno == EINTR) {
+    }
+    detail::supervisor_report rep;
+    const bool reported = read_retry(p[6], &rep, sizeof rep) == static_cast<ssize_t>(sizeof rep);
+    ::close(p[6]);
+    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+      fail(r.argv.front(), exec_errno);
+      out.exit = -1;
+      return out;
+    }
+    out.timed_out = cut_off || (reported && rep.timed_out != 0);
+    if (!reported && !cut_off)
+      out.error = "failed to execute command: " + r.argv.front() +
+                  ": its supervisor ended without a report";
+    out.exit = reported && rep.reaped != 0 && WIFEXITED(rep.status) ? WEXITSTATUS(rep.status) : -1;
+    return out;
+  }
+
+ private:
+  static void close_all(std::initializer_list<int> fds) {
+    for (int fd : fds) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
+
+  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
+    ssize_t r;
+    do {
+      r = ::read(fd, buf, n);
+    } while (r < 0 && errno == EINTR);
+    return r;
+  }
+
+  /// Reads stdout and stderr (up to the cap each) until both close or `deadline` passes
+  /// (then true); closes both.
+  static bool capture(int out_fd, int err_fd, std::string& out_text, std::string& err_text,
+                      std::chrono::steady_clock::time_point deadline) {
+    int fds[2] = {out_fd, err_fd};
+    std::string* sinks[2] = {&out_text, &err_text};
+    bool cut_off = false;
+    while (fds[0] >= 0 || fds[1] >= 0) {
+      const long long left = detail::ms_left(deadline);
+      if (left <= 0) {
+        cut_off = true;
+        break;
+      }
+      pollfd pfd[2];
+      nfds_t n = 0;
+      int which[2] = {0, 0};
+      for (int i = 0; i < 2; ++i) {
+        if (fds[i] < 0) continue;
+        pfd[n].fd = fds[i];
+        pfd[n].events = POLLIN;
+        pfd[n].revents = 0;
+        which[n] = i;
+        ++n;
+      }
+      const int r = ::poll(pfd, n, static_cast<int>(std::min<long long>(left, 1 << 30)));
+      if (r < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      for (nfds_t k = 0; k < n; ++k) {
+        if (pfd[k].revents == 0) continue;
+        char buf[8192];
+        const ssize_t m = ::read(pfd[k].fd, buf, sizeof buf);
+        if (m > 0) {
+          std::string& s = *sinks[which[k]];
+          if (s.size() < max_captured_bytes) {
+            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
+                                                max_captured_bytes - s.size()));
+          }
+        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
+          ::close(fds[which[k]]);
+          fds[which[k]] = -1;
+        }
+      }
+    }
+    close_all({fds[0], fds[1]});
+    return cut_off;
+  }
+
+  /// `name` itself when it holds a '/', else the first executable PATH entry.
+  std::string resolve(const std::string& name) const {
+    if (name.find('/') != std::string::npos) return name;
+    std::string path = "/usr/local/bin:/usr/bin:/bin";
+    for (const std::string& e : env_) {
+      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
+    }
+    std::size_t i = 0;
+    while (i <= path.size()) {
+      std::size_t j = path.find(':', i);
+      if (j == std::string::npos) j = path.size();
+      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
+      const std::string candidate = dir + "/" + name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+      i = j + 1;
+    }
+    return {};
+  }
+
+  environment env_;
+};
+
+}  // namespace process
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/process/runner.hpp -----
+// ----- begin clawport/skills/test_script.hpp -----
+// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
+// Pure: parsing the script, matching a command's output, judging one run and rendering
+// the summary take text and return data. Running the commands is skills/test_runner.hpp.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/formats/regex.hpp -----
+// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
+// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
+// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
+// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
+// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
+// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
+// O(text x program) time, O(program) memory, no recursion while matching, and recursion
+// bounded by `max_nesting` while parsing.
+//
+// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
+// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
+// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
+// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
+// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
+// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
+// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
+// and class set operations, and the `x` and `R` flags are not supported and make the
+// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
+// for a pattern Rust cannot compile).
+
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace regex {
+
+/// Deepest group nesting a pattern may have.
+inline constexpr std::size_t max_nesting = 64;
+/// Largest compiled program (instructions) a pattern may become, counted repetitions
+/// expanded: it bounds the work per text character.
+inline constexpr std::size_t max_program = 1024;
+
+enum class assertion : std::uint8_t {
+  text_start,
+  text_end,
+  line_start,
+  line_end,
+  word_boundary,
+  not_word_boundary
+};
+
+/// A compiled pattern. Build it with `compile`.
+class program {
+ public:
+  struct range {
+    char32_t lo, hi;
+  };
+  enum class op : std::uint8_t { consume, split, jump, check, match };
+  struct instruction {
+    op code = op::match;
+    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
+    std::uint32_t n = 0;         ///< range count (consume)
+    bool negated = false;        ///< consume: matches what is outside the ranges
+    assertion what = assertion::text_start;
+  };
+
+  std::vector<instruction> code;
+  std::vector<range> ranges;
+};
+
+namespace detail {
+
+struct node;
+using node_ptr = std::unique_ptr<node>;
+
+struct node {
+  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
+  kind type = kind::empty;
+  std::vector<program::range> ranges;  // set
+  bool negated = false;                // set
+  assertion what = assertion::text_start;
+  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
+  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
+  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
+};
+
+struct flags {
+  bool icase = false, multiline = false, dotall = false;
+};
+
+constexpr bool is_word(char32_t c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+inline void add_ascii_class(std::vector<program::range>& r, char c) {
+  switch (c) {
+    case 'd':
+      r.push_back({'0', '9'});
+      break;
+    case 'w':
+      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
+      r.push_back({'a', 'z'});
+      break;
+    case 's':
+      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
+      break;
+    default:
+      break;
+  }
+}
+
+/// The complement of sorted, merged ranges over all of Unicode.
+inline std::vector<program::range> complement(const std::vector<program::range>& in) {
+  std::vector<program::range> out;
+  char32_t next = 0;
+  for (const auto& r : in) {
+    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
+    next = r.hi + 1;
+  }
+  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
+  return out;
+}
+
+/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
+inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
+  if (icase) {
+    const std::size_t n = r.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
+        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
+        if (a <= b)
+          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
+      };
+      clip('a', 'z', -32);
+      clip('A', 'Z', 32);
+    }
+  }
+  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
+  std::vector<program::range> out;
+  for (const auto& x : r) {
+    if (!out.empty() && x.lo <= out.back().hi + 1) {
+      if (x.hi > out.back().hi) out.back().hi = x.hi;
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
+class parser {
+ public:
+  explicit parser(std::string_view p) : p_(p) {}
+
+  node_ptr parse() {
+    flags f;
+    auto n = alternation(f, 0);
+    if (!n || pos_ != p_.size()) return nullptr;
+    return n;
+  }
+
+ private:
+  std::string_view p_;
+  std::size_t pos_ = 0;
+
+  bool at_end() const { return pos_ >= p_.size(); }
+  char peek() const { return p_[pos_]; }
+
+  bool next_cp(char32_t& cp) {
+    if (at_end()) return false;
+    const auto d = utf8::decode_at(p_, pos_);
+    if (d.length == 0) return false;
+    cp = d.cp, pos_ += d.length;
+    return true;
+  }
+
+  static node_ptr make(node::kind k) {
+    auto n = std::make_unique<node>();
+    n->type = k;
+    return n;
+  }
+
+  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
+    auto n = make(node::kind::set);
+    n->ranges = normalize(std::move(r), icase);
+    n->negated = negated;
+    return n;
+  }
+
+  static node_ptr make_check(assertion a) {
+    auto n = make(node::kind::check);
+    n->what = a;
+    return n;
+  }
+
+  node_ptr alternation(flags& f, std::size_t depth) {
+    auto first = concatenation(f, depth);
+    if (!first) return nullptr;
+    if (at_end() || peek() != '|') return first;
+    auto alt = make(node::kind::alternate);
+    alt->children.push_back(std::move(first));
+    while (!at_end() && peek() == '|') {
+      ++pos_;
+      auto next = concatenation(f, depth);
+      if (!next) return nullptr;
+      alt->children.push_back(std::move(next));
+    }
+    return alt;
+  }
+
+  node_ptr concatenation(flags& f, std::size_t depth) {
+    auto cat = make(node::kind::concat);
+    while (!at_end() && peek() != '|' && peek() != ')') {
+      bool flag_group = false;
+      auto atom = this->atom(f, depth, flag_group);
+      if (!atom) return nullptr;
+      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
+      if (!repetitions(atom, depth)) return nullptr;
+      cat->children.push_back(std::move(atom));
+    }
+    return cat;
+  }
+
+  /// Parses a decimal count of a `{…}` repetition.
+  bool number(std::uint32_t& out) {
+    const std::size_t start = pos_;
+    std::uint64_t v = 0;
+    while (!at_end() && peek() >= '0' && peek() <= '9') {
+      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
+      if (v > max_program) return false;
+      ++pos_;
+    }
+    out = static_cast<std::uint32_t>(v);
+    return pos_ > start;
+  }
+
+  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
+  /// nesting too, so the tree stays within `max_nesting` levels.
+  bool repetitions(node_ptr& atom, std::size_t depth) {
+    while (!at_end()) {
+      std::uint32_t min = 0, max = 0;
+      const char c = peek();
+      if (c == '*') {
+        min = 0, max = node::unbounded, ++pos_;
+      } else if (c == '+') {
+        min = 1, max = node::unbounded, ++pos_;
+      } else if (c == '?') {
+        min = 0, max = 1, ++pos_;
+      } else if (c == '{') {
+        ++pos_;
+        if (!number(min)) return false;
+        max = min;
+        if (!at_end() && peek() == ',') {
+          ++pos_;
+          max = node::unbounded;
+          if (!at_end() && peek() != '}' && !number(max)) return false;
+        }
+        if (at_end() || peek() != '}' || max < min) return false;
+        ++pos_;
+      } else {
+        return true;
+      }
+      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
+      if (++depth > max_nesting) return false;
+      auto rep = make(node::kind::repeat);
+      rep->min = min, rep->max = max;
+      rep->children.push_back(std::move(atom));
+      atom = std::move(rep);
+    }
+    return true;
+  }
+
+  bool parse_flags(flags& f, bool& scoped) {
+    bool negate = false;
+    while (!at_end()) {
+      const char c = p_[pos_++];
+      if (c == ':') return scoped = true, true;
+      if (c == ')') return scoped = false, true;
+      if (c == '-') {
+        if (negate) return false;
+        negate = true;
+      } else if (c == 'i') {
+        f.icase = !negate;
+      } else if (c == 'm') {
+        f.multiline = !negate;
+      } else if (c == 's') {
+        f.dotall = !negate;
+      } else if (c == 'U') {
+        // swaps greediness: no effect on whether there is a match
+      } else {
+        return false;  // x, R and anything else: not supported
+      }
+    }
+    return false;
+  }
+
+  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
+    if (depth + 1 > max_nesting) return nullptr;
+    flags inner = f;
+    if (!at_end() && peek() == '?') {
+      ++pos_;
+      if (at_end()) return nullptr;
+      if (peek() == ':') {
+        ++pos_;
+      } else if (peek() == 'P' || peek() == '<') {
+        if (peek() == 'P') ++pos_;
+        if (at_end() || peek() != '<') return nullptr;
+        ++pos_;
+        const std::size_t start = pos_;
+        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
+                             peek() == '[' || peek() == ']'))
+          ++pos_;
+        if (pos_ == start || at_end() || peek() != '>') return nullptr;
+        ++pos_;
+      } else {
+        bool scoped = false;
+        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
+        if (!scoped) {
+          f = inner;
+          flag_group = true;
+          return make(node::kind::empty);
+        }
+      }
+    }
+    auto n = alternation(inner, depth + 1);
+    if (!n || at_end() || peek() != ')') return nullptr;
+    ++pos_;
+    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
+    wrapped->children.push_back(std::move(n));
+    return wrapped;
+  }
+
+  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
+  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
+              std::optional<assertion>* check) {
+    is_class = false, negated = false;
+    if (at_end()) return false;
+    const char c = p_[pos_++];
+    switch (c) {
+      case 'n':
+        cp = '\n';
+        return true;
+      case 't':
+        cp = '\t';
+        return true;
+      case 'r':
+        cp = '\r';
+        return true;
+      case 'f':
+        cp = '\f';
+        return true;
+      case 'v':
+        cp = '\v';
+        return true;
+      case 'a':
+        cp = 0x07;
+        return true;
+      case 'd':
+      case 'w':
+      case 's':
+      case 'D':
+      case 'W':
+      case 'S': {
+        const char lower = static_cast<char>(c | 0x20);
+        add_ascii_class(cls, lower);
+        is_class = true, negated = (c != lower);
+        return true;
+      }
+      case 'x':
+      case 'u':
+      case 'U':
+        return hex(c, cp);
+      case 'A':
+      case 'z':
+      case 'b':
+      case 'B':
+        if (!check) return false;  // not inside a class
+        *check = c == 'A'   ? assertion::text_start
+                 : c == 'z' ? assertion::text_end
+                 : c == 'b' ? assertion::word_boundary
+                            : assertion::not_word_boundary;
+        return true;
+      default:
+        break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
+      cp = u;
+      return true;
+    }
+    return false;  // \p, \1 (back-references), unknown letters
+  }
+
+  bool hex(char kind, char32_t& cp) {
+    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
+    bool braced = false;
+    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
+    std::uint32_t v = 0;
+    std::size_t n = 0;
+    while (!at_end() && n < digits) {
+      const char h = peek();
+      int d = -1;
+      if (h >= '0' && h <= '9')
+        d = h - '0';
+      else if (h >= 'a' && h <= 'f')
+        d = h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        d = h - 'A' + 10;
+      if (d < 0) break;
+      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
+    }
+    if (n == 0 || (!braced && n != digits)) return false;
+    if (braced) {
+      if (at_end() || peek() != '}') return false;
+      ++pos_;
+    }
+    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
+    cp = v;
+    return true;
+  }
+
+  node_ptr bracket(const flags& f) {
+    bool negated = false;
+    if (!at_end() && peek() == '^') negated = true, ++pos_;
+    std::vector<program::range> r;
+    bool first = true;
+    for (;;) {
+      if (at_end()) return nullptr;
+      if (peek() == ']' && !first) {
+        ++pos_;
+        break;
+      }
+      first = false;
+      if (p_.substr(pos_, 2) == "[:") {
+        if (!posix_class(r)) return nullptr;
+        continue;
+      }
+      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
+          p_.substr(pos_, 2) == "~~")
+        return nullptr;  // nested classes and set operations: not supported
+      char32_t lo = 0;
+      if (!class_atom(lo, r)) return nullptr;
+      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
+      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
+        ++pos_;
+        char32_t hi = 0;
+        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
+        r.push_back({lo, hi});
+      } else {
+        r.push_back({lo, lo});
+      }
+    }
+    return make_set(std::move(r), negated, f.icase);
+  }
+
+  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
+  /// `r` (then `cp` is 0xFFFFFFFF).
+  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
+    if (peek() != '\\') return next_cp(cp);
+    ++pos_;
+    std::vector<program::range> cls;
+    bool is_class = false, negated = false;
+    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
+    if (is_class) {
+      cls = normalize(std::move(cls), false);
+      if (negated) cls = complement(cls);
+      r.insert(r.end(), cls.begin(), cls.end());
+      cp = 0xFFFFFFFFu;
+    }
+    return true;
+  }
+
+  bool posix_class(std::vector<program::range>& r) {
+    const std::size_t close = p_.find(":]", pos_ + 2);
+    if (close == std::string_view::npos) return false;
+    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
+    pos_ = close + 2;
+    bool negated = false;
+    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
+    std::vector<program::range> c;
+    if (name == "alnum")
+      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
+    else if (name == "alpha")
+      c = {{'A', 'Z'}, {'a', 'z'}};
+    else if (name == "ascii")
+      c = {{0, 0x7F}};
+    else if (name == "blank")
+      c = {{'\t', '\t'}, {' ', ' '}};
+    else if (name == "cntrl")
+      c = {{0, 0x1F}, {0x7F, 0x7F}};
+    else if (name == "digit")
+      c = {{'0', '9'}};
+    else if (name == "graph")
+      c = {{'!', '~'}};
+    else if (name == "lower")
+      c = {{'a', 'z'}};
+    else if (name == "print")
+      c = {{' ', '~'}};
+    else if (name == "punct")
+      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
+    else if (name == "space")
+      c = {{'\t', '\r'}, {' ', ' '}};
+    else if (name == "upper")
+      c = {{'A', 'Z'}};
+    else if (name == "word")
+      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
+    else if (name == "xdigit")
+      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
+    else
+      return false;
+    if (negated) c = complement(c);
+    r.insert(r.end(), c.begin(), c.end());
+    return true;
+  }
+
+  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
+    char32_t cp = 0;
+    const char c = peek();
+    switch (c) {
+      case '(':
+        ++pos_;
+        return group(f, depth, flag_group);
+      case '[':
+        ++pos_;
+        return bracket(f);
+      case '*':
+      case '+':
+      case '?':
+      case '{':
+        return nullptr;  // nothing to repeat
+      case '.': {
+        ++pos_;
+        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
+        return make_set({{'\n', '\n'}}, true, false);
+      }
+      case '^':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
+      case '$':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
+      case '\\': {
+        ++pos_;
+        std::vector<program::range> cls;
+        bool is_class = false, negated = false;
+        std::optional<assertion> check;
+        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
+        if (check) return make_check(*check);
+        if (is_class) return make_set(std::move(cls), negated, false);
+        return make_set({{cp, cp}}, false, f.icase);
+      }
+      default:
+        if (!next_cp(cp)) return nullptr;
+        return make_set({{cp, cp}}, false, f.icase);
+    }
+  }
+};
+
+/// Compiles the tree into `out`; false when the program would exceed `max_program`.
+class compiler {
+ public:
+  explicit compiler(program& out) : out_(out) {}
+
+  bool emit(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::set: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::consume;
+        i.x = static_cast<std::uint32_t>(out_.ranges.size());
+        i.n = static_cast<std::uint32_t>(n.ranges.size());
+        i.negated = n.negated;
+        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::check: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::check;
+        i.what = n.what;
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::concat:
+        for (const auto& c : n.children)
+          if (!emit(*c)) return false;
+        return true;
+      case node::kind::alternate:
+        return alternate(n, 0);
+      case node::kind::repeat:
+        return repeat(n);
+    }
+    return false;
+  }
+
+ private:
+  program& out_;
+
+  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
+  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
+
+  std::uint32_t place(program::op code) {
+    program::instruction i;
+    i.code = code;
+    out_.code.push_back(i);
+    return here() - 1;
+  }
+
+  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
+  bool alternate(const node& n, std::size_t from) {
+    if (from + 1 == n.children.size()) return emit(*n.children[from]);
+    if (!room(2)) return false;
+    const std::uint32_t split = place(program::op::split);
+    out_.code[split].x = here();
+    if (!emit(*n.children[from])) return false;
+    if (!room(1)) return false;
+    const std::uint32_t jump = place(program::op::jump);
+    out_.code[split].y = here();
+    if (!alternate(n, from + 1)) return false;
+    out_.code[jump].x = here();
+    return true;
+  }
+
+  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
+  static bool emits_nothing(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::concat:
+        return std::all_of(n.children.begin(), n.children.end(),
+                           [](const node_ptr& c) { return emits_nothing(*c); });
+      case node::kind::repeat:
+        return emits_nothing(*n.children.front());
+      default:
+        return false;
+    }
+  }
+
+  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
+  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
+  bool repeat(const node& n) {
+    const node& body = *n.children.front();
+    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
+    for (std::uint32_t k = 0; k < n.min; ++k)
+      if (!emit(body)) return false;
+    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
+      if (!room(2)) return false;
+      const std::uint32_t split = place(program::op::split);
+      out_.code[split].x = here();
+      if (!emit(body)) return false;
+      if (!room(1)) return false;
+      const std::uint32_t jump = place(program::op::jump);
+      out_.code[jump].x = split;
+      out_.code[split].y = here();
+      return true;
+    }
+    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
+    for (std::uint32_t k = n.min; k < n.max; ++k) {
+      if (!room(1)) return false;
+      splits.push_back(place(program::op::split));
+      out_.code[splits.back()].x = here();
+      if (!emit(body)) return false;
+    }
+    for (const auto s : splits) out_.code[s].y = here();
+    return true;
+  }
+};
+
+/// Whether `cp` is in the instruction's set.
+inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
+  bool in = false;
+  for (std::uint32_t k = 0; k < i.n; ++k) {
+    const auto& r = p.ranges[i.x + k];
+    if (cp < r.lo) break;
+    if (cp <= r.hi) {
+      in = true;
+      break;
+    }
+  }
+  return in != i.negated;
+}
+
+constexpr char32_t no_char = 0xFFFFFFFFu;
+
+inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
+  switch (a) {
+    case assertion::text_start:
+      return before == no_char;
+    case assertion::text_end:
+      return after == no_char;
+    case assertion::line_start:
+      return before == no_char || before == '\n';
+    case assertion::line_end:
+      return after == no_char || after == '\n';
+    case assertion::word_boundary:
+    case assertion::not_word_boundary: {
+      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
+      return (w1 != w2) == (a == assertion::word_boundary);
+    }
+  }
+  return false;
+}
+
+/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
+class pc_set {
+ public:
+  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
+  bool insert(std::uint32_t pc) {
+    if (contains(pc)) return false;
+    sparse_[pc] = static_cast<std::uint32_t>(size_);
+    dense_[size_++] = pc;
+    return true;
+  }
+  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
+
+ private:
+  std::vector<std::uint32_t> dense_, sparse_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace detail
+
+/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
+inline std::optional<program> compile(std::string_view pattern) {
+  detail::parser parser(pattern);
+  const auto tree = parser.parse();
+  if (!tree) return std::nullopt;
+  program p;
+  detail::compiler compiler(p);
+  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
+  p.code.push_back({});  // match
+  return p;
+}
+
+/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
+/// UTF-8 read as U+FFFD, one per byte.
+inline bool search(const program& p, std::string_view text) {
+  using detail::no_char;
+  const std::size_t size = p.code.size();
+  detail::pc_set current(size), next(size);
+  std::vector<std::uint32_t> stack;
+  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
+    if (pos >= text.size()) return len = 0, no_char;
+    const auto d = utf8::decode_at(text, pos);
+    if (d.length == 0) return len = 1, 0xFFFD;
+    return len = d.length, d.cp;
+  };
+  // Follows jumps, splits and assertions from `pc` at a position between `before` and
+  // `after`, adding every reached state to `set`; true when the match state is reached.
+  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
+    stack.push_back(pc);
+    while (!stack.empty()) {
+      const std::uint32_t at = stack.back();
+      stack.pop_back();
+      if (!set.insert(at)) continue;
+      const auto& i = p.code[at];
+      switch (i.code) {
+        case program::op::match:
+          stack.clear();
+          return true;
+        case program::op::jump:
+          stack.push_back(i.x);
+          break;
+        case program::op::split:
+          stack.push_back(i.y), stack.push_back(i.x);
+          break;
+        case program::op::check:
+          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
+          break;
+        case program::op::consume:
+          break;
+      }
+    }
+    return false;
+  };
+  char32_t before = no_char;
+  std::size_t pos = 0, len = 0;
+  char32_t here = decode(0, len);
+  for (;;) {
+    if (add(current, 0, before, here)) return true;  // a match may start anywhere
+    if (here == no_char) return false;
+    std::size_t next_len = 0;
+    const char32_t after = decode(pos + len, next_len);
+    for (std::size_t k = 0; k < current.size(); ++k) {
+      const auto& i = p.code[current[k]];
+      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
+          add(next, current[k] + 1, here, after))
+        return true;
+    }
+    std::swap(current, next);
+    next.clear();
+    before = here, here = after, pos += len, len = next_len;
+  }
+}
+
+/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
+inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
+  const auto p = compile(pattern);
+  if (!p) return std::nullopt;
+  return search(*p, text);
+}
+
+}  // namespace regex
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/regex.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The file a skill's tests live in, at the skill's root.
+inline constexpr std::string_view test_file_name = "TEST.sh";
+
+/// Output longer than this is cut (at a character boundary) when a failure is shown.
+inline constexpr std::size_t test_output_shown_bytes = 200;
+
+/// Only this much of a command's output takes part in the pattern match (regex matching
+/// of unbounded output is unbounded work).
+inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
+
+/// One line of TEST.sh.
+struct test_case {
+  std::string command;
+  int expected_exit = 0;
+  std::string pattern;   ///< empty matches anything
+  std::size_t line = 0;  ///< 1-based line in TEST.sh
+};
+
+namespace detail {
+
+/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
+inline std::optional<int> parse_i32(std::string_view s) {
+  s = trim(s);
+  if (s.empty()) return std::nullopt;
+  bool negative = false;
+  if (s.front() == '+' || s.front() == '-') {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return std::nullopt;
+  long long v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > 2147483648LL) return std::nullopt;
+  }
+  if (negative) v = -v;
+  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = s.find(sep);
+    if (at == std::string_view::npos) {
+      out.push_back(s);
+      return out;
+    }
+    out.push_back(s.substr(0, at));
+    s.remove_prefix(at + sep.size());
+  }
+}
+
+}  // namespace detail
+
+/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
+/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
+/// command); the pattern is everything after the second separator, rejoined. With fewer
+/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
+/// or fewer than three parts, makes the line no test (nullopt).
+inline std::optional<test_case> parse_test_line(std::string_view line) {
+  const std::string_view t = detail::trim(line);
+  if (t.empty() || t.front() == '#') return std::nullopt;
+  std::vector<std::string_view> parts = detail::split_all(t, " | ");
+  test_case c;
+  if (parts.size() < 3) {
+    const std::size_t a = t.find('|');
+    if (a == std::string_view::npos) return std::nullopt;
+    const std::size_t b = t.find('|', a + 1);
+    if (b == std::string_view::npos) return std::nullopt;
+    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
+    if (!exit) return std::nullopt;
+    c.command = std::string(detail::trim(t.substr(0, a)));
+    c.expected_exit = *exit;
+    c.pattern = std::string(detail::trim(t.substr(b + 1)));
+    return c;
+  }
+  const auto exit = detail::parse_i32(parts[1]);
+  if (!exit) return std::nullopt;
+  c.command = std::string(detail::trim(parts[0]));
+  c.expected_exit = *exit;
+  std::string pattern;
+  for (std::size_t i = 2; i < parts.size(); ++i) {
+    if (i > 2) pattern += " | ";
+    pattern.append(parts[i].data(), parts[i].size());
+  }
+  c.pattern = std::string(detail::trim(pattern));
+  return c;
+}
+
+/// Every test of a TEST.sh text, in line order, each with its line number.
+inline std::vector<test_case> parse_test_script(std::string_view text) {
+  std::vector<test_case> out;
+  std::size_t n = 0;
+  for (const std::string_view line : detail::lines(text)) {
+    ++n;
+    if (auto c = parse_test_line(line)) {
+      c->line = n;
+      out.push_back(std::move(*c));
+    }
+  }
+  return out;
+}
+
+/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
+/// `regex` syntax, run by the linear-time engine of formats/regex.hpp), and when the pattern is
+/// not a regex or does not match, a plain substring test. Only the first
+/// `test_output_matched_bytes` of `output` are searched.
+inline bool pattern_matches(std::string_view output, std::string_view pattern) {
+  if (pattern.empty()) return true;
+  output = output.substr(0, test_output_matched_bytes);
+  if (regex::matches(pattern, output).value_or(false)) return true;
+  return output.find(pattern) != std::string_view::npos;
+}
+
+/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
+/// boundary with `...` appended when it was longer; newlines become spaces.
+inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
+  const std::string_view t = detail::trim(s);
+  std::string out;
+  std::size_t end = t.size();
+  const bool cut = t.size() > max;
+  if (cut) {
+    end = max;
+    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
+  }
+  out.assign(t.data(), end);
+  for (char& c : out) {
+    if (c == '\n') c = ' ';
+  }
+  if (cut) out += "...";
+  return out;
+}
+
+/// How one command ended, as a runner reports it.
+struct command_outcome {
+  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
+  std::string output;  ///< stdout then stderr (as upstream concatenates them)
+  bool timed_out = false;
+  std::string error;  ///< why it could not be started, if it was not
+};
+
+/// A test that did not pass (upstream `TestFailure`).
+struct test_failure {
+  std::string command;
+  std::size_t line = 0;
+  int expected_exit = 0;
+  int actual_exit = -1;
+  std::string expected_pattern;
+  std::string actual_output;
+  bool timed_out = false;
+};
+
+/// The tests of one skill (upstream `SkillTestResult`).
+struct skill_test_result {
+  std::string skill_name;  ///< the directory name
+  std::string directory;   ///< as shown to the user
+  std::size_t tests_run = 0;
+  std::size_t tests_passed = 0;
+  std::vector<test_failure> failures;
+  bool has_test_file = false;
+};
+
+/// Judges one run: nullopt when the exit status and the pattern both match.
+inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
+  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
+                  pattern_matches(o.output, c.pattern);
+  if (ok) return std::nullopt;
+  test_failure f;
+  f.command = c.command;
+  f.line = c.line;
+  f.expected_exit = c.expected_exit;
+  f.actual_exit = o.exit;
+  f.expected_pattern = c.pattern;
+  f.actual_output = o.error.empty() ? o.output : o.error;
+  f.timed_out = o.timed_out;
+  return f;
+}
+
+/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
+struct test_totals {
+  std::size_t skills = 0;
+  std::size_t run = 0;
+  std::size_t passed = 0;
+  std::size_t failed() const noexcept { return run - passed; }
+};
+
+inline test_totals aggregate(const std::vector<skill_test_result>& results) {
+  test_totals t;
+  t.skills = results.size();
+  for (const skill_test_result& r : results) {
+    t.run += r.tests_run;
+    t.passed += r.tests_passed;
+  }
+  return t;
+}
+
+/// The human summary (upstream `print_results`, without colours), with the pass and fail
+/// marks `m`.
+inline std::string render_test_results(const std::vector<skill_test_result>& results,
+                                       const text::marks& m = {}) {
+  // Every line through the one terminal-safe renderer: skill names, commands and their
+  // output are not the user's (issue 41 item 2).
+  text::terminal_lines line;
+  if (results.empty()) {
+    line("No skills with " + std::string(test_file_name) + " found.");
+    return std::move(line.text);
+  }
+  line("");
+  for (const skill_test_result& r : results) {
+    if (r.tests_run == 0) {
+      line("  - " + r.skill_name + " \u2014 no test cases");
+      continue;
+    }
+    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name + " \u2014 " +
+         std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed");
+    for (const test_failure& f : r.failures) {
+      line("    command:  " + f.command);
+      // file:line, as compilers print it, so an editor jumps to the failing test.
+      if (f.line != 0) {
+        const std::string file = r.directory.empty()
+                                     ? std::string(test_file_name)
+                                     : paths::join(r.directory, std::string(test_file_name));
+        line("    at:       " + file + ":" + std::to_string(f.line));
+      }
+      line("    expected: exit=" + std::to_string(f.expected_exit) +
+           ", pattern=" + f.expected_pattern);
+      line("    actual:   exit=" + std::to_string(f.actual_exit) +
+           (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output));
+      line("");
+    }
+  }
+  const test_totals t = aggregate(results);
+  line("");
+  if (t.failed() == 0) {
+    line("  " + std::string(m.ok) + " All " + std::to_string(t.run) + " test(s) passed across " +
+         std::to_string(t.skills) + " skill(s).");
+  } else {
+    line("  " + std::string(m.fail) + " " + std::to_string(t.failed()) + " of " +
+         std::to_string(t.run) + " test(s) failed across " + std::to_string(t.skills) +
+         " skill(s).");
+  }
+  return std::move(line.text);
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/test_script.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The environment a test command or git gets: `NAME=value` strings, nothing else.
+using process_env = process::environment;
+
+/// The Runner policy over process::posix_runner.
+class posix_runner {
+ public:
+  explicit posix_runner(process_env env) : runner_(std::move(env)) {}
+
+  const process_env& env() const noexcept { return runner_.env(); }
+
+  /// Runs `argv` in `cwd` (argv[0] is looked up in the environment's PATH when it has no '/').
+  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+                      std::chrono::milliseconds timeout) const {
+    process::request r;
+    r.argv = argv;
+    r.cwd = cwd;
+    r.timeout = timeout;
+    process::outcome o = runner_.run(r);
+    command_outcome out;
+    out.exit = o.exit;
+    out.output = std::move(o.out) + o.err;
+    out.timed_out = o.timed_out;
+    out.error = std::move(o.error);
+    return out;
+  }
+
+ private:
+  process::posix_runner runner_;
+};
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/process.hpp -----
+// ----- begin clawport/skills/remove.hpp -----
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
+// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
+// that name is taken, so an earlier archive is never clobbered); `purge` and the global
+// directory delete instead. Either way the skill leaves its directory in ONE rename: a
+// purge first renames it into a staging directory, then deletes that through handles.
+// A directory without a manifest is not a skill and is refused, as upstream.
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The archive directory below the install root.
+inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+
+/// The name of an archive: upstream's `<bundle>-<name>-<secs>`, and `.<n>` after it when
+/// that is taken. The suffix has no `-`, so the last `-` ends the name and an archive's
+/// name reads one way only (a `-<n>` suffix would make `ops-x-5-<secs>`, skill `x-5`'s,
+/// read as `x`'s too; skills/restore.hpp).
+inline std::string archive_name(std::string_view bundle, std::string_view name, std::int64_t secs,
+                                unsigned sequence) {
+  std::string out = std::string(bundle) + "-" + std::string(name) + "-" + std::to_string(secs);
+  if (sequence > 1) out += "." + std::to_string(sequence);
+  return out;
+}
+
+/// What a removal did.
+struct remove_result {
+  std::string name;
+  std::string bundle;       ///< empty for the global directory
+  std::string directory;    ///< where the skill was
+  std::string archived_to;  ///< empty when deleted
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
+  return st && st->kind == fs::file_kind::regular;
+}
+
+template <class Fs>
+bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
+  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    if (is_manifest_kind(fs.stat_at(d, m))) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
+/// bundles `agent` lists (when given), else in every configured bundle and the global
+/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
+/// several errc::invalid_argument naming them.
+template <class Fs>
+skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                 const std::string& name, const std::string& bundle,
+                                 const std::string& agent) {
+  std::vector<skills_dir_location> places;
+  if (!bundle.empty()) {
+    places.push_back(bundle_location(cfg, where.install_root, bundle));
+    return places.front();
+  }
+  if (!agent.empty()) {
+    const auto it = cfg.agents.find(agent);
+    if (it == cfg.agents.end()) {
+      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
+                  "agents." + agent);
+    }
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string alias(detail::trim(b));
+      if (!alias.empty() && cfg.bundles.count(alias)) {
+        places.push_back(bundle_location(cfg, where.install_root, alias));
+      }
+    }
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.push_back(bundle_location(cfg, where.install_root, b.first));
+    }
+    places.push_back(global_location(where));
+  }
+  std::vector<skills_dir_location> found;
+  for (const skills_dir_location& p : places) {
+    try {
+      auto d = open_skills_dir(fs, p, false);
+      const auto st = fs.stat_at(d, name);
+      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+    } catch (const error&) {
+      continue;  // a missing or unreadable directory holds no skill
+    }
+  }
+  if (found.empty()) {
+    throw error(errc::not_found,
+                "Skill not found: " + name +
+                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
+                                                 "global skills directory)")
+                                   : " (looked in the bundles of agent '" + agent + "')"),
+                name);
+  }
+  if (found.size() > 1) {
+    std::string list;
+    for (const auto& f : found) {
+      list +=
+          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
+    }
+    throw error(
+        errc::invalid_argument,
+        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+        name);
+  }
+  return found.front();
+}
+
+namespace detail {
+
+/// The refusals before anything moves: `name` under `parent` must be a real directory
+/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
+/// bundle skills are ever removed. Returns its identity for the later re-check.
+template <class Fs>
+fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                               const std::string& shown, const std::string& directory) {
+  const auto st = fs.stat_at(parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
+                ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                directory + " is a symlink; clawport removes real skill directories only",
+                directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
+  }
+  auto skill = fs.open_dir_at(parent, name);
+  const fs::file_id id = fs.stat(skill).id;
+  if (id != st->id) {
+    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
+                directory);
+  }
+  if (!detail::has_manifest_file(fs, skill)) {
+    throw error(errc::skill_invalid,
+                "skill '" + shown +
+                    "' is not editable: it is a non-bundle skill, only bundle skills are "
+                    "writable (" +
+                    directory +
+                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                    "was removed",
+                directory);
+  }
+  return id;
+}
+
+/// Moves the skill `entry` of `parent` (its bundle directory, or the staging directory an
+/// upgrade swapped it into) into the install's archive as `archive_name` (never
+/// over an earlier archive) and makes both directories durable; if that fails the skill is
+/// put back. Returns the archive path it now has.
+template <class Fs>
+std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_view entry,
+                          const skills_dir_location& loc, std::string_view install_root,
+                          const std::string& name, const std::string& shown,
+                          const std::string& directory, std::int64_t now_secs) {
+  skills_dir_location archive;
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  typename Fs::dir arch = open_skills_dir(fs, archive, true);
+  const std::string base = archive_name(loc.bundle, name, now_secs, 1);
+  std::string target = base;
+  bool moved = false;
+  for (unsigned n = 2; n <= 10000 && !moved; ++n) {
+    try {
+      moved = publish::rename_noreplace(fs, parent, entry, arch, target);
+    } catch (const error& e) {
+      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
+    }
+    if (!moved) target = archive_name(loc.bundle, name, now_secs, n);
+  }
+  if (!moved) {
+    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                archive.path);
+  }
+  try {
+    fs.sync_dir(arch);
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    try {
+      fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
+    } catch (const error&) {
+      fs::detail::rethrow(e,
+                          "archived " + shown + " to " + paths::join(archive.path, target) +
+                              " but could not make it durable",
+                          directory);
+    }
+    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
+  }
+  return paths::join(archive.path, target);
+}
+
+/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
+/// where no agent loads it, never half-deleted in place), identity re-checked against
+/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
+template <class Fs>
+void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
+                  const std::string& name, const std::string& directory, const fs::file_id& id,
+                  std::vector<std::string>& warnings) {
+  const std::string stage =
+      publish::staging_name(publish::staging_kind::skills, publish::random_token());
+  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
+  try {
+    s.emplace(fs, parent, stage, fs::modes::private_dir);
+  } catch (const error& e) {
+    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+  }
+  bool in_stage = false;  // the skill sits at <stage>/<name>
+  try {
+    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
+    in_stage = true;
+    const auto moved = fs.stat_at(s->handle(), name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  directory + " was replaced while it was being removed; nothing was removed",
+                  directory);
+    }
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    bool restored = !in_stage;
+    if (in_stage) {
+      try {
+        restored = s->publish_entry(name, parent, name);
+      } catch (const error&) {
+        restored = false;
+      }
+    }
+    if (!restored) {
+      s->release();  // it holds the skill now
+      throw error(e.code(),
+                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
+                      paths::join(loc.path, stage) + ", which no agent loads",
+                  directory, e.sys_errno());
+    }
+    s.reset();  // inert if it stays: it has no manifest at its root
+    if (e.code() == errc::identity_changed) throw;
+    fs::detail::rethrow(e, "failed to remove " + directory, directory);
+  }
+  try {
+    s->remove();
+  } catch (const error& e) {
+    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                       ", which no agent loads (" + e.what() + "); delete it");
+  }
+}
+
+}  // namespace detail
+
+/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
+/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
+/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
+/// a directory without a manifest, errc::unsafe_path for a symlink.
+template <class Fs>
+remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
+                           const std::string& name, bool purge, std::int64_t now_secs) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
+      name.find('\\') != std::string::npos) {
+    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
+  }
+  remove_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+
+  std::optional<typename Fs::dir> parent;
+  try {
+    parent.emplace(open_skills_dir(fs, loc, false));
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+                out.directory);
+  }
+  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
+  if (!purge && !loc.global()) {
+    out.archived_to = detail::archive_skill(fs, *parent, name, loc, install_root, name, shown,
+                                            out.directory, now_secs);
+    return out;
+  }
+  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
+  return out;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/remove.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// What an install source names.
+enum class source_kind {
+  local,           ///< a directory on this machine
+  git,             ///< a git URL or scp-like `user@host:path`
+  registry,        ///< a bare registry name (`release-check`)
+  extra_registry,  ///< `registry:<reg>/<skill>`
+};
+
+namespace detail {
+
+inline bool bare_registry_name(std::string_view s) noexcept {
+  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
+  for (const char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+inline bool has_url_host(std::string_view rest) noexcept {
+  const std::size_t slash = rest.find('/');
+  const std::string_view authority = rest.substr(0, slash);
+  const std::size_t at = authority.rfind('@');
+  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
+  return !host.empty();
+}
+
+}  // namespace detail
+
+/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
+/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
+inline bool is_git_source(std::string_view s) noexcept {
+  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
+    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
+  }
+  if (s.substr(0, 7) == "file://") return s.size() > 7;
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
+  const std::string_view left = s.substr(0, colon);
+  const std::size_t at = left.find('@');
+  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
+         left.find('/') == std::string_view::npos;
+}
+
+/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
+/// with `.` or `~` (so no path, URL, traversal or scheme).
+inline bool is_registry_source(std::string_view s) noexcept {
+  return detail::bare_registry_name(s);
+}
+
+/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
+/// `[a-z0-9_-]` and `<skill>` a bare registry name.
+inline bool is_extra_registry_source(std::string_view s) noexcept {
+  constexpr std::string_view prefix = "registry:";
+  if (s.substr(0, prefix.size()) != prefix) return false;
+  s.remove_prefix(prefix.size());
+  const std::size_t slash = s.find('/');
+  if (slash == std::string_view::npos || slash == 0) return false;
+  for (const char c : s.substr(0, slash)) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  }
+  return detail::bare_registry_name(s.substr(slash + 1));
+}
+
+/// Classifies a source in upstream's order: git, extra registry, registry, local path.
+inline source_kind classify_source(std::string_view s) noexcept {
+  if (is_git_source(s)) return source_kind::git;
+  if (is_extra_registry_source(s)) return source_kind::extra_registry;
+  if (is_registry_source(s)) return source_kind::registry;
+  return source_kind::local;
+}
+
+/// The refusal for registry sources: clawport works offline and has no registry client.
+inline error registry_unsupported(const std::string& source) {
+  return error(errc::unsupported,
+               "'" + source +
+                   "' names a skill registry entry; clawport installs offline and does not "
+                   "fetch from registries. Install from a git URL or a local directory instead "
+                   "(to install a directory of that name, write ./" +
+                   source + ")",
+               source);
+}
+
+/// The directory name a git source installs as: its last path component without `.git`.
+inline std::string git_source_name(std::string_view url) {
+  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+  std::size_t cut = url.find_last_of("/:");
+  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
+  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
+  return std::string(last);
+}
+
+/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
+/// checked, an empty template directory.
+inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
+  return {"git",
+          "-c",
+          "core.hooksPath=/dev/null",
+          "-c",
+          "core.fsmonitor=false",
+          "-c",
+          "transfer.fsckObjects=true",
+          "-c",
+          "protocol.ext.allow=never",
+          "clone",
+          "--depth",
+          "1",
+          "--no-recurse-submodules",
+          "--no-tags",
+          "--single-branch",
+          "--template=",
+          "--quiet",
+          "--",
+          url,
+          dir};
+}
+
+/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
+/// terminal prompts, no askpass, no system config, ssh in batch mode.
+inline process_env git_env(const process_env& base) {
+  process_env env;
+  for (const std::string& e : base) {
+    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
+      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
+    }
+  }
+  env.emplace_back("GIT_TERMINAL_PROMPT=0");
+  env.emplace_back("GIT_ASKPASS=/bin/false");
+  env.emplace_back("SSH_ASKPASS=/bin/false");
+  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
+  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
+  return env;
+}
+
+/// Clones `url` into `dir` (which must not exist; its parent should be private) with
+/// `runner`. Throws errc::io with git's output when the clone fails.
+template <class Runner>
+void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
+               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
+  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
+  if (!o.error.empty()) {
+    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
+  }
+  if (o.timed_out || o.exit != 0) {
+    throw error(errc::io,
+                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
+                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
+                url);
+  }
+}
+
+/// Options of `install_skill_directory`.
+struct install_options {
+  audit_options audit;
+  /// Cleared from the mode of every copied file, as `cp` without `-p` does
+  /// (fs::copied_mode). The CLI passes the process umask, read once.
+  std::uint32_t umask = 022;
+  /// Replace an installed skill of the same name (`--upgrade`): the copy is staged and
+  /// audited as for a new skill, then swapped in; the old version is archived as `skills
+  /// remove` archives (a global skill's is deleted). Without it a taken name is refused.
+  bool upgrade = false;
+  /// The install root (for the archive `<root>/shared/skills/_deleted/`) and the second
+  /// stamping the archive's name (SOURCE_DATE_EPOCH or the clock); used by an upgrade.
+  std::string install_root;
+  std::int64_t now_secs = 0;
+};
+
+/// What an install did.
+struct install_result {
+  std::string name;               ///< the installed directory name
+  std::string directory;          ///< absolute destination
+  std::string bundle;             ///< empty for the global directory
+  std::size_t files_scanned = 0;  ///< by the audit of the copy
+  bool upgraded = false;          ///< an installed version was replaced
+  std::string archived_to;        ///< where the replaced version went (empty: deleted or none)
+  fs::copy_tally tally;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
+  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
+}
+
+}  // namespace detail
+
+/// Installs the skill directory `source` (absolute; its root is opened following a
+/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
+/// open (create) the destination directory; refuse a taken name; copy into a staging
+/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
+/// files are skipped and counted); audit the copy; publish with a no-replace rename.
+template <class Fs>
+install_result install_skill_directory(Fs& fs, const std::string& source,
+                                       const skills_dir_location& loc, const std::string& name,
+                                       const install_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
+      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
+    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
+  }
+  install_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+
+  if (paths::starts_with(loc.path, paths::normalize(source))) {
+    throw error(errc::overlap,
+                "cannot install " + source + " into " + loc.path +
+                    ", which lies inside it: the copy would copy itself",
+                source);
+  }
+  const audit_report before = audit_skill_directory(fs, source, opt.audit);
+  if (!before.clean()) detail::audit_failed(before, source);
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  std::optional<fs::file_id> installed;
+  if (fs.stat_at(parent, name)) {
+    if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
+    // Only a real skill directory is upgraded (remove's refusals), before anything is copied.
+    installed = detail::removable_skill_id(fs, parent, name, shown, out.directory);
+  }
+  typename Fs::dir src = fs.open_root(paths::normalize(source));
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  fs::copy_spec spec;
+  spec.root = source;
+  spec.refuse_symlinks = true;
+  spec.umask = opt.umask;
+  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
+  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
+  if (!after.clean()) detail::audit_failed(after, out.directory);
+  out.files_scanned = after.files_scanned;
+  if (installed) {
+    if (opt.install_root.empty()) {
+      throw error(errc::invalid_argument, "an upgrade needs the install root for its archive",
+                  out.directory);
+    }
+    std::string warning;
+    const upgrade_intent intent{name, *installed, loc.global() ? std::string() : opt.install_root,
+                                loc.bundle, opt.now_secs};
+    out.archived_to = stage.replace(
+        intent,
+        [&](const typename Fs::dir& from, const std::string& entry) {
+          if (loc.global()) return std::string();  // deleted with the staging directory
+          return detail::archive_skill(fs, from, entry, loc, opt.install_root, name, shown,
+                                       out.directory, opt.now_secs);
+        },
+        warning);
+    out.upgraded = true;
+    if (!warning.empty()) out.warnings.push_back(warning);
+  } else if (auto w = stage.publish()) {
+    out.warnings.push_back(*w);
+  }
+  if (out.tally.hard_links_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
+                           " hard-linked file(s) of the source were not copied");
+  }
+  if (out.tally.others_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
+                           " special file(s) (FIFO, socket, device) of the source were skipped");
+  }
+  if (out.tally.replaced_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
+                           " entr(ies) changed while they were copied and were skipped");
+  }
+  return out;
+}
+
+/// What `recover_upgrade` did with a skills staging tree.
+struct upgrade_recovery {
+  bool previous_found = false;  ///< the tree held the user's previous version
+  bool put_back = false;        ///< it went back to the skill's vacant name
+  std::string action;           ///< one sentence for recover's report (empty: nothing)
+};
+
+/// Finishes or undoes the upgrade a kill interrupted, from the intent recorded in the dead
+/// skills staging tree `stage` (named `stage_name` in `parent`, held locked by the caller):
+/// when the tree holds the installed version the upgrade was replacing, that version is put
+/// back if the skill's name is vacant, else archived as the upgrade would have (a global
+/// skill's is left to be deleted, as upgrade deletes it). Without an intent, or with the
+/// previous version not in the tree, nothing is done: the tree holds only a staged copy.
+/// Throws clawport::error when the previous version could not be moved (the caller then
+/// must not delete the tree).
+template <class Fs>
+upgrade_recovery recover_upgrade(Fs& fs, const typename Fs::dir& parent,
+                                 const std::string& parent_path, const std::string& stage_name,
+                                 const typename Fs::dir& stage) {
+  upgrade_recovery out;
+  const std::optional<upgrade_intent> intent = read_upgrade_intent(fs, stage);
+  if (!intent) return out;
+  std::string entry;
+  fs.for_each_entry(stage, [&](std::string_view n) {
+    const auto st = fs.stat_at(stage, n);
+    if (st && st->kind == fs::file_kind::directory && st->id == intent->previous)
+      entry = std::string(n);
+  });
+  if (entry.empty()) return out;
+  out.previous_found = true;
+  const std::string shown =
+      (intent->install_root.empty() ? std::string("global") : intent->bundle) + "/" + intent->name;
+  const std::string directory = paths::join(parent_path, intent->name);
+  const std::string held = paths::join(paths::join(parent_path, stage_name), entry);
+  if (!fs.stat_at(parent, intent->name)) {
+    if (!publish::rename_noreplace(fs, stage, entry, parent, intent->name))
+      throw error(errc::identity_changed, directory + " appeared while recover ran", directory);
+    fs.sync_dir(parent);
+    out.put_back = true;
+    out.action = "put the previous version of skill '" + shown + "' back at " + directory +
+                 " from " + held + " (an upgrade was killed before it replaced it)";
+    return out;
+  }
+  if (intent->install_root.empty()) {
+    out.action = "deleted the previous version of the global skill '" + shown +
+                 "' that a killed upgrade had replaced, as an upgrade of a global skill does";
+    return out;
+  }
+  skills_dir_location loc;
+  loc.bundle = intent->bundle;
+  const std::string archived =
+      detail::archive_skill(fs, stage, entry, loc, intent->install_root, intent->name, shown,
+                            directory, intent->now_secs);
+  out.action = "archived the previous version of skill '" + shown + "' to " + archived +
+               " (a killed upgrade had replaced it; `clawport skills restore " + intent->name +
+               "` brings it back)";
+  return out;
+}
+
+/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
+/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
+/// the catalogue has). Returns the absolute source directory.
+template <class Fs>
+std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
+                            const std::string& shown) {
+  if (!is_registry_source(skill)) {
+    throw error(errc::invalid_argument,
+                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
+                skill);
+  }
+  auto r = fs.open_root(paths::normalize(root));
+  const auto st = fs.stat_at(r, "skills");
+  if (!st || st->kind != fs::file_kind::directory) {
+    throw error(errc::not_found,
+                shown + " has no skills/ directory" +
+                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
+                shown);
+  }
+  auto skills = fs.open_dir_at(r, "skills");
+  const auto pick = fs.stat_at(skills, skill);
+  if (pick && pick->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
+  }
+  if (!pick || pick->kind != fs::file_kind::directory) {
+    std::vector<std::string> names;
+    fs.for_each_entry(skills, [&](std::string_view n) {
+      const auto s = fs.stat_at(skills, n);
+      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
+    });
+    std::sort(names.begin(), names.end());
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw error(errc::not_found,
+                "skill '" + skill + "' not found in " + shown +
+                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
+                skill);
+  }
+  return paths::join(paths::join(root, "skills"), skill);
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/install.hpp -----
 
 #include <nlohmann/json.hpp>
 
@@ -14234,6 +17910,38 @@ leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::st
   return found;
 }
 
+/// Finishes or undoes each command whose intent directory is in `intents`
+/// (publish::resolve_intent: an import killed between placing its trees and writing its
+/// config), saying what it did; a failure leaves the record for the next try.
+template <class Fs>
+void resolve_intents(Fs& fs, const typename Fs::dir& parent,
+                     const std::vector<std::string>& intents, recover_report& report) {
+  for (const std::string& n : intents) {
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+      if (!st || st->kind != fs::file_kind::directory) {
+        report.actions.push_back("left " + n + " alone: it is not a directory");
+        continue;
+      }
+      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n);
+      if (o.busy) {
+        ++report.busy;
+        report.actions.push_back("left " + n + " alone: a running `clawport import` holds it");
+        continue;
+      }
+      for (const std::string& a : o.actions) report.actions.push_back(a);
+      if (!o.unclear) {
+        ++report.removed;
+        report.removed_trees.push_back(n);
+      }
+    } catch (const error& e) {
+      report.failed.push_back(n);
+      report.actions.push_back("failed to finish or undo what " + n + " records (" + e.what() +
+                               "): run recover again");
+    }
+  }
+}
+
 /// Restores the one previous bundle when the destination is missing; with several it
 /// cannot tell which was the destination and refuses before changing anything. With the
 /// destination present, previous bundles are not recover's to touch.
@@ -14279,6 +17987,14 @@ void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::str
     try {
       const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
       if (!st || st->id != fs.stat(s.handle).id) continue;
+      // A killed `skills install --upgrade` may have left the user's previous version here:
+      // it is put back or archived first, never deleted with the tree.
+      if (publish::match_staging(s.name).family->kind == publish::staging_kind::skills) {
+        const skills::upgrade_recovery u =
+            skills::recover_upgrade(fs, parent, paths::parent(display), s.name, s.handle);
+        if (!u.action.empty()) report.actions.push_back(u.action);
+        if (u.put_back) report.restored = true;
+      }
       fs.remove_tree_at(parent, s.name);
     } catch (const error& e) {
       // What was already restored or removed stays done; name the tree that is left.
@@ -14306,12 +18022,15 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   fs::check_policy<Fs>();
   recover_report report;
   std::vector<std::string> names;
+  std::vector<std::string> intents;
   fs.for_each_entry(parent, [&](std::string_view entry) {
     const publish::staging_match m = publish::match_staging(entry, name);
     if (m.family == nullptr) return;
-    (m.exact ? names : report.ignored).emplace_back(entry);
+    (m.intent ? intents : m.exact ? names : report.ignored).emplace_back(entry);
   });
   std::sort(names.begin(), names.end());  // deterministic report
+  std::sort(intents.begin(), intents.end());
+  detail::resolve_intents(fs, parent, intents, report);
   std::sort(report.ignored.begin(), report.ignored.end());
 
   detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);
@@ -14319,7 +18038,9 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   detail::remove_staging_trees(fs, parent, display, found.staging, report);
   detail::remove_temp_files(fs, parent, name, display, found.temps, report);
   for (const std::string& n : report.ignored) {
-    const bool creating = n.substr(0, publish::creating_prefix.size()) == publish::creating_prefix;
+    // An empty `.zeroclaw-export-new-*` may be an export's between its mkdir and its lock:
+    // removing it would break that export (tests/exporter/edges_test.cpp, item 5).
+    const bool creating = publish::match_staging(n, name).creating;
     report.actions.push_back(
         "left " + n + " alone: " +
         (creating ? std::string("an export is creating its staging directory there, or died "
@@ -14540,6 +18261,47 @@ inline void additions(lines& line, const export_result& r) {
   for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
 }
 
+/// Why memory rows stayed home, for the report and the JSON.
+inline std::string_view skip_name(memory::skip_reason r) noexcept {
+  switch (r) {
+    case memory::skip_reason::redacted_category:
+      return "redacted_category";
+    case memory::skip_reason::credential_shape:
+      return "credential_shape";
+    case memory::skip_reason::not_utf8:
+      return "not_utf8";
+    case memory::skip_reason::too_large:
+      return "too_large";
+  }
+  return "unknown";
+}
+
+/// `--with-memory`: what travelled, what stayed home, and the privacy warning (loud).
+inline void memory_section(lines& line, const export_result& r) {
+  if (!r.memory) return;
+  const memory::summary& m = *r.memory;
+  std::string cats;
+  for (const auto& [name, count] : m.categories)
+    cats += (cats.empty() ? "" : ", ") + name + " " + n(count);
+  line("⚠️  MEMORY TRAVELS: " + n(m.entries) + " memory/memories of `" + r.alias + "` " +
+       (r.dry_run ? "would be" : "are") + " in memory/entries.jsonl (bundle format 2)" +
+       (cats.empty() ? std::string() : " — " + cats));
+  line(
+      "  they may hold personal data: what the agent was told about people, places and "
+      "accounts. Anyone who holds the bundle can read them; share it as you would the "
+      "conversations themselves");
+  for (const auto& [why, count] : m.skipped)
+    line("  " + n(count) + " memory/memories left home (" + std::string(skip_name(why)) + ")");
+  line("  never carried: embeddings, session ids, other agents' rows; categories " + [&] {
+    std::string c;
+    for (const auto& name : m.redacted_categories) c += (c.empty() ? "" : ", ") + name;
+    return c;
+  }() + ". Credential detection is a pattern list: read memory/entries.jsonl before sharing");
+  if (!m.embedding_model.empty())
+    line("  the source embedded with " + m.embedding_model +
+         "; run `zeroclaw memory reindex` on the target after the import");
+}
+
 }  // namespace report_detail
 
 /// The human report of a successful export, every line ending in '\n': upstream's lines
@@ -14551,6 +18313,7 @@ inline std::string render_report(const export_result& r) {
   report_detail::plan_sections(line, r.plan);
   report_detail::scope_warnings(line, r);
   report_detail::additions(line, r);
+  report_detail::memory_section(line, r);
   return std::move(line.text);
 }
 
@@ -14596,6 +18359,18 @@ inline nlohmann::json to_json(const export_result& r) {
                   {"requested", r.publish.requested},
                   {"guarantee", r.publish.guarantee},
                   {"warnings", r.publish.warnings}};
+  if (r.memory) {  // `--with-memory` only: without it the document is what it was
+    json skipped = json::object();
+    for (const auto& [why, count] : r.memory->skipped)
+      skipped[std::string(report_detail::skip_name(why))] = count;
+    j["memory"] = {{"entries", r.memory->entries},
+                   {"categories", r.memory->categories},
+                   {"left_home", skipped},
+                   {"redacted_categories", r.memory->redacted_categories},
+                   {"backend", r.memory->backend},
+                   {"embedding_model", r.memory->embedding_model},
+                   {"format_version", bundle::memory_format_version}};
+  }
   return j;
 }
 
@@ -14606,6 +18381,337 @@ inline std::string render_json(const export_result& r) { return json::dump(to_js
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/exporter/report.hpp -----
+// ----- begin clawport/exporter/signature.hpp -----
+// The Signer every front end builds for `export --sign` (the CLI, the C ABI's `sign`
+// option): OpenSSH's ssh-keygen under the bundle namespace, one place so that they cannot
+// differ.
+
+// ----- begin clawport/signing/ssh_keygen.hpp -----
+// The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
+// SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
+// run, by the library's one process runner (process/runner.hpp: no shell, everything it
+// starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
+// with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
+// and stdin from the data, a file of a private temporary directory (mkdtemp, 0700) that
+// also holds the signature `-s` needs as a file. The directory is removed afterwards.
+
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace signing {
+
+/// How ssh-keygen is run.
+struct ssh_keygen_options {
+  /// The program; empty = the first of /usr/bin/ssh-keygen and /bin/ssh-keygen that exists
+  /// (the child's PATH is /usr/bin:/bin, so nothing else would be found either).
+  std::string program;
+  /// Where the private temporary directory is made (host_environment::temp_root).
+  std::string temp_root = "/tmp";
+  /// The deadline of one ssh-keygen run; it is killed when it passes.
+  std::chrono::milliseconds timeout{30000};
+};
+
+/// What one run gave.
+struct ssh_keygen_run {
+  int exit = -1;  ///< the exit status; -1 when killed
+  std::string out;
+  std::string err;
+};
+
+namespace detail {
+
+inline std::string program_of(const ssh_keygen_options& o) {
+  if (!o.program.empty()) return o.program;
+  for (const char* p : {"/usr/bin/ssh-keygen", "/bin/ssh-keygen"})
+    if (::access(p, X_OK) == 0) return p;
+  throw error(errc::unsupported,
+              "ssh-keygen was not found in /usr/bin or /bin; signed bundles need OpenSSH's "
+              "ssh-keygen (Debian and Ubuntu: apt-get install openssh-client)",
+              "ssh-keygen");
+}
+
+/// A mkdtemp directory and the files put in it, removed on destruction.
+class private_dir {
+ public:
+  explicit private_dir(const std::string& root) {
+    std::string tmpl = (root.empty() ? std::string("/tmp") : root) + "/clawport-sign.XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (::mkdtemp(buf.data()) == nullptr)
+      throw error(errc::io,
+                  "cannot create a private temporary directory in " + root + ": " +
+                      std::strerror(errno) + " (set TMPDIR to a writable directory)",
+                  root, errno);
+    path_ = buf.data();
+  }
+  ~private_dir() {
+    for (const std::string& f : files_) ::unlink(f.c_str());
+    ::rmdir(path_.c_str());
+  }
+  private_dir(const private_dir&) = delete;
+  private_dir& operator=(const private_dir&) = delete;
+
+  /// A new file `name` in the directory holding `bytes` (0600); its path.
+  std::string put(const std::string& name, const std::string& bytes) {
+    const std::string p = path_ + "/" + name;
+    const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) throw error(errc::io, "cannot create " + p + ": " + std::strerror(errno), p, errno);
+    files_.push_back(p);
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        const int e = errno;
+        ::close(fd);
+        throw error(errc::io, "cannot write " + p + ": " + std::strerror(e), p, e);
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return p;
+  }
+
+ private:
+  std::string path_;
+  std::vector<std::string> files_;
+};
+
+/// Runs `program args...` with stdin from the file `input_path`, the environment `env`,
+/// until `timeout`.
+inline ssh_keygen_run run(const std::string& program, const std::vector<std::string>& args,
+                          const std::string& input_path, const std::vector<std::string>& env,
+                          std::chrono::milliseconds timeout) {
+  process::request req;
+  req.argv.push_back(program);
+  req.argv.insert(req.argv.end(), args.begin(), args.end());
+  req.timeout = timeout;
+  req.stdin_path = input_path;
+  req.new_session = true;  // no controlling terminal: a passphrase prompt fails at once
+  process::outcome o = process::posix_runner(env).run(req);
+  if (!o.error.empty())
+    throw error(errc::unsupported,
+                "cannot run " + program + ": " +
+                    (o.error_number != 0 ? std::string(std::strerror(o.error_number)) : o.error) +
+                    " (install OpenSSH's client: apt-get install openssh-client)",
+                program, o.error_number);
+  if (o.timed_out)
+    throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
+                "ssh-keygen");
+  ssh_keygen_run r;
+  r.exit = o.exit;
+  r.out = std::move(o.out);
+  r.err = std::move(o.err);
+  return r;
+}
+
+/// ssh-keygen's last non-empty stderr line, for a message.
+inline std::string last_line(const std::string& text) {
+  std::size_t end = text.find_last_not_of("\r\n");
+  if (end == std::string::npos) return "no message";
+  const std::size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1,
+                     end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+}  // namespace detail
+
+/// The Signer: `ssh-keygen -Y sign -f <key> -n <namespace>`. `key` is a private key file,
+/// or a public key (`.pub`) whose private half is in ssh-agent (then `auth_sock` is the
+/// agent's socket, $SSH_AUTH_SOCK), as git's `user.signingkey`.
+class ssh_keygen_signer {
+ public:
+  ssh_keygen_signer(std::string key, std::string sig_namespace,
+                    std::optional<std::string> auth_sock = std::nullopt,
+                    ssh_keygen_options options = {})
+      : key_(std::move(key)),
+        ns_(std::move(sig_namespace)),
+        auth_sock_(std::move(auth_sock)),
+        opt_(std::move(options)) {}
+
+  /// The armored signature (`-----BEGIN SSH SIGNATURE-----` ...) over `data`.
+  std::string sign(const std::string& data) const {
+    const std::string program = detail::program_of(opt_);
+    detail::private_dir dir(opt_.temp_root);
+    const std::string input = dir.put("data", data);
+    std::vector<std::string> env{"PATH=/usr/bin:/bin"};
+    if (auth_sock_) env.push_back("SSH_AUTH_SOCK=" + *auth_sock_);
+    const ssh_keygen_run r =
+        detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, input, env, opt_.timeout);
+    if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
+      throw error(errc::signing_failed,
+                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
+                      "); give a private key file without a passphrase, or a public key (.pub) "
+                      "whose private half is loaded in ssh-agent (ssh-add; SSH_AUTH_SOCK set)",
+                  key_);
+    return r.out;
+  }
+
+ private:
+  std::string key_;
+  std::string ns_;
+  std::optional<std::string> auth_sock_;
+  ssh_keygen_options opt_;
+};
+
+/// Whether `principal` is an allowed_signers pattern (`*@example.org`, `!mallory`) or a list
+/// (`alice,bob`) rather than one name: ssh-keygen matches such a field, it names no one.
+inline bool is_principal_pattern(const std::string& principal) {
+  return principal.find_first_of("*?,") != std::string::npos ||
+         (!principal.empty() && principal.front() == '!');
+}
+
+/// The SignatureVerifier: the signature must be good under `sig_namespace`
+/// (`-Y check-novalidate`) and `-Y verify -I <principal>` must accept it against
+/// `allowed_signers` (key listed for that principal, the namespace allowed, unexpired).
+/// With `signer`, that principal is the one asked for (a pattern line such as
+/// `*@example.org` allows it, and every line for it is tried, not only the first). Without,
+/// the candidates are the principals `-Y find-principals` names for the key (the first
+/// line listing it); a pattern names no one and is never reported as the signer.
+class ssh_keygen_verifier {
+ public:
+  ssh_keygen_verifier(std::string allowed_signers, std::string sig_namespace,
+                      std::optional<std::string> signer = std::nullopt,
+                      ssh_keygen_options options = {})
+      : allowed_(std::move(allowed_signers)),
+        ns_(std::move(sig_namespace)),
+        signer_(std::move(signer)),
+        opt_(std::move(options)) {
+    if (signer_ && (signer_->empty() || is_principal_pattern(*signer_)))
+      throw error(errc::invalid_argument,
+                  "the signer `" + *signer_ +
+                      "` is not one principal (a pattern or list matches many); name the "
+                      "principal that must have signed, e.g. alice@example.org",
+                  *signer_);
+  }
+
+  /// The principal that signed `data`.
+  std::string verify(const std::string& data, const std::string& signature) const {
+    const std::string program = detail::program_of(opt_);
+    detail::private_dir dir(opt_.temp_root);
+    const std::string input = dir.put("data", data);
+    const std::string sig = dir.put("sig", signature);
+    const std::vector<std::string> env{"PATH=/usr/bin:/bin"};
+    const auto keygen = [&](std::vector<std::string> args) {
+      return detail::run(program, args, input, env, opt_.timeout);
+    };
+    const ssh_keygen_run check = keygen({"-Y", "check-novalidate", "-n", ns_, "-s", sig});
+    if (check.exit != 0)
+      throw error(errc::signature_invalid,
+                  "the signature does not match the signed bytes under the namespace `" + ns_ +
+                      "` (ssh-keygen: " + detail::last_line(check.err) + ")");
+    const auto accepted = [&](const std::string& principal) {
+      return keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
+    };
+    std::optional<ssh_keygen_run> good;
+    if (signer_) {
+      good = accepted(*signer_);
+      if (good->exit == 0) return *signer_;
+    }
+    const ssh_keygen_run found = keygen({"-Y", "find-principals", "-s", sig, "-f", allowed_});
+    if (found.exit != 0)
+      throw error(
+          errc::signer_untrusted,
+          "the signing key is not in " + allowed_ +
+              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
+              "); add the signer's `<principal> <public key>` line there if you trust it",
+          allowed_);
+    const std::vector<std::string> principals = split_principals(found.out);
+    if (signer_)
+      throw error(errc::signer_untrusted,
+                  "the signature is not by `" + *signer_ + "` as " + allowed_ +
+                      " allows it under the namespace `" + ns_ +
+                      "` (ssh-keygen: " + detail::last_line(good->err) +
+                      "); the key is listed there for " + join(principals) +
+                      "; check that principal's entry, its namespaces= and valid-after/"
+                      "valid-before options",
+                  allowed_);
+    for (const std::string& p : principals) {
+      if (is_principal_pattern(p)) continue;
+      good = accepted(p);
+      if (good->exit == 0) return p;
+    }
+    throw error(errc::signer_untrusted, unnamed_message(principals, good), allowed_);
+  }
+
+ private:
+  /// Why no principal find-principals named could be reported as the signer.
+  std::string unnamed_message(const std::vector<std::string>& principals,
+                              const std::optional<ssh_keygen_run>& last) const {
+    if (!last)
+      return "the signing key is allowed in " + allowed_ + " only by the pattern " +
+             join(principals) +
+             ", which names no one; say who must have signed (--signer <principal>, the "
+             "`signer` option)";
+    return "the first entry of " + allowed_ + " listing the signing key (" + join(principals) +
+           ") may not sign under the namespace `" + ns_ +
+           "` (ssh-keygen: " + detail::last_line(last->err) +
+           "); check its namespaces= and valid-after/valid-before options, or, if a later "
+           "entry allows the key, name its principal (--signer <principal>, the `signer` "
+           "option)";
+  }
+  static std::vector<std::string> split_principals(const std::string& out) {
+    std::vector<std::string> all;
+    std::string cur;
+    for (const char c : out + "\n") {
+      if (c == '\n' || c == ',' || c == '\r') {
+        if (!cur.empty()) all.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    return all;
+  }
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const std::string& p : v) s += (s.empty() ? "`" : ", `") + p + "`";
+    return s.empty() ? "nobody" : s;
+  }
+
+  std::string allowed_;
+  std::string ns_;
+  std::optional<std::string> signer_;
+  ssh_keygen_options opt_;
+};
+
+}  // namespace signing
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/signing/ssh_keygen.hpp -----
+
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// The Signer of an export: `key` (made absolute against `host`'s working directory) is a
+/// private key file, or a `.pub` whose private half is in the ssh-agent of
+/// `host.ssh_auth_sock`; the private temporary directory is made in `host.temp_root`.
+inline signing::sign_function ssh_bundle_signer(const host_environment& host,
+                                                const std::string& key) {
+  signing::ssh_keygen_options o;
+  o.temp_root = host.temp_root;
+  return signing::as_sign_function(signing::ssh_keygen_signer(
+      host.absolute(key), std::string(bundle::signature_namespace), host.ssh_auth_sock, o));
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/signature.hpp -----
 // ----- end clawport/exporter.hpp -----
 // ----- begin clawport/verify.hpp -----
 // Verifying a bundle as hostile input: every finding listed, limits documented.
@@ -14667,6 +18773,7 @@ inline std::optional<std::string> comment_problem(std::string_view text) {
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14725,6 +18832,11 @@ struct report {
   /// empty): what an import's plan carries instead of the files (importer/file_stream.hpp).
   std::string list_stream_sha256;
   std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
+  std::string memory_text;     ///< memory/entries.jsonl's bytes (format 2), when present
+  int format_version = 0;      ///< the manifest's, once read (1, or 2 with memory)
+  /// What memory travels (format 2, `[memory]` and memory/entries.jsonl checked): counts,
+  /// categories, the source's backend and embedding model; never the text.
+  std::optional<memory::summary> memory;
   /// The principal whose signature check_signature accepted; empty when none was checked.
   std::string signed_by;
   zeroclaw::value manifest = zeroclaw::value::make_table();
@@ -15131,6 +19243,8 @@ class walker : public fs::walk_visitor {
   static bool structural(const std::string& path) {
     const std::size_t slash = path.find('/');
     if (slash == std::string::npos) return true;
+    // memory/ (format 2) is one file: every entry below it is kept for memory_findings.
+    if (path.compare(0, slash, bundle::memory_dir) == 0) return true;
     return path.compare(0, slash, bundle::skills_dir) == 0 &&
            path.find('/', slash + 1) == std::string::npos;
   }
@@ -15300,6 +19414,7 @@ class walker : public fs::walk_visitor {
     if (r.path == bundle::config_file) rep_.config_text = std::move(r.kept);
     if (r.path == bundle::digest_list_file) digest_list_ = std::move(r.kept);
     if (r.path == bundle::signature_file) rep_.signature_text = std::move(r.kept);
+    if (r.path == bundle::memory_entries_file) rep_.memory_text = std::move(r.kept);
   }
 
  public:
@@ -15429,7 +19544,8 @@ inline void layout_findings(report& rep) {
   }
   for (const std::string& d : rep.directories) {
     if (d.find('/') != std::string::npos) continue;
-    if (d != bundle::workspace_dir && d != bundle::skills_dir)
+    // memory/ is checked against the format version once the manifest is read.
+    if (d != bundle::workspace_dir && d != bundle::skills_dir && d != bundle::memory_dir)
       add_finding(rep, "unexpected_entry", d + "/", "not part of the bundle format");
   }
   for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
@@ -15505,7 +19621,7 @@ inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::st
   };
   static constexpr std::string_view known[] = {"format_version", "root_agent", "required_secrets",
                                                "skill_bundles",  "provenance", "dropped",
-                                               "risk_flags"};
+                                               "risk_flags",     "memory"};
   for (const zeroclaw::member& mem : m.members)
     if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
       bad(mem.key, "not a format 1 manifest key");
@@ -15628,18 +19744,67 @@ inline bool read_manifest(report& rep) {
     add_finding(rep, "manifest_invalid", mf + ":format_version", "missing, or not an integer");
     return false;
   }
-  if (version->integer > bundle::format_version) {
+  if (version->integer > bundle::memory_format_version) {
     add_finding(rep, "format_newer", mf + ":format_version",
                 "the bundle is format_version " + std::to_string(version->integer) +
-                    "; this clawport reads format 1 only (upgrade clawport)");
+                    "; this clawport reads formats 1 and 2 only (upgrade clawport)");
     return false;
   }
-  if (version->integer != bundle::format_version) {
+  rep.format_version = static_cast<int>(version->integer);
+  if (version->integer != bundle::format_version &&
+      version->integer != bundle::memory_format_version) {
     add_finding(rep, "manifest_invalid", mf + ":format_version",
                 "format_version " + std::to_string(version->integer) + " does not exist");
     return false;
   }
   return manifest_fields(rep, m, mf);
+}
+
+/// memory/ (issue 47): only in format 2, exactly `memory/entries.jsonl`, which must hold
+/// what its `[memory]` table says, in the shape memory::check_jsonl reads.
+inline void memory_findings(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  const std::string file(bundle::memory_entries_file);
+  const zeroclaw::value* table = rep.manifest.find("memory");
+  const bool carried = rep.has_directory(bundle::memory_dir) || rep.file(file) != nullptr;
+  if (rep.format_version != bundle::memory_format_version) {
+    if (table != nullptr)
+      add_finding(rep, "manifest_invalid", mf + ":memory", "a format 1 manifest has no [memory]");
+    if (carried)
+      add_finding(rep, "unexpected_entry", std::string(bundle::memory_dir) + "/",
+                  "memory travels only in a format 2 bundle (export --with-memory)");
+    return;
+  }
+  const zeroclaw::value* schema = table != nullptr ? table->find("schema") : nullptr;
+  const zeroclaw::value* entries = table != nullptr ? table->find("entries") : nullptr;
+  if (table == nullptr || !table->is_table() || schema == nullptr || !schema->is_string() ||
+      entries == nullptr || entries->type != zeroclaw::value::kind::integer)
+    return add_finding(rep, "manifest_invalid", mf + ":memory",
+                       "a format 2 manifest has a [memory] table with `schema` and `entries`");
+  if (schema->text != memory::jsonl_schema)
+    return add_finding(rep, "memory_invalid", mf + ":memory.schema",
+                       "memory schema `" + schema->text + "` is not one this clawport reads (" +
+                           std::string(memory::jsonl_schema) + "; upgrade clawport)");
+  for (const bundle_file& f : rep.files)
+    if (f.path.rfind(std::string(bundle::memory_dir) + "/", 0) == 0 && f.path != file)
+      add_finding(rep, "unexpected_entry", f.path, "memory/ holds entries.jsonl only");
+  if (rep.file(file) == nullptr)
+    return add_finding(rep, "missing_file", file, "a format 2 bundle carries its memory here");
+  const memory::jsonl_check check = memory::check_jsonl(rep.memory_text);
+  for (const auto& [line, what] : check.problems)
+    add_finding(rep, "memory_invalid", line == 0 ? file : file + ":" + std::to_string(line), what);
+  if (static_cast<std::int64_t>(check.entries) != entries->integer && check.problems.empty())
+    add_finding(rep, "memory_invalid", file,
+                "holds " + std::to_string(check.entries) + " memories; the manifest says " +
+                    std::to_string(entries->integer));
+  memory::summary sum;
+  sum.entries = check.entries;
+  sum.categories = check.categories;
+  if (const zeroclaw::value* b = table->find("backend"); b != nullptr && b->is_string())
+    sum.backend = b->text;
+  if (const zeroclaw::value* e = table->find("embedding_model"); e != nullptr && e->is_string())
+    sum.embedding_model = e->text;
+  rep.memory = std::move(sum);
 }
 
 /// skills/: exactly the aliases the manifest advertises, each a directory.
@@ -15908,6 +20073,7 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
   if (!detail::read_manifest(rep)) return rep;  // never half-read a manifest not format 1
   detail::derive_workspace_skills_flag(rep, w.workspace_skills);
   detail::skills_findings(rep);
+  detail::memory_findings(rep);
   detail::closure_findings<Schema>(rep);
   return rep;
 }
@@ -16026,6 +20192,13 @@ inline nlohmann::json to_json(const report& r) {
   j["signed_by"] = json::text_or_null<nlohmann::json>(r.signed_by);
   j["findings"] = nlohmann::json::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
+  if (r.memory) {  // format 2 only: without memory the document is what it was
+    j["format_version"] = r.format_version;
+    j["memory"] = {{"entries", r.memory->entries},
+                   {"categories", r.memory->categories},
+                   {"backend", r.memory->backend},
+                   {"embedding_model", r.memory->embedding_model}};
+  }
   return j;
 }
 
@@ -16047,6 +20220,14 @@ inline std::string render_report(const report& r) {
     line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
          f.detail);
   }
+  if (r.memory) {
+    std::string cats;
+    for (const auto& [name, n] : r.memory->categories)
+      cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
+    line("\u26a0\ufe0f  memory travels (format 2): " + std::to_string(r.memory->entries) +
+         " memory/memories of `" + r.root_agent + "`" + (cats.empty() ? "" : cats + ")") +
+         " in memory/entries.jsonl; they may hold personal data of another install's user");
+  }
   if (!r.signed_by.empty()) line("signed by `" + r.signed_by + "` (an allowed signer)");
   if (!r.manifest_sha256.empty()) line("manifest sha256:" + r.manifest_sha256);
   return std::move(line.text);
@@ -16056,6 +20237,37 @@ inline std::string render_report(const report& r) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/verify/render.hpp -----
+// ----- begin clawport/verify/signature.hpp -----
+// The SignatureVerifier every front end builds for a bundle (`verify --allowed-signers`,
+// `import --require-signature`, the C ABI's `allowed-signers`/`signer` options): OpenSSH's
+// ssh-keygen under the bundle namespace, one place so that they cannot differ.
+
+
+#include <optional>
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
+
+/// A bundle's SignatureVerifier: `allowed_signers` (made absolute against `host`'s working
+/// directory) lists who may sign; `signer`, when not empty, is the principal that must have
+/// signed (refused with errc::invalid_argument when it is a pattern); the private temporary
+/// directory is made in `host.temp_root`.
+inline signing::verify_function ssh_bundle_verifier(const host_environment& host,
+                                                    const std::string& allowed_signers,
+                                                    const std::string& signer) {
+  signing::ssh_keygen_options o;
+  o.temp_root = host.temp_root;
+  return signing::as_verify_function(signing::ssh_keygen_verifier(
+      host.absolute(allowed_signers), std::string(bundle::signature_namespace),
+      signer.empty() ? std::nullopt : std::optional<std::string>(signer), o));
+}
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/signature.hpp -----
 // ----- end clawport/verify.hpp -----
 
 #ifdef CLAWPORT_LINK_COMPILED
@@ -21249,6 +25461,439 @@ inline constexpr const char* names[] = {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/formats/tables/timezones.hpp -----
+// ----- begin clawport/openclaw/tools.hpp -----
+// A Claw profile's `tools` as upstream's claws add persists them (openclaw 2026.9.6,
+// src/claws/reader materializeClawToolProfile over src/agents/tool-policy-shared and
+// tool-policy-match): the built-in profile resolved through the generated tool catalogue
+// (tool_catalog.hpp, tools/gen_openclaw_tools.py), groups expanded, aliases applied, and the
+// result pinned as `{profile: "full", allow: [...]}` so a later catalogue cannot widen it.
+
+// ----- begin clawport/openclaw/tool_catalog.hpp -----
+// Generated by tools/gen_openclaw_tools.py from openclaw@2026.9.6 (dist/tool-catalog-CLTpLFor.mjs,
+// dist/tool-policy-shared-auQCQEhM.mjs); do not edit. OpenClaw's core tool catalogue: the built-in
+// tool profiles, the tool groups and the tool-name aliases (openclaw/tools.hpp reads them).
+
+
+#include <cstddef>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+namespace tool_catalog {
+
+/// The OpenClaw release this table was generated from.
+inline constexpr std::string_view release = "2026.9.6";
+
+/// A named list of tool ids (a profile's allow or deny list, a group's members).
+struct named_list {
+  std::string_view name;
+  const std::string_view* items;
+  std::size_t size;
+};
+
+/// A built-in tool profile: its allow and deny lists as upstream resolves them.
+struct profile {
+  std::string_view id;
+  named_list allow;
+  named_list deny;
+};
+
+inline constexpr std::string_view profile_minimal_allow[] = {"session_status", "gateway"};
+inline constexpr std::string_view profile_minimal_deny[] = {""};
+inline constexpr std::string_view profile_coding_allow[] = {"ls",
+                                                            "read",
+                                                            "write",
+                                                            "edit",
+                                                            "apply_patch",
+                                                            "exec",
+                                                            "process",
+                                                            "code_execution",
+                                                            "secrets",
+                                                            "web_search",
+                                                            "web_fetch",
+                                                            "x_search",
+                                                            "memory_search",
+                                                            "memory_get",
+                                                            "sessions",
+                                                            "sessions_list",
+                                                            "sessions_history",
+                                                            "sessions_search",
+                                                            "conversations_list",
+                                                            "conversations_send",
+                                                            "conversations_turn",
+                                                            "sessions_send",
+                                                            "sessions_spawn",
+                                                            "github_identity_status",
+                                                            "github_publish",
+                                                            "agents_wait",
+                                                            "sessions_yield",
+                                                            "subagents",
+                                                            "session_status",
+                                                            "suggest_task",
+                                                            "dismiss_task",
+                                                            "screen",
+                                                            "theme",
+                                                            "dashboard",
+                                                            "terminal",
+                                                            "portal",
+                                                            "automations",
+                                                            "gateway",
+                                                            "plugins",
+                                                            "get_goal",
+                                                            "create_goal",
+                                                            "update_goal",
+                                                            "progress_card",
+                                                            "ask_user",
+                                                            "skill_workshop",
+                                                            "view_image",
+                                                            "image_generate",
+                                                            "music_generate",
+                                                            "video_generate",
+                                                            "bundle-mcp"};
+inline constexpr std::string_view profile_coding_deny[] = {""};
+inline constexpr std::string_view profile_messaging_allow[] = {"secrets",
+                                                               "sessions",
+                                                               "sessions_list",
+                                                               "sessions_history",
+                                                               "sessions_search",
+                                                               "conversations_list",
+                                                               "conversations_send",
+                                                               "conversations_turn",
+                                                               "sessions_send",
+                                                               "sessions_spawn",
+                                                               "sessions_yield",
+                                                               "subagents",
+                                                               "session_status",
+                                                               "theme",
+                                                               "message",
+                                                               "gateway",
+                                                               "ask_user",
+                                                               "bundle-mcp"};
+inline constexpr std::string_view profile_messaging_deny[] = {""};
+inline constexpr std::string_view profile_full_allow[] = {"*"};
+inline constexpr std::string_view profile_full_deny[] = {""};
+
+/// The built-in profiles, in upstream's order.
+inline constexpr profile profiles[] = {
+    {"minimal", {"allow", profile_minimal_allow, 2}, {"deny", profile_minimal_deny, 0}},
+    {"coding", {"allow", profile_coding_allow, 50}, {"deny", profile_coding_deny, 0}},
+    {"messaging", {"allow", profile_messaging_allow, 18}, {"deny", profile_messaging_deny, 0}},
+    {"full", {"allow", profile_full_allow, 1}, {"deny", profile_full_deny, 0}},
+};
+
+inline constexpr std::string_view group_openclaw[] = {"code_execution",
+                                                      "secrets",
+                                                      "web_search",
+                                                      "web_fetch",
+                                                      "x_search",
+                                                      "memory_search",
+                                                      "memory_get",
+                                                      "sessions",
+                                                      "sessions_list",
+                                                      "sessions_history",
+                                                      "sessions_search",
+                                                      "conversations_list",
+                                                      "conversations_send",
+                                                      "conversations_turn",
+                                                      "sessions_send",
+                                                      "sessions_spawn",
+                                                      "github_identity_status",
+                                                      "github_publish",
+                                                      "agents_wait",
+                                                      "sessions_yield",
+                                                      "subagents",
+                                                      "session_status",
+                                                      "suggest_task",
+                                                      "dismiss_task",
+                                                      "browser",
+                                                      "screen",
+                                                      "theme",
+                                                      "dashboard",
+                                                      "terminal",
+                                                      "portal",
+                                                      "show_widget",
+                                                      "message",
+                                                      "heartbeat_respond",
+                                                      "automations",
+                                                      "gateway",
+                                                      "plugins",
+                                                      "openclaw",
+                                                      "nodes",
+                                                      "computer",
+                                                      "mobile_ui",
+                                                      "agents_list",
+                                                      "get_goal",
+                                                      "create_goal",
+                                                      "update_goal",
+                                                      "progress_card",
+                                                      "ask_user",
+                                                      "skill_workshop",
+                                                      "view_image",
+                                                      "image_generate",
+                                                      "music_generate",
+                                                      "video_generate",
+                                                      "tts",
+                                                      "pdf"};
+inline constexpr std::string_view group_fs[] = {"ls", "read", "write", "edit", "apply_patch"};
+inline constexpr std::string_view group_runtime[] = {"exec", "process", "code_execution",
+                                                     "secrets"};
+inline constexpr std::string_view group_web[] = {"web_search", "web_fetch", "x_search"};
+inline constexpr std::string_view group_memory[] = {"memory_search", "memory_get"};
+inline constexpr std::string_view group_sessions[] = {
+    "sessions",           "sessions_list",
+    "sessions_history",   "sessions_search",
+    "conversations_list", "conversations_send",
+    "conversations_turn", "sessions_send",
+    "sessions_spawn",     "github_identity_status",
+    "github_publish",     "agents_wait",
+    "sessions_yield",     "subagents",
+    "session_status",     "suggest_task",
+    "dismiss_task"};
+inline constexpr std::string_view group_ui[] = {"browser",  "screen", "theme",  "dashboard",
+                                                "terminal", "portal", "canvas", "show_widget"};
+inline constexpr std::string_view group_messaging[] = {"message"};
+inline constexpr std::string_view group_automation[] = {"heartbeat_respond", "automations",
+                                                        "gateway", "plugins", "openclaw"};
+inline constexpr std::string_view group_nodes[] = {"nodes", "computer", "mobile_ui"};
+inline constexpr std::string_view group_agents[] = {"agents_list",   "get_goal",      "create_goal",
+                                                    "update_goal",   "progress_card", "ask_user",
+                                                    "skill_workshop"};
+inline constexpr std::string_view group_media[] = {
+    "view_image", "image_generate", "music_generate", "video_generate", "tts", "pdf"};
+
+/// The tool groups (`group:<id>`), in upstream's order.
+inline constexpr named_list groups[] = {
+    {"group:openclaw", group_openclaw, 53},
+    {"group:fs", group_fs, 5},
+    {"group:runtime", group_runtime, 4},
+    {"group:web", group_web, 3},
+    {"group:memory", group_memory, 2},
+    {"group:sessions", group_sessions, 17},
+    {"group:ui", group_ui, 8},
+    {"group:messaging", group_messaging, 1},
+    {"group:automation", group_automation, 5},
+    {"group:nodes", group_nodes, 3},
+    {"group:agents", group_agents, 7},
+    {"group:media", group_media, 6},
+};
+
+/// Tool-name aliases: the name an operator may write and the tool id it means.
+inline constexpr std::string_view aliases[][2] = {
+    {"bash", "exec"},
+    {"apply-patch", "apply_patch"},
+    {"cron", "automations"},
+};
+
+}  // namespace tool_catalog
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/tool_catalog.hpp -----
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// A tool profile's allow and deny lists (upstream's resolveToolProfilePolicy).
+struct tool_policy {
+  std::vector<std::string> allow;
+  std::vector<std::string> deny;
+};
+
+namespace detail {
+
+inline std::vector<std::string> tool_list(const tool_catalog::named_list& l) {
+  return std::vector<std::string>(l.items, l.items + l.size);
+}
+
+/// A tool name as policies compare it: trimmed, lowercased, its alias resolved.
+inline std::string normalize_tool(std::string_view name) {
+  while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.remove_prefix(1);
+  while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+  std::string s(name);
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  for (const auto& a : tool_catalog::aliases)
+    if (s == a[0]) return std::string(a[1]);
+  return s;
+}
+
+/// Whether `name` matches the glob `pattern` (`*` any run of characters).
+inline bool tool_glob(std::string_view name, std::string_view pattern) {
+  if (pattern == "*") return true;
+  std::size_t n = 0, p = 0, star = std::string_view::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (p < pattern.size() && pattern[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+/// `<server>__<tool>`: a concrete tool of a bundled MCP server
+/// (`^[A-Za-z][A-Za-z0-9_-]*__[A-Za-z][A-Za-z0-9_-]*$`, at most 64 characters).
+inline bool concrete_bundle_mcp_tool(std::string_view s) {
+  const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+  const auto word = [&](char c) {
+    return letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  };
+  if (s.empty() || s.size() > 64 || !letter(s[0]) || !std::all_of(s.begin(), s.end(), word))
+    return false;
+  for (std::size_t i = 1; i + 2 < s.size(); ++i)
+    if (s[i] == '_' && s[i + 1] == '_' && letter(s[i + 2])) return true;
+  return false;
+}
+
+}  // namespace detail
+
+/// A built-in profile's policy; none for a name the catalogue does not know.
+inline std::optional<tool_policy> tool_profile_policy(std::string_view id) {
+  for (const auto& p : tool_catalog::profiles)
+    if (p.id == id) return tool_policy{detail::tool_list(p.allow), detail::tool_list(p.deny)};
+  return std::nullopt;
+}
+
+/// The profile ids the catalogue knows, and those whose resolution holds `bundle-mcp`.
+inline std::vector<std::string> tool_profile_ids(bool bundle_mcp_only = false) {
+  std::vector<std::string> out;
+  for (const auto& p : tool_catalog::profiles) {
+    const auto allow = detail::tool_list(p.allow);
+    if (!bundle_mcp_only || std::find(allow.begin(), allow.end(), "bundle-mcp") != allow.end())
+      out.emplace_back(p.id);
+  }
+  return out;
+}
+
+/// Tool names normalised, groups expanded to their members, duplicates and blanks dropped
+/// (upstream's expandToolGroups).
+inline std::vector<std::string> expand_tool_groups(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  const auto add = [&](std::string s) {
+    if (!s.empty() && std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
+  for (const auto& raw : names) {
+    const std::string n = detail::normalize_tool(raw);
+    const tool_catalog::named_list* group = nullptr;
+    for (const auto& g : tool_catalog::groups)
+      if (g.name == n) group = &g;
+    if (group == nullptr) {
+      add(n);
+      continue;
+    }
+    for (const auto& member : detail::tool_list(*group)) add(member);
+  }
+  return out;
+}
+
+/// Whether `tool` is allowed by the allow list `allow` (globs, groups; `write` allows
+/// `apply_patch`), as upstream's isToolAllowedByPolicyName with no deny list.
+inline bool tool_allowed(const std::string& tool, const std::vector<std::string>& allow) {
+  const std::vector<std::string> patterns = expand_tool_groups(allow);
+  if (patterns.empty()) return true;
+  const std::string name = detail::normalize_tool(tool);
+  const auto any = [&](const std::string& n) {
+    return std::any_of(patterns.begin(), patterns.end(),
+                       [&](const std::string& p) { return detail::tool_glob(n, p); });
+  };
+  return any(name) || (name == "apply_patch" && any("write"));
+}
+
+namespace detail {
+
+inline std::vector<std::string> strings_of(const value& tools, const char* key) {
+  std::vector<std::string> out;
+  if (tools.contains(key) && tools[key].is_array())
+    for (const auto& v : tools[key])
+      if (v.is_string()) out.push_back(v.get<std::string>());
+  return out;
+}
+
+/// The allow list a profile with the Claw's grants resolves to (resolveClawToolProfileSnapshot).
+inline std::vector<std::string> profile_snapshot_allow(const value& tools,
+                                                       const tool_policy& profile) {
+  const std::vector<std::string> profile_allow = expand_tool_groups(profile.allow);
+  const auto has = [&](const char* t) {
+    return std::find(profile_allow.begin(), profile_allow.end(), t) != profile_allow.end();
+  };
+  if (!tools.contains("allow")) {
+    std::vector<std::string> all = profile.allow;
+    for (auto& a : strings_of(tools, "alsoAllow")) all.push_back(a);
+    return expand_tool_groups(all);
+  }
+  const std::vector<std::string> grants = strings_of(tools, "allow");
+  if (has("*")) return expand_tool_groups(grants);
+  std::vector<std::string> out;
+  for (const auto& t : profile_allow)
+    if (tool_allowed(t, grants)) out.push_back(t);
+  if (has("bundle-mcp"))
+    for (const auto& g : grants)
+      if (concrete_bundle_mcp_tool(g) && std::find(out.begin(), out.end(), g) == out.end())
+        out.push_back(g);
+  return out;
+}
+
+}  // namespace detail
+
+/// A profile's `tools` as claws add persists them (materializeClawToolProfile): without a
+/// profile, the grants expanded (`full` + allow when there are any); with one, the
+/// profile's tools narrowed to the grants, pinned as `{profile: "full", allow, deny?, fs?}`.
+/// Unchanged when the profile is unknown or resolves to nothing bounded (the schema refuses
+/// those: a bounded allowlist is required).
+inline value materialize_tools(const value& tools) {
+  if (!tools.is_object()) return tools;
+  const value* fs = tools.contains("fs") ? &tools["fs"] : nullptr;
+  value out = value::object();
+  if (!tools.contains("profile")) {
+    const auto allow = expand_tool_groups(detail::strings_of(tools, "allow"));
+    const auto deny = expand_tool_groups(detail::strings_of(tools, "deny"));
+    if (!allow.empty()) {
+      out["profile"] = "full";
+      out["allow"] = allow;
+    }
+    if (tools.contains("alsoAllow"))
+      out["alsoAllow"] = expand_tool_groups(detail::strings_of(tools, "alsoAllow"));
+    if (!deny.empty()) out["deny"] = deny;
+    if (fs) out["fs"] = *fs;
+    return out;
+  }
+  const auto profile = tools["profile"].is_string()
+                           ? tool_profile_policy(tools["profile"].get<std::string>())
+                           : std::nullopt;
+  if (!profile) return tools;
+  const std::vector<std::string> allow = detail::profile_snapshot_allow(tools, *profile);
+  if (allow.empty() || std::find(allow.begin(), allow.end(), "bundle-mcp") != allow.end())
+    return tools;
+  std::vector<std::string> deny_in = profile->deny;
+  for (auto& d : detail::strings_of(tools, "deny")) deny_in.push_back(d);
+  const auto deny = expand_tool_groups(deny_in);
+  out["profile"] = "full";
+  out["allow"] = allow;
+  if (!deny.empty()) out["deny"] = deny;
+  if (fs) out["fs"] = *fs;
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/tools.hpp -----
 
 #include <algorithm>
 #include <cmath>
@@ -21272,9 +25917,10 @@ inline constexpr const char* bootstrap_file_names[] = {"AGENTS.md", "SOUL.md", "
 /// Host facts the profile rules consult: the built-in tool profiles the running OpenClaw
 /// registers.
 struct host_catalog {
-  std::vector<std::string> tool_profiles{"minimal", "coding", "messaging", "full"};
+  /// The built-in tool profiles (default: the generated catalogue, tool_catalog.hpp).
+  std::vector<std::string> tool_profiles = tool_profile_ids();
   /// Profiles whose resolution contains `bundle-mcp` and therefore need a bounded `allow`.
-  std::vector<std::string> bundle_mcp_profiles{"coding", "messaging"};
+  std::vector<std::string> bundle_mcp_profiles = tool_profile_ids(true);
 };
 
 /// The agent's identity as the manifest declares it; absent members stay absent.
@@ -21930,7 +26576,13 @@ inline void check_tool_filter(checker& c, const value& tf, const std::string& pa
 
 inline void check_mcp_server(checker& c, const value& s, const std::string& path) {
   if (!c.object(s, path)) return;
-  const bool stdio = s.contains("command");
+  // Upstream's union of the two shapes reports the one branch whose only failures are
+  // unknown keys: a server with both `command` and `url` is the remote shape when its
+  // transport is a remote one (its `command`, `args`, `env` then unknown keys), else stdio.
+  const value* transport = get(s, "transport");
+  const bool remote_transport =
+      transport && (*transport == "sse" || *transport == "streamable-http");
+  const bool stdio = s.contains("command") && !(s.contains("url") && remote_transport);
   const bool remote = !stdio && s.contains("url");
   if (!stdio && !remote) {
     c.issue(path, "An MCP server declares either a stdio `command` or a remote `url`.");
@@ -22341,22 +26993,60 @@ inline void check_tool_grants(checker& c, const value& t, const std::string& tp)
     if (v == nullptr || !c.string_array(*v, member(tp, k), true)) continue;
     if (std::string(k) == "deny") continue;
     for (std::size_t i = 0; i < v->size(); ++i) {
-      const std::string g = (*v)[i].get<std::string>();
-      const std::string ip = index(member(tp, k), i);
-      if (g.find_first_of("*?[]{}") != std::string::npos) {
-        c.issue(ip, "Tool grants must not contain glob characters.");
-      } else if (g == "group:plugins" || g == "bundle-mcp") {
-        c.issue(ip, "Tool grants must name bounded tools, not " + g + ".");
-      }
+      // Upstream's isBoundedClawToolGrant: no globs, no open-ended set, no unknown group.
+      const std::string g = detail::normalize_tool((*v)[i].get<std::string>());
+      const bool bounded = g.find_first_of("*?[]{}") == std::string::npos && g != "group:plugins" &&
+                           g != "bundle-mcp" &&
+                           (g.rfind("group:", 0) != 0 || expand_tool_groups({g}).front() != g);
+      if (!bounded) c.issue(index(member(tp, k), i), "Tool grants must be bounded.");
     }
   }
 }
 
-/// `agent.tools`: a registered profile, bounded grants, allow/alsoAllow exclusive, an
-/// explicit allow list for the broad profiles, `fs.workspaceOnly` only ever true.
+/// The cross-field rules of `agent.tools` over the tool catalogue (upstream's superRefine,
+/// in its order), once the fields themselves are sound.
+inline void check_tool_rules(checker& c, const value& t, const std::string& tp,
+                             const std::string& profile) {
+  const std::optional<tool_policy> policy =
+      profile.empty() ? std::nullopt : tool_profile_policy(profile);
+  if (profile == "full" && !t.contains("allow"))
+    c.issue(member(tp, "profile"), "The full tool profile requires a bounded explicit allowlist.");
+  if (policy && profile != "full" && t.contains("allow")) {
+    const std::vector<std::string> profile_allow = expand_tool_groups(policy->allow);
+    const bool bundle =
+        std::find(profile_allow.begin(), profile_allow.end(), "bundle-mcp") != profile_allow.end();
+    for (const auto& g : strings_of(t, "allow")) {
+      const bool overlaps =
+          std::any_of(profile_allow.begin(), profile_allow.end(),
+                      [&](const std::string& tool) { return tool_allowed(tool, {g}); });
+      if (!overlaps && !(bundle && concrete_bundle_mcp_tool(g))) {
+        c.issue(member(tp, "allow"),
+                "Every agent tools allow grant must overlap the selected profile.");
+        break;
+      }
+    }
+  }
+  if (policy) {
+    const std::vector<std::string> snapshot = profile_snapshot_allow(t, *policy);
+    if (std::find(snapshot.begin(), snapshot.end(), "bundle-mcp") != snapshot.end())
+      c.issue(member(tp, "allow"),
+              "Profiles containing bundle-mcp require a bounded allowlist of concrete tool names.");
+  }
+  if (t.contains("alsoAllow") && !t.contains("profile"))
+    c.issue(member(tp, "alsoAllow"),
+            "Agent tools can set alsoAllow only when a bounded profile is selected.");
+  if (t.contains("allow") && t.contains("alsoAllow"))
+    c.issue(member(tp, "alsoAllow"),
+            "Agent tools cannot set both allow and alsoAllow; use allow alone or profile with "
+            "alsoAllow.");
+}
+
+/// `agent.tools`: a registered profile, bounded grants, the catalogue's cross-field rules
+/// (check_tool_rules), `fs.workspaceOnly` only ever true.
 inline void check_profile_tools(checker& c, const value& t, const std::string& tp,
                                 const host_catalog& host) {
   if (!c.object(t, tp)) return;
+  const std::size_t before = c.count();
   c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
   std::string profile;
   if (const value* v = get(t, "profile")) {
@@ -22371,21 +27061,7 @@ inline void check_profile_tools(checker& c, const value& t, const std::string& t
     }
   }
   check_tool_grants(c, t, tp);
-  if (t.contains("allow") && t.contains("alsoAllow")) {
-    c.issue(member(tp, "alsoAllow"), "tools.allow and tools.alsoAllow are mutually exclusive.");
-  }
-  if (t.contains("alsoAllow") && !t.contains("profile")) {
-    c.issue(member(tp, "alsoAllow"), "tools.alsoAllow extends a tool profile; set tools.profile.");
-  }
-  if (!profile.empty() && !t.contains("allow")) {
-    const bool needs = profile == "full" ||
-                       std::find(host.bundle_mcp_profiles.begin(), host.bundle_mcp_profiles.end(),
-                                 profile) != host.bundle_mcp_profiles.end();
-    if (needs) {
-      c.issue(member(tp, "allow"),
-              "Tool profile " + profile + " requires an explicit bounded tools.allow list.");
-    }
-  }
+  if (c.count() == before) check_tool_rules(c, t, tp, profile);
   if (const value* fsv = get(t, "fs")) {
     const std::string fp = member(tp, "fs");
     if (c.object(*fsv, fp)) {
@@ -22469,7 +27145,7 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
     c.issue(hp, "heartbeat.skipWhenBusy is retired; remove it.");  // at the heartbeat, as upstream
   }
   std::vector<diagnostic> unk;
-  checker u(unk, errc::invalid_openclaw_profile);
+  checker u(unk, errc::invalid_manifest);
   u.strict(h, hp,
            {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
             "skipWhenBusy"});
@@ -22493,8 +27169,14 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
                                 const host_catalog& host, const std::string& file,
                                 std::vector<diagnostic>& out) {
   std::vector<std::string> legacy;
-  for (const char* k : {"model", "subagents"})
-    if (a.contains(k)) legacy.push_back(std::string("agent.") + k);
+  for (const char* k : {"model", "subagents"}) {
+    if (!a.contains(k)) continue;
+    if (a[k].is_object()) {
+      legacy.push_back(std::string("agent.") + k);
+    } else {  // upstream's schema (2026.9.6) has both as objects: its type error, in its words
+      c.issue(member(ap, k), "Invalid input: expected object, received " + type_name(a[k]));
+    }
+  }
   if (!legacy.empty()) {
     const std::string fields = legacy.size() == 1 ? legacy[0] : legacy[0] + " and " + legacy[1];
     out.push_back(error_at(errc::legacy_openclaw_profile_requires_conversion, phase::schema, ap,
@@ -22505,8 +27187,10 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
   }
   std::vector<diagnostic> unknown;
   {
-    checker u(unknown, errc::invalid_openclaw_profile);
-    u.strict(a, ap, {"groupChat", "sandbox", "tools", "memory", "heartbeat", "humanDelay"});
+    checker u(unknown, errc::invalid_manifest);
+    u.strict(a, ap,
+             {"model", "subagents", "groupChat", "sandbox", "tools", "memory", "heartbeat",
+              "humanDelay"});
   }
   for (auto& d : unknown) out.push_back(d);
   if (const value* g = get(a, "groupChat")) {
@@ -22657,12 +27341,12 @@ inline openclaw_profile typed_profile(const value& p) {
 
 /// The strict OpenClaw profile schema. `root` is where diagnostics are rooted
 /// (`$.profiles.openclaw` or `$.metadata.openclaw.config`); `file` is the profile's package
-/// path, named in messages. Code `invalid_openclaw_profile`.
+/// path, named in messages. Code `invalid_manifest`, as upstream's schema errors of a profile.
 inline profile_result validate_profile(const value& p, const std::string& root,
                                        const host_catalog& host = {},
                                        const std::string& file = "profiles/openclaw.yml") {
   profile_result r;
-  detail::checker c(r.diagnostics, errc::invalid_openclaw_profile);
+  detail::checker c(r.diagnostics, errc::invalid_manifest);
   if (!c.object(p, root)) return r;
   c.strict(p, root, {"schemaVersion", "agent", "extensions"});
   if (c.required(p, "schemaVersion", root))
@@ -22832,8 +27516,8 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
                      claw->get<std::string>()};
   if (!m.claw.empty() &&
       (m.claw[0] == '/' || m.claw[0] == '\\' || (m.claw.size() > 1 && m.claw[1] == ':'))) {
-    out.push_back(error_at(errc::manifest_escapes_package, phase::parse, "$.openclaw.claw",
-                           "openclaw.claw must be a path inside the package, not " + m.claw + "."));
+    out.push_back(error_at(errc::manifest_escapes_package, phase::parse, "$",
+                           "openclaw.claw must be package-relative."));  // upstream's words
     return std::nullopt;
   }
   return m;
@@ -22886,7 +27570,10 @@ struct claw_package {
   std::optional<std::string> bootstrap;     ///< package-root BOOTSTRAP.md bytes, when present
   source_identity source;
   std::vector<workspace_source> sources;
-  bool sources_too_large = false;  ///< the 4 MiB aggregate was exceeded
+  /// The body and the sources together exceed the 4 MiB aggregate (the sources alone fit,
+  /// else the package is invalid): the plan blocks every file action, as upstream's plan.
+  bool sources_too_large = false;
+  std::uint64_t workspace_total = 0;  ///< the aggregate limit the package was read with
   std::vector<diagnostic> diagnostics;
   bool ok() const { return !has_errors(diagnostics); }
 };
@@ -23162,12 +27849,12 @@ bool read_package_json(package_read<Fs>& r) {
   r.package_json_bytes = std::move(pj.bytes);
   const std::string declared = join_path(r.root, forward_slashes(meta->claw));
   const std::optional<std::string> real = r.fs.canonical(declared);
-  if (!real)
-    return r.fail(errc::read_failed, "$.openclaw.claw", "Could not read " + declared + ".");
   const std::string prefix = r.root == "/" ? "/" : r.root + "/";
-  if (real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
-    return r.fail(errc::manifest_escapes_package, "$.openclaw.claw",
-                  "The manifest " + meta->claw + " resolves outside the package root.");
+  // As upstream (resolvePackageSource): a manifest that does not resolve, or resolves
+  // outside the package root, escapes it.
+  if (!real || real->size() <= prefix.size() || real->compare(0, prefix.size(), prefix) != 0) {
+    return r.fail(errc::manifest_escapes_package, "$",
+                  "The declared Claw manifest must resolve inside its package root.");
   }
   r.manifest_rel = real->substr(prefix.size());
   r.declared_name = paths::file_name(forward_slashes(meta->claw));
@@ -23194,7 +27881,9 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
     return std::nullopt;
   }
   if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
-    r.fail(errc::invalid_claw_markdown_utf8, "$", rel + " is not valid UTF-8.");
+    // Upstream's words (openclaw 2026.9.6 refuses such a file; tests/oracle/cases/peers.sh).
+    r.fail(errc::invalid_claw_markdown_utf8, "$",
+           join_path(r.root, r.manifest_rel) + " must contain valid UTF-8.");
     return std::nullopt;
   }
   const yaml_document doc{rel + " frontmatter", errc::invalid_claw_frontmatter,
@@ -23344,18 +28033,21 @@ bool read_package_bootstrap(package_read<Fs>& r) {
   file_read bs = read_in_root(r.fs, *r.root_dir, "BOOTSTRAP.md", max);
   if (bs.status == read_status::too_large) {
     return r.fail(errc::package_bootstrap_too_large, "$.bootstrap",
-                  "BOOTSTRAP.md is larger than " + std::to_string(max) + " bytes.");
+                  "Package-root BOOTSTRAP.md exceeds " + std::to_string(max) + " bytes.");
   }
+  // Upstream's words (reader.ts); its TextDecoder's message for bytes that are not UTF-8.
+  const std::string invalid = "Package-root BOOTSTRAP.md must be a safe UTF-8 regular file: ";
   if (bs.status == read_status::ok) {
     if (!clawport::detail::valid_utf8(bs.bytes))
       return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
-                    "BOOTSTRAP.md is not valid UTF-8.");
+                    invalid + "The encoded data was not valid for encoding utf-8");
     if (js_trim(bs.bytes).empty())
-      return r.fail(errc::package_bootstrap_empty, "$.bootstrap", "BOOTSTRAP.md is empty.");
+      return r.fail(errc::package_bootstrap_empty, "$.bootstrap",
+                    "Package-root BOOTSTRAP.md must contain first-run instructions.");
     r.pkg.bootstrap = std::move(bs.bytes);
   } else if (bs.status != read_status::missing) {
     return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
-                  read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
+                  invalid + read_problem(bs.status, "BOOTSTRAP.md", max, bs.detail));
   }
   return true;
 }
@@ -23396,52 +28088,67 @@ inline std::optional<errc> source_problem_code(read_status s) {
   }
 }
 
-/// Every workspace source: the aggregate from stat sizes first, then each read and
-/// digested; a source that cannot be read carries its problem (the action is then
-/// blocked), and an aggregate over the limit marks every source.
+/// Upstream's diagnostic for a workspace source that cannot be used (reader.ts,
+/// workspaceSourceDiagnostic): at `$.workspace`, naming the source.
+inline diagnostic source_diagnostic(errc code, const std::string& source, std::uint64_t max) {
+  const std::string name = js_string(source);
+  const std::string message =
+      code == errc::workspace_source_too_large
+          ? "Workspace source " + name + " exceeds " + std::to_string(max) + " bytes."
+      : code == errc::workspace_source_unsafe
+          ? "Workspace source " + name + " must be a regular, non-symlinked, non-hardlinked file."
+          : "Workspace source " + name + " must resolve inside the Claw source.";
+  return error_at(code, phase::parse, "$.workspace", message);
+}
+
+/// Every workspace source, as upstream's reader: in byte order of the source paths, each
+/// checked without reading it (the first that cannot be used is the one diagnostic), then
+/// the aggregate of their stat sizes (`workspace_sources_too_large`), then each read and
+/// digested. Body and sources over the aggregate together only block the plan.
 template <class Fs>
 void read_workspace_sources(package_read<Fs>& r) {
   claw_package& pkg = r.pkg;
   const limits& lim = r.opt.limits;
   pkg.sources = declared_sources(pkg.model);
-  const std::size_t bootstraps = pkg.model.bootstrap_files.size();
-  std::uint64_t aggregate = pkg.body ? pkg.body->size() : 0;
-  for (const auto& s : pkg.sources)
-    aggregate += size_in_root(r.fs, *r.root_dir, s.source).value_or(0);
-  if (aggregate > lim.workspace_total) pkg.sources_too_large = true;
-  std::uint64_t read_total = pkg.body ? pkg.body->size() : 0;
-  for (std::size_t k = 0; k < pkg.sources.size(); ++k) {
+  pkg.workspace_total = lim.workspace_total;
+  std::vector<std::size_t> order(pkg.sources.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return pkg.sources[a].source < pkg.sources[b].source;
+  });
+  const auto refuse = [&](workspace_source& s, errc code) {
+    s.problem = source_diagnostic(code, s.source, lim.workspace_source);
+    pkg.diagnostics.push_back(*s.problem);
+  };
+  std::uint64_t aggregate = 0;
+  for (const std::size_t k : order) {
     workspace_source& s = pkg.sources[k];
     s.real_path = join_path(r.root, s.source);
-    const std::string where = s.bootstrap
-                                  ? "$.workspace.bootstrapFiles." + s.destination + ".source"
-                                  : index("$.workspace.files", k - bootstraps) + ".source";
-    if (pkg.sources_too_large) continue;
+    // A probe that reads nothing: every refusal but size, by stat.
+    const file_read probe = read_in_root(r.fs, *r.root_dir, s.source, 0);
+    const auto code = source_problem_code(probe.status);
+    if (code && *code != errc::workspace_source_too_large) return refuse(s, *code);
+    const std::uint64_t size = size_in_root(r.fs, *r.root_dir, s.source).value_or(0);
+    if (size > lim.workspace_source) return refuse(s, errc::workspace_source_too_large);
+    aggregate += size;
+  }
+  const diagnostic too_large = error_at(
+      errc::workspace_sources_too_large, phase::parse, "$.workspace",
+      "Workspace sources exceed " + std::to_string(lim.workspace_total) + " aggregate bytes.");
+  if (aggregate > lim.workspace_total) return pkg.diagnostics.push_back(too_large);
+  std::uint64_t read_total = 0;
+  for (const std::size_t k : order) {
+    workspace_source& s = pkg.sources[k];
     file_read fr = read_in_root(r.fs, *r.root_dir, s.source, lim.workspace_source);
-    if (const auto code = source_problem_code(fr.status)) {
-      s.problem = error_at(*code, phase::parse, where,
-                           read_problem(fr.status, s.source, lim.workspace_source, fr.detail));
-      pkg.diagnostics.push_back(*s.problem);
-      continue;
-    }
+    if (const auto code = source_problem_code(fr.status)) return refuse(s, *code);
     read_total += fr.bytes.size();
-    if (read_total > lim.workspace_total) {
-      pkg.sources_too_large = true;
-      break;
-    }
+    if (read_total > lim.workspace_total) return pkg.diagnostics.push_back(too_large);
     s.byte_length = fr.bytes.size();
     s.digest = sha256_digest(fr.bytes);
     r.contents.emplace_back(s.source, std::move(fr.bytes));
   }
-  if (!pkg.sources_too_large) return;
-  for (auto& s : pkg.sources) {
-    s.digest.clear();
-    s.problem = error_at(
-        errc::workspace_sources_too_large, phase::parse, "$.workspace",
-        "Workspace sources total more than " + std::to_string(lim.workspace_total) + " bytes.");
-  }
-  pkg.diagnostics.push_back(*pkg.sources.front().problem);
-  r.contents.clear();
+  if (read_total + (pkg.body ? pkg.body->size() : 0) > lim.workspace_total)
+    pkg.sources_too_large = true;
 }
 
 /// The development snapshot: every byte the package's meaning depends on, labelled.
@@ -23517,12 +28224,15 @@ namespace convert {
 
 /// The direction of a conversion.
 enum class direction {
-  to_claw,      ///< ZeroClaw agent bundle -> OpenClaw Claw package
-  to_zeroclaw,  ///< OpenClaw Claw package -> ZeroClaw agent bundle
+  to_claw,          ///< ZeroClaw agent bundle -> OpenClaw Claw package
+  to_zeroclaw,      ///< OpenClaw Claw package -> ZeroClaw agent bundle
+  to_agent_plugin,  ///< ZeroClaw agent bundle -> one Agent Plugins 1.0.0 plugin
 };
 
 inline const char* to_string(direction d) noexcept {
-  return d == direction::to_claw ? "claw" : "zeroclaw";
+  return d == direction::to_claw       ? "claw"
+         : d == direction::to_zeroclaw ? "zeroclaw"
+                                       : "agent-plugin";
 }
 
 /// Wire values of `loss::kind`.
@@ -23578,10 +28288,12 @@ inline std::string one_line(const std::string& s) {
   return out;
 }
 inline std::string source_noun(const conversion& c) {
-  return c.dir == direction::to_claw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
-                                     : "the Claw package of agent `" + c.source_agent + "`";
+  return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
+                                         : "the Claw package of agent `" + c.source_agent + "`";
 }
 inline std::string target_noun(const conversion& c) {
+  if (c.dir == direction::to_agent_plugin)
+    return "an Agent Plugins 1.0.0 plugin (name `" + c.agent + "`)";
   return c.dir == direction::to_claw ? "an OpenClaw Claw package (agent id `" + c.agent + "`)"
                                      : "a ZeroClaw agent bundle (agent `" + c.agent + "`)";
 }
@@ -23648,18 +28360,20 @@ inline nlohmann::ordered_json to_json(const conversion& c) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/convert/report.hpp -----
-// ----- begin clawport/convert/to_claw.hpp -----
-// The pure mapping of a verified ZeroClaw agent bundle onto an OpenClaw Claw package
-// (docs/convert.md, "Bundle to Claw"): the agent, the workspace, the skills, the MCP servers
-// and the risk profile, and a loss entry for everything else. Text and data in, files out;
-// nothing here touches a filesystem. The manifest and profile are checked with OpenClaw's own
-// validators before they are returned.
+// ----- begin clawport/convert/to_agent_plugin.hpp -----
+// The pure mapping of a verified ZeroClaw agent bundle onto one Agent Plugins 1.0.0 plugin
+// (docs/convert.md, "Bundle to Agent Plugin"): `plugin.json`, `skills/<name>/SKILL.md` (with
+// the skill's files) and `mcp.json`, and a loss entry for everything with no portable slot.
+// Secrets never travel: `env` and `headers` values are omitted (a configured value, even a
+// blank or a placeholder, would overlay the client's environment), their names listed in
+// `plugin.json`'s `extensions` under the project's own namespace. Text and data in, files out.
 
 // ----- begin clawport/formats/yaml_writer.hpp -----
 // A block-style YAML writer for JSON data, for the Claw manifest and profile that a
-// conversion (convert/) and `claw export` write. Every string that is not a plain word is
-// double-quoted with JSON's escapes (valid YAML 1.2), so the text reads back through yaml::parse
-// as the same JSON.
+// conversion (convert/) and `claw export` write. A string is plain where OpenClaw's writer (the
+// `yaml` package) writes it plain, else quoted (valid YAML 1.2), so the text reads back through
+// yaml::parse as the same JSON. Not modelled: the `yaml` package folds plain strings longer
+// than its 80-column line width and writes multi-line strings as block scalars.
 
 
 #include <nlohmann/json.hpp>
@@ -23672,27 +28386,42 @@ namespace yaml {
 
 namespace yaml_out {
 
-/// A string YAML's Core schema reads back as that same string without quotes.
+/// A string the `yaml` package (2.x, OpenClaw's writer) writes plain in block context, and
+/// YAML's Core schema reads back as that same string (`stringifyString`'s `plainString`):
+/// not empty, no control character or line break, no indicator first (`-`/`?` only before a
+/// non-space), no `: `, ` #` or trailing space or `:`, and nothing the Core schema resolves to
+/// null, a boolean or a number (`yes` stays plain: YAML 1.2, both readers).
 inline bool plain_safe(const std::string& s) {
   if (s.empty()) return false;
-  const char c0 = s[0];
-  if (!((c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '_')) return false;
   for (const char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-' || c == '.' || c == '/';
-    if (!ok) return false;
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
   }
-  const std::string low = text::to_lower_ascii(s);
-  for (const char* word :
-       {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "nan", "inf", ".nan", ".inf"})
-    if (low == word) return false;
-  return true;
+  if (std::string(",[]{}#&*!|>'\"%@` ").find(s[0]) != std::string::npos) return false;
+  if ((s[0] == '-' || s[0] == '?') && (s.size() == 1 || s[1] == ' ')) return false;
+  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return false;
+  if (s.back() == ' ' || s.back() == ':') return false;
+  if (s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0) return false;  // a document marker
+  // The reader's own Core-schema resolution (formats/yaml.hpp): only a string stays plain.
+  const auto resolved = detail::resolve_plain(s);
+  return resolved && resolved->is_string();
+}
+
+/// A string that cannot be plain: double-quoted (JSON's escapes), or single-quoted when it
+/// holds `"` and no `'`, as the `yaml` package chooses.
+inline std::string quoted(const std::string& s) {
+  if (s.find('"') != std::string::npos && s.find('\'') == std::string::npos) {
+    bool control = false;
+    for (const char c : s) control = control || static_cast<unsigned char>(c) < 0x20;
+    if (!control) return "'" + s + "'";
+  }
+  return json::dump(nlohmann::ordered_json(s), -1);
 }
 
 inline std::string scalar(const nlohmann::ordered_json& v) {
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s : json::dump(v, -1);
+    return plain_safe(s) ? s : quoted(s);
   }
   if (v.is_object()) return "{}";
   if (v.is_array()) return "[]";
@@ -23753,6 +28482,13 @@ inline std::string to_yaml(const nlohmann::ordered_json& doc) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/formats/yaml_writer.hpp -----
+// ----- begin clawport/convert/to_claw.hpp -----
+// The pure mapping of a verified ZeroClaw agent bundle onto an OpenClaw Claw package
+// (docs/convert.md, "Bundle to Claw"): the agent, the workspace, the skills, the MCP servers
+// and the risk profile, and a loss entry for everything else. Text and data in, files out;
+// nothing here touches a filesystem. The manifest and profile are checked with OpenClaw's own
+// validators before they are returned.
+
 
 #include <nlohmann/json.hpp>
 
@@ -24473,6 +29209,504 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/convert/to_claw.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// The exact 1.0.0 identifiers: OpenClaw recognises an Agent Plugin by these alone.
+inline constexpr const char* agent_plugin_schema =
+    "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
+inline constexpr const char* agent_plugin_mcp_schema =
+    "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
+/// The project's own extension namespace (never `ai.openclaw`, which OpenClaw owns).
+inline constexpr const char* agent_plugin_namespace = "dev.clawport";
+/// Files that would make a client load the directory as another plugin format.
+inline constexpr const char* agent_plugin_foreign_manifests[] = {
+    ".claude-plugin", ".codex-plugin", ".cursor-plugin", "openclaw.plugin.json"};
+/// The Agent Skills frontmatter keys (agentskills.io specification).
+inline constexpr const char* agent_skill_keys[] = {"name",     "description",   "license",
+                                                   "metadata", "allowed-tools", "compatibility"};
+
+/// `s` fitted to `[a-z0-9-]`, 1-64 characters, no leading, trailing or doubled `-` (a valid
+/// plugin name and a valid Agent Skills name); `fallback` when nothing is left.
+inline std::string to_plugin_name(const std::string& s, const std::string& fallback) {
+  std::string out;
+  for (const char c : s) {
+    const char l = text::ascii_lower(c);
+    const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9');
+    if (ok)
+      out += l;
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
+    if (out.size() >= 64) break;
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? fallback : out;
+}
+
+/// Whether `s` is a valid Agent Skills name (which is also a valid plugin name).
+inline bool is_agent_skill_name(const std::string& s) {
+  return !s.empty() && to_plugin_name(s, "") == s;
+}
+
+/// What in `s` has the shape of a credential (never the value itself), or nothing. The
+/// shapes are those a person pastes into a command line or a URL: provider token prefixes,
+/// an `Authorization` value, a password in a URL, a secret-named flag or query parameter,
+/// and ZeroClaw's ciphertext or a secret-manager reference.
+inline std::optional<std::string> credential_shape(const std::string& s) {
+  static const char* const prefixes[] = {"ghp_", "gho_",     "ghu_",  "ghs_",  "github_pat_",
+                                         "sk-",  "sk_live_", "xoxb-", "xoxp-", "glpat-",
+                                         "AKIA", "AIza",     "enc:",  "enc2:", "op://"};
+  const auto word_start = [&](std::size_t i) {
+    return i == 0 || !(std::isalnum(static_cast<unsigned char>(s[i - 1])) != 0);
+  };
+  for (const char* p : prefixes)
+    for (std::size_t i = s.find(p); i != std::string::npos; i = s.find(p, i + 1))
+      if (word_start(i) && s.size() - i > std::string(p).size() + 7)
+        return std::string("a token starting `") + p + "`";
+  const std::string low = text::to_lower_ascii(s);
+  if (low.find("bearer ") != std::string::npos || low.find("basic ") == 0)
+    return std::string("an Authorization value");
+  if (const std::size_t scheme = low.find("://"); scheme != std::string::npos) {
+    const std::size_t end = low.find_first_of("/?#", scheme + 3);
+    const std::string authority = low.substr(scheme + 3, end - (scheme + 3));
+    if (authority.find('@') != std::string::npos) return std::string("a user or password in a URL");
+  }
+  static const char* const names[] = {"token",  "secret",  "password", "passwd",
+                                      "apikey", "api_key", "api-key",  "access_key"};
+  for (const char* n : names)
+    for (std::size_t i = low.find(n); i != std::string::npos; i = low.find(n, i + 1)) {
+      const std::size_t after = i + std::string(n).size();
+      // A value given in the same word: `--token=…`, `?api_key=…`, `password:…`.
+      if (after < low.size() && (low[after] == '=' || low[after] == ':') && after + 1 < low.size())
+        return "a value for `" + std::string(n) + "`";
+    }
+  return std::nullopt;
+}
+
+/// Whether `flag` names a secret whose value is the next argument (`--token abc`).
+inline bool secret_flag(const std::string& flag) {
+  if (flag.rfind('-', 0) != 0 || flag.find('=') != std::string::npos) return false;
+  const std::string low = text::to_lower_ascii(flag);
+  for (const char* n : {"token", "secret", "password", "passwd", "apikey", "api-key", "api_key"})
+    if (low.find(n) != std::string::npos) return true;
+  return false;
+}
+
+namespace detail {
+
+/// The first `max` code points of `s` (bytes that are not UTF-8 count one each).
+inline std::string first_code_points(const std::string& s, std::size_t max, std::size_t* count) {
+  std::size_t n = 0;
+  std::size_t i = 0;
+  std::size_t cut = s.size();
+  while (i < s.size()) {
+    if (n == max && cut == s.size()) cut = i;
+    const utf8::decoded d = utf8::decode_at(s, i);
+    i += d.length == 0 ? 1 : d.length;
+    ++n;
+  }
+  if (count != nullptr) *count = n;
+  return s.substr(0, cut);
+}
+inline std::size_t code_points(const std::string& s) {
+  std::size_t n = 0;
+  first_code_points(s, 0, &n);
+  return n;
+}
+
+inline error credential_refused(const std::string& path, const std::string& shape) {
+  return error(errc::config_invalid,
+               path + " holds what looks like a credential (" + shape +
+                   "); Agent Plugins has no secret slot and a plugin is shared as written: move "
+                   "it into the server's env or headers (which never travel) and convert again; "
+                   "nothing was written",
+               path);
+}
+
+/// Refuses a server whose command, args or url carry a credential shape.
+inline void scan_server(const zeroclaw::value& s, const std::string& p) {
+  if (const auto c = credential_shape(str_at(&s, "command")))
+    throw credential_refused(p + ".command", *c);
+  const std::vector<std::string> args = strings_at(&s, "args");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string ap = p + ".args[" + std::to_string(i) + "]";
+    if (const auto c = credential_shape(args[i])) throw credential_refused(ap, *c);
+    if (i > 0 && secret_flag(args[i - 1]))
+      throw credential_refused(ap, "the value of `" + args[i - 1] + "`");
+  }
+  if (const auto c = credential_shape(str_at(&s, "url"))) throw credential_refused(p + ".url", *c);
+}
+
+/// Whether `url` is one a client accepts: https, or http to a loopback host.
+inline bool portable_url(const std::string& url) {
+  const std::string low = text::to_lower_ascii(url);
+  if (low.rfind("https://", 0) == 0) return low.find('#') == std::string::npos;
+  if (low.rfind("http://", 0) != 0 || low.find('#') != std::string::npos) return false;
+  const std::string host = low.substr(7, low.find_first_of("/?", 7) - 7);
+  for (const char* h : {"localhost", "127.0.0.1", "[::1]"})
+    if (host == h || host.rfind(std::string(h) + ":", 0) == 0) return true;
+  return false;
+}
+
+/// The names of a secret table (`env`, `headers`): recorded as required, the values omitted.
+inline void omit_secrets(const zeroclaw::value& s, const std::string& key, const char* kind,
+                         const std::string& server, const std::string& p, json& required,
+                         std::vector<loss>& losses) {
+  const zeroclaw::value* t = at(&s, key);
+  if (t == nullptr) return;
+  for (const zeroclaw::member& m : t->members) {
+    required.push_back({{"server", server}, {"kind", kind}, {"name", m.key}});
+    losses.push_back({p + "." + key + "." + m.key, loss_kind::dropped,
+                      "secret: omitted (a blank or placeholder would overlay the client's "
+                      "environment); named in plugin.json extensions." +
+                          std::string(agent_plugin_namespace) +
+                          ".requiredSecrets for the client to supply"});
+  }
+}
+
+/// One `[[mcp.servers]]` entry as an `mcpServers` value, or nothing when it has no portable
+/// form (a loss says why).
+inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::string& name,
+                                         const std::string& p, json& required,
+                                         std::vector<loss>& losses) {
+  scan_server(s, p);
+  const std::string transport = str_at(&s, "transport", "stdio");
+  json out = json::object();
+  if (transport == "stdio") {
+    std::string command = str_at(&s, "command");
+    if (command.find('/') != std::string::npos && command.rfind("./", 0) != 0) {
+      const std::string base = command.substr(command.rfind('/') + 1);
+      losses.push_back({p + ".command", loss_kind::changed,
+                        "a host path has no portable form; the plugin runs `" + base +
+                            "` from the client's PATH"});
+      command = base;
+    }
+    if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its command is not one executable token (Agent Plugins runs no shell)"});
+      return std::nullopt;
+    }
+    out["type"] = "stdio";
+    out["command"] = command;
+    const std::vector<std::string> args = strings_at(&s, "args");
+    if (!args.empty()) out["args"] = args;
+    losses.push_back({p + ".cwd", loss_kind::changed,
+                      "the server starts in the plugin's root, not the gateway's directory"});
+    omit_secrets(s, "env", "env", name, p, required, losses);
+  } else {
+    const std::string url = str_at(&s, "url");
+    if (!portable_url(url)) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its url is not https (or http to a loopback host) or has a fragment; a "
+                        "client refuses it"});
+      return std::nullopt;
+    }
+    out["type"] = transport == "sse" ? "sse" : "streamable-http";
+    out["url"] = url;
+    omit_secrets(s, "headers", "header", name, p, required, losses);
+  }
+  for (const char* k : {"tool_timeout_secs", "pinned_resources", "tls_ca_cert_path"})
+    if (at(&s, k) != nullptr)
+      losses.push_back({p + "." + k, loss_kind::dropped, "no Agent Plugins slot"});
+  return out;
+}
+
+/// `mcp.json`'s `mcpServers` from the bundle's (granted) servers.
+inline json plugin_servers(const bundle_input& in, json& required, std::vector<loss>& losses) {
+  json servers = json::object();
+  const zeroclaw::value* list = at(at(&in.closure, "mcp"), "servers");
+  if (list == nullptr) return servers;
+  for (const zeroclaw::value& s : list->items) {
+    const std::string zname = str_at(&s, "name");
+    const std::string p = "mcp.servers." + zname;
+    std::string name;  // bytes outside [A-Za-z0-9_.-] as one `-` per run
+    bool replaced = false;
+    for (const char c : zname) {
+      const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '_' || c == '-' || c == '.';
+      if (ok || !replaced) name += ok ? c : '-';
+      replaced = !ok;
+    }
+    if (name.empty()) name = "server";
+    if (name != zname)
+      losses.push_back({p + ".name", loss_kind::changed, "the server is named `" + name + "`"});
+    if (servers.contains(name))
+      throw error(errc::config_invalid,
+                  "two MCP servers map to the name `" + name + "`; rename one and export again", p);
+    if (auto out = plugin_server(s, name, p, required, losses)) servers[name] = std::move(*out);
+  }
+  return servers;
+}
+
+/// The top-level keys of a frontmatter (lines at column 0 of the form `key:`).
+inline std::vector<std::string> frontmatter_keys(const std::string& fm) {
+  std::vector<std::string> keys;
+  std::size_t pos = 0;
+  while (pos < fm.size()) {
+    const std::size_t nl = fm.find('\n', pos);
+    const std::string line = fm.substr(pos, nl == std::string::npos ? nl : nl - pos);
+    pos = nl == std::string::npos ? fm.size() : nl + 1;
+    const std::size_t colon = line.find(':');
+    if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' ||
+        colon == std::string::npos)
+      continue;
+    keys.push_back(line.substr(0, colon));
+  }
+  return keys;
+}
+
+/// The skill in the bundle directory `dir` as the loader reads it, and its body.
+inline skills::skill read_skill(const bundle_input& in, const std::string& dir,
+                                std::optional<skills::loader_frontmatter>& fm) {
+  const std::string leaf = dir.substr(dir.rfind('/') + 1);
+  try {
+    for (const auto kind :
+         {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
+      if (const auto it = in.files.find(dir + "/" + std::string(skills::manifest_file(kind)));
+          it != in.files.end())
+        return skills::parse_skill_toml(it->second, it->first);
+  } catch (const error&) {
+  }
+  const auto it = in.files.find(dir + "/SKILL.md");
+  const std::string text = it == in.files.end() ? std::string() : it->second;
+  const skills::frontmatter_split split = skills::split_frontmatter(text);
+  if (split.found) fm = skills::parse_loader_frontmatter(split.frontmatter);
+  return skills::skill_from_markdown(text, leaf);
+}
+
+/// The SKILL.md a plugin carries for the bundle skill `dir` under the name `name`: its own
+/// bytes when they are already Agent Skills (only its keys, `name` = directory, a
+/// description), else one written from what the loader reads (ZeroClaw's own keys into
+/// `metadata` as strings), with a loss saying what changed.
+inline std::string plugin_skill_md(const bundle_input& in, const std::string& dir,
+                                   const std::string& name, std::vector<loss>& losses) {
+  std::optional<skills::loader_frontmatter> fm;
+  const skills::skill sk = read_skill(in, dir, fm);
+  const auto md = in.files.find(dir + "/SKILL.md");
+  const bool toml = !fm;
+  std::vector<std::string> foreign;
+  if (md != in.files.end() && fm) {
+    const skills::frontmatter_split split = skills::split_frontmatter(md->second);
+    for (const std::string& k : frontmatter_keys(split.frontmatter)) {
+      bool known = false;
+      for (const char* a : agent_skill_keys) known = known || k == a;
+      if (!known) foreign.push_back(k);
+    }
+    const bool described =
+        fm->description && !fm->description->empty() && code_points(*fm->description) <= 1024;
+    if (foreign.empty() && fm->name == name && described) return md->second;
+  }
+  std::string description = sk.description;
+  if (code_points(description) > 1024) {
+    description = first_code_points(description, 1024, nullptr);
+    losses.push_back({dir + "/SKILL.md", loss_kind::changed,
+                      "its description is cut to the 1024 characters Agent Skills allows"});
+  }
+  json front = json::object();
+  front["name"] = name;
+  front["description"] = description;
+  json meta = json::object();
+  if (sk.version != "0.1.0" || (fm && fm->version)) meta["version"] = sk.version;
+  if (sk.author) meta["author"] = *sk.author;
+  if (!sk.tags.empty()) meta["tags"] = joined(sk.tags);
+  if (sk.always) meta["always"] = "true";
+  if (!meta.empty()) front["metadata"] = std::move(meta);
+  std::string body;
+  for (const std::string& p : sk.prompts) body += (body.empty() ? "" : "\n\n") + p;
+  std::string why = toml ? "SKILL.md is written from the skill's TOML manifest (kept beside it)"
+                         : "SKILL.md's frontmatter is rewritten as Agent Skills";
+  if (!foreign.empty())
+    why += "; ZeroClaw's keys (" + joined(foreign) +
+           ") are strings under metadata or not carried, with no meaning to other clients";
+  if (!sk.slash_options.empty() || !sk.tools.empty())
+    why += "; its slash options and [[tools]] have no Agent Skills counterpart";
+  losses.push_back({dir + "/SKILL.md", loss_kind::changed, why});
+  return "---\n" + yaml::to_yaml(front) + "---\n" + body;
+}
+
+/// The plugin's skills: the workspace's own (`workspace/skills/<dir>`) first, then the skill
+/// bundles' in the agent's order (ZeroClaw's "first source wins"), each at
+/// `skills/<fitted name>/`; a later skill of a name already taken is not carried.
+inline void plugin_skills(const bundle_input& in, mapped& m) {
+  std::vector<std::string> dirs;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("workspace/skills/", 0) != 0) continue;
+    const std::size_t slash = f.first.find('/', 17);
+    if (slash == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, slash);
+    if (dirs.empty() || dirs.back() != dir) dirs.push_back(dir);
+  }
+  for (const std::string& d : bundle_skill_dirs(in)) dirs.push_back(d);
+  std::map<std::string, std::string> taken;  // plugin skill name -> bundle dir
+  for (const std::string& dir : dirs) {
+    if (in.blocked_skills.count(dir)) {
+      m.losses.push_back(
+          {dir, loss_kind::dropped,
+           "the skill audit refused it (" + in.blocked_skills.at(dir) + "); it is not carried"});
+      continue;
+    }
+    std::optional<skills::loader_frontmatter> fm;
+    const std::string logical = read_skill(in, dir, fm).name;
+    const std::string name = to_plugin_name(logical, "skill");
+    if (const auto it = taken.find(name); it != taken.end()) {
+      m.losses.push_back({dir, loss_kind::dropped,
+                          "its name fits Agent Skills as `" + name + "`, the skill from " +
+                              it->second + " which comes first; it is not carried"});
+      continue;
+    }
+    taken.emplace(name, dir);
+    const std::string leaf = dir.substr(dir.rfind('/') + 1);
+    if (name != logical || name != leaf)
+      m.losses.push_back({dir, loss_kind::changed,
+                          "the skill `" + logical + "` (directory " + leaf + ") is skills/" + name +
+                              "/: Agent Skills names are [a-z0-9-] and equal their "
+                              "directory"});
+    for (const auto& f : in.files)
+      if (f.first.rfind(dir + "/", 0) == 0)
+        m.files["skills/" + name + "/" + f.first.substr(dir.size() + 1)] = f.second;
+    m.files["skills/" + name + "/SKILL.md"] = plugin_skill_md(in, dir, name, m.losses);
+  }
+}
+
+/// Losses for what a plugin has no component for: the agent's settings, the workspace's
+/// files, every other table of the closure, and what the export itself dropped.
+inline void plugin_losses(const bundle_input& in, std::vector<loss>& losses) {
+  const std::string a = "agents." + in.root_agent;
+  if (const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent))
+    for (const zeroclaw::member& mb : agent->members) {
+      const bool grant = mb.key == "mcp_bundles" || mb.key == "skill_bundles";
+      losses.push_back({a + "." + mb.key, grant ? loss_kind::changed : loss_kind::dropped,
+                        grant ? "the grants are flattened: the plugin holds every granted skill "
+                                "and server, bound to no agent"
+                              : "a plugin has no agent, identity, provider or tool policy"});
+    }
+  for (const zeroclaw::member& top : in.closure.members) {
+    if (top.key == "schema_version" || top.key == "agents") continue;
+    for (const zeroclaw::member& mb : top.val.members) {
+      if (top.key == "mcp" && mb.key == "servers") continue;
+      const bool bundles = top.key == "skill_bundles" || top.key == "mcp_bundles";
+      losses.push_back({top.key + "." + mb.key, bundles ? loss_kind::changed : loss_kind::dropped,
+                        bundles ? "applied at conversion: the plugin holds what it admitted"
+                                : "no Agent Plugins component"});
+    }
+  }
+  for (const auto& f : in.files)
+    if (f.first.rfind("workspace/", 0) == 0 && f.first.rfind("workspace/skills/", 0) != 0)
+      losses.push_back({f.first, loss_kind::dropped, "a plugin has no workspace component"});
+  if (const zeroclaw::value* dropped = at(&in.manifest, "dropped"))
+    for (const zeroclaw::value& d : dropped->items)
+      losses.push_back({str_at(&d, "path"), loss_kind::dropped,
+                        "dropped by the export: " + str_at(&d, "reason")});
+}
+
+}  // namespace detail
+
+/// The bundle as one Agent Plugin: target-relative path -> bytes, and the loss report.
+/// Refuses (errc::config_invalid, naming the field) a credential shape in a server's
+/// command, args or url, and two servers of one name.
+inline mapped map_to_agent_plugin(const bundle_input& in) {
+  mapped m;
+  m.agent = to_plugin_name(in.root_agent, "agent");
+  if (m.agent != in.root_agent)
+    m.losses.push_back({"agents." + in.root_agent, loss_kind::changed,
+                        "the plugin is named `" + m.agent + "` (names are [a-z0-9-])"});
+  using oj = nlohmann::ordered_json;
+  oj required = oj::array();
+  const oj servers = detail::plugin_servers(in, required, m.losses);
+  detail::plugin_skills(in, m);
+  detail::plugin_losses(in, m.losses);
+  oj plugin = oj::object();
+  plugin["$schema"] = agent_plugin_schema;
+  plugin["name"] = m.agent;
+  plugin["description"] = "The skills and MCP servers of the ZeroClaw agent " + in.root_agent;
+  oj ext = oj::object();
+  ext["source"] = {{"runtime", "zeroclaw"}, {"agent", in.root_agent}};
+  ext["requiredSecrets"] = std::move(required);
+  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
+  m.files["plugin.json"] = json::dump(plugin, 2) + "\n";
+  if (!servers.empty()) {
+    oj mcp = oj::object();
+    mcp["$schema"] = agent_plugin_mcp_schema;
+    mcp["mcpServers"] = servers;
+    m.files["mcp.json"] = json::dump(mcp, 2) + "\n";
+  }
+  return m;
+}
+
+/// Checks a plugin's files (path -> bytes) against the Agent Plugins 1.0.0 rules a
+/// converter must meet: `plugin.json` with the exact `$schema` and a valid name, no other
+/// format's manifest, every `skills/<dir>/SKILL.md` with Agent Skills frontmatter naming its
+/// directory, `mcp.json` with the exact `$schema` and closed server objects. Throws
+/// errc::config_invalid naming the file.
+inline void check_agent_plugin(const std::map<std::string, std::string>& files) {
+  const auto bad = [](const std::string& path, const std::string& why) {
+    return error(errc::config_invalid, "the plugin's " + path + " " + why, path);
+  };
+  const auto parse = [&](const std::string& path) {
+    const auto it = files.find(path);
+    if (it == files.end()) throw bad(path, "is missing");
+    nlohmann::json j = nlohmann::json::parse(it->second, nullptr, false);
+    if (!j.is_object()) throw bad(path, "is not a JSON object");
+    return j;
+  };
+  const nlohmann::json plugin = parse("plugin.json");
+  if (plugin.value("$schema", "") != agent_plugin_schema) throw bad("plugin.json", "$schema");
+  if (!plugin.contains("name") || !plugin["name"].is_string() ||
+      !is_agent_skill_name(plugin["name"].get<std::string>()))
+    throw bad("plugin.json", "name is not [a-z0-9-]");
+  for (const auto& f : files) {
+    for (const char* foreign : agent_plugin_foreign_manifests)
+      if (f.first == foreign || f.first.rfind(std::string(foreign) + "/", 0) == 0)
+        throw bad(f.first, "would make a client load another plugin format");
+    if (f.first.rfind("skills/", 0) != 0 || f.first.size() < 16 ||
+        f.first.compare(f.first.size() - 9, 9, "/SKILL.md") != 0 ||
+        std::count(f.first.begin(), f.first.end(), '/') != 2)
+      continue;
+    const std::string dir = f.first.substr(7, f.first.size() - 16);
+    const skills::frontmatter_split split = skills::split_frontmatter(f.second);
+    const skills::loader_frontmatter fm = skills::parse_loader_frontmatter(split.frontmatter);
+    if (!split.found || fm.name != dir || !is_agent_skill_name(dir))
+      throw bad(f.first, "does not name its directory");
+    if (!fm.description || fm.description->empty() || detail::code_points(*fm.description) > 1024)
+      throw bad(f.first, "has no description of 1-1024 characters");
+    for (const std::string& k : detail::frontmatter_keys(split.frontmatter))
+      if (std::none_of(std::begin(agent_skill_keys), std::end(agent_skill_keys),
+                       [&](const char* a) { return k == a; }))
+        throw bad(f.first, "has the frontmatter key " + k + " Agent Skills does not define");
+  }
+  if (files.count("mcp.json") == 0) return;
+  const nlohmann::json mcp = parse("mcp.json");
+  if (mcp.size() != 2 || mcp.value("$schema", "") != agent_plugin_mcp_schema ||
+      !mcp.contains("mcpServers") || !mcp["mcpServers"].is_object())
+    throw bad("mcp.json", "is not {$schema, mcpServers}");
+  for (const auto& s : mcp["mcpServers"].items()) {
+    const std::string type = s.value().value("type", "");
+    const std::set<std::string> keys =
+        type == "stdio" ? std::set<std::string>{"type", "command", "args", "env", "cwd"}
+                        : std::set<std::string>{"type", "url", "headers"};
+    for (const auto& k : s.value().items())
+      if (!keys.count(k.key())) throw bad("mcp.json", "server " + s.key() + " has " + k.key());
+    if (type != "stdio" && type != "sse" && type != "streamable-http")
+      throw bad("mcp.json", "server " + s.key() + " has no valid type");
+  }
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/to_agent_plugin.hpp -----
 // ----- begin clawport/convert/to_zeroclaw.hpp -----
 // The pure mapping of a read OpenClaw Claw package onto a ZeroClaw agent bundle (docs/convert.md,
 // "Claw to bundle"). The agent is written as an install config of its own and planned with the
@@ -24979,11 +30213,11 @@ void write_tree(Fs& fs, const typename Fs::dir& root,
     std::optional<typename Fs::dir> cur;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
       const typename Fs::dir& here = cur ? *cur : root;
-      if (!fs.stat_at(here, parts[i])) fs.make_dir_at(here, parts[i], 0755);
+      if (!fs.stat_at(here, parts[i])) fs.make_dir_at(here, parts[i], fs::modes::dir);
       cur.emplace(fs.open_dir_at(here, parts[i]));
     }
     try {
-      auto out = fs.create_file_at(cur ? *cur : root, parts.back(), 0644);
+      auto out = fs.create_file_at(cur ? *cur : root, parts.back(), fs::modes::file);
       fs.write_all(out, f.second.data(), f.second.size());
     } catch (const error& e) {
       throw error(e.code(), "failed to write " + f.first + ": " + e.what(), f.first, e.sys_errno());
@@ -25167,7 +30401,17 @@ conversion run(Fs& fs, const options& o) {
   mo.allow_narrowing = o.allow_narrowing || o.dry_run;
   mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
-  if (o.to == direction::to_claw) {
+  if (o.to == direction::to_agent_plugin) {
+    map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
+    plugin_mo.limits.workspace_source = UINT64_MAX;
+    const bundle_input in = read_bundle(fs, o.source, plugin_mo);
+    c.source_agent = in.root_agent;
+    m = map_to_agent_plugin(in);
+    check_agent_plugin(m.files);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  } else if (o.to == direction::to_claw) {
     const bundle_input in = read_bundle(fs, o.source, mo);
     c.source_agent = in.root_agent;
     m = map_to_claw(in, mo);
@@ -25193,7 +30437,14 @@ conversion run(Fs& fs, const options& o) {
   }
   const direction to = o.to;
   const publish::outcome out = detail::publish_new(fs, o, m.files, [&](const std::string& staged) {
-    if (to == direction::to_claw) {
+    if (to == direction::to_agent_plugin) {
+      // What was staged, read back, must still be a plugin of the rules it was mapped to.
+      typename Fs::dir root = fs.open_root(staged);
+      std::map<std::string, std::string> back;
+      for (const auto& f : m.files)
+        back[f.first] = detail::read_file_at(fs, root, f.first, f.first, f.second.size());
+      check_agent_plugin(back);
+    } else if (to == direction::to_claw) {
       // The staged package must read clean through OpenClaw's own reader.
       const openclaw::claw_package pkg = openclaw::read_package(fs, staged);
       bool sources_ok = true;
@@ -25578,823 +30829,104 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/formats/json5.hpp -----
-// ----- begin clawport/formats/regex.hpp -----
-// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
-// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
-// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
-// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
-// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
-// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
-// O(text x program) time, O(program) memory, no recursion while matching, and recursion
-// bounded by `max_nesting` while parsing.
-//
-// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
-// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
-// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
-// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
-// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
-// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
-// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
-// and class set operations, and the `x` and `R` flags are not supported and make the
-// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
-// for a pattern Rust cannot compile).
-
-
-#include <algorithm>
-#include <cstddef>
-#include <cstdint>
-#include <memory>
-#include <optional>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace regex {
-
-/// Deepest group nesting a pattern may have.
-inline constexpr std::size_t max_nesting = 64;
-/// Largest compiled program (instructions) a pattern may become, counted repetitions
-/// expanded: it bounds the work per text character.
-inline constexpr std::size_t max_program = 1024;
-
-enum class assertion : std::uint8_t {
-  text_start,
-  text_end,
-  line_start,
-  line_end,
-  word_boundary,
-  not_word_boundary
-};
-
-/// A compiled pattern. Build it with `compile`.
-class program {
- public:
-  struct range {
-    char32_t lo, hi;
-  };
-  enum class op : std::uint8_t { consume, split, jump, check, match };
-  struct instruction {
-    op code = op::match;
-    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
-    std::uint32_t n = 0;         ///< range count (consume)
-    bool negated = false;        ///< consume: matches what is outside the ranges
-    assertion what = assertion::text_start;
-  };
-
-  std::vector<instruction> code;
-  std::vector<range> ranges;
-};
-
-namespace detail {
-
-struct node;
-using node_ptr = std::unique_ptr<node>;
-
-struct node {
-  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
-  kind type = kind::empty;
-  std::vector<program::range> ranges;  // set
-  bool negated = false;                // set
-  assertion what = assertion::text_start;
-  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
-  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
-  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
-};
-
-struct flags {
-  bool icase = false, multiline = false, dotall = false;
-};
-
-constexpr bool is_word(char32_t c) noexcept {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-inline void add_ascii_class(std::vector<program::range>& r, char c) {
-  switch (c) {
-    case 'd':
-      r.push_back({'0', '9'});
-      break;
-    case 'w':
-      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
-      r.push_back({'a', 'z'});
-      break;
-    case 's':
-      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
-      break;
-    default:
-      break;
-  }
-}
-
-/// The complement of sorted, merged ranges over all of Unicode.
-inline std::vector<program::range> complement(const std::vector<program::range>& in) {
-  std::vector<program::range> out;
-  char32_t next = 0;
-  for (const auto& r : in) {
-    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
-    next = r.hi + 1;
-  }
-  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
-  return out;
-}
-
-/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
-inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
-  if (icase) {
-    const std::size_t n = r.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
-        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
-        if (a <= b)
-          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
-      };
-      clip('a', 'z', -32);
-      clip('A', 'Z', 32);
-    }
-  }
-  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
-  std::vector<program::range> out;
-  for (const auto& x : r) {
-    if (!out.empty() && x.lo <= out.back().hi + 1) {
-      if (x.hi > out.back().hi) out.back().hi = x.hi;
-    } else {
-      out.push_back(x);
-    }
-  }
-  return out;
-}
-
-/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
-class parser {
- public:
-  explicit parser(std::string_view p) : p_(p) {}
-
-  node_ptr parse() {
-    flags f;
-    auto n = alternation(f, 0);
-    if (!n || pos_ != p_.size()) return nullptr;
-    return n;
-  }
-
- private:
-  std::string_view p_;
-  std::size_t pos_ = 0;
-
-  bool at_end() const { return pos_ >= p_.size(); }
-  char peek() const { return p_[pos_]; }
-
-  bool next_cp(char32_t& cp) {
-    if (at_end()) return false;
-    const auto d = utf8::decode_at(p_, pos_);
-    if (d.length == 0) return false;
-    cp = d.cp, pos_ += d.length;
-    return true;
-  }
-
-  static node_ptr make(node::kind k) {
-    auto n = std::make_unique<node>();
-    n->type = k;
-    return n;
-  }
-
-  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
-    auto n = make(node::kind::set);
-    n->ranges = normalize(std::move(r), icase);
-    n->negated = negated;
-    return n;
-  }
-
-  static node_ptr make_check(assertion a) {
-    auto n = make(node::kind::check);
-    n->what = a;
-    return n;
-  }
-
-  node_ptr alternation(flags& f, std::size_t depth) {
-    auto first = concatenation(f, depth);
-    if (!first) return nullptr;
-    if (at_end() || peek() != '|') return first;
-    auto alt = make(node::kind::alternate);
-    alt->children.push_back(std::move(first));
-    while (!at_end() && peek() == '|') {
-      ++pos_;
-      auto next = concatenation(f, depth);
-      if (!next) return nullptr;
-      alt->children.push_back(std::move(next));
-    }
-    return alt;
-  }
-
-  node_ptr concatenation(flags& f, std::size_t depth) {
-    auto cat = make(node::kind::concat);
-    while (!at_end() && peek() != '|' && peek() != ')') {
-      bool flag_group = false;
-      auto atom = this->atom(f, depth, flag_group);
-      if (!atom) return nullptr;
-      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
-      if (!repetitions(atom, depth)) return nullptr;
-      cat->children.push_back(std::move(atom));
-    }
-    return cat;
-  }
-
-  /// Parses a decimal count of a `{…}` repetition.
-  bool number(std::uint32_t& out) {
-    const std::size_t start = pos_;
-    std::uint64_t v = 0;
-    while (!at_end() && peek() >= '0' && peek() <= '9') {
-      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
-      if (v > max_program) return false;
-      ++pos_;
-    }
-    out = static_cast<std::uint32_t>(v);
-    return pos_ > start;
-  }
-
-  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
-  /// nesting too, so the tree stays within `max_nesting` levels.
-  bool repetitions(node_ptr& atom, std::size_t depth) {
-    while (!at_end()) {
-      std::uint32_t min = 0, max = 0;
-      const char c = peek();
-      if (c == '*') {
-        min = 0, max = node::unbounded, ++pos_;
-      } else if (c == '+') {
-        min = 1, max = node::unbounded, ++pos_;
-      } else if (c == '?') {
-        min = 0, max = 1, ++pos_;
-      } else if (c == '{') {
-        ++pos_;
-        if (!number(min)) return false;
-        max = min;
-        if (!at_end() && peek() == ',') {
-          ++pos_;
-          max = node::unbounded;
-          if (!at_end() && peek() != '}' && !number(max)) return false;
-        }
-        if (at_end() || peek() != '}' || max < min) return false;
-        ++pos_;
-      } else {
-        return true;
-      }
-      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
-      if (++depth > max_nesting) return false;
-      auto rep = make(node::kind::repeat);
-      rep->min = min, rep->max = max;
-      rep->children.push_back(std::move(atom));
-      atom = std::move(rep);
-    }
-    return true;
-  }
-
-  bool parse_flags(flags& f, bool& scoped) {
-    bool negate = false;
-    while (!at_end()) {
-      const char c = p_[pos_++];
-      if (c == ':') return scoped = true, true;
-      if (c == ')') return scoped = false, true;
-      if (c == '-') {
-        if (negate) return false;
-        negate = true;
-      } else if (c == 'i') {
-        f.icase = !negate;
-      } else if (c == 'm') {
-        f.multiline = !negate;
-      } else if (c == 's') {
-        f.dotall = !negate;
-      } else if (c == 'U') {
-        // swaps greediness: no effect on whether there is a match
-      } else {
-        return false;  // x, R and anything else: not supported
-      }
-    }
-    return false;
-  }
-
-  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
-    if (depth + 1 > max_nesting) return nullptr;
-    flags inner = f;
-    if (!at_end() && peek() == '?') {
-      ++pos_;
-      if (at_end()) return nullptr;
-      if (peek() == ':') {
-        ++pos_;
-      } else if (peek() == 'P' || peek() == '<') {
-        if (peek() == 'P') ++pos_;
-        if (at_end() || peek() != '<') return nullptr;
-        ++pos_;
-        const std::size_t start = pos_;
-        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
-                             peek() == '[' || peek() == ']'))
-          ++pos_;
-        if (pos_ == start || at_end() || peek() != '>') return nullptr;
-        ++pos_;
-      } else {
-        bool scoped = false;
-        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
-        if (!scoped) {
-          f = inner;
-          flag_group = true;
-          return make(node::kind::empty);
-        }
-      }
-    }
-    auto n = alternation(inner, depth + 1);
-    if (!n || at_end() || peek() != ')') return nullptr;
-    ++pos_;
-    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
-    wrapped->children.push_back(std::move(n));
-    return wrapped;
-  }
-
-  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
-  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
-              std::optional<assertion>* check) {
-    is_class = false, negated = false;
-    if (at_end()) return false;
-    const char c = p_[pos_++];
-    switch (c) {
-      case 'n':
-        cp = '\n';
-        return true;
-      case 't':
-        cp = '\t';
-        return true;
-      case 'r':
-        cp = '\r';
-        return true;
-      case 'f':
-        cp = '\f';
-        return true;
-      case 'v':
-        cp = '\v';
-        return true;
-      case 'a':
-        cp = 0x07;
-        return true;
-      case 'd':
-      case 'w':
-      case 's':
-      case 'D':
-      case 'W':
-      case 'S': {
-        const char lower = static_cast<char>(c | 0x20);
-        add_ascii_class(cls, lower);
-        is_class = true, negated = (c != lower);
-        return true;
-      }
-      case 'x':
-      case 'u':
-      case 'U':
-        return hex(c, cp);
-      case 'A':
-      case 'z':
-      case 'b':
-      case 'B':
-        if (!check) return false;  // not inside a class
-        *check = c == 'A'   ? assertion::text_start
-                 : c == 'z' ? assertion::text_end
-                 : c == 'b' ? assertion::word_boundary
-                            : assertion::not_word_boundary;
-        return true;
-      default:
-        break;
-    }
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
-      cp = u;
-      return true;
-    }
-    return false;  // \p, \1 (back-references), unknown letters
-  }
-
-  bool hex(char kind, char32_t& cp) {
-    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
-    bool braced = false;
-    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
-    std::uint32_t v = 0;
-    std::size_t n = 0;
-    while (!at_end() && n < digits) {
-      const char h = peek();
-      int d = -1;
-      if (h >= '0' && h <= '9')
-        d = h - '0';
-      else if (h >= 'a' && h <= 'f')
-        d = h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F')
-        d = h - 'A' + 10;
-      if (d < 0) break;
-      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
-    }
-    if (n == 0 || (!braced && n != digits)) return false;
-    if (braced) {
-      if (at_end() || peek() != '}') return false;
-      ++pos_;
-    }
-    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
-    cp = v;
-    return true;
-  }
-
-  node_ptr bracket(const flags& f) {
-    bool negated = false;
-    if (!at_end() && peek() == '^') negated = true, ++pos_;
-    std::vector<program::range> r;
-    bool first = true;
-    for (;;) {
-      if (at_end()) return nullptr;
-      if (peek() == ']' && !first) {
-        ++pos_;
-        break;
-      }
-      first = false;
-      if (p_.substr(pos_, 2) == "[:") {
-        if (!posix_class(r)) return nullptr;
-        continue;
-      }
-      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
-          p_.substr(pos_, 2) == "~~")
-        return nullptr;  // nested classes and set operations: not supported
-      char32_t lo = 0;
-      if (!class_atom(lo, r)) return nullptr;
-      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
-      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
-        ++pos_;
-        char32_t hi = 0;
-        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
-        r.push_back({lo, hi});
-      } else {
-        r.push_back({lo, lo});
-      }
-    }
-    return make_set(std::move(r), negated, f.icase);
-  }
-
-  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
-  /// `r` (then `cp` is 0xFFFFFFFF).
-  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
-    if (peek() != '\\') return next_cp(cp);
-    ++pos_;
-    std::vector<program::range> cls;
-    bool is_class = false, negated = false;
-    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
-    if (is_class) {
-      cls = normalize(std::move(cls), false);
-      if (negated) cls = complement(cls);
-      r.insert(r.end(), cls.begin(), cls.end());
-      cp = 0xFFFFFFFFu;
-    }
-    return true;
-  }
-
-  bool posix_class(std::vector<program::range>& r) {
-    const std::size_t close = p_.find(":]", pos_ + 2);
-    if (close == std::string_view::npos) return false;
-    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
-    pos_ = close + 2;
-    bool negated = false;
-    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
-    std::vector<program::range> c;
-    if (name == "alnum")
-      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
-    else if (name == "alpha")
-      c = {{'A', 'Z'}, {'a', 'z'}};
-    else if (name == "ascii")
-      c = {{0, 0x7F}};
-    else if (name == "blank")
-      c = {{'\t', '\t'}, {' ', ' '}};
-    else if (name == "cntrl")
-      c = {{0, 0x1F}, {0x7F, 0x7F}};
-    else if (name == "digit")
-      c = {{'0', '9'}};
-    else if (name == "graph")
-      c = {{'!', '~'}};
-    else if (name == "lower")
-      c = {{'a', 'z'}};
-    else if (name == "print")
-      c = {{' ', '~'}};
-    else if (name == "punct")
-      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
-    else if (name == "space")
-      c = {{'\t', '\r'}, {' ', ' '}};
-    else if (name == "upper")
-      c = {{'A', 'Z'}};
-    else if (name == "word")
-      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
-    else if (name == "xdigit")
-      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
-    else
-      return false;
-    if (negated) c = complement(c);
-    r.insert(r.end(), c.begin(), c.end());
-    return true;
-  }
-
-  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
-    char32_t cp = 0;
-    const char c = peek();
-    switch (c) {
-      case '(':
-        ++pos_;
-        return group(f, depth, flag_group);
-      case '[':
-        ++pos_;
-        return bracket(f);
-      case '*':
-      case '+':
-      case '?':
-      case '{':
-        return nullptr;  // nothing to repeat
-      case '.': {
-        ++pos_;
-        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
-        return make_set({{'\n', '\n'}}, true, false);
-      }
-      case '^':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
-      case '$':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
-      case '\\': {
-        ++pos_;
-        std::vector<program::range> cls;
-        bool is_class = false, negated = false;
-        std::optional<assertion> check;
-        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
-        if (check) return make_check(*check);
-        if (is_class) return make_set(std::move(cls), negated, false);
-        return make_set({{cp, cp}}, false, f.icase);
-      }
-      default:
-        if (!next_cp(cp)) return nullptr;
-        return make_set({{cp, cp}}, false, f.icase);
-    }
-  }
-};
-
-/// Compiles the tree into `out`; false when the program would exceed `max_program`.
-class compiler {
- public:
-  explicit compiler(program& out) : out_(out) {}
-
-  bool emit(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::set: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::consume;
-        i.x = static_cast<std::uint32_t>(out_.ranges.size());
-        i.n = static_cast<std::uint32_t>(n.ranges.size());
-        i.negated = n.negated;
-        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::check: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::check;
-        i.what = n.what;
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::concat:
-        for (const auto& c : n.children)
-          if (!emit(*c)) return false;
-        return true;
-      case node::kind::alternate:
-        return alternate(n, 0);
-      case node::kind::repeat:
-        return repeat(n);
-    }
-    return false;
-  }
-
- private:
-  program& out_;
-
-  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
-  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
-
-  std::uint32_t place(program::op code) {
-    program::instruction i;
-    i.code = code;
-    out_.code.push_back(i);
-    return here() - 1;
-  }
-
-  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
-  bool alternate(const node& n, std::size_t from) {
-    if (from + 1 == n.children.size()) return emit(*n.children[from]);
-    if (!room(2)) return false;
-    const std::uint32_t split = place(program::op::split);
-    out_.code[split].x = here();
-    if (!emit(*n.children[from])) return false;
-    if (!room(1)) return false;
-    const std::uint32_t jump = place(program::op::jump);
-    out_.code[split].y = here();
-    if (!alternate(n, from + 1)) return false;
-    out_.code[jump].x = here();
-    return true;
-  }
-
-  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
-  static bool emits_nothing(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::concat:
-        return std::all_of(n.children.begin(), n.children.end(),
-                           [](const node_ptr& c) { return emits_nothing(*c); });
-      case node::kind::repeat:
-        return emits_nothing(*n.children.front());
-      default:
-        return false;
-    }
-  }
-
-  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
-  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
-  bool repeat(const node& n) {
-    const node& body = *n.children.front();
-    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
-    for (std::uint32_t k = 0; k < n.min; ++k)
-      if (!emit(body)) return false;
-    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
-      if (!room(2)) return false;
-      const std::uint32_t split = place(program::op::split);
-      out_.code[split].x = here();
-      if (!emit(body)) return false;
-      if (!room(1)) return false;
-      const std::uint32_t jump = place(program::op::jump);
-      out_.code[jump].x = split;
-      out_.code[split].y = here();
-      return true;
-    }
-    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
-    for (std::uint32_t k = n.min; k < n.max; ++k) {
-      if (!room(1)) return false;
-      splits.push_back(place(program::op::split));
-      out_.code[splits.back()].x = here();
-      if (!emit(body)) return false;
-    }
-    for (const auto s : splits) out_.code[s].y = here();
-    return true;
-  }
-};
-
-/// Whether `cp` is in the instruction's set.
-inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
-  bool in = false;
-  for (std::uint32_t k = 0; k < i.n; ++k) {
-    const auto& r = p.ranges[i.x + k];
-    if (cp < r.lo) break;
-    if (cp <= r.hi) {
-      in = true;
-      break;
-    }
-  }
-  return in != i.negated;
-}
-
-constexpr char32_t no_char = 0xFFFFFFFFu;
-
-inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
-  switch (a) {
-    case assertion::text_start:
-      return before == no_char;
-    case assertion::text_end:
-      return after == no_char;
-    case assertion::line_start:
-      return before == no_char || before == '\n';
-    case assertion::line_end:
-      return after == no_char || after == '\n';
-    case assertion::word_boundary:
-    case assertion::not_word_boundary: {
-      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
-      return (w1 != w2) == (a == assertion::word_boundary);
-    }
-  }
-  return false;
-}
-
-/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
-class pc_set {
- public:
-  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
-  bool insert(std::uint32_t pc) {
-    if (contains(pc)) return false;
-    sparse_[pc] = static_cast<std::uint32_t>(size_);
-    dense_[size_++] = pc;
-    return true;
-  }
-  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
-  void clear() { size_ = 0; }
-  std::size_t size() const { return size_; }
-  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
-
- private:
-  std::vector<std::uint32_t> dense_, sparse_;
-  std::size_t size_ = 0;
-};
-
-}  // namespace detail
-
-/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
-inline std::optional<program> compile(std::string_view pattern) {
-  detail::parser parser(pattern);
-  const auto tree = parser.parse();
-  if (!tree) return std::nullopt;
-  program p;
-  detail::compiler compiler(p);
-  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
-  p.code.push_back({});  // match
-  return p;
-}
-
-/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
-/// UTF-8 read as U+FFFD, one per byte.
-inline bool search(const program& p, std::string_view text) {
-  using detail::no_char;
-  const std::size_t size = p.code.size();
-  detail::pc_set current(size), next(size);
-  std::vector<std::uint32_t> stack;
-  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
-    if (pos >= text.size()) return len = 0, no_char;
-    const auto d = utf8::decode_at(text, pos);
-    if (d.length == 0) return len = 1, 0xFFFD;
-    return len = d.length, d.cp;
-  };
-  // Follows jumps, splits and assertions from `pc` at a position between `before` and
-  // `after`, adding every reached state to `set`; true when the match state is reached.
-  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
-    stack.push_back(pc);
-    while (!stack.empty()) {
-      const std::uint32_t at = stack.back();
-      stack.pop_back();
-      if (!set.insert(at)) continue;
-      const auto& i = p.code[at];
-      switch (i.code) {
-        case program::op::match:
-          stack.clear();
-          return true;
-        case program::op::jump:
-          stack.push_back(i.x);
-          break;
-        case program::op::split:
-          stack.push_back(i.y), stack.push_back(i.x);
-          break;
-        case program::op::check:
-          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
-          break;
-        case program::op::consume:
-          break;
-      }
-    }
-    return false;
-  };
-  char32_t before = no_char;
-  std::size_t pos = 0, len = 0;
-  char32_t here = decode(0, len);
-  for (;;) {
-    if (add(current, 0, before, here)) return true;  // a match may start anywhere
-    if (here == no_char) return false;
-    std::size_t next_len = 0;
-    const char32_t after = decode(pos + len, next_len);
-    for (std::size_t k = 0; k < current.size(); ++k) {
-      const auto& i = p.code[current[k]];
-      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
-          add(next, current[k] + 1, here, after))
-        return true;
-    }
-    std::swap(current, next);
-    next.clear();
-    before = here, here = after, pos += len, len = next_len;
-  }
-}
-
-/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
-inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
-  const auto p = compile(pattern);
-  if (!p) return std::nullopt;
-  return search(*p, text);
-}
-
-}  // namespace regex
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/formats/regex.hpp -----
 // ----- end clawport/formats.hpp -----
 // ----- begin clawport/fs.hpp -----
 // Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
 // and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
 // <clawport/testing.hpp>.
 
+// ----- begin clawport/fs/owner.hpp -----
+// Giving what a command made in a user's install to that user: a root run (`sudo clawport
+// import`) must not leave trees the runtime, running as the install's owner, cannot change
+// or remove (issue 41 item 8). New files are given their owner one at a time by
+// publish::create_owned_file and publish::replace_file; a new tree is given it here, on
+// the one tree walk, before it is published.
+
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+namespace detail {
+
+/// errc::unsafe_path naming `shown` (what the owner was taken from) when this user cannot
+/// give `owner` a file.
+inline error cannot_give(const error& e, const stat_info& owner, const std::string& shown) {
+  return error(errc::unsafe_path,
+               shown + " belongs to another user or group (" + std::to_string(owner.uid) + ":" +
+                   std::to_string(owner.gid) +
+                   ") that this user cannot give a new file, and what clawport writes there "
+                   "must stay theirs; run as its owner: " +
+                   reason(e),
+               shown, e.sys_errno());
+}
+
+}  // namespace detail
+
+/// Gives the directory `d` to `owner`'s uid and gid when it is not theirs already; a no-op
+/// where the backend models no owners.
+template <class Fs>
+void give_dir(Fs& fs, const typename Fs::dir& d, const stat_info& owner, const std::string& shown) {
+  if constexpr (detail::has_set_dir_owner<Fs>::value) {
+    const stat_info mine = fs.stat(d);
+    if (mine.uid == owner.uid && mine.gid == owner.gid) return;
+    try {
+      fs.set_owner(d, owner.uid, owner.gid);
+    } catch (const error& e) {
+      throw detail::cannot_give(e, owner, shown);
+    }
+  }
+}
+
+/// Gives `root` and every directory and regular file below it (never following a link) to
+/// `owner`'s uid and gid, as give_dir. `shown` names what the owner was taken from.
+template <class Fs>
+void give_tree(Fs& fs, const typename Fs::dir& root, const stat_info& owner,
+               const std::string& shown) {
+  if constexpr (detail::has_set_dir_owner<Fs>::value && detail::has_set_owner<Fs>::value) {
+    give_dir(fs, root, owner, shown);
+    struct giver : walk_visitor {
+      giver(Fs& f, const stat_info& o, const std::string& s) : fs(f), owner(o), shown(s) {}
+      Fs& fs;
+      const stat_info& owner;
+      const std::string& shown;
+      bool visit(const typename Fs::dir& parent, std::string_view name, const std::string&,
+                 const stat_info& st) {
+        if (st.kind == file_kind::directory) return true;
+        if (st.kind != file_kind::regular || (st.uid == owner.uid && st.gid == owner.gid))
+          return false;
+        auto f = fs.open_file_at(parent, name);
+        try {
+          fs.set_owner(f, owner.uid, owner.gid);
+        } catch (const error& e) {
+          throw detail::cannot_give(e, owner, shown);
+        }
+        return false;
+      }
+      std::optional<typename Fs::dir> enter(const typename Fs::dir& parent, std::string_view name,
+                                            const std::string&, const stat_info&) {
+        typename Fs::dir d = fs.open_dir_at(parent, name);
+        give_dir(fs, d, owner, shown);
+        return d;
+      }
+    } v(fs, owner, shown);
+    walk_options opt;
+    opt.sorted = false;
+    walk(fs, root, v, opt);
+  } else {
+    (void)fs, (void)root, (void)owner, (void)shown;
+  }
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/owner.hpp -----
 // ----- end clawport/fs.hpp -----
 // ----- begin clawport/importer.hpp -----
 // Importing a bundle into an install: verify, plan (renames, reuse, maps), apply; the
@@ -27091,10 +31623,10 @@ struct todo_item {
   /// `secret` (a credential to supply), `review` (a host-local setting that travelled and
   /// may not hold here), `recreate` (configuration left behind, to set up again if wanted).
   std::string group;
-  std::string kind;     ///< required_secret, secret_unlisted; a note kind; a drop reason
-  std::string path;     ///< config path on the target (source path for a `recreate`)
-  std::string detail;   ///< why, in the exporter's words
-  std::string command;  ///< the command that does it, when there is one
+  std::string kind;            ///< required_secret, secret_unlisted; a note kind; a drop reason
+  std::string path;            ///< config path on the target (source path for a `recreate`)
+  std::string detail;          ///< why, in the exporter's words
+  text::command_line command;  ///< the command that does it, when there is one
 };
 
 /// The plan `clawport import` shows, and applies only when its integrity is given back.
@@ -27806,8 +32338,8 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
 /// (importer/secrets.hpp stores it as ZeroClaw does; `zeroclaw config set <path>` on the
 /// target host is the alternative), with the config named so that pasting it never sets
 /// the field of another install.
-inline std::string supply_command(const std::string& path, const std::string& config) {
-  return "clawport secrets set " + text::shell_word(path) + " --config " + text::shell_word(config);
+inline text::command_line supply_command(const std::string& path, const std::string& config) {
+  return text::paste_command({"clawport", "secrets", "set", path, "--config", config});
 }
 
 /// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
@@ -27826,9 +32358,17 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
   }
   for (const verify::finding& f : rep.host_local)
     if (const auto to = renamed_path(f.path))
-      p.todo.push_back({"review", f.code, *to, f.detail, ""});
+      p.todo.push_back({"review", f.code, *to, f.detail, {}});
   for (const verify::finding& f : rep.dropped)
-    p.todo.push_back({"recreate", f.code, f.path, f.detail, ""});
+    p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
+  if (rep.memory)  // format 2 (issue 47): merging memory into the target is not done yet
+    p.todo.push_back({"recreate",
+                      "memory_left_out",
+                      std::string(bundle::memory_entries_file),
+                      std::to_string(rep.memory->entries) +
+                          " memories travelled in this bundle; this import leaves them out "
+                          "(the agent starts with an empty memory on the target)",
+                      {}});
 }
 
 /// The `--map` choices shown with the plan: each model provider it adds (or renames),
@@ -28011,6 +32551,10 @@ struct applier {
   std::string token;
   std::uint32_t umask;
   unsigned jobs;  ///< threads of each staged copy (import_options::jobs)
+  /// The config's owner: every directory and file the import makes is given it (a root
+  /// run leaves nothing root-owned in a user's install); none when there is no config.
+  std::optional<fs::stat_info> owner;
+  std::string owner_shown;  ///< the config's path, named when the owner cannot be given
 
   static std::vector<std::string> split(const std::string& rel) {
     std::vector<std::string> parts;
@@ -28033,7 +32577,7 @@ struct applier {
       so_far.push_back(parts[i]);
       const auto st = fs.stat_at(here, parts[i]);
       if (!st) {
-        fs.make_dir_at(here, parts[i], 0755);
+        fs.make_dir_at(here, parts[i], fs::modes::dir);
         undo.add(join(so_far), [this, so_far] {
           const std::optional<dir> opened = open_existing(so_far);
           fs.remove_dir_at(opened ? *opened : root, so_far.back());
@@ -28044,6 +32588,7 @@ struct applier {
                     join(so_far));
       }
       cur.emplace(fs.open_dir_at(here, parts[i]));
+      if (!st && owner) fs::give_dir(fs, *cur, *owner, owner_shown);
     }
     return cur;
   }
@@ -28057,7 +32602,7 @@ struct applier {
   struct staged_tree {
     std::vector<std::string> to;  ///< install-relative place
     bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
-    std::uint32_t empty_mode = 0755;
+    std::uint32_t empty_mode = fs::modes::dir;
     std::optional<dir> parent;
     std::optional<publish::staged_dir<Fs>> stage;  ///< after `parent`: destroyed first
     const dir& parent_dir(const dir& root) const { return parent ? *parent : root; }
@@ -28091,7 +32636,7 @@ struct applier {
       recovered.push_back(shown);
     }
     try {
-      t.stage.emplace(fs, parent, name, 0755, shown);
+      t.stage.emplace(fs, parent, name, fs::modes::dir, shown);
     } catch (const error& e) {
       if (e.code() == errc::destination_refused) throw busy(shown);
       throw;
@@ -28122,6 +32667,7 @@ struct applier {
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
         copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask, jobs);
+    if (owner) fs::give_tree(fs, t.stage->handle(), *owner, owner_shown);
     tally.files += c.files;
     tally.bytes += c.bytes;
   }
@@ -28206,6 +32752,46 @@ struct applier {
   }
 };
 
+/// A killed run of the plan `plan_integrity` may have placed its trees and died before it
+/// wrote the config: its intent (publish/intent.hpp) in the install is resolved first, so
+/// this run plans against the install as it was (or as the killed run committed it). One a
+/// running import holds is refused; returns what was done.
+template <class Fs>
+std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
+                                            const std::string& plan_integrity) {
+  const std::string token = digest::short_form(plan_integrity);
+  if (!publish::detail::lower_hex_token(token)) return {};  // not a plan's: refused below
+  const std::string name = publish::import_intent_name(token);
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(zeroclaw::install_root_of(o.config_path)));
+  } catch (const error&) {
+    return {};  // no install yet: planning says so
+  }
+  const auto st = fs.stat_at(*root, name);
+  if (!st || st->kind != fs::file_kind::directory) return {};
+  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name);
+  if (r.busy) throw applier<Fs>::busy(name);
+  if (r.unclear)
+    throw error(errc::destination_refused, r.actions.front() + "; nothing was written", name);
+  return r.actions;
+}
+
+/// The intent of publishing `ap`'s staged trees and then committing the config at
+/// `config_path` with the provenance comment `provenance` (its first line the marker).
+template <class Fs>
+publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::string& config_path,
+                                 const std::string& provenance) {
+  publish::intent_record r;
+  r.commit_file = paths::file_name(config_path);
+  if (const auto st = fs.stat_at(ap.root, r.commit_file)) r.before = st->id;
+  r.marker = provenance.substr(0, provenance.find('\n'));
+  for (const auto& t : ap.staged)
+    r.trees.push_back({applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir,
+                       t.was_empty_dir ? t.empty_mode : fs::modes::dir});
+  return r;
+}
+
 /// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
 /// again in path order (or the entries the plan kept), then checks that the whole list is
 /// the stream the plan was made with: a list rewritten since is refused, nothing published.
@@ -28238,6 +32824,7 @@ template <class Fs, class Schema = zeroclaw::schema_v3>
 import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
                            const apply_options& a = {}) {
   import_result res;
+  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, plan_integrity);
   // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
   // copied and compared with the digest list): every byte of the bundle is read once.
   res.plan = detail::plan<Fs, Schema>(fs, o, true);
@@ -28247,20 +32834,38 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                 clawport::plan::message(*r, {"import", "clawport import --dry-run", true}),
                 "plan_integrity");
   const timestamp now = o.now ? *o.now : clock_now();
-  const zeroclaw::append_plan merged = zeroclaw::append_tables(
-      p.config_before, p.additions, provenance_comment(p, now), o.config_path);
+  const std::string provenance = provenance_comment(p, now);
+  const zeroclaw::append_plan merged =
+      zeroclaw::append_tables(p.config_before, p.additions, provenance, o.config_path);
 
   auto root = fs.open_root(p.install_root);
   auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs, root, digest::short_form(p.plan_integrity), o.umask, o.jobs, {},
-                         {}, {}};
+  detail::applier<Fs> ap{fs,
+                         root,
+                         digest::short_form(p.plan_integrity),
+                         o.umask,
+                         o.jobs,
+                         fs.stat_at(root, paths::file_name(o.config_path)),
+                         o.config_path,
+                         {},
+                         {},
+                         {}};
+  // The intent (publish/intent.hpp): recorded before the first tree is published, removed
+  // once the config is written or everything was undone; after `ap`, so destroyed first.
+  std::optional<publish::staged_dir<Fs>> intent;
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
     detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
+    if (!p.placements.empty()) {
+      intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
+      publish::write_intent(fs, intent->handle(),
+                            detail::intent_of(fs, ap, o.config_path, provenance));
+    }
     if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
     ap.publish_all();
     res.recovered = ap.recovered;
+    res.recovered.insert(res.recovered.end(), resolved.begin(), resolved.end());
     if (a.before_config) a.before_config();
     // The config last, through the one append-only writer; the text it would write must
     // be exactly the planned one (else the config changed since planning).
@@ -28276,7 +32881,9 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
                                             })
                      .backup;
   } catch (...) {
-    (void)ap.undo.run();  // best effort: a crash or second failure leaves it for `recover`
+    // Best effort: a crash or second failure leaves it for `recover`, and with it the
+    // intent that tells recover what to undo.
+    if (!ap.undo.run().empty() && intent) intent->release();
     throw;
   }
   ap.undo.commit();
@@ -28332,7 +32939,8 @@ inline nlohmann::json to_json(const import_plan& p) {
     j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
   j["secrets"] = nlohmann::json::array();
   for (const std::string& s : p.secrets)
-    j["secrets"].push_back({{"path", s}, {"command", detail::supply_command(s, p.config_path)}});
+    j["secrets"].push_back(
+        {{"path", s}, {"command", detail::supply_command(s, p.config_path).str()}});
   j["warnings"] = nlohmann::json::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
@@ -28340,7 +32948,7 @@ inline nlohmann::json to_json(const import_plan& p) {
   for (const todo_item& t : p.todo) {
     nlohmann::json item = {
         {"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
-    if (!t.command.empty()) item["command"] = t.command;
+    if (!t.command.empty()) item["command"] = t.command.str();
     j["todo"].push_back(std::move(item));
   }
   j["map_options"] = nlohmann::json::array();
@@ -28367,9 +32975,11 @@ inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>
     line(std::to_string(n) + heading);
     for (const todo_item& t : todo) {
       if (t.group != group) continue;
-      if (!t.command.empty())
-        line("  " + t.command + (t.kind == "required_secret" ? "" : "  (" + t.detail + ")"));
-      else
+      if (!t.command.empty()) {
+        // The command alone on its line, so the whole line can be pasted (issue 41 item 1).
+        line("  ", t.command);
+        if (t.kind != "required_secret") line("    (" + t.detail + ")");
+      } else
         line("  [" + t.kind + "] " + t.path + " \u2014 " + t.detail);
     }
   }
@@ -28650,12 +33260,26 @@ inline std::vector<unsigned char> parse_key(std::string_view text, std::size_t n
   return key;
 }
 
+/// The refusal of a key that is missing while the config holds `encrypted` values sealed
+/// with it: a new key could not open them, and the config would mix two keys.
+inline error key_missing(const std::string& shown, std::size_t encrypted) {
+  return error(errc::not_found,
+               std::to_string(encrypted) + " value(s) of the config are encrypted and the key " +
+                   shown +
+                   " that ZeroClaw decrypts them with is missing; restore that file (a new key "
+                   "could not decrypt them, and the config would mix two keys); nothing was "
+                   "written",
+               shown);
+}
+
 /// The install's key: `.secret_key` read (a regular file, never through a link), or
 /// created when absent, as ZeroClaw does on its first save: random bytes from the cipher,
-/// written as hex to a new file of mode 0600 beside it, renamed into place without
-/// replacing one that appeared meanwhile (then that one is used).
+/// written as hex to a new file of mode 0600 beside it, owned as the config (`config`) is,
+/// renamed into place without replacing one that appeared meanwhile (then that one is
+/// used). Never created while the config holds `encrypted` > 0 values (key_missing).
 template <class Fs, class Cipher>
 std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string& install_root,
+                                       const std::string& config_name, std::size_t encrypted,
                                        bool& created) {
   const std::string name(secret_key_file);
   const std::string shown = paths::join(install_root, name);
@@ -28665,15 +33289,20 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
     if (r.refusal == fs::read_refusal::none) return parse_key(r.bytes, Cipher::key_bytes, shown);
     if (r.refusal != fs::read_refusal::missing)
       throw fs::read_refusal_error(r.refusal, shown, 4096);
+    if (encrypted > 0) throw key_missing(shown, encrypted);
+    const std::optional<fs::stat_info> config = fs.stat_at(dir, config_name);
+    if (!config)
+      throw error(errc::identity_changed,
+                  paths::join(install_root, config_name) +
+                      " disappeared while its key was being made; nothing was written",
+                  shown);
     std::vector<unsigned char> key(Cipher::key_bytes);
     cipher.random(key.data(), key.size());
     const std::string tmp =
         publish::temp_file_name(publish::staging_kind::replace, name, publish::random_token());
     try {
-      auto f = fs.create_file_at(dir, tmp, 0600);
-      const std::string text = hex(key.data(), key.size());
-      fs.write_all(f, text.data(), text.size());
-      fs.set_mode(f, 0600);
+      publish::create_owned_file(fs, dir, tmp, hex(key.data(), key.size()), fs::modes::private_file,
+                                 *config, paths::join(install_root, config_name));
       fs.sync_filesystem(dir);
       if (publish::rename_noreplace(fs, dir, tmp, dir, name)) {
         fs.sync_dir(dir);
@@ -28695,19 +33324,29 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
 
 }  // namespace secrets_detail
 
-/// Every secret field the config holds (entries of the closure kinds the schema knows),
-/// with its state. Pure.
+/// Every secret field the config holds (entries of the closure kinds the schema knows, and
+/// the credentials of its channels where the schema describes them), with its state: the
+/// one list `secrets list`, `secrets set` and `status` read. Pure.
 template <class Schema = zeroclaw::schema_v3>
 std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
   std::vector<secret_entry> out;
-  for (const detail::kind_info& k : detail::kinds) {
+  const auto entries = [&](const detail::kind_info& k, const auto& schema_of) {
     for (const auto& [name, val] : detail::entries_of(config, k)) {
-      const zeroclaw::entry_schema* s = detail::schema_of<Schema>(k, name);
+      const zeroclaw::entry_schema* s = schema_of(name);
       if (s == nullptr) continue;
       const std::string prefix = detail::entry_path(k, name) + ".";
       secrets_detail::secrets_of(*val, s->fields, prefix, out);
       secrets_detail::secrets_of(*val, s->extra, prefix, out);
     }
+  };
+  for (const detail::kind_info& k : detail::kinds)
+    entries(k, [&k](const std::string& name) { return detail::schema_of<Schema>(k, name); });
+  if constexpr (zeroclaw::schema_detail::has_channel<Schema>::value) {
+    static constexpr detail::kind_info channels{"channel", zeroclaw::ref_target::channel,
+                                                "channels", true};
+    entries(channels, [](const std::string& name) {
+      return Schema::channel(name.substr(0, name.find('.')));
+    });
   }
   return out;
 }
@@ -28725,6 +33364,28 @@ zeroclaw::value read_install_config(Fs& fs, const std::string& config_path, std:
                 config_path);
   text = *t;
   return zeroclaw::parse_toml(text, config_path);
+}
+
+/// Refuses (errc::not_found, naming `secrets list`) a `path` that is not a secret field
+/// `config` (read from `config_path`) holds. Pure.
+template <class Schema = zeroclaw::schema_v3>
+void check_secret_field(const zeroclaw::value& config, const std::string& config_path,
+                        const std::string& path) {
+  for (const secret_entry& e : list_secrets<Schema>(config))
+    if (e.path == path) return;
+  throw error(errc::not_found,
+              path + " is not a secret field of " + config_path +
+                  "; `clawport secrets list` shows them (a field that is not secret is set "
+                  "with `zeroclaw config set`); nothing was written",
+              path);
+}
+
+/// check_secret_field on the config at `config_path` (absolute): what `secrets set` asks
+/// before it reads a value, so a wrong field is named before any input is read.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+void require_secret_field(Fs& fs, const std::string& config_path, const std::string& path) {
+  std::string text;
+  check_secret_field<Schema>(read_install_config(fs, config_path, text), config_path, path);
 }
 
 /// What `set_secret` wrote.
@@ -28752,8 +33413,11 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
     res.stored = secret_state::set;
     return std::string(value);
   }
-  const std::vector<unsigned char> key =
-      secrets_detail::install_key(fs, cipher, install_root, res.key_created);
+  std::size_t encrypted = 0;
+  for (const secret_entry& e : list_secrets(config))
+    encrypted += e.state == secret_state::encrypted ? 1 : 0;
+  const std::vector<unsigned char> key = secrets_detail::install_key(
+      fs, cipher, install_root, paths::file_name(res.config), encrypted, res.key_created);
   res.key_file = paths::join(install_root, std::string(secret_key_file));
   std::vector<unsigned char> nonce(Cipher::nonce_bytes);
   cipher.random(nonce.data(), nonce.size());
@@ -28766,9 +33430,10 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 /// Sets the secret field `path` of the config at `config_path` (absolute) to `value`, as
 /// ZeroClaw stores it (see the top of this file). Only the value's bytes change; the
 /// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`,
-/// mode and owner kept). Refuses, writing nothing: an empty value, or one that is already
-/// ciphertext (errc::invalid_argument); a path that is not a secret field the config holds
-/// (errc::not_found, naming `secrets list`); a field written as a multi-line string
+/// mode and owner kept). Refuses, writing nothing: a path that is not a secret field the
+/// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
+/// one that is already ciphertext (errc::invalid_argument); a missing key while the config
+/// holds encrypted values (errc::not_found); a field written as a multi-line string
 /// (errc::config_invalid); the refusals of rewrite_config. Cipher: the policy of
 /// crypto/sodium.hpp (key_bytes, nonce_bytes, random, seal).
 template <class Fs, class Cipher, class Schema = zeroclaw::schema_v3>
@@ -28776,6 +33441,9 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                              const std::string& path, std::string_view value,
                              const timestamp& now) {
   namespace sd = secrets_detail;
+  std::string text;
+  const zeroclaw::value config = read_install_config(fs, config_path, text);
+  check_secret_field<Schema>(config, config_path, path);
   if (value.empty())
     throw error(errc::invalid_argument,
                 "an empty value for " + path +
@@ -28787,16 +33455,6 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                 "the value for " + path +
                     " is already ciphertext (enc:/enc2:); give the secret itself, nothing was "
                     "written",
-                path);
-  std::string text;
-  const zeroclaw::value config = read_install_config(fs, config_path, text);
-  bool known = false;
-  for (const secret_entry& e : list_secrets<Schema>(config)) known |= e.path == path;
-  if (!known)
-    throw error(errc::not_found,
-                path + " is not a secret field of " + config_path +
-                    "; `clawport secrets list` shows them (a field that is not secret is set "
-                    "with `zeroclaw config set`); nothing was written",
                 path);
   // Where the value's bytes are in `old_text`: a one-line string literal, else refused.
   const auto locate = [&](std::string_view old_text) {
@@ -28859,9 +33517,89 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
 // (the staging names of publish/names.hpp) with the `clawport recover` line that clears
 // each. Reads only, through the Fs policy.
 
+// ----- begin clawport/skills/staging_places.hpp -----
+// Where the commands stage in a ZeroClaw install: the one list of directories in which a
+// staging family of publish/names.hpp can leave something (a replace's temporary beside
+// config.toml, an import's trees beside a workspace or a skill bundle, a skills command's
+// `.clawport-stage-*` in a bundle's directory, a configured `directory` or the global skills
+// directory). `clawport status` scans exactly these; `clawport recover <dir>` clears beside
+// any of them (the line status prints for each leftover).
+
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// One directory where commands stage.
+struct staging_place {
+  std::string path;  ///< absolute, lexically normalised
+  /// The files of the directory a command replaces through a temporary beside it (the file
+  /// families: `.<file>.tmp-<token>`); empty where no file is replaced.
+  std::vector<std::string> files;
+};
+
+/// Every place of the install at `where` (config `cfg`, config file `config_name`) where a
+/// command stages, each once, in a fixed order: the install root (the config, the
+/// required-secrets ledger and `extra_files`, e.g. the key `secrets set` creates);
+/// `agents/`; each agent's directory `agents/<alias>/` (`agents` lists those found on disk)
+/// and the parent of each configured workspace (an import stages beside the workspace);
+/// `shared/` and `shared/skills/` (an import's skill bundles); each configured bundle's
+/// directory that lies inside `shared/` (skills install, new, remove); the global skills
+/// directory.
+inline std::vector<staging_place> staging_places(const skills_config& cfg,
+                                                 const install_paths& where,
+                                                 const std::string& config_name,
+                                                 const std::vector<std::string>& agents,
+                                                 const std::vector<std::string>& extra_files = {}) {
+  std::vector<staging_place> out;
+  const auto add = [&](const std::string& dir, std::vector<std::string> files = {}) {
+    const std::string p = paths::normalize(dir);
+    for (const staging_place& s : out)
+      if (s.path == p) return;
+    out.push_back({p, std::move(files)});
+  };
+  const std::string& root = where.install_root;
+  std::vector<std::string> root_files{config_name, std::string(zeroclaw::secret_ledger_name)};
+  root_files.insert(root_files.end(), extra_files.begin(), extra_files.end());
+  add(root, std::move(root_files));
+  const std::string agents_dir = paths::join(root, zeroclaw::install_agents_dir);
+  add(agents_dir);
+  for (const std::string& a : agents) add(paths::join(agents_dir, a));
+  for (const auto& [alias, a] : cfg.agents) {
+    (void)a;
+    add(paths::parent(agent_workspace_dir(cfg, root, alias)));
+  }
+  const std::string shared = paths::join(root, zeroclaw::install_shared_dir);
+  add(shared);
+  add(paths::join(shared, "skills"));
+  for (const auto& [alias, b] : cfg.bundles) {
+    (void)b;
+    const std::string dir = resolve_directory(cfg, root, alias);
+    try {
+      validate_directory(dir, root);
+    } catch (const error&) {
+      continue;  // a directory outside shared/ is refused by every skills command
+    }
+    add(dir);
+  }
+  add(global_skills_dir(where.data()));
+  return out;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/staging_places.hpp -----
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cerrno>
 #include <optional>
 #include <set>
 #include <string>
@@ -28899,9 +33637,9 @@ struct blank_secret {
 
 /// A name an interrupted command left in the install.
 struct leftover {
-  std::string path;     ///< absolute
-  std::string creator;  ///< who makes such names, in recover's words
-  std::string command;  ///< the `clawport recover` line that clears it
+  std::string path;            ///< absolute
+  std::string creator;         ///< who makes such names, in recover's words
+  text::command_line command;  ///< the `clawport recover` line that clears it
 };
 
 /// What `clawport status` reports. `pending()` is what the exit status says.
@@ -28912,8 +33650,13 @@ struct install_status {
   std::vector<blank_secret> blank_secrets;
   std::optional<zeroclaw::validation_error> invalid;  ///< the first problem, if any
   std::vector<leftover> leftovers;
+  /// Values of the config encrypted (enc2:) while the install's `.secret_key` is missing:
+  /// ZeroClaw cannot decrypt them, and `secrets set` refuses to make a new key.
+  std::size_t encrypted_without_key = 0;
 
-  bool pending() const { return !blank_secrets.empty() || invalid || !leftovers.empty(); }
+  bool pending() const {
+    return !blank_secrets.empty() || invalid || !leftovers.empty() || encrypted_without_key > 0;
+  }
 };
 
 namespace status_detail {
@@ -28964,24 +33707,13 @@ inline std::vector<std::pair<std::string, import_provenance>> provenance_in(std:
   return out;
 }
 
-/// Every blank secret field of every entry the schema knows (the closure kinds of
-/// plan.hpp), by config path.
+/// Every blank secret field of the config, by config path: the one list of `secrets
+/// list` (list_secrets), kept to its blank fields.
 template <class Schema>
 std::vector<std::string> blank_secret_paths(const zc::value& config) {
   std::vector<std::string> out;
-  for (const detail::kind_info& k : detail::kinds) {
-    for (const auto& [name, val] : detail::entries_of(config, k)) {
-      const zc::entry_schema* s = detail::schema_of<Schema>(k, name);
-      if (s == nullptr) continue;
-      const std::string prefix = detail::entry_path(k, name) + ".";
-      // the one walk of `secrets list`, kept to its blank fields
-      std::vector<secret_entry> found;
-      secrets_detail::secrets_of(*val, s->fields, prefix, found);
-      secrets_detail::secrets_of(*val, s->extra, prefix, found);
-      for (secret_entry& e : found)
-        if (e.state == secret_state::blank) out.push_back(std::move(e.path));
-    }
-  }
+  for (secret_entry& e : list_secrets<Schema>(config))
+    if (e.state == secret_state::blank) out.push_back(std::move(e.path));
   return out;
 }
 
@@ -29009,56 +33741,65 @@ void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
       if (m.family != nullptr) destination = f;
     }
     if (m.family == nullptr || !m.exact) continue;
-    if (m.family->kind == publish::staging_kind::import)
+    if (m.intent && !files.empty())
+      destination = files.front();  // recover beside the config finishes or undoes it
+    else if (m.family->kind == publish::staging_kind::import)
       destination = n.substr(publish::family_of(publish::staging_kind::import).prefix.size() +
                              publish::import_token_length + 1);
     if (destination.empty()) destination = n;  // recover clears every staging tree beside it
-    st.leftovers.push_back({paths::join(abs, n), std::string(m.family->creator),
-                            "clawport recover " + paths::join(abs, destination)});
+    st.leftovers.push_back(
+        {paths::join(abs, n), std::string(m.family->creator),
+         text::paste_command({"clawport", "recover", paths::join(abs, destination)})});
   }
 }
 
-/// The install's directories where commands stage: the root, `agents/`, each
-/// `agents/<alias>/`, `shared/` and `shared/skills/` (those that exist as directories).
+/// The leftovers in every place of the one list where commands stage
+/// (skills::staging_places: the root, `agents/`, each agent's directory, `shared/`,
+/// `shared/skills/`, each bundle's directory, the global skills directory), those that exist.
 template <class Fs>
-void scan_leftovers(Fs& fs, install_status& st, const std::string& config_name) {
-  auto root = fs.open_root(st.install_root);
-  // The files of the root a command replaces or creates beside a temporary: the config,
-  // the required-secrets ledger, the key `secrets set` creates.
-  leftovers_in(fs, root, st.install_root,
-               {config_name, std::string(zc::secret_ledger_name), std::string(secret_key_file)},
-               st);
-  const auto sub = [&](const typename Fs::dir& parent,
-                       const std::string& name) -> std::optional<typename Fs::dir> {
-    const auto s = fs.stat_at(parent, name);
-    if (!s || s->kind != fs::file_kind::directory) return std::nullopt;
-    return fs.open_dir_at(parent, name);
-  };
-  const std::string agents_abs = paths::join(st.install_root, zc::install_agents_dir);
-  if (auto agents = sub(root, std::string(zc::install_agents_dir))) {
-    leftovers_in(fs, *agents, agents_abs, {}, st);
-    std::vector<std::string> each;
-    fs.for_each_entry(*agents, [&](std::string_view n) { each.emplace_back(n); });
-    std::sort(each.begin(), each.end());
-    for (const std::string& a : each)
-      if (publish::match_staging(a).family == nullptr)
-        if (auto d = sub(*agents, a)) leftovers_in(fs, *d, paths::join(agents_abs, a), {}, st);
+void scan_leftovers(Fs& fs, install_status& st, const std::string& config_name,
+                    const std::string& config_text, const std::string& data_dir) {
+  skills::skills_config cfg;
+  try {
+    cfg = skills::parse_skills_config(config_text, st.config_path);
+  } catch (const error&) {
+    // a config the skills reader refuses: the default places are still scanned
   }
-  const std::string shared_abs = paths::join(st.install_root, zc::install_shared_dir);
-  if (auto shared = sub(root, std::string(zc::install_shared_dir))) {
-    leftovers_in(fs, *shared, shared_abs, {}, st);
-    if (auto skills = sub(*shared, "skills"))
-      leftovers_in(fs, *skills, paths::join(shared_abs, "skills"), {}, st);
+  std::vector<std::string> agents;
+  try {
+    auto d = fs.open_root(paths::join(st.install_root, zc::install_agents_dir));
+    fs.for_each_entry(d, [&](std::string_view n) {
+      if (publish::match_staging(n).family != nullptr) return;
+      const auto s = fs.stat_at(d, n);
+      if (s && s->kind == fs::file_kind::directory) agents.emplace_back(n);
+    });
+  } catch (const error&) {
+    // no agents/ directory
+  }
+  std::sort(agents.begin(), agents.end());
+  const skills::install_paths where{st.install_root, data_dir};
+  for (const skills::staging_place& place :
+       skills::staging_places(cfg, where, config_name, agents, {std::string(secret_key_file)})) {
+    std::optional<typename Fs::dir> dir;
+    try {
+      dir.emplace(fs.open_root(place.path));
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) continue;
+      throw;
+    }
+    leftovers_in(fs, *dir, place.path, place.files, st);
   }
 }
 
 }  // namespace status_detail
 
-/// The state of the install whose config is `config_path` (absolute). Throws
+/// The state of the install whose config is `config_path` (absolute; `data_dir`: the
+/// ZEROCLAW_DATA_DIR, empty for `<install>/data`, where the global skills directory is). Throws
 /// clawport::error: errc::not_found (no config), errc::config_parse (it does not parse, or
 /// the ledger is not clawport's), and the read refusals of fs::read_file.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-install_status read_status(Fs& fs, const std::string& config_path) {
+install_status read_status(Fs& fs, const std::string& config_path,
+                           const std::string& data_dir = {}) {
   namespace zc = clawport::zeroclaw;
   namespace sd = status_detail;
   install_status st;
@@ -29091,7 +33832,13 @@ install_status read_status(Fs& fs, const std::string& config_path) {
   for (const std::string& path : sd::blank_secret_paths<Schema>(config))
     if (!ledger.count(path)) st.blank_secrets.push_back({path, "schema"});
 
-  sd::scan_leftovers(fs, st, config_name);
+  std::size_t encrypted = 0;
+  for (const secret_entry& e : list_secrets<Schema>(config))
+    encrypted += e.state == secret_state::encrypted ? 1 : 0;
+  if (encrypted > 0 && !fs.stat_at(fs.open_root(st.install_root), std::string(secret_key_file)))
+    st.encrypted_without_key = encrypted;
+
+  sd::scan_leftovers(fs, st, config_name, *text, data_dir);
   return st;
 }
 
@@ -29120,8 +33867,21 @@ inline nlohmann::json to_json(const install_status& st) {
         {"code", st.invalid->code}, {"message", st.invalid->message}, {"path", st.invalid->path}};
   j["leftovers"] = nlohmann::json::array();
   for (const leftover& l : st.leftovers)
-    j["leftovers"].push_back({{"path", l.path}, {"creator", l.creator}, {"command", l.command}});
+    j["leftovers"].push_back(
+        {{"path", l.path}, {"creator", l.creator}, {"command", l.command.str()}});
+  j["encrypted_without_key"] = st.encrypted_without_key;
   j["pending"] = st.pending();
+  return j;
+}
+
+/// The `clawport secrets list --json` document: the config and each secret field's state.
+inline nlohmann::json secrets_to_json(const std::string& config_path,
+                                      const std::vector<secret_entry>& secrets) {
+  nlohmann::json j;
+  j["config"] = config_path;
+  j["secrets"] = nlohmann::json::array();
+  for (const secret_entry& s : secrets)
+    j["secrets"].push_back({{"path", s.path}, {"state", to_string(s.state)}});
   return j;
 }
 
@@ -29145,15 +33905,34 @@ inline std::string render_status(const install_status& st) {
   if (!st.blank_secrets.empty()) {
     line("");
     line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
-    for (const blank_secret& b : st.blank_secrets)
-      line("  " + detail::supply_command(b.path, st.config_path) +
-           (b.source == "import" ? "  (an import left it blank)" : ""));
+    // By where the blank comes from; each command alone on its line, so the whole line
+    // can be pasted (issue 41 item 1).
+    for (const auto& [source, heading] :
+         {std::pair<const char*, const char*>{"import", "  left blank by an import:"},
+          {"schema", "  blank in the config:"}}) {
+      bool first = true;
+      for (const blank_secret& b : st.blank_secrets) {
+        if (b.source != source) continue;
+        if (first) line(heading);
+        first = false;
+        line("    ", detail::supply_command(b.path, st.config_path));
+      }
+    }
+  }
+  if (st.encrypted_without_key > 0) {
+    line("");
+    line(std::to_string(st.encrypted_without_key) +
+         " value(s) are encrypted and the key is missing: restore " +
+         paths::join(st.install_root, std::string(secret_key_file)) +
+         " (ZeroClaw cannot decrypt them without it)");
   }
   if (!st.leftovers.empty()) {
     line("");
     line(std::to_string(st.leftovers.size()) + " leftover(s) of interrupted commands:");
-    for (const leftover& l : st.leftovers)
-      line("  " + l.path + " (left by " + l.creator + "): " + l.command);
+    for (const leftover& l : st.leftovers) {
+      line("  " + l.path + " (left by " + l.creator + "):");
+      line("    ", l.command);
+    }
   }
   line("");
   line(st.pending() ? "pending: see above" : "nothing pending");
@@ -29165,6 +33944,11 @@ inline std::string render_status(const install_status& st) {
 }  // namespace clawport
 // ----- end clawport/importer/status.hpp -----
 // ----- end clawport/importer.hpp -----
+// ----- begin clawport/memory.hpp -----
+// Agent memory as it travels (bundle format 2, `--with-memory`): the entry, the Store policy.
+// Pure, no SQLite: the SQLite store is <clawport/sqlite.hpp> (opt-in, links libsqlite3).
+
+// ----- end clawport/memory.hpp -----
 // ----- begin clawport/names.hpp -----
 // Portable names: the composable name grammar (names::portable, a Names policy) and the
 // identity-path normalization built on it.
@@ -29496,8 +34280,9 @@ inline std::string state_dir_of(const environment& env, bool* explicit_dir = nul
 // Agents and their workspaces (upstream src/agents/agent-scope.ts, resolveAgentWorkspaceDir)
 // ---------------------------------------------------------------------------------------
 
-/// One agent configured in openclaw.json: `agents.entries.<id>` (in key order), then
-/// `agents.list[n]` (entries that are objects with a string `id`).
+/// One agent configured in openclaw.json. Upstream's roster is `agents.entries` (in key
+/// order) when that member is there, else the legacy `agents.list[n]` (objects with a
+/// string `id`); never both (agent-roster.ts, readAgentRosterProperty).
 struct configured_agent {
   std::string id;
   const value* entry = nullptr;  ///< into the config it was read from
@@ -29509,9 +34294,13 @@ inline std::vector<configured_agent> configured_agents(const value& config) {
   if (!config.is_object() || !config.contains("agents") || !config["agents"].is_object())
     return out;
   const value& agents = config["agents"];
-  if (agents.contains("entries") && agents["entries"].is_object())
-    for (auto it = agents["entries"].begin(); it != agents["entries"].end(); ++it)
-      out.push_back({it.key(), &it.value(), "agents.entries." + it.key()});
+  if (agents.contains("entries")) {
+    if (agents["entries"].is_object())
+      for (auto it = agents["entries"].begin(); it != agents["entries"].end(); ++it)
+        if (it.value().is_object())
+          out.push_back({it.key(), &it.value(), "agents.entries." + it.key()});
+    return out;
+  }
   if (agents.contains("list") && agents["list"].is_array()) {
     std::size_t n = 0;
     for (const value& e : agents["list"]) {
@@ -29523,15 +34312,61 @@ inline std::vector<configured_agent> configured_agents(const value& config) {
   return out;
 }
 
-/// The default agent: the first configured entry with `default: true`, else the first
-/// configured entry, else the implicit `main`.
-inline std::string default_agent_id(const value& config) {
-  const std::vector<configured_agent> agents = configured_agents(config);
+namespace detail {
+
+inline bool explicit_ownership(const value& config) {
+  return config.is_object() && config.contains("agents") && config["agents"].is_object() &&
+         config["agents"].contains("ownership") && config["agents"]["ownership"] == "explicit";
+}
+
+inline std::vector<std::string> marked_default(const std::vector<configured_agent>& agents) {
+  std::vector<std::string> out;
   for (const auto& a : agents)
-    if (a.entry->is_object() && a.entry->contains("default") &&
-        (*a.entry)["default"].is_boolean() && (*a.entry)["default"].get<bool>())
-      return a.id;
-  return agents.empty() ? std::string("main") : agents.front().id;
+    if (a.entry->contains("default") && (*a.entry)["default"] == true) out.push_back(a.id);
+  return out;
+}
+
+}  // namespace detail
+
+/// Why OpenClaw refuses the roster of `config` (its config schema, zod-schema.ts
+/// AgentsSchema), as `<field>: <upstream's message>`; none when it loads. Every command
+/// that reads openclaw.json refuses such a config (upstream: "OpenClaw config is invalid").
+inline std::optional<std::string> roster_problem(const value& config) {
+  if (!config.is_object() || !config.contains("agents") || !config["agents"].is_object())
+    return std::nullopt;
+  const value& agents = config["agents"];
+  if (agents.contains("entries") && agents.contains("list"))
+    return std::string("agents: Unrecognized key: \"list\"");
+  const std::vector<configured_agent> roster = configured_agents(config);
+  const std::size_t marked = detail::marked_default(roster).size();
+  const bool explicit_owner = detail::explicit_ownership(config);
+  if (marked > 1)
+    return "agents.entries: agents.entries must contain at most one default=true entry (found " +
+           std::to_string(marked) + ")";
+  if (explicit_owner && marked > 0)
+    return std::string(
+        "agents.ownership: agents.ownership=explicit cannot be combined with a legacy "
+        "default=true marker");
+  if (roster.size() > 1 && marked == 0 && !explicit_owner)
+    return std::string(
+        "agents.ownership: multi-agent rosters require agents.ownership=\"explicit\" or one "
+        "legacy default=true marker; add agents.ownership=\"explicit\" or run openclaw doctor");
+  return std::nullopt;
+}
+
+/// The agent that owns the default workspace (agent-roster.ts, tryResolveDefaultAgentId):
+/// without `agents.ownership: "explicit"` the one entry marked `default: true`; else the
+/// sole configured agent; the implicit `main` when none is configured; none when several
+/// are and no marker decides (an explicit roster has no default agent).
+inline std::optional<std::string> default_agent_id(const value& config) {
+  const std::vector<configured_agent> agents = configured_agents(config);
+  if (!detail::explicit_ownership(config)) {
+    const std::vector<std::string> marked = detail::marked_default(agents);
+    if (marked.size() == 1) return marked.front();
+  }
+  if (agents.empty()) return std::string("main");
+  if (agents.size() == 1) return agents.front().id;
+  return std::nullopt;
 }
 
 /// An agent id an operator typed (`--agent-id`): OpenClaw's agent-id shape, so it can
@@ -29565,11 +34400,39 @@ inline std::optional<std::string> trimmed_string(const value* v, const char* key
 
 }  // namespace detail
 
-/// The one workspace rule of every claw and workspace command (agent-scope.ts): the
-/// agent's own `workspace`; for the default agent `agents.defaults.workspace`, else
-/// OPENCLAW_WORKSPACE_DIR, else `<state-dir>/workspace` for a non-default state directory,
-/// else `~/.openclaw/workspace-<profile>` (OPENCLAW_PROFILE), else `~/.openclaw/workspace`;
-/// for any other agent `<agents.defaults.workspace>/<id>`, else `<state-dir>/workspace-<id>`.
+namespace detail {
+
+/// OPENCLAW_PROFILE as upstream's workspace-default-path.ts takes it: trimmed; blank or
+/// `default` (any case) is no profile; a name outside ^[a-z0-9][a-z0-9_-]{0,63}$ (any case)
+/// is refused, as upstream's resolveProfileStateDir refuses it.
+inline std::optional<std::string> profile_of(const environment& env) {
+  if (!env.profile) return std::nullopt;
+  const std::string p(js_trim(*env.profile));
+  if (p.empty() || text::iequals_ascii(p, "default")) return std::nullopt;
+  bool ok = p.size() <= 64;
+  for (std::size_t i = 0; ok && i < p.size(); ++i) {
+    const char c = p[i];
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    ok = alnum || (i > 0 && (c == '_' || c == '-'));
+  }
+  if (!ok)
+    throw error(errc::invalid_argument,
+                "OPENCLAW_PROFILE " + *env.profile +
+                    ": Invalid profile name (use letters, numbers, \"_\", \"-\" only)",
+                "OPENCLAW_PROFILE");
+  return p;
+}
+
+}  // namespace detail
+
+/// The one workspace rule of every claw and workspace command (agent-scope-config.ts,
+/// resolveAgentWorkspaceDir): the agent's own `workspace`; for the default agent
+/// (`default_agent_id`) `agents.defaults.workspace`, else OPENCLAW_WORKSPACE_DIR, else
+/// `<state-dir>/workspace` when a state directory is given, else
+/// `~/.openclaw-<profile>/workspace` (OPENCLAW_PROFILE; the state directory stays
+/// `~/.openclaw`), else `~/.openclaw/workspace`; for any other agent (every agent of an
+/// explicit roster of several) `<agents.defaults.workspace>/<id>`, else
+/// `<state-dir>/workspace-<id>`.
 inline workspace_resolution agent_workspace(const value& config, const environment& env,
                                             const std::string& id) {
   for (const auto& a : configured_agents(config))
@@ -29582,8 +34445,9 @@ inline workspace_resolution agent_workspace(const value& config, const environme
                               ? &(*agents)["defaults"]
                               : nullptr;
   const std::optional<std::string> shared = detail::trimmed_string(defaults, "workspace");
-  bool explicit_state = false;
-  const std::string state_dir = state_dir_of(env, &explicit_state);
+  const std::string state_dir = state_dir_of(env);
+  // Any state directory given, the default one named too (workspace-default-path.ts).
+  const bool explicit_state = detail::set(env.state_dir) || detail::set(env.state_dir_env);
   if (id != default_agent_id(config)) {
     if (shared)
       return {operator_path(*shared + "/" + id, env), "agents.defaults.workspace/<agentId>"};
@@ -29594,10 +34458,19 @@ inline workspace_resolution agent_workspace(const value& config, const environme
     return {operator_path(*env.workspace_dir, env), "OPENCLAW_WORKSPACE_DIR"};
   if (explicit_state)
     return {state_dir + "/workspace", "OPENCLAW_STATE_DIR (<state-dir>/workspace)"};
-  if (detail::set(env.profile) && *env.profile != "default")
-    return {env.home + "/.openclaw/workspace-" + *env.profile,
-            "OPENCLAW_PROFILE (~/.openclaw/workspace-<profile>)"};
+  if (const auto profile = detail::profile_of(env))
+    return {env.home + "/.openclaw-" + *profile + "/workspace",
+            "OPENCLAW_PROFILE (~/.openclaw-<profile>/workspace)"};
   return {env.home + "/.openclaw/workspace", "default (~/.openclaw/workspace)"};
+}
+
+/// Where `claw add` puts a new agent's workspace unless --workspace says:
+/// `<state-dir>/workspace-<id>`, whatever the roster (an id that collides with a
+/// configured agent does not take that agent's workspace) and whatever
+/// `agents.defaults.workspace` says. Upstream 2026.9.6 uses `$HOME/.openclaw/workspace-<id>`
+/// whatever the state directory; with the default one the two agree (docs/openclaw.md).
+inline std::string new_agent_workspace(const environment& env, const std::string& id) {
+  return state_dir_of(env) + "/workspace-" + id;
 }
 
 }  // namespace openclaw
@@ -29637,6 +34510,75 @@ inline workspace_resolution agent_workspace(const value& config, const environme
 // through a resolver policy; with none (offline) every package plans as an unresolved
 // blocker, as upstream does without the registry.
 
+// ----- begin clawport/openclaw/integrity.hpp -----
+// The add plan's planIntegrity, in one place: what OpenClaw 2026.9.6 binds
+// (`claws-cli-output`: stableStringify of {manifestSchemaVersion, clawIntegrity, finalId,
+// workspace, actions, capabilityChanges, blockers, extensions, notices?}). `extensions` is
+// bound always, `[]` included; each capability record carries its `reason`; `notices` only
+// when there are any. Computed from the typed plan (each part rendered by its own `to_json`),
+// never by rendering the whole document and reading it back.
+
+
+#include <string>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// The parts of an add plan that planIntegrity binds, already rendered.
+struct add_plan_bound {
+  value manifest_schema_version = 1;
+  value claw_integrity;
+  value final_id;
+  value workspace;
+  value actions = value::array();
+  value capability_changes = value::array();
+  value blockers = value::array();
+  value extensions = value::array();
+  value notices = value::array();  ///< bound only when not empty
+};
+
+/// The canonical text of an add plan's planIntegrity (stableStringify sorts the keys).
+inline std::string add_plan_canonical_text(const add_plan_bound& b) {
+  value bound = value::object({{"manifestSchemaVersion", b.manifest_schema_version},
+                               {"clawIntegrity", b.claw_integrity},
+                               {"finalId", b.final_id},
+                               {"workspace", b.workspace},
+                               {"actions", b.actions},
+                               {"capabilityChanges", b.capability_changes},
+                               {"blockers", b.blockers},
+                               {"extensions", b.extensions}});
+  if (!b.notices.empty()) bound["notices"] = b.notices;
+  return json::stable_stringify(bound);
+}
+
+/// The bound parts of a typed add plan (`Plan` is `add_plan`, plan.hpp: a template so this
+/// header sits below it; each part is rendered by its own `to_json`, found by ADL).
+template <class Plan>
+add_plan_bound add_plan_bound_of(const Plan& p) {
+  add_plan_bound b;
+  b.claw_integrity = p.claw.integrity;
+  b.final_id = p.final_id;
+  b.workspace = p.workspace;
+  for (const auto& a : p.actions) b.actions.push_back(to_json(a));
+  for (const auto& c : p.capabilities) b.capability_changes.push_back(to_json(c));
+  b.blockers = to_json(p.blockers);
+  b.extensions = p.extensions;
+  for (const auto& n : p.notices) b.notices.push_back(to_json(n));
+  return b;
+}
+
+/// `planIntegrity` (`sha256:<hex>`) of a typed add plan.
+template <class Plan>
+std::string add_plan_integrity_of(const Plan& p) {
+  return clawport::plan::integrity_of(add_plan_canonical_text(add_plan_bound_of(p)));
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/integrity.hpp -----
 // ----- begin clawport/openclaw/state.hpp -----
 // What clawport writes for OpenClaw, through the Fs policy only: directories walked one
 // component at a time without following links, create-only files, atomic replacement
@@ -29661,6 +34603,11 @@ inline constexpr const char* ledger_file_name = "clawport-claws.json";
 inline constexpr const char* ledger_schema = "clawport.openclawClawLedger.v1";
 inline constexpr const char* install_schema = "clawport.openclawClawInstall.v1";
 inline constexpr const char* config_file_name = "openclaw.json";
+/// The modes OpenClaw gives what it makes: the state directory owner-only, and owner-only
+/// files (openclaw.json, the ledgers, workspace files). Only a new file or directory gets
+/// one: an existing file keeps its own.
+inline constexpr std::uint32_t state_dir_mode = fs::modes::private_dir;
+inline constexpr std::uint32_t private_file_mode = fs::modes::private_file;
 inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
 
 namespace detail {
@@ -29688,11 +34635,12 @@ inline std::string parent_of(const std::string& abs) {
 /// symlink there is followed, as export opens the install root following links and walks
 /// nothing below it that way (fs/anchored.hpp, `open_anchored_root`); below the anchor,
 /// `abs` is walked one component at a time and a link is refused (errc::unsafe_path). With
-/// `created` non-null, missing components are made (mode 0755) and their absolute paths
-/// appended, outermost first; otherwise a missing one throws not_found.
+/// `created` non-null, missing components are made (`mode`, 0755 unless said) and their
+/// absolute paths appended, outermost first; otherwise a missing one throws not_found.
 template <class Fs>
 typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std::string& abs,
-                                   std::vector<std::string>* created = nullptr) {
+                                   std::vector<std::string>* created = nullptr,
+                                   std::uint32_t mode = fs::modes::dir) {
   typename Fs::dir cur = fs.open_root("/");
   std::string walked;
   const std::size_t followed = abs_components(anchor).size();
@@ -29702,7 +34650,7 @@ typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std:
     walked += "/" + part;
     auto st = fs.stat_at(cur, part);
     if (!st && created != nullptr) {
-      fs.make_dir_at(cur, part, 0755);
+      fs.make_dir_at(cur, part, mode);
       created->push_back(walked);
       st = fs.stat_at(cur, part);
     }
@@ -29745,7 +34693,8 @@ typename Fs::dir open_dir_path(Fs& fs, const std::string& abs,
 template <class Fs>
 typename Fs::dir open_state_dir(Fs& fs, const std::string& state_dir,
                                 std::vector<std::string>* created = nullptr) {
-  return open_below_anchor(fs, state_dir, state_dir, created);
+  // Made owner-only, as OpenClaw makes it (0700): it holds the config and the ledgers.
+  return open_below_anchor(fs, state_dir, state_dir, created, state_dir_mode);
 }
 
 /// Removes directories this run created (innermost first); best effort.
@@ -29760,11 +34709,13 @@ void remove_created_dirs(Fs& fs, const std::vector<std::string>& created) noexce
   }
 }
 
-/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, making missing
-/// directories (recorded in `created_dirs`, relative, outermost first).
+/// Creates `rel` (a `/`-separated relative path) under `root`, create-only, of `mode` (less
+/// the umask; owner-only unless told, as OpenClaw writes workspace files), making missing
+/// directories (0755, as it makes them; recorded in `created_dirs`, relative, outermost first).
 template <class Fs>
 void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
-                     const std::string& bytes, std::vector<std::string>& created_dirs) {
+                     const std::string& bytes, std::vector<std::string>& created_dirs,
+                     std::uint32_t mode = private_file_mode) {
   std::vector<std::string> parts = abs_components("/" + rel);
   std::optional<typename Fs::dir> holder;
   const typename Fs::dir* cur = &root;
@@ -29773,7 +34724,7 @@ void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& re
     walked += (walked.empty() ? "" : "/") + parts[k];
     auto st = fs.stat_at(*cur, parts[k]);
     if (!st) {
-      fs.make_dir_at(*cur, parts[k], 0755);
+      fs.make_dir_at(*cur, parts[k], fs::modes::dir);
       created_dirs.push_back(walked);
       st = fs.stat_at(*cur, parts[k]);
     }
@@ -29784,7 +34735,7 @@ void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& re
     holder = std::move(next);
     cur = &*holder;
   }
-  auto f = fs.create_file_at(*cur, parts.back(), 0644);
+  auto f = fs.create_file_at(*cur, parts.back(), mode);
   try {
     fs.write_all(f, bytes.data(), bytes.size());
   } catch (...) {
@@ -29897,6 +34848,9 @@ struct install_record {
   std::string plan_integrity;
   std::string workspace;
   std::string workspace_origin;  ///< created | adopted
+  /// created (by `claw add`) | adopted (`claw migrate` enrolled an agent that existed: remove
+  /// releases it, keeping the agent, its workspace and transcripts, as upstream's migrate).
+  std::string agent_origin = "created";
   std::string agent_config_digest;
   std::vector<std::string> agent_owned_paths;
   std::string config;  ///< pending | registered | refused | removed
@@ -29957,6 +34911,7 @@ inline value to_json(const install_record& r) {
       json::field("manifestSchemaVersion", &t::manifest_schema_version),
       json::field("planIntegrity", &t::plan_integrity), json::field("workspace", &t::workspace),
       json::field("workspaceOrigin", &t::workspace_origin),
+      json::field("agentOrigin", &t::agent_origin),
       json::field("agentConfigDigest", &t::agent_config_digest),
       json::field("agentOwnedPaths", &t::agent_owned_paths), json::field("config", &t::config));
   v["workspaceFiles"] = array_of(r.workspace_files);
@@ -30068,6 +35023,8 @@ inline install_record read_install_record(const std::string& shown, const std::s
   r.plan_integrity = rd.str(rec, "planIntegrity");
   r.workspace = rd.str(rec, "workspace");
   r.workspace_origin = rd.str(rec, "workspaceOrigin");
+  // Records written before agentOrigin existed: every agent was created by its add.
+  if (rec.contains("agentOrigin")) r.agent_origin = rd.str(rec, "agentOrigin");
   r.agent_config_digest = rd.str(rec, "agentConfigDigest");
   r.agent_owned_paths = rd.strings(rec, "agentOwnedPaths");
   r.config = rd.str(rec, "config");
@@ -30128,8 +35085,10 @@ void write_ledger(Fs& fs, const std::string& state_dir, const ledger& l,
                   std::vector<std::string>* created = nullptr) {
   std::vector<std::string> mine;
   auto d = detail::open_state_dir(fs, state_dir, created != nullptr ? created : &mine);
+  publish::replace_options o;
+  o.new_mode = private_file_mode;
   publish::replace_file(fs, d, ledger_file_name, ledger_text(to_json(l)),
-                        detail::join_path(state_dir, ledger_file_name));
+                        detail::join_path(state_dir, ledger_file_name), o);
 }
 
 /// Puts the ledger file back to `bytes` (or removes it when there was none).
@@ -30153,11 +35112,21 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
 /// and `mcp.servers.<name>` members; `drop_mcp_servers` are deleted in either mode (an
 /// update sets some members and deletes others in one write).
 struct config_change {
-  std::vector<std::pair<std::string, value>> agents;       ///< id → entry
+  std::vector<std::pair<std::string, value>> agents;       ///< id → entry (an `id` is dropped)
   std::vector<std::pair<std::string, value>> mcp_servers;  ///< name → server
   std::vector<std::string> drop_mcp_servers;               ///< names to delete
   bool remove = false;
+  /// An add: the environment whose workspace rule names the sole agent's workspace when the
+  /// roster grows past one (`pin_sole_owner`).
+  std::optional<environment> env;
 };
+
+/// An agent's `agents.entries.<id>` record as OpenClaw writes it: the key is the id, so the
+/// record carries none (agents.config `toAgentEntriesRecord`).
+inline value config_entry_of(value agent_config) {
+  if (agent_config.is_object()) agent_config.erase("id");
+  return agent_config;
+}
 
 /// What happened to `openclaw.json`.
 struct config_outcome {
@@ -30204,6 +35173,72 @@ void merge_entries(value& into, const Entries& entries, bool remove) {
   }
 }
 
+/// `member` of the object `v`, made an object when absent; null when it is something else.
+inline value* object_member(value& v, const char* member) {
+  if (!v.contains(member)) v[member] = value::object();
+  return v[member].is_object() ? &v[member] : nullptr;
+}
+
+/// Sets `agentId` of the object `doc.<a>[.<b>]` when it names none (and the path is objects).
+inline void own_if_unowned(value& doc, const char* a, const char* b, const std::string& owner) {
+  value* at = object_member(doc, a);
+  if (at != nullptr && b != nullptr) at = object_member(*at, b);
+  if (at != nullptr && !at->contains("agentId")) (*at)["agentId"] = owner;
+}
+
+/// A roster of one agent (the implicit `main` when none is configured) gaining a second, as
+/// OpenClaw 2026.9.6 writes it (io.write-topology, agents.config): the sole agent becomes the
+/// explicit owner: its workspace written down, `agents.ownership: "explicit"`, and the
+/// heartbeat, the system agent and talk owned by it where nothing names an owner yet.
+inline void pin_sole_owner(value& doc, const std::string& owner, const std::string& owner_ws) {
+  value& agents = doc["agents"];
+  value& entries = agents["entries"];
+  if (!entries.contains(owner)) {  // the implicit main: listed first
+    value pinned = value::object({{owner, value::object({{"workspace", owner_ws}})}});
+    for (auto it = entries.begin(); it != entries.end(); ++it) pinned[it.key()] = it.value();
+    entries = std::move(pinned);
+  } else if (entries[owner].is_object() && !entries[owner].contains("workspace")) {
+    entries[owner]["workspace"] = owner_ws;
+  }
+  if (!agents.contains("ownership")) {  // upstream's order: ownership, defaults, then the rest
+    value ordered = value::object({{"ownership", "explicit"}});
+    ordered["defaults"] = agents.contains("defaults") ? agents["defaults"] : value::object();
+    for (auto it = agents.begin(); it != agents.end(); ++it) ordered[it.key()] = it.value();
+    agents = std::move(ordered);
+  }
+  own_if_unowned(agents, "defaults", "heartbeat", owner);
+  own_if_unowned(agents, "defaults", "systemAgent", owner);
+  // Inherited auth stays the sole agent's (legacy-inherited-auth-dir): an explicit roster's
+  // owner would otherwise be `main`.
+  if (owner != "main") own_if_unowned(agents, "defaults", "authInheritance", owner);
+  own_if_unowned(doc, "talk", nullptr, owner);
+}
+
+/// Adds or removes `change`'s agent entries in `doc` (parsed openclaw.json); false when
+/// `agents.entries` is not an object.
+inline bool merge_agents(value& doc, const config_change& change) {
+  const value original = doc;
+  const std::vector<configured_agent> before = configured_agents(original);
+  value& agents = doc["agents"];
+  if (agents.is_null()) agents = value::object();
+  const bool listed =
+      agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
+  value& entries = agents["entries"];
+  if (entries.is_null()) entries = value::object();
+  if (!entries.is_object()) return false;
+  std::vector<std::pair<std::string, value>> records;
+  for (const auto& a : change.agents) records.emplace_back(a.first, config_entry_of(a.second));
+  merge_entries(entries, records, change.remove);
+  // Back to one agent: no roster left to own explicitly (agents.config `pruneAgentConfig`).
+  if (change.remove && configured_agents(doc).size() <= 1) agents.erase("ownership");
+  if (change.remove || listed || !change.env || before.size() > 1) return true;
+  // The implicit `main` counts: a first entry is the roster's second agent.
+  const std::string sole = before.empty() ? "main" : before.front().id;
+  if (!before.empty() && configured_agents(doc).size() <= 1) return true;
+  pin_sole_owner(doc, sole, agent_workspace(original, *change.env, sole).path);
+  return true;
+}
+
 }  // namespace detail
 
 /// Applies `change` to `<state-dir>/openclaw.json`. Absent: created (with the implicit
@@ -30237,22 +35272,8 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
       return refuse(shown + " does not have the shape clawport expects, so it was left alone");
     }
   }
-  if (!change.agents.empty()) {
-    value& agents = doc["agents"];
-    if (agents.is_null()) agents = value::object();
-    value& entries = agents["entries"];
-    if (!change.remove && (entries.is_null() || (entries.is_object() && entries.empty()))) {
-      // Adding the first entry would hide the implicit default agent: keep it, marked as
-      // the default as upstream writes it (else the new first entry would become default).
-      const bool listed =
-          agents.contains("list") && agents["list"].is_array() && !agents["list"].empty();
-      entries = value::object();
-      if (!listed) entries["main"] = value::object({{"default", true}});
-    }
-    if (!entries.is_object()) {
-      return refuse(shown + ": agents.entries is not an object, so the file was left alone");
-    }
-    detail::merge_entries(entries, change.agents, change.remove);
+  if (!change.agents.empty() && !detail::merge_agents(doc, change)) {
+    return refuse(shown + ": agents.entries is not an object, so the file was left alone");
   }
   if (!change.mcp_servers.empty() || !change.drop_mcp_servers.empty()) {
     value& mcp = doc["mcp"];
@@ -30266,7 +35287,9 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
     for (const auto& m : change.drop_mcp_servers) servers.erase(m);
   }
   auto d = detail::open_state_dir(fs, state_dir, created_dirs);
-  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown);
+  publish::replace_options o;
+  o.new_mode = private_file_mode;  // as OpenClaw creates it: it may hold secrets
+  publish::replace_file(fs, d, config_file_name, js_stringify(doc, 2) + "\n", shown, o);
   out.written = true;
   out.created = !out.previous;
   return out;
@@ -30345,8 +35368,11 @@ struct destination {
   std::string final_id;
   std::string workspace;  ///< canonical (through its nearest existing ancestor)
   bool workspace_exists = false;
-  /// The workspace exists and is a real directory: the plan adopts it (byte-identical
-  /// files are `adopt` actions, absent ones `write`, differing ones block).
+  /// The caller adopts an existing workspace (`claw migrate`): byte-identical files are
+  /// `adopt` actions, absent ones `write`, differing ones block. `claw add` never does: an
+  /// existing workspace, empty or not, is a `workspace_collision` as upstream.
+  bool adopt_existing = false;
+  /// The workspace exists and is a real directory (filled by `probe_workspace`).
   bool workspace_adoptable = false;
   /// Planned destination (workspace-relative) → what is there; absent keys are absent
   /// files. Filled at the edge by `probe_workspace` (lifecycle.hpp).
@@ -30415,6 +35441,10 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
         json5::result r = json5::parse(fr.bytes);
         if (r.ok() && r.data.is_object()) {
           cfg = std::move(r.data);
+          if (const auto roster = roster_problem(cfg))  // upstream loads no such config
+            h.problem = error_at(
+                errc::invalid_config, phase::plan, "$",
+                "OpenClaw config is invalid: " + h.state_dir + "/openclaw.json: " + *roster);
         } else {
           h.problem = error_at(errc::invalid_config, phase::plan, "$",
                                "Could not read " + h.state_dir + "/openclaw.json: " +
@@ -30455,15 +35485,16 @@ host_state read_host_state(Fs& fs, const destination_request& req) {
 }
 
 /// Resolves the final agent id and the canonical workspace: --workspace, else the new
-/// agent's workspace by the rule every command uses (agent_workspace over `host.config`).
+/// agent's own `<state-dir>/workspace-<id>` (new_agent_workspace; an id that collides
+/// does not take the configured agent's workspace).
 template <class Fs>
 destination resolve_destination(Fs& fs, const claw_package& pkg, const destination_request& req,
-                                const host_state& host) {
+                                const host_state& /*host*/) {
   destination d;
   d.requested_id = pkg.model.agent.id;
   d.final_id = req.agent_id ? *req.agent_id : d.requested_id;
-  const std::string ws = req.workspace ? operator_path(*req.workspace, req)
-                                       : agent_workspace(host.config, req, d.final_id).path;
+  const std::string ws =
+      req.workspace ? operator_path(*req.workspace, req) : new_agent_workspace(req, d.final_id);
   d.workspace = detail::canonical_through_ancestor(fs, ws, d.workspace_exists);
   return d;
 }
@@ -30532,11 +35563,12 @@ enum class add_verb { create, adopt, write, seed, install, skip, configure, sche
 /// What the plan expects to find where an action acts (`details.expectedState`).
 enum class expected_state {
   absent,
-  existing,            ///< an adopted workspace
-  existing_identical,  ///< an adopted, byte-identical file
-  present_exact,       ///< an identical MCP server, or a package ClawHub reuses
-  unresolved,          ///< a package no preflight resolved
-  not_installed        ///< a package skipped with --without-packages
+  existing,                  ///< an adopted workspace
+  existing_identical,        ///< an adopted, byte-identical file
+  present_exact,             ///< an identical MCP server, or a package ClawHub reuses
+  unresolved,                ///< a package no preflight resolved
+  not_installed,             ///< a package skipped with --without-packages
+  absent_or_native_consumed  ///< the package-root BOOTSTRAP.md (seeded once, then consumed)
 };
 
 inline constexpr std::string_view add_kind_names[] = {
@@ -30552,9 +35584,10 @@ constexpr std::string_view to_string(add_verb v) noexcept {
 }
 
 inline constexpr std::string_view expected_state_names[] = {
-    "absent", "existing", "existing-identical", "present-exact", "unresolved", "not-installed"};
+    "absent",     "existing",      "existing-identical",       "present-exact",
+    "unresolved", "not-installed", "absent-or-native-consumed"};
 constexpr std::string_view to_string(expected_state s) noexcept {
-  return wire_name<expected_state::not_installed>(s, expected_state_names, "absent");
+  return wire_name<expected_state::absent_or_native_consumed>(s, expected_state_names, "absent");
 }
 
 /// The command that installs one ClawHub package later, with a running OpenClaw.
@@ -30589,12 +35622,14 @@ struct add_action {
   add_verb verb = add_verb::create;
   std::string target;
   expected_state expected = expected_state::absent;
-  std::optional<std::string> reason;  ///< set: the action blocks
+  std::optional<std::string> reason;  ///< set: the action blocks, and says why
+  bool blocked_silently = false;      ///< blocks without a reason (upstream's agent action)
   /// workspaceFile | bootstrap: the source path shown, whether it is the CLAW.md body, and
   /// the content digest (absent when the action blocks).
   std::string source;
   bool from_body = false;
   std::optional<std::string> digest;
+  std::size_t byte_length = 0;  ///< bootstrap: the bytes of the package-root BOOTSTRAP.md
   /// agent: the entry registered in openclaw.json; mcpServer: the server declaration;
   /// cronJob: the job declaration.
   value declaration;
@@ -30603,7 +35638,7 @@ struct add_action {
   bool last_channel = false;                    ///< cronJob: delivers to the last channel
   package_plan package;                         ///< package
 
-  bool blocked() const { return reason.has_value(); }
+  bool blocked() const { return blocked_silently || reason.has_value(); }
 };
 
 /// One capability an add escalates; classification and consent are the same for all.
@@ -30612,8 +35647,22 @@ struct capability_change {
   std::string id;
   std::string path;
   std::string action;
-  value effect;  ///< what the capability does, as the plan discloses it
+  std::string reason;  ///< why it escalates: upstream's sentence, bound into planIntegrity
+  value effect;        ///< what the capability does, as the plan discloses it
 };
+
+/// The `reason` of each capability record, upstream's words (`claws-cli-output`).
+namespace capability_reason {
+inline constexpr const char* agent =
+    "The new agent declares sandbox, tool, memory-search, or recurring heartbeat capabilities.";
+inline constexpr const char* package_install =
+    "The Claw requires downloadable package content or executable code.";
+inline constexpr const char* package_reuse =
+    "The Claw requires access to an existing package capability.";
+inline constexpr const char* mcp_server =
+    "The Claw declares an MCP execution or network tool surface.";
+inline constexpr const char* cron_job = "The Claw declares recurring scheduled work.";
+}  // namespace capability_reason
 
 /// A notice of the plan: something consented to that the operator must do later.
 struct plan_notice {
@@ -30638,7 +35687,7 @@ struct add_plan {
   std::vector<add_action> actions;       ///< the agent first, then the workspace, files ...
   std::vector<capability_change> capabilities;
   std::vector<plan_requirement> requirements;  ///< readiness
-  value extensions = value::array();           ///< the profile's, shown when there are any
+  value extensions = value::array();           ///< the profile's; shown and bound, `[]` too
   std::vector<diagnostic> blockers;
   std::vector<plan_notice> notices;
   std::vector<diagnostic> diagnostics;
@@ -30717,6 +35766,11 @@ inline value package_details(const add_action& a) {
   if (!p.prerequisites.empty()) d["prerequisites"] = p.prerequisites;
   d["expectedState"] = std::string(to_string(a.expected));
   d["ownerAction"] = p.owner_action ? value(*p.owner_action) : undefined_value();
+  // Upstream's requirementState: what installing the package needs before the agent runs.
+  d["requirementState"] = a.blocked()                                        ? "conflicting"
+                          : (p.owner_action && *p.owner_action == "install") ? "missing-installable"
+                          : !p.prerequisites.empty()                         ? "setup-required"
+                                                                             : "satisfied";
   return d;
 }
 
@@ -30730,7 +35784,10 @@ inline value action_details(const add_action& a) {
       return d;
     }
     case add_kind::bootstrap:
-      return value::object({{"expectedState", expected}, {"lifecycle", "native-seed-once"}});
+      return value::object({{"sourcePath", "BOOTSTRAP.md"},
+                            {"byteLength", a.byte_length},
+                            {"expectedState", expected},
+                            {"lifecycle", "native-seed-once"}});
     case add_kind::package:
       return package_details(a);
     case add_kind::mcp_server: {
@@ -30764,29 +35821,36 @@ inline value to_json(const add_action& a) {
     v["source"] = a.source;
     if (a.from_body) v["sourceKind"] = "clawMarkdownBody";
   }
-  // Upstream's order: a package file's digest follows its details, every other one precedes.
-  const bool digest_last = a.kind == add_kind::workspace_file && !a.from_body;
+  // Upstream's order: a workspace file's digest comes last (it is set once every source
+  // was read), a package's and the bootstrap's precede the details.
+  const bool digest_last = a.kind == add_kind::workspace_file;
   if (a.kind == add_kind::package && !a.package.skipped)
     v["digest"] = a.package.integrity ? value(*a.package.integrity) : undefined_value();
   if (a.digest && !digest_last) v["digest"] = *a.digest;
   v["details"] = detail::action_details(a);
-  if (a.digest && digest_last) v["digest"] = *a.digest;
   v["blocked"] = a.blocked();
   if (a.reason) v["reason"] = *a.reason;
+  if (a.digest && digest_last) v["digest"] = *a.digest;
   return v;
 }
 
+/// A capability record in upstream's member order (`{...change, classification, ...}`).
 inline value to_json(const capability_change& c) {
   value v = value::object();
   v["kind"] = c.kind;
   v["id"] = c.id;
   v["path"] = c.path;
   v["action"] = c.action;
+  v["reason"] = c.reason;
+  v["effect"] = c.effect;
   v["classification"] = "escalation";
   v["requiresDistinctConsent"] = true;
   v["digest"] = detail::digest_of(c.effect);
-  v["effect"] = c.effect;
   return v;
+}
+
+inline value to_json(const plan_notice& n) {
+  return value::object({{"code", n.code}, {"path", n.path}, {"message", n.message}});
 }
 
 inline value to_json(const add_summary& s) {
@@ -30817,12 +35881,10 @@ inline value to_json(const add_plan& p) {
   plan["actions"] = array_of(p.actions);
   plan["capabilityChanges"] = array_of(p.capabilities);
   plan["readiness"] = detail::readiness_json(p);
-  if (!p.extensions.empty()) plan["extensions"] = p.extensions;
+  plan["extensions"] = p.extensions;
   plan["blockers"] = to_json(p.blockers);
-  value notices = value::array();
-  for (const auto& n : p.notices)
-    notices.push_back(value::object({{"code", n.code}, {"path", n.path}, {"message", n.message}}));
-  plan["notices"] = std::move(notices);
+  // clawport's own notices (--without-packages); upstream's plan has no such member.
+  if (!p.notices.empty()) plan["notices"] = array_of(p.notices);
   plan["diagnostics"] = to_json(p.diagnostics);
   return plan;
 }
@@ -30846,16 +35908,18 @@ inline std::string plan_canonical_text(plan_kind kind, const value& plan) {
     bound["actions"] = plan.at("actions");
     bound["blockers"] = plan.at("blockers");
   } else {
-    bound["manifestSchemaVersion"] = plan.at("manifestSchemaVersion");
-    bound["clawIntegrity"] = plan.at("claw").at("integrity");
-    bound["finalId"] = plan.at("agent").at("finalId");
-    bound["workspace"] = plan.at("agent").at("workspace");
-    bound["actions"] = plan.at("actions");
-    bound["capabilityChanges"] = plan.at("capabilityChanges");
-    bound["blockers"] = plan.at("blockers");
-    if (plan.contains("extensions") && !plan["extensions"].empty())
-      bound["extensions"] = plan["extensions"];
-    if (plan.contains("notices") && !plan["notices"].empty()) bound["notices"] = plan["notices"];
+    // A plan document (a consent file, a test vector): the same formula as the typed plan's.
+    add_plan_bound b;
+    b.manifest_schema_version = plan.at("manifestSchemaVersion");
+    b.claw_integrity = plan.at("claw").at("integrity");
+    b.final_id = plan.at("agent").at("finalId");
+    b.workspace = plan.at("agent").at("workspace");
+    b.actions = plan.at("actions");
+    b.capability_changes = plan.at("capabilityChanges");
+    b.blockers = plan.at("blockers");
+    if (plan.contains("extensions")) b.extensions = plan["extensions"];
+    if (plan.contains("notices")) b.notices = plan["notices"];
+    return add_plan_canonical_text(b);
   }
   return stable_stringify(bound);
 }
@@ -30902,8 +35966,8 @@ struct add_builder {
   }
 
   void capability(const std::string& kind, const std::string& id, const std::string& path,
-                  const std::string& action, value effect) {
-    plan.capabilities.push_back({kind, id, path, action, std::move(effect)});
+                  const std::string& action, const char* reason, value effect) {
+    plan.capabilities.push_back({kind, id, path, action, reason, std::move(effect)});
   }
 
   /// The adopt rule for one file action: an identical existing file is adopted, a differing
@@ -30927,13 +35991,14 @@ struct add_builder {
 };
 
 /// The agent's configuration as the plan registers it: the manifest's agent, the profile's
-/// settings over it, the final id and workspace.
+/// settings over it (its `tools` materialised from the tool catalogue, tools.hpp), the
+/// final id and workspace.
 inline value agent_config_of(const claw_package& pkg, const std::string& final_id,
                              const std::string& ws) {
   value config = pkg.manifest["agent"];
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
-      config[it.key()] = it.value();
+      config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;
@@ -30946,35 +36011,59 @@ inline void add_agent_actions(add_builder& b) {
   const std::string& final_id = b.final_id;
   std::optional<std::string> agent_reason;
   if (!is_agent_id(final_id)) {
-    agent_reason = "Agent id " + final_id + " must match ^[a-z][a-z0-9_-]{0,63}$.";
+    agent_reason = "Final agent id " + js_string(final_id) + " is not a valid portable agent id.";
     b.block(errc::invalid_agent_id, "$.agent.id", *agent_reason);
   } else if (std::find(b.host.agent_ids.begin(), b.host.agent_ids.end(), final_id) !=
              b.host.agent_ids.end()) {
-    agent_reason = "Agent " + final_id + " already exists. Claws never merge into existing agents.";
+    agent_reason = "Agent id " + js_string(final_id) +
+                   " already exists; Claws never merge into existing agents.";
     b.block(errc::agent_id_collision, "$.agent.id", *agent_reason);
   }
   const bool configured = std::find(b.host.workspaces.begin(), b.host.workspaces.end(), b.ws) !=
                           b.host.workspaces.end();
-  b.adopt = b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
+  b.adopt =
+      b.dest.adopt_existing && b.dest.workspace_exists && b.dest.workspace_adoptable && !configured;
   if (configured || (b.dest.workspace_exists && !b.adopt)) {
-    b.ws_reason = "Workspace " + b.ws + " already exists.";
-    b.block(errc::workspace_collision, "$.workspace", *b.ws_reason);
+    b.ws_reason = "Workspace " + js_string(b.ws) + " already exists.";
+    b.block(errc::workspace_collision, "$.workspace",
+            "Workspace " + js_string(b.ws) + " already exists; a Claw requires a new workspace.");
   }
   add_action& a = b.act(add_kind::agent, final_id, add_verb::create,
                         "agents.entries[" + js_string(final_id) + "]");
   a.declaration = b.plan.agent_config;
-  a.reason = agent_reason;
+  a.blocked_silently = agent_reason.has_value();  // the blocker says why
   add_action& w =
       b.act(add_kind::workspace, final_id, b.adopt ? add_verb::adopt : add_verb::create, b.ws);
   w.expected = b.adopt ? expected_state::existing : expected_state::absent;
   w.reason = b.ws_reason;
 }
 
-/// The workspace files: the body first, then bootstrap names and files[], then the
-/// BOOTSTRAP.md seeded once.
+/// The package-root BOOTSTRAP.md: upstream's `bootstrap` action, written once before the
+/// other files (OpenClaw consumes it on the first run), blocked with the workspace.
+inline void add_bootstrap_action(add_builder& b, const std::string& prefix) {
+  const claw_package& pkg = b.pkg;
+  if (!pkg.bootstrap) return;
+  add_action& a =
+      b.act(add_kind::bootstrap, "BOOTSTRAP.md", add_verb::write, prefix + "BOOTSTRAP.md");
+  a.source = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
+  a.digest = sha256_digest(*pkg.bootstrap);
+  a.byte_length = pkg.bootstrap->size();
+  a.expected = expected_state::absent_or_native_consumed;
+  a.reason = b.ws_reason;
+}
+
+/// The workspace files: the package-root BOOTSTRAP.md, the body, then bootstrap names and
+/// files[]. As upstream, a workspace collision blocks the declared files (their digests
+/// still shown) but not the body's SOUL.md; body and sources over the aggregate block every
+/// file with one blocker.
 inline void add_file_actions(add_builder& b) {
   const claw_package& pkg = b.pkg;
   const std::string prefix = b.ws == "/" ? "/" : b.ws + "/";
+  add_bootstrap_action(b, prefix);
+  std::optional<std::string> too_large;
+  if (pkg.sources_too_large)
+    too_large =
+        "Workspace sources exceed " + std::to_string(pkg.workspace_total) + " aggregate bytes.";
   if (pkg.body) {
     add_action a;
     a.kind = add_kind::workspace_file;
@@ -30983,15 +36072,13 @@ inline void add_file_actions(add_builder& b) {
     a.target = prefix + "SOUL.md";
     a.source = pkg.source.manifest_path;
     a.from_body = true;
-    std::optional<std::string> reason = b.ws_reason;
-    if (!reason && pkg.sources_too_large) reason = "Workspace sources exceed the aggregate limit.";
+    std::optional<std::string> reason = too_large;
     b.adopt_file(a, "SOUL.md", sha256_digest(*pkg.body), reason,
                  "$.workspace.bootstrapFiles.SOUL.md");
     if (!reason) a.digest = sha256_digest(*pkg.body);
     a.reason = reason;
     b.plan.actions.push_back(std::move(a));
   }
-  bool too_large_reported = false;
   for (const auto& s : pkg.sources) {
     add_action a;
     a.kind = add_kind::workspace_file;
@@ -30999,29 +36086,21 @@ inline void add_file_actions(add_builder& b) {
     a.verb = add_verb::write;
     a.target = prefix + s.destination;
     a.source = s.real_path;
-    std::optional<std::string> reason = b.ws_reason;
+    std::optional<std::string> reason;
     if (s.problem) {
-      if (!has_code(*s.problem, errc::workspace_sources_too_large) || !too_large_reported) {
-        b.plan.blockers.push_back(
-            error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message));
-        too_large_reported =
-            too_large_reported || has_code(*s.problem, errc::workspace_sources_too_large);
-      }
-      if (!reason) reason = s.problem->message;
+      b.plan.blockers.push_back(
+          error_at(s.problem->code, phase::plan, s.problem->path, s.problem->message));
+      reason = s.problem->message;
     }
     b.adopt_file(a, s.destination, s.digest, reason,
                  s.bootstrap ? "$.workspace.bootstrapFiles." + s.destination : "$.workspace.files");
-    if (!reason) a.digest = s.digest;
+    if (!reason && !too_large && !s.digest.empty()) a.digest = s.digest;
+    if (b.ws_reason) reason = b.ws_reason;  // upstream's order of reasons
+    if (too_large) reason = too_large;
     a.reason = reason;
     b.plan.actions.push_back(std::move(a));
   }
-  if (pkg.bootstrap) {
-    add_action& a =
-        b.act(add_kind::bootstrap, "BOOTSTRAP.md", add_verb::seed, prefix + "BOOTSTRAP.md");
-    a.source = (pkg.source.package_root == "/" ? "" : pkg.source.package_root) + "/BOOTSTRAP.md";
-    if (!b.ws_reason) a.digest = sha256_digest(*pkg.bootstrap);
-    a.reason = b.ws_reason;
-  }
+  if (too_large) b.block(errc::workspace_sources_too_large, "$.workspace", *too_large);
 }
 
 /// A package recorded as a consented `skip` (--without-packages), with its notice.
@@ -31044,9 +36123,14 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
   value effect = value::object(
       {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}});
   if (!pf) {
+    // Upstream's offline preflight fails per kind (its message is the network error, so
+    // not stable: clawport says why in its own words).
     a.expected = expected_state::unresolved;
-    a.reason = "Package preflight is unavailable.";
-    b.block(errc::package_install_unavailable, index("$.packages", k), *a.reason);
+    a.reason =
+        "Package preflight failed: clawport does not contact ClawHub (--without-packages "
+        "adds the Claw without its packages).";
+    b.block(p.kind == "skill" ? errc::skill_preflight_failed : errc::plugin_preflight_failed,
+            index("$.packages", k), *a.reason);
     effect["integrity"] = "unresolved";
   } else {
     package_plan& pp = a.package;
@@ -31066,7 +36150,10 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
       b.plan.blockers.push_back(error_at(pf->code, phase::plan, index("$.packages", k), *a.reason));
     }
   }
-  b.capability("package", a.id, "packages." + p.kind + "." + p.ref, "install", std::move(effect));
+  const bool reuse = pf && pf->ok && pf->action && *pf->action == "reuse";
+  b.capability("package", a.id, "packages." + p.kind + "." + p.ref, reuse ? "reuse" : "install",
+               reuse ? capability_reason::package_reuse : capability_reason::package_install,
+               std::move(effect));
 }
 
 /// The ClawHub packages: skipped (--without-packages) or preflighted by the resolver.
@@ -31122,7 +36209,8 @@ inline void add_mcp_actions(add_builder& b) {
         b.block(errc::mcp_server_collision, "$.mcpServers." + name, *a.reason);
       }
     }
-    b.capability("mcpServer", name, "mcpServers." + name, "configure", mcp_effect(server));
+    b.capability("mcpServer", name, "mcpServers." + name, "configure",
+                 capability_reason::mcp_server, mcp_effect(server));
   }
 }
 
@@ -31144,7 +36232,8 @@ inline void add_cron_actions(add_builder& b) {
                      job["delivery"]["channel"] == "last";
     value effect = job;
     effect["agentId"] = b.final_id;
-    b.capability("cronJob", id, "cronJobs." + id, "schedule", std::move(effect));
+    b.capability("cronJob", id, "cronJobs." + id, "schedule", capability_reason::cron_job,
+                 std::move(effect));
   }
 }
 
@@ -31155,7 +36244,9 @@ inline void add_capabilities(add_builder& b) {
     value effect = value::object();
     for (const char* k : {"sandbox", "tools", "memory", "heartbeat"})
       if (b.pkg.profile->sets(k)) effect[k] = b.pkg.profile->agent.at(k);
-    if (!effect.empty()) b.capability("agent", b.final_id, "agent", "create", std::move(effect));
+    if (!effect.empty())
+      b.capability("agent", b.final_id, "agent", "create", capability_reason::agent,
+                   std::move(effect));
   }
   std::stable_sort(b.plan.capabilities.begin(), b.plan.capabilities.end(),
                    [](const capability_change& x, const capability_change& y) {
@@ -31185,11 +36276,11 @@ add_plan build_add_plan(const claw_package& pkg, const destination& dest, const 
   detail::add_cron_actions(b);
   detail::add_capabilities(b);
   if (host.problem) p.blockers.push_back(*host.problem);
-  if (pkg.profile && !pkg.profile->extensions.empty()) p.extensions = pkg.profile->extensions;
+  if (pkg.profile) p.extensions = pkg.profile->extensions;
   p.diagnostics = pkg.diagnostics;
   for (auto& d : b.offline) p.diagnostics.push_back(std::move(d));
   p.blocked = !p.blockers.empty();
-  p.integrity = add_plan_integrity(to_json(p));
+  p.integrity = add_plan_integrity_of(p);
   return std::move(b.plan);
 }
 
@@ -31211,7 +36302,7 @@ inline constexpr const char* experimental_banner =
     "Experimental: Claws contracts may change while RFC 0016 is under review.";
 
 /// `openclaw.clawInspect.v1`: `{schemaVersion, stability, valid:true, source, manifest,
-/// openClawProfile?, diagnostics}`, or `{schemaVersion, stability, valid:false,
+/// openClawProfile?, extensions, diagnostics}`, or `{schemaVersion, stability, valid:false,
 /// diagnostics}` when the package does not read.
 inline value inspect_document(const claw_package& pkg) {
   value v = document("openclaw.clawInspect.v1");
@@ -31220,6 +36311,8 @@ inline value inspect_document(const claw_package& pkg) {
     v["source"] = to_json(pkg.source);
     v["manifest"] = pkg.manifest;
     if (pkg.profile) v["openClawProfile"] = to_json(*pkg.profile);
+    // The profile's extension requirements (2026.9.6 prints the member always, `[]` too).
+    v["extensions"] = pkg.profile ? pkg.profile->extensions : value::array();
   }
   v["diagnostics"] = to_json(pkg.diagnostics);
   return v;
@@ -31282,6 +36375,7 @@ inline std::string plan_text(const add_plan& plan) {
     std::string l = std::string(a.blocked() ? "  ! " : "    ") + std::string(to_string(a.verb)) +
                     " " + std::string(to_string(a.kind)) + " " + a.id + " -> " + a.target;
     if (a.reason) l += "  [blocked: " + *a.reason + "]";
+    if (!a.reason && a.blocked()) l += "  [blocked]";
     line(l);
   }
   if (!plan.capabilities.empty()) {
@@ -31534,7 +36628,7 @@ void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
 // ---------------------------------------------------------------------------------------
 
 /// Fills `dest.workspace_adoptable` and `dest.existing` from the disk: what an existing
-/// workspace holds at each planned destination.
+/// workspace holds at each planned destination (`claw migrate`, which adopts one).
 template <class Fs>
 void probe_workspace(Fs& fs, const claw_package& pkg, destination& dest) {
   dest.existing.clear();
@@ -31581,8 +36675,8 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
   } catch (const error& e) {
     if (!host.problem) host.problem = error_at(errc::invalid_ledger, phase::plan, "$", e.what());
   }
-  destination dest = resolve_destination(fs, pkg, req, host);
-  probe_workspace(fs, pkg, dest);
+  // An existing workspace is never adopted by an add (upstream: workspace_collision).
+  const destination dest = resolve_destination(fs, pkg, req, host);
   return build_add_plan(pkg, dest, host, resolver, opt);
 }
 
@@ -31679,24 +36773,39 @@ void record_workspace_undo(Fs& fs, const std::string& ws, bool adopted, add_undo
   });
 }
 
+/// Where `publish_new_dir` may follow links, and the modes of the files it writes.
+struct new_dir_options {
+  std::string anchor;                          ///< empty: the parent's parent
+  std::map<std::string, std::uint32_t> modes;  ///< relative path → mode; absent: 0644
+};
+
 /// Publishes the new directory `abs` holding `files` (relative path → bytes): staged beside
 /// it (publish::staged_dir, locked so `recover` leaves it alone), flushed,
 /// `check(staged_path)` run on the staged tree, then one no-replace rename into place (a
 /// directory that appeared meanwhile is never replaced: errc::destination_refused). Missing
 /// parents are made and appended to `created_parents`; `published` is set once the rename
 /// happened. On a failure before the rename the staging directory is removed and the error
-/// rethrown.
+/// rethrown. `o` may name the anchor below which no link is followed (a package inside the
+/// state directory: the state directory) and the mode of a file (fs::copied_mode of the
+/// file it was made from); by default links above the parent are followed, files are 0644.
 template <class Fs, class Check>
 void publish_new_dir(Fs& fs, const std::string& abs,
                      const std::vector<std::pair<std::string, std::string>>& files,
-                     std::vector<std::string>& created_parents, bool& published, Check&& check) {
-  auto parent = open_dir_path(fs, parent_of(abs), &created_parents);
+                     std::vector<std::string>& created_parents, bool& published, Check&& check,
+                     const new_dir_options& o = {}) {
+  const std::string above = parent_of(abs);
+  auto parent = open_below_anchor(fs, o.anchor.empty() ? parent_of(above) : o.anchor, above,
+                                  &created_parents);
   const std::string name = paths::file_name(abs);
   publish::staged_dir<Fs> st(
       fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
   {
     std::vector<std::string> dirs;
-    for (const auto& f : files) create_rel_file(fs, st.handle(), f.first, f.second, dirs);
+    for (const auto& f : files) {
+      const auto m = o.modes.find(f.first);
+      create_rel_file(fs, st.handle(), f.first, f.second, dirs,
+                      m == o.modes.end() ? private_file_mode : m->second);
+    }
   }
   fs.sync_filesystem(parent);
   check(join_path(parent_of(abs), st.name()));
@@ -31925,6 +37034,11 @@ std::optional<std::string> gather_add_ops(Fs& fs, const claw_package& pkg, const
   return std::nullopt;
 }
 
+/// The digest an install records of its agent entry: of the entry as written (no `id`).
+inline std::string agent_entry_digest(const value& agent_config) {
+  return digest_of(config_entry_of(agent_config));
+}
+
 /// The install record the add writes first, `pending`.
 inline install_record pending_record(const add_plan& p, const add_ops& ops,
                                      const std::string& now) {
@@ -31935,7 +37049,7 @@ inline install_record pending_record(const add_plan& p, const add_ops& ops,
   r.plan_integrity = p.integrity;
   r.workspace = ops.workspace;
   r.workspace_origin = ops.adopted ? "adopted" : "created";
-  r.agent_config_digest = digest_of(ops.agent_config);
+  r.agent_config_digest = agent_entry_digest(ops.agent_config);
   r.agent_owned_paths = {p.first(add_kind::agent)->target};
   r.config = "pending";
   for (const auto& f : ops.files)
@@ -32074,6 +37188,7 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   }
   if (auto problem = detail::gather_add_ops(fs, pkg, p, *pkg_root, ops))
     return fail(errc::workspace_source_changed, *problem + "; run add --dry-run again.");
+  ops.change.env = static_cast<const environment&>(req);  // the sole agent's workspace rule
   const std::string state_dir = state_dir_of(req);
   detail::add_undo_state undo_state;
   publish::undo_journal undo;  // after what its steps refer to: destroyed first
@@ -32169,7 +37284,10 @@ namespace detail {
 inline std::string agent_state(const value& cfg, const install_record& rec) {
   const value* entry = config_member(cfg, "agents", "entries", rec.agent_id);
   if (entry == nullptr) return "missing";
-  return digest_of(*entry) == rec.agent_config_digest ? "present" : "modified";
+  // A ledger written when the entry still carried its `id` recorded the digest with it.
+  const bool same = agent_entry_digest(*entry) == rec.agent_config_digest ||
+                    digest_of(*entry) == rec.agent_config_digest;
+  return same ? "present" : "modified";
 }
 
 /// Every file below `root` (the workspace `ws`) that no row of the record names.
@@ -32210,7 +37328,9 @@ install_status status_of_record(Fs& fs, const install_record& rec, const value& 
     file_status x;
     x.path = f.path;
     x.row = f;
-    x.state = f.status == "complete" ? file_state(fs, root, f) : f.status;
+    // A `removing` row is a remove's intent (it was about to delete the file): its state
+    // is the disk's, so a re-run deletes it if unchanged and releases it if gone.
+    x.state = f.status == "complete" || f.status == "removing" ? file_state(fs, root, f) : f.status;
     const auto o = owners.find(ws + "/" + x.path);
     x.ownership_conflict = o != owners.end() && o->second > 1;
     managed.insert(x.path);
@@ -32242,6 +37362,7 @@ inline value to_json(const install_status& s) {
                                 {"planIntegrity", rec.plan_integrity},
                                 {"workspace", rec.workspace},
                                 {"workspaceOrigin", rec.workspace_origin},
+                                {"agentOrigin", rec.agent_origin},
                                 {"config", rec.config}});
   d["agentState"] = s.agent_state;
   value files = value::array();
@@ -32304,7 +37425,8 @@ inline value to_json(const status_result& r) {
     missing_agents += s.agent_state == "missing";
     modified_agents += s.agent_state == "modified";
     for (const auto& f : s.files) {
-      drifted += f.state != "unchanged";
+      // A file a killed remove had deleted (its row `removing`) is not drift.
+      drifted += f.state != "unchanged" && !(f.row.status == "removing" && f.state == "missing");
       conflicts += f.ownership_conflict;
     }
     unmanaged += s.unmanaged.size();
@@ -32466,7 +37588,11 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
                        value details) {
     p.actions.push_back({kind, aid, verb, std::move(details), {}});
   };
-  if (s.agent_state == "present") {
+  if (rec.agent_origin == "adopted") {
+    // A migrated agent predates its Claw: remove releases the install record and keeps the
+    // agent, its workspace and its transcripts (upstream's migrate tests, agentRemoved false).
+    act("agent", id, "release", value::object({{"state", s.agent_state}, {"origin", "adopted"}}));
+  } else if (s.agent_state == "present") {
     act("agent", id, "remove",
         value::object(
             {{"target",
@@ -32662,6 +37788,7 @@ template <class Fs>
 std::string delete_workspace_files(Fs& fs, const std::string& ws,
                                    const std::vector<std::string>& doomed,
                                    std::vector<std::string>& deleted) {
+  if (doomed.empty()) return "";  // a re-run after a kill: the workspace may be gone already
   try {
     auto root = open_dir_path(fs, ws);
     for (const auto& rel : doomed) {
@@ -32715,8 +37842,8 @@ void remove_emptied_dirs(Fs& fs, const install_record& rec, bool remove_ws) {
 
 }  // namespace detail
 
-/// `claw remove <target> --yes --plan-integrity`: the ledger first stops naming the files
-/// about to go, then openclaw.json (the agent entry and the MCP servers this Claw created,
+/// `claw remove <target> --yes --plan-integrity`: the ledger first marks the files about to
+/// go `removing`, then openclaw.json (the agent entry and the MCP servers this Claw created,
 /// unchanged), then the unchanged managed files, then the directories it emptied, then the
 /// ledger entry. A failure part-way rewrites the ledger entry to what is still on disk, so
 /// the ledger never names a file that is gone.
@@ -32754,12 +37881,16 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   const bool remove_ws = !plan.ids("workspace", "remove").empty();
   const std::vector<std::string> doomed = plan.ids("workspaceFile", "delete");
 
-  // 1. The ledger first stops naming the files about to be deleted (status `removing`).
+  // 1. The intent first: the ledger marks the files about to be deleted `removing` (still
+  // clawport's, so a remove killed after this is finished by its re-run, which deletes
+  // what is unchanged and releases what is gone).
   const std::optional<std::string> ledger_before = l.bytes;
   try {
     install_record removing = rec;
     removing.status = "removing";
-    removing.workspace_files = detail::rows_without(rec, {doomed.begin(), doomed.end()});
+    const std::set<std::string> marked(doomed.begin(), doomed.end());
+    for (auto& row : removing.workspace_files)
+      if (marked.count(row.path)) row.status = "removing";
     removing.updated_at = now;
     l.installs[id] = removing;
     write_ledger(fs, state_dir, l);
@@ -32935,7 +38066,13 @@ inline workspace_location locate_workspace(
     const value& config, const environment& env, const std::optional<std::string>& agent_id,
     const std::optional<std::string>& workspace_option = std::nullopt) {
   if (agent_id) check_agent_id_option(*agent_id);
-  const std::string id = agent_id ? *agent_id : default_agent_id(config);
+  const std::optional<std::string> owner = agent_id ? agent_id : default_agent_id(config);
+  if (!owner)  // upstream's AgentSelectionRequiredError
+    throw error(errc::invalid_argument,
+                "Multiple agents are configured, but this operation has no explicit owner. "
+                "Select an agent explicitly with --agent-id <id>.",
+                "--agent-id");
+  const std::string& id = *owner;
   workspace_resolution ws = agent_workspace(config, env, id);
   if (workspace_option) ws = {operator_path(*workspace_option, env), "--workspace"};
   return {id, ws.path, ws.rule, state_dir_of(env)};
@@ -32958,7 +38095,8 @@ inline bool skip_bootstrap(const value& config) {
 }
 
 /// Reads `<state-dir>/openclaw.json` (JSON5) for `resolve_workspace`; an empty object when
-/// absent. An unreadable file is an error naming it.
+/// absent. An unreadable file, or a roster OpenClaw refuses (`roster_problem`), is an
+/// error naming it.
 template <class Fs>
 value read_openclaw_config(Fs& fs, const std::string& state_dir) {
   const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, config_file_name);
@@ -32972,6 +38110,9 @@ value read_openclaw_config(Fs& fs, const std::string& state_dir) {
                                       ": " + *r.error),
                 shown);
   }
+  if (const auto problem = roster_problem(r.data))
+    throw error(errc::invalid_config, "OpenClaw config is invalid: " + shown + ": " + *problem,
+                shown);
   return std::move(r.data);
 }
 
@@ -33044,12 +38185,39 @@ inline bool has_setup_marker(const value& setup, const std::string& dir) {
   return false;
 }
 
+/// Whether a workspace without BOOTSTRAP.md and without a marker is one upstream treats as
+/// already set up (workspace.ts, workspaceProfileLooksConfigured and its user-content
+/// evidence): `memory/`, `.git`, `MEMORY.md`, a workspace skill (`skills/<name>/SKILL.md`),
+/// or a legacy `.openclaw/workspace-state.json` whose `setupCompletedAt` is set. Upstream
+/// also compares SOUL/IDENTITY/USER with its own templates, which clawport does not ship.
+template <class Fs>
+bool looks_set_up(Fs& fs, const typename Fs::dir& root) {
+  for (const char* evidence : {"memory", ".git", "MEMORY.md"})
+    if (fs.stat_at(root, evidence)) return true;
+  const auto dir_kind = [&](const typename Fs::dir& d, const std::string& n) {
+    const auto st = fs.stat_at(d, n);
+    return st && st->kind == fs::file_kind::directory;
+  };
+  if (dir_kind(root, "skills")) {
+    auto skills = fs.open_dir_at(root, "skills");
+    std::vector<std::string> names;
+    fs.for_each_entry(skills, [&](std::string_view n) { names.emplace_back(n); });
+    for (const auto& e : names)
+      if (dir_kind(skills, e) && fs.stat_at(fs.open_dir_at(skills, e), "SKILL.md")) return true;
+  }
+  const file_read legacy = read_in_root(fs, root, ".openclaw/workspace-state.json", 1024 * 1024);
+  if (legacy.status != read_status::ok) return false;
+  const value state = value::parse(legacy.bytes, nullptr, false);
+  const value* done = state.is_object() ? get(state, "setupCompletedAt") : nullptr;
+  return done != nullptr && done->is_string() && !done->get<std::string>().empty();
+}
+
 /// Creates `name` in `root` with `text`, create-only; a half-written file is removed.
 template <class Fs>
 void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
                const std::string& name, const std::string& text) {
   try {
-    auto h = fs.create_file_at(root, name, 0644);
+    auto h = fs.create_file_at(root, name, fs::modes::file);
     fs.write_all(h, text.data(), text.size());
   } catch (const error& e) {
     try {
@@ -33070,7 +38238,8 @@ struct bootstrap_result {
   std::vector<std::string> created;
   std::vector<std::string> kept;           ///< already there, untouched
   std::optional<std::string> marker_file;  ///< where the setup marker was recorded
-  std::string seeded_at;                   ///< the marker's bootstrapSeededAt
+  std::string seeded_at;                   ///< the marker's bootstrapSeededAt (or setupCompletedAt)
+  bool setup_completed = false;  ///< the workspace looked set up: no BOOTSTRAP.md, completed
 };
 
 inline value to_json(const bootstrap_result& r) {
@@ -33081,8 +38250,9 @@ inline value to_json(const bootstrap_result& r) {
     d["skipped"] = *r.skipped;
   } else {
     if (r.marker_file)
-      d["setupMarker"] =
-          value::object({{"file", *r.marker_file}, {"bootstrapSeededAt", r.seeded_at}});
+      d["setupMarker"] = value::object(
+          {{"file", *r.marker_file},
+           {r.setup_completed ? "setupCompletedAt" : "bootstrapSeededAt", r.seeded_at}});
     d["brandNew"] = r.brand_new;
   }
   d["created"] = r.created;
@@ -33117,8 +38287,12 @@ bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootst
     root.emplace(detail::open_dir_path(fs, dir, &made));
     out.brand_new = true;
   }
+  // Upstream's peer rule: no BOOTSTRAP.md for a workspace that is already set up; its
+  // marker says setup completed instead.
+  out.setup_completed =
+      !marked && !fs.stat_at(*root, "BOOTSTRAP.md") && detail::looks_set_up(fs, *root);
   auto files = bootstrap_templates();
-  if (!marked) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
+  if (!marked && !out.setup_completed) files.emplace_back("BOOTSTRAP.md", bootstrap_ritual);
   files.emplace_back(".gitignore", workspace_gitignore);
   for (const auto& f : files) {
     if (fs.stat_at(*root, f.first)) {
@@ -33130,7 +38304,8 @@ bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootst
   }
   fs.sync_filesystem(*root);
   if (marker && !marked) {
-    setup["workspaces"][dir] = value::object({{"bootstrapSeededAt", marker->now}});
+    setup["workspaces"][dir] = value::object(
+        {{out.setup_completed ? "setupCompletedAt" : "bootstrapSeededAt", marker->now}});
     auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
     publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
                           detail::join_path(marker->state_dir, setup_file_name));
@@ -33428,8 +38603,8 @@ inline constexpr std::size_t export_claw_md_max = 1024 * 1024;
 struct package_naming {
   std::string name;
   std::string version;
-  std::string naming;  ///< "installed" (the recorded package's) or "generated" (upstream's)
-  std::string note;    ///< why the generated form was used (empty when installed)
+  std::string naming = "generated";  ///< upstream's form, always (issue 42 §2.5)
+  std::string note;                  ///< what the name does not carry over (empty: nothing to say)
 };
 
 namespace detail {
@@ -33481,8 +38656,19 @@ inline value portable_settings(const value& entry) {
   return out;
 }
 
-/// `0.0.0-export.<hex>`: sha256 over JSON.stringify(manifest), then `path \0 bytes \0` for
-/// every content file in code-unit order of its path.
+/// The exported profile of a live agent's portable settings (none when there are none):
+/// `{schemaVersion: 1, agent, extensions: []}`, as upstream's `portableOpenClawProfile`.
+inline std::optional<value> portable_profile(const value& entry) {
+  value settings = portable_settings(entry);
+  if (settings.empty()) return std::nullopt;
+  return value::object(
+      {{"schemaVersion", 1}, {"agent", std::move(settings)}, {"extensions", value::array()}});
+}
+
+/// `0.0.0-export.<hex>` (upstream's `derivativePackageVersion`): sha256 over
+/// JSON.stringify(manifest), then `path \0 bytes \0` for every content file in code-unit
+/// order of its path (workspace files by their workspace path, `CLAW.md#body`,
+/// `profiles/openclaw.yml`, `BOOTSTRAP.md`).
 inline std::string export_version(const value& manifest,
                                   const std::vector<std::pair<std::string, std::string>>& content) {
   std::vector<std::pair<std::string, std::string>> sorted = content;
@@ -33498,24 +38684,17 @@ inline std::string export_version(const value& manifest,
   return "0.0.0-export." + digest::sha256_hex(all);
 }
 
-/// An installed Claw added from a package directory keeps that package's name and version
-/// (clawport's choice: upstream names every export `openclaw-claw-<id>` /
-/// `0.0.0-export.<hex>`), so the export can be added elsewhere and updated from as the same
-/// Claw. Without such an identity (`installed` null: a migrated agent; a development
-/// manifest, named `local:<file>`) the name is upstream's and `note` says why.
+/// Every export is named as OpenClaw 2026.9.6 names it: `openclaw-claw-<id>`,
+/// `0.0.0-export.<hex>` (a derivative, never the installed package's identity: issue 42
+/// §2.5). `note` names the installed package the export came from, when there is one.
 inline package_naming name_package(
     const source_identity* installed, const std::string& agent, const value& manifest,
     const std::vector<std::pair<std::string, std::string>>& content) {
-  if (installed != nullptr && installed->kind == "package" && !installed->name.empty() &&
-      !installed->version.empty())
-    return {installed->name, installed->version, "installed", ""};
-  std::string why = "the agent was not added from a Claw package";
-  if (installed != nullptr)
-    why = "the Claw was added from " + (installed->kind == "development"
-                                            ? "a development manifest (" + installed->name + ")"
-                                            : std::string("a source with no package name"));
-  return {"openclaw-claw-" + agent, export_version(manifest, content), "generated",
-          why + ", so the package is named as upstream's export names it"};
+  std::string note;
+  if (installed != nullptr && installed->kind == "package" && !installed->name.empty())
+    note = "exported from " + installed->name + "@" + installed->version +
+           "; an export is a new package, named as OpenClaw names it";
+  return {"openclaw-claw-" + agent, export_version(manifest, content), "generated", note};
 }
 
 /// package.json of a generated package.
@@ -33631,9 +38810,12 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
                                                    join_path(state_dir, config_file_name)};
   in.entry = *entry;
   in.ws = in.rec.workspace;
-  const value* live_ws = get(in.entry, "workspace");
-  if (live_ws == nullptr || !live_ws->is_string() ||
-      lexical_absolute(expand_home(live_ws->get<std::string>(), req.home), req.cwd) != in.ws)
+  // The workspace by the one rule (agent_workspace): an entry without its own `workspace`
+  // (a migrated agent) resolves as `workspace resolve` says, canonical as recorded.
+  bool exists = false;
+  const std::string live_ws =
+      canonical_through_ancestor(fs, agent_workspace(in.cfg, req, x.agent).path, exists);
+  if (live_ws != in.ws)
     return export_refusal{errc::workspace_changed, "Agent " + x.agent +
                                                        " no longer resolves to its recorded "
                                                        "workspace " +
@@ -33785,13 +38967,13 @@ inline export_parts gather_parts(const export_request& x, const export_install& 
   for (const char* k : {"name", "description", "identity"})
     if (const value* v = get(in.entry, k)) parts.agent[k] = *v;
   parts.packages = exported_packages(in.rec);
-  for (const auto& m : in.rec.mcp_servers) {
-    const std::string& name = m.name;
-    parts.mcp[name] = *config_member(in.cfg, "mcp", "servers", name);
-  }
+  // By name, as upstream's install record lists them (code-unit order).
+  std::vector<std::string> names;
+  for (const auto& m : in.rec.mcp_servers) names.push_back(m.name);
+  std::sort(names.begin(), names.end(), utf16_less);
+  for (const auto& name : names) parts.mcp[name] = *config_member(in.cfg, "mcp", "servers", name);
   parts.crons = exported_crons(in.rec);
-  const value settings = portable_settings(in.entry);
-  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  parts.profile = portable_profile(in.entry);
   return parts;
 }
 
@@ -33801,6 +38983,8 @@ struct export_text {
   value manifest;
   std::string claw_md;
   std::vector<std::pair<std::string, std::string>> content;
+  /// What the version hashes: the content with workspace files by their workspace path.
+  std::vector<std::pair<std::string, std::string>> hashed;
 };
 
 inline export_text build_export_text(const export_parts& parts, const managed_files& mf,
@@ -33808,9 +38992,15 @@ inline export_text build_export_text(const export_parts& parts, const managed_fi
   export_text t;
   value boot = value::object();
   value extra = value::array();
+  const auto add = [&t](const std::string& path, const std::string& hashed_as,
+                        const std::string& bytes) {
+    t.content.emplace_back(path, bytes);
+    t.hashed.emplace_back(hashed_as, bytes);
+  };
+  // Upstream's order: the managed files as recorded (bootstrap names keep that order too).
   const auto place = [&](const std::string& rel, const std::string& bytes) {
     const std::string src = "workspace/" + rel;
-    t.content.emplace_back(src, bytes);
+    add(src, rel, bytes);
     if (is_bootstrap_name(rel)) {
       boot[rel] = value::object({{"source", src}});
     } else {
@@ -33819,26 +39009,25 @@ inline export_text build_export_text(const export_parts& parts, const managed_fi
   };
   if (mf.soul && !body) place("SOUL.md", *mf.soul);
   for (const auto& f : mf.files) place(f.first, f.second);
-  value ordered = value::object();
-  for (const char* n : bootstrap_file_names)
-    if (boot.contains(n)) ordered[n] = boot[n];
+  // Every member, empty ones included (`packages: []`, `cronJobs: []`), as upstream writes it.
   t.manifest = value::object();
   t.manifest["schemaVersion"] = 1;
   t.manifest["agent"] = parts.agent;
-  value w = value::object();
-  if (!ordered.empty()) w["bootstrapFiles"] = ordered;
-  if (!extra.empty()) w["files"] = extra;
-  t.manifest["workspace"] = w;
-  if (!parts.packages.empty()) t.manifest["packages"] = parts.packages;
-  if (!parts.mcp.empty()) t.manifest["mcpServers"] = parts.mcp;
-  if (!parts.crons.empty()) t.manifest["cronJobs"] = parts.crons;
+  t.manifest["workspace"] = value::object({{"bootstrapFiles", boot}, {"files", extra}});
+  t.manifest["packages"] = parts.packages;
+  t.manifest["mcpServers"] = parts.mcp;
+  t.manifest["cronJobs"] = parts.crons;
   t.claw_md = "---\n" + yaml::to_yaml(t.manifest) + "---\n";
   if (body) {
     t.claw_md += *mf.soul;
     t.content.emplace_back("CLAW.md#body", *mf.soul);
+    t.hashed.emplace_back("CLAW.md#body", *mf.soul);
   }
-  if (parts.profile) t.content.emplace_back("profiles/openclaw.yml", yaml::to_yaml(*parts.profile));
-  if (mf.bootstrap) t.content.emplace_back("BOOTSTRAP.md", *mf.bootstrap);
+  if (parts.profile) {
+    const std::string profile = yaml::to_yaml(*parts.profile);
+    add("profiles/openclaw.yml", "profiles/openclaw.yml", profile);
+  }
+  if (mf.bootstrap) add("BOOTSTRAP.md", "BOOTSTRAP.md", *mf.bootstrap);
   return t;
 }
 
@@ -33955,7 +39144,7 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
     text = detail::build_export_text(parts, mf, false);
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
   const package_naming naming =
-      detail::name_package(&in.rec.claw, x.agent, text.manifest, text.content);
+      detail::name_package(&in.rec.claw, x.agent, text.manifest, text.hashed);
   const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
   if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
@@ -33983,6 +39172,7 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
 
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -34025,6 +39215,10 @@ struct migration_plan {
   std::vector<migration_file> workspace_files;  ///< the prompt files captured
   /// The generated package: package-relative path → bytes (published by apply).
   std::vector<std::pair<std::string, std::string>> tree;
+  /// The mode of a tree file made from a prompt file: fs::copied_mode of that file's (a
+  /// 0600 TOOLS.md stays 0600); the others are 0644. Not part of the integrity.
+  std::map<std::string, std::uint32_t> file_modes;
+  std::string state_root;  ///< the state directory, canonical: no link is followed below it
   value live_entry = value::object();  ///< agents.entries.<id> as it is now
   add_plan add;                        ///< adding the package over the agent as it is
   std::vector<diagnostic> blockers;
@@ -34065,7 +39259,8 @@ inline std::string migration_integrity(const migration_plan& p) {
 struct migration_scan {
   migration_plan plan;
   host_state host;
-  std::vector<std::string> ledger_workspaces;  ///< other installs' workspaces
+  std::vector<std::string> ledger_workspaces;         ///< other installs' workspaces
+  std::map<std::string, std::uint32_t> prompt_modes;  ///< workspace name → copied mode
   bool refuse(errc code, const std::string& path, const std::string& message) {
     plan.blockers.push_back(error_at(code, phase::plan, path, message));
     return false;
@@ -34124,8 +39319,20 @@ bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
                     "Workspace " + p.workspace +
                         " must already exist as a local directory and cannot be a symlink.");
   }
-  p.package_root = canonical_through_ancestor(
-      fs, join_path(s.host.state_dir, "claws/local/" + p.agent_id), exists);
+  // The package goes inside the state directory, reached as every OpenClaw write is
+  // (open_below_anchor): links above the state directory followed, none below it.
+  p.state_root = fs.canonical(s.host.state_dir).value_or(s.host.state_dir);
+  p.package_root = join_path(p.state_root, "claws/local/" + p.agent_id);
+  exists = false;
+  try {
+    exists = fs.stat_at(open_below_anchor(fs, p.state_root, parent_of(p.package_root)), p.agent_id)
+                 .has_value();
+  } catch (const error& e) {
+    if (e.code() != errc::not_found)
+      return s.refuse(e.code(), "$.packageRoot",
+                      std::string(e.what()) + "; the package is written only inside " +
+                          p.state_root + ", never through a link");
+  }
   if (exists)
     return s.refuse(errc::package_destination_exists, "$.packageRoot",
                     "Local Claw package destination " + p.package_root +
@@ -34167,6 +39374,8 @@ bool capture_files(Fs& fs, migration_scan& s, managed_files& mf) {
                       std::string(name) + " is not valid UTF-8 text.");
     p.workspace_files.push_back(
         {join_path(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
+    // Its permission bits travel as a copy's do (the umask applies when it is created).
+    if (const auto st = fs.stat_at(root, name)) s.prompt_modes[name] = fs::copied_mode(st->mode, 0);
     if (std::string(name) == "SOUL.md") {
       mf.soul = r.bytes;
     } else {
@@ -34184,19 +39393,20 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   parts.agent = value::object({{"id", p.agent_id}});
   for (const char* k : {"name", "description", "identity"})
     if (const value* v = get(p.live_entry, k)) parts.agent[k] = *v;
-  const value settings = portable_settings(p.live_entry);
-  if (!settings.empty()) parts.profile = value::object({{"schemaVersion", 1}, {"agent", settings}});
+  parts.profile = portable_profile(p.live_entry);
   const bool body = mf.soul && !js_trim(*mf.soul).empty();
   const export_text text = build_export_text(parts, mf, body);
   if (const auto r = check_exported(text, parts))
     return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
   // No recorded package identity: upstream's export naming.
-  const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.content);
+  const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.hashed);
   const value package_json = package_json_of(naming);
   p.package_name = naming.name;
   p.agent = text.manifest["agent"];
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
+  for (const auto& [name, mode] : s.prompt_modes)
+    p.file_modes[name == "SOUL.md" && body ? "CLAW.md" : "workspace/" + name] = mode;
   for (const auto& f : p.tree)
     p.package_files.push_back({f.first, f.second.size(), sha256_digest(f.second)});
   std::sort(p.package_files.begin(), p.package_files.end(),
@@ -34281,6 +39491,7 @@ void plan_adoption(Fs& fs, const migration_scan& s, const claw_package& pkg, mig
   dest.requested_id = dest.final_id = p.agent_id;
   dest.workspace = p.workspace;
   dest.workspace_exists = true;
+  dest.adopt_existing = true;
   probe_workspace(fs, pkg, dest);
   p.add = build_add_plan(pkg, dest, host, offline_resolver{}, add_options{});
   for (auto& a : p.add.actions) {
@@ -34288,7 +39499,7 @@ void plan_adoption(Fs& fs, const migration_scan& s, const claw_package& pkg, mig
     a.verb = add_verb::adopt;
     a.expected = expected_state::existing;
   }
-  p.add.integrity = add_plan_integrity(to_json(p.add));
+  p.add.integrity = add_plan_integrity_of(p.add);
   for (const auto& b : p.add.blockers) p.blockers.push_back(b);
   value live = p.live_entry;
   live["id"] = p.agent_id;
@@ -34401,6 +39612,7 @@ inline install_record migrated_record(const migration_plan& p, const source_iden
   r.plan_integrity = p.integrity;
   r.workspace = p.workspace;
   r.workspace_origin = "adopted";
+  r.agent_origin = "adopted";  // remove releases the agent rather than deleting it
   r.agent_config_digest = digest_of(p.live_entry);
   r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
   r.config = "registered";
@@ -34427,8 +39639,10 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
     auto parent = open_dir_path(fs, parent_of(root));
     fs.remove_tree_at(parent, paths::file_name(root));
   });
-  publish_new_dir(fs, p.package_root, p.tree, s.created_parents, s.published,
-                  [&](const std::string& staged) { check_staged(fs, req, p, staged); });
+  publish_new_dir(
+      fs, p.package_root, p.tree, s.created_parents, s.published,
+      [&](const std::string& staged) { check_staged(fs, req, p, staged); },
+      new_dir_options{p.state_root, p.file_modes});
   const claw_package published = read_package(fs, p.package_root);
   if (!published.ok())
     throw error(errc::migration_changed, "the published package does not read clean",
@@ -34713,16 +39927,22 @@ struct update_builder {
 inline void update_agent_actions(update_builder& b, const install_status& s, const value& cfg,
                                  const value& desired) {
   const std::string& id = s.agent_id;
-  const std::string want = digest_of(desired);
+  const std::string want = agent_entry_digest(desired);
   const std::string& have = s.record.agent_config_digest;
   value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
-  if (s.agent_state == "modified") {
+  const value* entry = config_member(cfg, "agents", "entries", id);
+  // Already the target's entry (a killed update wrote it): done, not drift.
+  const bool at_target = entry != nullptr && digest_of(*entry) == want;
+  if (s.agent_state == "modified" && !at_target) {
     b.act("agent", id, "", d,
           "Agent " + id +
               " was changed in openclaw.json since it was added or updated; restore it first.",
           errc::agent_changed);
   } else {
-    b.act("agent", id, s.agent_state == "missing" || want != have ? "change" : "unchanged", d);
+    b.act("agent", id,
+          s.agent_state == "missing" || want != have || s.agent_state == "modified" ? "change"
+                                                                                    : "unchanged",
+          d);
   }
   const value* live = config_member(cfg, "agents", "entries", id);
   for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
@@ -34735,9 +39955,12 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
 }
 
 /// The recorded workspace files against the target's: drift is manual, the rest added,
-/// changed, removed (introduced) or released (adopted).
+/// changed, removed (introduced) or released (adopted). A file in `at_target` (modified
+/// against the ledger, but holding exactly the target's bytes: an update killed between its
+/// renames) is done, not drift: it is changed again to the same bytes and its row updated.
 inline void update_recorded_files(update_builder& b, const install_status& s,
-                                  const std::map<std::string, const add_action*>& wanted) {
+                                  const std::map<std::string, const add_action*>& wanted,
+                                  const std::set<std::string>& at_target = {}) {
   for (const auto& f : s.files) {
     const std::string& rel = f.path;
     const std::string& st = f.state;
@@ -34747,6 +39970,12 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
                              {"state", st}});
     if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
     update_action* a = nullptr;
+    if (at_target.count(rel) && w != wanted.end()) {
+      a = &b.act("workspaceFile", rel, "change", d);
+      a->current_digest = w->second->digest.value_or("");
+      a->current_present = true;
+      continue;
+    }
     if (st != "unchanged" && st != "missing") {
       a = &b.act("workspaceFile", rel, "", d,
                  "Workspace file " + rel + " is " + st +
@@ -34784,11 +40013,19 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
     value d = value::object(
         {{"currentPresent", false}, {"desiredDigest", w.second->digest.value_or("")}});
     bool occupied = false;
+    bool at_target = false;  // the target's bytes already (a killed update put them there)
     if (root) {
       const file_read r = read_in_root(fs, *root, w.first, state_file_max_bytes);
       occupied = !(r.status == read_status::missing && r.detail.empty());
+      at_target = r.status == read_status::ok && w.second->digest &&
+                  sha256_digest(r.bytes) == *w.second->digest;
     }
-    if (occupied) {
+    if (at_target) {
+      d["currentPresent"] = true;
+      update_action& a = b.act("workspaceFile", w.first, "change", d);
+      a.current_digest = *w.second->digest;
+      a.current_present = true;
+    } else if (occupied) {
       d["currentPresent"] = true;
       b.act("workspaceFile", w.first, "", d,
             "An unmanaged file occupies " + w.first +
@@ -34890,9 +40127,17 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
 /// an identical declaration exists; a different one collides).
 inline void update_mcp_actions(update_builder& b, const install_status& s, const value& cfg,
                                const value& new_mcp) {
-  std::map<std::string, const mcp_status*> recorded;
-  for (const auto& m : s.mcp_servers) recorded[m.name] = &m;
-  for (const auto& m : recorded) update_recorded_mcp_tagged(b, *m.second, new_mcp);
+  std::map<std::string, mcp_status> recorded;
+  for (const auto& m : s.mcp_servers) {
+    mcp_status x = m;
+    const value* live = config_member(cfg, "mcp", "servers", m.name);
+    // A managed server a killed update already gave the target's declaration: done, not drift.
+    if (x.state == "modified" && x.managed() && live != nullptr && new_mcp.contains(m.name) &&
+        digest_of(canonical_mcp_server(*live)) == digest_of(canonical_mcp_server(new_mcp[m.name])))
+      x.state = "present";
+    recorded[m.name] = std::move(x);
+  }
+  for (const auto& m : recorded) update_recorded_mcp_tagged(b, m.second, new_mcp);
   for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
     if (recorded.count(it.key())) continue;
     const std::string want = digest_of(canonical_mcp_server(it.value()));
@@ -34943,6 +40188,28 @@ inline void update_cron_actions(update_builder& b, const install_record& rec, co
   }
 }
 
+/// The recorded files that differ from their ledger row but hold exactly the bytes the
+/// target wants (an update killed between two renames left them so).
+template <class Fs>
+std::set<std::string> files_at_target(Fs& fs, const install_status& s,
+                                      const std::map<std::string, const add_action*>& wanted) {
+  std::set<std::string> out;
+  std::optional<typename Fs::dir> root;
+  for (const auto& f : s.files) {
+    const auto w = wanted.find(f.path);
+    if (f.state != "modified" || w == wanted.end() || !w->second->digest) continue;
+    try {
+      if (!root) root.emplace(open_dir_path(fs, s.record.workspace));
+    } catch (const error&) {
+      return out;
+    }
+    const file_read r = read_in_root(fs, *root, f.path, state_file_max_bytes);
+    if (r.status == read_status::ok && sha256_digest(r.bytes) == *w->second->digest)
+      out.insert(f.path);
+  }
+  return out;
+}
+
 /// Every action of the update of `s` to the target add plan `tp`.
 template <class Fs>
 void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
@@ -34951,7 +40218,7 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
   std::map<std::string, const add_action*> wanted;
   for (const auto& a : tp.actions)
     if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) wanted[a.id] = &a;
-  update_recorded_files(b, s, wanted);
+  update_recorded_files(b, s, wanted, files_at_target(fs, s, wanted));
   update_new_files(fs, b, s, wanted);
   update_package_actions(b, s.record, tp);
   update_mcp_actions(b, s, cfg, new_mcp);
@@ -35325,7 +40592,7 @@ inline install_record updated_record(const update_plan& up, const install_record
   install_record record = rec;
   record.claw = up.package->source;
   record.plan_integrity = up.integrity;
-  record.agent_config_digest = digest_of(up.target->agent_config);
+  record.agent_config_digest = agent_entry_digest(up.target->agent_config);
   record.updated_at = now;
   record.workspace_files = updated_file_rows(up, rec);
   record.packages = package_rows(*up.target);
@@ -35626,475 +40893,6 @@ inline std::string plan_text(const update_plan& p) {
 // Umbrella header of the process module: the one process runner (the skills commands'
 // TEST.sh and git, the signing policies' ssh-keygen).
 
-// ----- begin clawport/process/runner.hpp -----
-// The one place the library starts processes: `skills test` runs TEST.sh commands,
-// `skills install` runs the system's git and the signing policies run OpenSSH's
-// ssh-keygen, all through `process::posix_runner::run(request)`:
-//
-//   outcome run(const request& r) const
-//
-// It forks and execve's `r.argv` (no shell): the command gets its own process group (or,
-// with `r.new_session`, its own session, so it has no terminal to prompt on), stdin from
-// `r.stdin_path` (else /dev/null), the working directory asked for (empty: the caller's),
-// an empty signal mask and default signal dispositions, and ONLY the environment the
-// caller handed to the runner (nothing is inherited). stdout and stderr are captured
-// apart, each up to a cap.
-//
-// The timeout is a hard limit on the command and on everything it started. The command is
-// not the runner's child but a supervisor's: a forked process that makes itself a child
-// subreaper (Linux `PR_SET_CHILD_SUBREAPER`; set there, not in the caller, so the caller's
-// process keeps its own semantics), so every descendant that leaves the process group or
-// the session (`setsid`, a double fork) is re-parented to it instead of to init. When the
-// command exits or the deadline passes, the supervisor SIGKILLs the group and every child
-// it has, again and again as orphans arrive, and reaps them all; only then does it report
-// the command's status. The caller's own wait is bounded too (deadline plus
-// `kill_grace`), so neither a command that closes its output and runs on nor one that
-// ignores SIGTERM outlives its timeout.
-
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-#if defined(__linux__)
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#endif
-
-#include <algorithm>
-#include <cerrno>
-#include <chrono>
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-#include <initializer_list>
-#include <string>
-#include <utility>
-#include <vector>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace process {
-
-/// The environment a command gets: `NAME=value` strings, nothing else.
-using environment = std::vector<std::string>;
-
-/// One command to run.
-struct request {
-  std::vector<std::string>
-      argv;         ///< argv[0] is looked up in the environment's PATH when it has no '/'
-  std::string cwd;  ///< the working directory; empty: the caller's
-  std::chrono::milliseconds timeout{30000};
-  std::string stdin_path;    ///< the file read as stdin; empty: /dev/null
-  bool new_session = false;  ///< setsid: no controlling terminal (a prompt fails at once)
-};
-
-/// What a run gave.
-struct outcome {
-  int exit = -1;    ///< exit status; -1 when killed by a signal or never started
-  std::string out;  ///< stdout, up to posix_runner::max_captured_bytes
-  std::string err;  ///< stderr, likewise
-  bool timed_out = false;
-  std::string error;     ///< why it could not be started, if it was not
-  int error_number = 0;  ///< the errno of that, when there was one
-};
-
-namespace detail {
-
-// Everything below runs in the forked supervisor, so it uses async-signal-safe calls only
-// (no allocation, no stdio): the caller may have had other threads when it forked.
-
-/// What the supervisor tells the runner once every descendant is gone.
-struct supervisor_report {
-  int status = 0;     ///< the command's wait status
-  int reaped = 0;     ///< 1 when the command was reaped (status is meaningful)
-  int timed_out = 0;  ///< 1 when the deadline passed first
-};
-
-/// Waits up to `ms` milliseconds for a SIGCHLD (blocked in the supervisor, so one that
-/// arrived earlier is still pending and returns at once).
-inline void await_child_signal(long long ms) {
-  sigset_t chld;
-  sigemptyset(&chld);
-  sigaddset(&chld, SIGCHLD);
-  timespec ts{};
-  ts.tv_sec = static_cast<time_t>(ms / 1000);
-  ts.tv_nsec = static_cast<long>((ms % 1000) * 1000000);
-  ::sigtimedwait(&chld, nullptr, &ts);
-}
-
-inline long long ms_left(std::chrono::steady_clock::time_point deadline) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                               std::chrono::steady_clock::now())
-      .count();
-}
-
-/// SIGKILLs every live child of the calling process, found in /proc (Linux; elsewhere
-/// none are found, and only the group kill applies).
-inline void kill_own_children() {
-#if defined(__linux__)
-  const pid_t self = ::getpid();
-  const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir < 0) return;
-  alignas(8) char buf[8192];
-  for (;;) {
-    const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
-    if (n <= 0) break;
-    for (long off = 0; off < n;) {
-      // struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, char name[].
-      unsigned short reclen = 0;
-      std::memcpy(&reclen, buf + off + 16, sizeof reclen);
-      const char* name = buf + off + 19;
-      off += reclen;
-      long pid = 0;
-      const char* q = name;
-      for (; *q >= '0' && *q <= '9' && pid < 100000000; ++q) pid = pid * 10 + (*q - '0');
-      if (*q != '\0' || q == name) continue;
-      char path[40] = "/proc/";
-      char digits[24];
-      int k = 0;
-      for (long v = pid; v > 0; v /= 10) digits[k++] = static_cast<char>('0' + v % 10);
-      std::size_t at = 6;
-      while (k > 0) path[at++] = digits[--k];
-      std::memcpy(path + at, "/stat", 6);
-      const int f = ::open(path, O_RDONLY | O_CLOEXEC);
-      if (f < 0) continue;
-      char st[512];
-      const ssize_t got = ::read(f, st, sizeof st - 1);
-      ::close(f);
-      if (got <= 0) continue;
-      st[got] = '\0';
-      // "pid (comm) S ppid ...": comm may hold ')', so the last one ends it.
-      const char* close_paren = nullptr;
-      for (const char* c = st; *c != '\0'; ++c)
-        if (*c == ')') close_paren = c;
-      if (close_paren == nullptr || close_paren[1] == '\0' || close_paren[2] == '\0') continue;
-      const char* r = close_paren + 3;  // past ") S"
-      while (*r == ' ') ++r;
-      long ppid = 0;
-      for (; *r >= '0' && *r <= '9'; ++r) ppid = ppid * 10 + (*r - '0');
-      if (ppid == self) ::kill(static_cast<pid_t>(pid), SIGKILL);
-    }
-  }
-  ::close(dir);
-#endif
-}
-
-/// Kills the command's group and every descendant that has become the supervisor's child
-/// (a subreaper inherits them all), reaping each, until none is left or `limit` passes.
-inline void kill_all_descendants(pid_t group, std::chrono::milliseconds limit) {
-  const auto until = std::chrono::steady_clock::now() + limit;
-  for (;;) {
-    ::kill(-group, SIGKILL);
-    for (;;) {
-      const pid_t r = ::waitpid(-1, nullptr, WNOHANG);
-      if (r > 0) continue;
-      if (r < 0 && errno == EINTR) continue;
-      if (r < 0) return;  // ECHILD: nothing left
-      break;              // children remain, none dead yet
-    }
-    if (ms_left(until) <= 0) return;
-    kill_own_children();
-    await_child_signal(std::min<long long>(10, std::max<long long>(1, ms_left(until))));
-  }
-}
-
-/// Waits for `child` until `deadline`, reaping any orphan that exits meanwhile.
-inline supervisor_report wait_until(pid_t child, std::chrono::steady_clock::time_point deadline) {
-  supervisor_report rep;
-  for (;;) {
-    int st = 0;
-    const pid_t r = ::waitpid(-1, &st, WNOHANG);
-    if (r == child) {
-      rep.status = st;
-      rep.reaped = 1;
-      return rep;
-    }
-    if (r > 0 || (r < 0 && errno == EINTR)) continue;
-    if (r < 0) return rep;  // ECHILD: cannot happen while child is unreaped
-    const long long left = ms_left(deadline);
-    if (left <= 0) {
-      rep.timed_out = 1;
-      return rep;
-    }
-    await_child_signal(left);
-  }
-}
-
-/// The pipes' write ends and what the command is, for the supervisor.
-struct supervised_command {
-  const char* program;
-  char* const* args;
-  char* const* envp;
-  const char* cwd;  ///< nullptr: stay in the caller's
-  int in_r;         ///< stdin; -1: /dev/null
-  int out_w, err_w, exec_w, report_w;
-  bool new_session;
-  std::chrono::milliseconds timeout;
-  std::chrono::milliseconds kill_grace;
-};
-
-/// A clean signal state for the command: nothing blocked, every signal at its default
-/// (an ignored SIGPIPE or SIGINT of the caller's must not reach it).
-inline void reset_signals() {
-  struct sigaction dfl {};
-  dfl.sa_handler = SIG_DFL;
-  sigemptyset(&dfl.sa_mask);
-  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &dfl, nullptr);  // fails for KILL, STOP
-  sigset_t none;
-  sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);
-}
-
-/// The command itself (in the grandchild): own group or session, stdin, the pipes as
-/// stdout and stderr; an exec failure's errno goes to the exec pipe.
-[[noreturn]] inline void exec_command(const supervised_command& c) {
-  if (c.new_session)
-    ::setsid();
-  else
-    ::setpgid(0, 0);
-  reset_signals();
-  const int in = c.in_r >= 0 ? c.in_r : ::open("/dev/null", O_RDONLY);
-  if (in >= 0) ::dup2(in, 0);
-  ::dup2(c.out_w, 1);
-  ::dup2(c.err_w, 2);
-  int err = 0;
-  if (c.cwd != nullptr && ::chdir(c.cwd) != 0) {
-    err = errno;
-  } else {
-    ::execve(c.program, c.args, c.envp);
-    err = errno;
-  }
-  const ssize_t w = ::write(c.exec_w, &err, sizeof err);
-  (void)w;
-  ::_exit(127);
-}
-
-/// The supervisor (see the file comment): a subreaper that starts the command, waits for
-/// it until the deadline, kills and reaps every descendant, then reports and exits.
-[[noreturn]] inline void supervise(const supervised_command& c) {
-  const auto deadline = std::chrono::steady_clock::now() + c.timeout;
-#if defined(__linux__)
-  ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-#endif
-  sigset_t chld;
-  sigemptyset(&chld);
-  sigaddset(&chld, SIGCHLD);
-  ::sigprocmask(SIG_BLOCK, &chld, nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) exec_command(c);
-  if (pid < 0) {
-    const int err = errno;
-    const ssize_t w = ::write(c.exec_w, &err, sizeof err);
-    (void)w;
-    ::_exit(127);
-  }
-  // Also from here, so the group kill cannot miss it; a session leader-to-be must not be
-  // made a group leader first (setsid would fail), and is reached by its pid meanwhile.
-  if (!c.new_session) ::setpgid(pid, pid);
-  if (c.in_r >= 0) ::close(c.in_r);
-  ::close(c.out_w);
-  ::close(c.err_w);
-  ::close(c.exec_w);
-  const supervisor_report rep = wait_until(pid, deadline);
-  kill_all_descendants(pid, c.kill_grace);
-  const ssize_t w = ::write(c.report_w, &rep, sizeof rep);
-  (void)w;
-  ::_exit(0);
-}
-
-}  // namespace detail
-
-/// Runs programs through fork/execve (see the file comment).
-class posix_runner {
- public:
-  /// Captured output beyond this many bytes per stream is read and discarded.
-  static constexpr std::size_t max_captured_bytes = 1024 * 1024;
-  /// How long killing and reaping the descendants may take after the deadline; the
-  /// runner's own wait ends at the deadline plus twice this, whatever happens.
-  static constexpr std::chrono::milliseconds kill_grace{2000};
-
-  explicit posix_runner(environment env) : env_(std::move(env)) {}
-
-  const environment& env() const noexcept { return env_; }
-
-  /// Runs `r` (see the file comment).
-  outcome run(const request& r) const {
-    outcome out;
-    if (r.argv.empty()) {
-      out.error = "no command to run";
-      return out;
-    }
-    const std::string program = resolve(r.argv.front());
-    if (program.empty()) {
-      out.error = "failed to execute command: " + r.argv.front() + " was not found on PATH";
-      out.error_number = ENOENT;
-      return out;
-    }
-    std::vector<char*> args;
-    for (const std::string& a : r.argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    std::vector<char*> envp;
-    for (const std::string& e : env_) envp.push_back(const_cast<char*>(e.c_str()));
-    envp.push_back(nullptr);
-
-    const auto fail = [&](const std::string& what, int e) {
-      out.error = "failed to execute command: " + what + ": " + std::strerror(e);
-      out.error_number = e;
-      return out;
-    };
-    const int in = r.stdin_path.empty() ? -1 : ::open(r.stdin_path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (in < 0 && !r.stdin_path.empty()) return fail(r.stdin_path, errno);
-    int p[8] = {-1, -1, -1, -1, -1, -1, -1, -1};  // out, err, exec errno, supervisor report
-    for (int i = 0; i < 8; i += 2) {
-      if (::pipe2(p + i, O_CLOEXEC) != 0) {
-        const int e = errno;
-        close_all({in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
-        return fail("pipe", e);
-      }
-    }
-    const detail::supervised_command cmd{program.c_str(),
-                                         args.data(),
-                                         envp.data(),
-                                         r.cwd.empty() ? nullptr : r.cwd.c_str(),
-                                         in,
-                                         p[1],
-                                         p[3],
-                                         p[5],
-                                         p[7],
-                                         r.new_session,
-                                         r.timeout,
-                                         kill_grace};
-    const pid_t sup = ::fork();
-    if (sup < 0) {
-      const int e = errno;
-      close_all({in, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]});
-      return fail("fork", e);
-    }
-    if (sup == 0) {
-      close_all({p[0], p[2], p[4], p[6]});
-      detail::supervise(cmd);
-    }
-    close_all({in, p[1], p[3], p[5], p[7]});
-    int exec_errno = 0;
-    const ssize_t got = read_retry(p[4], &exec_errno, sizeof exec_errno);
-    ::close(p[4]);
-
-    const bool cut_off = capture(p[0], p[2], out.out, out.err,
-                                 std::chrono::steady_clock::now() + r.timeout + 2 * kill_grace);
-    if (cut_off) ::kill(sup, SIGKILL);  // the supervisor is stuck: stop waiting for it
-    int status = 0;
-    while (::waitpid(sup, &status, 0) < 0 && errno == EINTR) {
-    }
-    detail::supervisor_report rep;
-    const bool reported = read_retry(p[6], &rep, sizeof rep) == static_cast<ssize_t>(sizeof rep);
-    ::close(p[6]);
-    if (got == static_cast<ssize_t>(sizeof exec_errno)) {
-      fail(r.argv.front(), exec_errno);
-      out.exit = -1;
-      return out;
-    }
-    out.timed_out = cut_off || (reported && rep.timed_out != 0);
-    if (!reported && !cut_off)
-      out.error = "failed to execute command: " + r.argv.front() +
-                  ": its supervisor ended without a report";
-    out.exit = reported && rep.reaped != 0 && WIFEXITED(rep.status) ? WEXITSTATUS(rep.status) : -1;
-    return out;
-  }
-
- private:
-  static void close_all(std::initializer_list<int> fds) {
-    for (int fd : fds) {
-      if (fd >= 0) ::close(fd);
-    }
-  }
-
-  static ssize_t read_retry(int fd, void* buf, std::size_t n) {
-    ssize_t r;
-    do {
-      r = ::read(fd, buf, n);
-    } while (r < 0 && errno == EINTR);
-    return r;
-  }
-
-  /// Reads stdout and stderr (up to the cap each) until both close or `deadline` passes
-  /// (then true); closes both.
-  static bool capture(int out_fd, int err_fd, std::string& out_text, std::string& err_text,
-                      std::chrono::steady_clock::time_point deadline) {
-    int fds[2] = {out_fd, err_fd};
-    std::string* sinks[2] = {&out_text, &err_text};
-    bool cut_off = false;
-    while (fds[0] >= 0 || fds[1] >= 0) {
-      const long long left = detail::ms_left(deadline);
-      if (left <= 0) {
-        cut_off = true;
-        break;
-      }
-      pollfd pfd[2];
-      nfds_t n = 0;
-      int which[2] = {0, 0};
-      for (int i = 0; i < 2; ++i) {
-        if (fds[i] < 0) continue;
-        pfd[n].fd = fds[i];
-        pfd[n].events = POLLIN;
-        pfd[n].revents = 0;
-        which[n] = i;
-        ++n;
-      }
-      const int r = ::poll(pfd, n, static_cast<int>(std::min<long long>(left, 1 << 30)));
-      if (r < 0) {
-        if (errno == EINTR) continue;
-        break;
-      }
-      for (nfds_t k = 0; k < n; ++k) {
-        if (pfd[k].revents == 0) continue;
-        char buf[8192];
-        const ssize_t m = ::read(pfd[k].fd, buf, sizeof buf);
-        if (m > 0) {
-          std::string& s = *sinks[which[k]];
-          if (s.size() < max_captured_bytes) {
-            s.append(buf, std::min<std::size_t>(static_cast<std::size_t>(m),
-                                                max_captured_bytes - s.size()));
-          }
-        } else if (m == 0 || (errno != EINTR && errno != EAGAIN)) {
-          ::close(fds[which[k]]);
-          fds[which[k]] = -1;
-        }
-      }
-    }
-    close_all({fds[0], fds[1]});
-    return cut_off;
-  }
-
-  /// `name` itself when it holds a '/', else the first executable PATH entry.
-  std::string resolve(const std::string& name) const {
-    if (name.find('/') != std::string::npos) return name;
-    std::string path = "/usr/local/bin:/usr/bin:/bin";
-    for (const std::string& e : env_) {
-      if (e.compare(0, 5, "PATH=") == 0) path = e.substr(5);
-    }
-    std::size_t i = 0;
-    while (i <= path.size()) {
-      std::size_t j = path.find(':', i);
-      if (j == std::string::npos) j = path.size();
-      const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
-      const std::string candidate = dir + "/" + name;
-      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-      i = j + 1;
-    }
-    return {};
-  }
-
-  environment env_;
-};
-
-}  // namespace process
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/process/runner.hpp -----
 // ----- end clawport/process.hpp -----
 // ----- begin clawport/publish.hpp -----
 // Publishing a finished bundle: admission of the destination, the Publish policy and its
@@ -36191,7 +40989,7 @@ struct exchange {
         // and an empty directory at the destination.
         detail::withdraw(fs, parent, r, e);
         try {
-          fs.make_dir_at(parent, r.destination, 0755);
+          fs.make_dir_at(parent, r.destination, fs::modes::dir);
         } catch (const error&) {
           detail::withdraw_failed(r, e);
         }
@@ -36240,277 +41038,6 @@ struct none {
 // Signed bundles (issue 29): the Signer and SignatureVerifier policies and their
 // implementation through OpenSSH's ssh-keygen (run only when a signature is asked for).
 
-// ----- begin clawport/signing/ssh_keygen.hpp -----
-// The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
-// SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
-// run, by the library's one process runner (process/runner.hpp: no shell, everything it
-// starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
-// with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
-// and stdin from the data, a file of a private temporary directory (mkdtemp, 0700) that
-// also holds the signature `-s` needs as a file. The directory is removed afterwards.
-
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <chrono>
-#include <cstring>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace signing {
-
-/// How ssh-keygen is run.
-struct ssh_keygen_options {
-  /// The program; empty = the first of /usr/bin/ssh-keygen and /bin/ssh-keygen that exists
-  /// (the child's PATH is /usr/bin:/bin, so nothing else would be found either).
-  std::string program;
-  /// Where the private temporary directory is made (host_environment::temp_root).
-  std::string temp_root = "/tmp";
-  /// The deadline of one ssh-keygen run; it is killed when it passes.
-  std::chrono::milliseconds timeout{30000};
-};
-
-/// What one run gave.
-struct ssh_keygen_run {
-  int exit = -1;  ///< the exit status; -1 when killed
-  std::string out;
-  std::string err;
-};
-
-namespace detail {
-
-inline std::string program_of(const ssh_keygen_options& o) {
-  if (!o.program.empty()) return o.program;
-  for (const char* p : {"/usr/bin/ssh-keygen", "/bin/ssh-keygen"})
-    if (::access(p, X_OK) == 0) return p;
-  throw error(errc::unsupported,
-              "ssh-keygen was not found in /usr/bin or /bin; signed bundles need OpenSSH's "
-              "ssh-keygen (Debian and Ubuntu: apt-get install openssh-client)",
-              "ssh-keygen");
-}
-
-/// A mkdtemp directory and the files put in it, removed on destruction.
-class private_dir {
- public:
-  explicit private_dir(const std::string& root) {
-    std::string tmpl = (root.empty() ? std::string("/tmp") : root) + "/clawport-sign.XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    if (::mkdtemp(buf.data()) == nullptr)
-      throw error(errc::io,
-                  "cannot create a private temporary directory in " + root + ": " +
-                      std::strerror(errno) + " (set TMPDIR to a writable directory)",
-                  root, errno);
-    path_ = buf.data();
-  }
-  ~private_dir() {
-    for (const std::string& f : files_) ::unlink(f.c_str());
-    ::rmdir(path_.c_str());
-  }
-  private_dir(const private_dir&) = delete;
-  private_dir& operator=(const private_dir&) = delete;
-
-  /// A new file `name` in the directory holding `bytes` (0600); its path.
-  std::string put(const std::string& name, const std::string& bytes) {
-    const std::string p = path_ + "/" + name;
-    const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) throw error(errc::io, "cannot create " + p + ": " + std::strerror(errno), p, errno);
-    files_.push_back(p);
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        const int e = errno;
-        ::close(fd);
-        throw error(errc::io, "cannot write " + p + ": " + std::strerror(e), p, e);
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    return p;
-  }
-
- private:
-  std::string path_;
-  std::vector<std::string> files_;
-};
-
-/// Runs `program args...` with stdin from the file `input_path`, the environment `env`,
-/// until `timeout`.
-inline ssh_keygen_run run(const std::string& program, const std::vector<std::string>& args,
-                          const std::string& input_path, const std::vector<std::string>& env,
-                          std::chrono::milliseconds timeout) {
-  process::request req;
-  req.argv.push_back(program);
-  req.argv.insert(req.argv.end(), args.begin(), args.end());
-  req.timeout = timeout;
-  req.stdin_path = input_path;
-  req.new_session = true;  // no controlling terminal: a passphrase prompt fails at once
-  process::outcome o = process::posix_runner(env).run(req);
-  if (!o.error.empty())
-    throw error(errc::unsupported,
-                "cannot run " + program + ": " +
-                    (o.error_number != 0 ? std::string(std::strerror(o.error_number)) : o.error) +
-                    " (install OpenSSH's client: apt-get install openssh-client)",
-                program, o.error_number);
-  if (o.timed_out)
-    throw error(errc::limit_exceeded, "ssh-keygen did not finish in time and was stopped",
-                "ssh-keygen");
-  ssh_keygen_run r;
-  r.exit = o.exit;
-  r.out = std::move(o.out);
-  r.err = std::move(o.err);
-  return r;
-}
-
-/// ssh-keygen's last non-empty stderr line, for a message.
-inline std::string last_line(const std::string& text) {
-  std::size_t end = text.find_last_not_of("\r\n");
-  if (end == std::string::npos) return "no message";
-  const std::size_t start = text.rfind('\n', end);
-  return text.substr(start == std::string::npos ? 0 : start + 1,
-                     end - (start == std::string::npos ? 0 : start + 1) + 1);
-}
-
-}  // namespace detail
-
-/// The Signer: `ssh-keygen -Y sign -f <key> -n <namespace>`. `key` is a private key file,
-/// or a public key (`.pub`) whose private half is in ssh-agent (then `auth_sock` is the
-/// agent's socket, $SSH_AUTH_SOCK), as git's `user.signingkey`.
-class ssh_keygen_signer {
- public:
-  ssh_keygen_signer(std::string key, std::string sig_namespace,
-                    std::optional<std::string> auth_sock = std::nullopt,
-                    ssh_keygen_options options = {})
-      : key_(std::move(key)),
-        ns_(std::move(sig_namespace)),
-        auth_sock_(std::move(auth_sock)),
-        opt_(std::move(options)) {}
-
-  /// The armored signature (`-----BEGIN SSH SIGNATURE-----` ...) over `data`.
-  std::string sign(const std::string& data) const {
-    const std::string program = detail::program_of(opt_);
-    detail::private_dir dir(opt_.temp_root);
-    const std::string input = dir.put("data", data);
-    std::vector<std::string> env{"PATH=/usr/bin:/bin"};
-    if (auth_sock_) env.push_back("SSH_AUTH_SOCK=" + *auth_sock_);
-    const ssh_keygen_run r =
-        detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, input, env, opt_.timeout);
-    if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
-      throw error(errc::signing_failed,
-                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
-                      "); give a private key file without a passphrase, or a public key (.pub) "
-                      "whose private half is loaded in ssh-agent (ssh-add; SSH_AUTH_SOCK set)",
-                  key_);
-    return r.out;
-  }
-
- private:
-  std::string key_;
-  std::string ns_;
-  std::optional<std::string> auth_sock_;
-  ssh_keygen_options opt_;
-};
-
-/// The SignatureVerifier: the signature must be good under `sig_namespace`
-/// (`-Y check-novalidate`), by a key `allowed_signers` lists, unexpired
-/// (`-Y find-principals`), for `signer` when one is asked (else the first principal found),
-/// and `-Y verify` must then agree for that principal.
-class ssh_keygen_verifier {
- public:
-  ssh_keygen_verifier(std::string allowed_signers, std::string sig_namespace,
-                      std::optional<std::string> signer = std::nullopt,
-                      ssh_keygen_options options = {})
-      : allowed_(std::move(allowed_signers)),
-        ns_(std::move(sig_namespace)),
-        signer_(std::move(signer)),
-        opt_(std::move(options)) {}
-
-  /// The principal that signed `data`.
-  std::string verify(const std::string& data, const std::string& signature) const {
-    const std::string program = detail::program_of(opt_);
-    detail::private_dir dir(opt_.temp_root);
-    const std::string input = dir.put("data", data);
-    const std::string sig = dir.put("sig", signature);
-    const std::vector<std::string> env{"PATH=/usr/bin:/bin"};
-    const auto keygen = [&](std::vector<std::string> args) {
-      return detail::run(program, args, input, env, opt_.timeout);
-    };
-    const ssh_keygen_run check = keygen({"-Y", "check-novalidate", "-n", ns_, "-s", sig});
-    if (check.exit != 0)
-      throw error(errc::signature_invalid,
-                  "the signature does not match the signed bytes under the namespace `" + ns_ +
-                      "` (ssh-keygen: " + detail::last_line(check.err) + ")");
-    const ssh_keygen_run found = keygen({"-Y", "find-principals", "-s", sig, "-f", allowed_});
-    if (found.exit != 0)
-      throw error(
-          errc::signer_untrusted,
-          "the signing key is not in " + allowed_ +
-              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
-              "); add the signer's `<principal> <public key>` line there if you trust it",
-          allowed_);
-    const std::vector<std::string> principals = split_principals(found.out);
-    std::string principal = principals.empty() ? std::string() : principals.front();
-    if (signer_) {
-      bool among = false;
-      for (const std::string& p : principals) among = among || p == *signer_;
-      if (!among)
-        throw error(errc::signer_untrusted,
-                    "the signature is by " + join(principals) + " in " + allowed_ + ", not by `" +
-                        *signer_ + "`",
-                    allowed_);
-      principal = *signer_;
-    }
-    const ssh_keygen_run good =
-        keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
-    if (good.exit != 0)
-      throw error(errc::signer_untrusted,
-                  "`" + principal + "` in " + allowed_ + " may not sign under the namespace `" +
-                      ns_ + "` (ssh-keygen: " + detail::last_line(good.err) +
-                      "); check that entry's namespaces= and valid-after/valid-before options",
-                  allowed_);
-    return principal;
-  }
-
- private:
-  static std::vector<std::string> split_principals(const std::string& out) {
-    std::vector<std::string> all;
-    std::string cur;
-    for (const char c : out + "\n") {
-      if (c == '\n' || c == ',' || c == '\r') {
-        if (!cur.empty()) all.push_back(cur);
-        cur.clear();
-      } else {
-        cur += c;
-      }
-    }
-    return all;
-  }
-  static std::string join(const std::vector<std::string>& v) {
-    std::string s;
-    for (const std::string& p : v) s += (s.empty() ? "`" : ", `") + p + "`";
-    return s.empty() ? "nobody" : s;
-  }
-
-  std::string allowed_;
-  std::string ns_;
-  std::optional<std::string> signer_;
-  ssh_keygen_options opt_;
-};
-
-}  // namespace signing
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/signing/ssh_keygen.hpp -----
 // ----- end clawport/signing.hpp -----
 // ----- begin clawport/skills.hpp -----
 // ZeroClaw skills: SKILL.md / SKILL.toml / manifest.toml parsing, the bundle filter,
@@ -36527,402 +41054,6 @@ class ssh_keygen_verifier {
 #include <string_view>
 #include <vector>
 
-// ----- begin clawport/skills/placement.hpp -----
-// Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
-// the destination precedence, opening (or creating) a skills directory through handles,
-// and the staged publish every new skill goes through.
-//
-// A new skill is built in `<skills-dir>/.clawport-stage-<token>/<name>/` and published with
-// one no-replace rename to `<skills-dir>/<name>`: a crash before the rename leaves only
-// the staging directory, which has no manifest at its root, so the loader drops it and
-// never loads a half-written skill. Removal renames the skill away in one step first.
-
-#include <cerrno>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// Prefix of the staging directory a new skill is built in, beside its destination (the
-/// `skills` family of the registry of staging names, which `clawport recover` knows).
-inline constexpr std::string_view stage_prefix =
-    publish::family_of(publish::staging_kind::skills).prefix;
-
-/// A skills directory to write into: `anchor` (absolute, opened following symlinks as
-/// ZeroClaw does for the install root) and `relative` (walked and created component by
-/// component, never through a symlink).
-struct skills_dir_location {
-  std::string bundle;    ///< the bundle alias; empty for the global directory
-  std::string path;      ///< absolute, lexically normalised
-  std::string anchor;    ///< absolute
-  std::string relative;  ///< below `anchor`, '/'-separated, may be empty
-  bool global() const noexcept { return bundle.empty(); }
-};
-
-namespace detail {
-
-inline skills_dir_location anchored(std::string bundle, const std::string& dir,
-                                    std::string_view install_root) {
-  skills_dir_location loc;
-  loc.bundle = std::move(bundle);
-  loc.path = paths::normalize(dir);
-  const std::string root = paths::normalize(install_root);
-  if (auto rel = paths::strip_prefix(loc.path, root)) {
-    loc.anchor = root;
-    loc.relative = *rel;
-  } else {
-    // Outside the install (a ZEROCLAW_DATA_DIR elsewhere): its parent is the anchor.
-    loc.anchor = paths::parent(loc.path);
-    loc.relative = paths::file_name(loc.path);
-  }
-  return loc;
-}
-
-}  // namespace detail
-
-/// The bundle's directory as a write location. The directory must satisfy upstream's
-/// `validate_directory` (inside `<install>/shared`), else errc::unsafe_path.
-inline skills_dir_location bundle_location(const skills_config& cfg, std::string_view install_root,
-                                           const std::string& alias) {
-  const std::string dir = resolve_directory(cfg, install_root, alias);
-  validate_directory(dir, install_root, "skill_bundles." + alias + ".directory");
-  return detail::anchored(alias, dir, install_root);
-}
-
-/// The global skills directory `<data>/skills` as a write location.
-inline skills_dir_location global_location(const install_paths& where) {
-  return detail::anchored(std::string(), global_skills_dir(where.data()), where.install_root);
-}
-
-/// Where `skills install` writes (upstream `resolve_install_location`).
-struct install_destination {
-  skills_dir_location location;
-  std::string agent;                  ///< the target agent, if one decided
-  std::optional<std::string> notice;  ///< set for the global fallback
-};
-
-/// The agent `skills install|remove` target when `--agent` is not given: upstream's
-/// runtime-active agent, which is `default` in a multi-agent config.
-inline constexpr std::string_view default_agent_alias = "default";
-
-/// An explicit `bundle` (must be configured) › the target agent's single bundle ›
-/// refusal naming every bundle when it has two or more › the global directory, with a
-/// notice that no agent loads it. The target agent is `agent`, else `default` when that
-/// is configured. An explicit unknown `agent` is errc::unknown_agent even with `bundle`.
-inline install_destination resolve_install_destination(const skills_config& cfg,
-                                                       const install_paths& where,
-                                                       const std::string& bundle,
-                                                       const std::string& agent) {
-  if (!agent.empty() && !cfg.agents.count(agent)) {
-    throw error(errc::unknown_agent, "agent '" + agent + "' is not configured", "agents." + agent);
-  }
-  install_destination out;
-  if (!bundle.empty()) {
-    out.location = bundle_location(cfg, where.install_root, bundle);
-    out.agent = agent;
-    return out;
-  }
-  const std::string target = agent.empty() ? std::string(default_agent_alias) : agent;
-  const auto it = cfg.agents.find(target);
-  if (it != cfg.agents.end()) {
-    std::vector<std::string> assigned;
-    for (const std::string& b : it->second.skill_bundles) {
-      const std::string_view t = detail::trim(b);
-      if (!t.empty()) assigned.emplace_back(t);
-    }
-    if (assigned.size() == 1) {
-      out.location = bundle_location(cfg, where.install_root, assigned.front());
-      out.agent = target;
-      return out;
-    }
-    if (assigned.size() > 1) {
-      std::string list;
-      for (const std::string& b : assigned) list += (list.empty() ? "" : ", ") + b;
-      throw error(errc::invalid_argument,
-                  "agent '" + target + "' has several skill bundles (" + list +
-                      "); pass --bundle to choose where the skill goes",
-                  "agents." + target + ".skill_bundles");
-    }
-    out.agent = target;
-  }
-  out.location = global_location(where);
-  out.notice = "installed into the global skills directory " + out.location.path +
-               ", which no agent loads; install it into a bundle (--bundle) that an agent lists "
-               "in agents.<alias>.skill_bundles to make it available at run time";
-  return out;
-}
-
-/// Opens the skills directory of `loc`, creating missing components (mode 0755) when
-/// `create`. A symlink or non-directory on the way is errc::unsafe_path; a component
-/// replaced between inspection and open is errc::identity_changed; a missing one
-/// without `create` is errc::not_found.
-template <class Fs>
-typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool create) {
-  static_assert(fs::check_policy<Fs>());
-  std::optional<typename Fs::dir> cur;
-  try {
-    cur.emplace(fs.open_root(loc.anchor));
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
-  }
-  std::string walked = loc.anchor;
-  for (const std::string& c : paths::components(loc.relative)) {
-    walked = paths::join(walked, c);
-    if (c == "." || c == "..") {
-      throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
-    }
-    std::optional<fs::stat_info> st;
-    try {
-      st = fs.stat_at(*cur, c);
-      if (!st && create) {
-        try {
-          fs.make_dir_at(*cur, c, 0755);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        st = fs.stat_at(*cur, c);
-      }
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create " + walked, walked);
-    }
-    if (!st) {
-      throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
-                  ENOENT);
-    }
-    if (st->kind == fs::file_kind::symlink) {
-      throw error(errc::unsafe_path,
-                  walked +
-                      " is a symlink; clawport never writes skills through a symlink, so "
-                      "point the bundle's directory at the real directory",
-                  walked);
-    }
-    if (st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
-    }
-    std::optional<typename Fs::dir> next;
-    try {
-      next.emplace(fs.open_dir_at(*cur, c));
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + walked, walked);
-    }
-    if (fs.stat(*next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
-                  walked);
-    }
-    cur = std::move(next);
-  }
-  return std::move(*cur);
-}
-
-/// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text),
-/// with `hint` (the way out, e.g. `--upgrade`) when given.
-inline error skill_exists(const skills_dir_location& loc, const std::string& name,
-                          std::string_view hint = {}) {
-  const std::string path = paths::join(loc.path, name);
-  return error(errc::destination_refused,
-               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
-                   "' already exists at " + path + "; nothing was written" +
-                   (hint.empty() ? std::string() : " (" + std::string(hint) + ")"),
-               path);
-}
-
-/// A staging directory beside a new skill's destination (a publish::staged_dir of the
-/// `skills` family). The skill is built in `stage/<name>`, so it carries its own name while
-/// it is audited; `publish` renames it into place without replacing anything. Unless
-/// published, the destructor removes the staging tree (best effort, errors swallowed).
-template <class Fs>
-class staged_skill {
- public:
-  using dir = typename Fs::dir;
-
-  /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
-  staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
-      : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
-    stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
-    try {
-      stage_.emplace(fs_, parent_, stage_name_, 0700);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
-                          stage_path());
-    }
-    try {
-      fs_.make_dir_at(stage_->handle(), name_, 0755);
-      skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));
-    } catch (const error& e) {
-      skill_.reset();
-      stage_.reset();  // removes the staging tree
-      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
-    }
-  }
-  staged_skill(const staged_skill&) = delete;
-  staged_skill& operator=(const staged_skill&) = delete;
-
-  ~staged_skill() {
-    skill_.reset();
-    stage_.reset();  // a crash or a failing disk leaves it, inert (no manifest)
-  }
-
-  /// The skill directory being built.
-  const dir& skill() const { return *skill_; }
-  /// Absolute path of the skill directory being built (for the audit).
-  std::string skill_path() const { return paths::join(stage_path(), name_); }
-  std::string stage_path() const { return paths::join(loc_.path, stage_name_); }
-
-  /// Renames `stage/<name>` to `<name>` (publish::rename_noreplace), makes it durable, and
-  /// removes the staging directory. A taken name is `skill_exists`. Returns a warning when
-  /// only the cleanup of the empty staging directory failed.
-  std::optional<std::string> publish() {
-    const std::string dest = paths::join(loc_.path, name_);
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
-    bool done = false;
-    try {
-      done = stage_->publish_entry(name_, parent_, name_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
-    }
-    if (!done) throw skill_exists(loc_, name_);
-    try {
-      fs_.sync_dir(parent_);
-    } catch (const error& e) {
-      // Withdraw: the destination was vacant, so it is vacant again.
-      try {
-        fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
-      } catch (const error&) {
-        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
-      }
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
-    skill_.reset();
-    try {
-      stage_->remove();
-    } catch (const error& e) {
-      return "the empty staging directory " + stage_path() + " could not be removed (" + e.what() +
-             "); delete it";
-    }
-    return std::nullopt;
-  }
-
-  /// Replaces the published skill `<name>` (whose identity is `old_id`) with the staged one:
-  /// one RENAME_EXCHANGE where the filesystem has it, else two renames through the staging
-  /// directory, each undone on failure. The old version then sits in the staging directory;
-  /// `retire(stage, entry)` moves it away (the archive) or leaves it to be deleted with the
-  /// staging directory. Any failure up to and including `retire` puts the old version back
-  /// and rethrows. Returns what `retire` returned; `warning` is set when a cleanup failed.
-  template <class Retire>
-  std::string replace(const fs::file_id& old_id, Retire&& retire, std::string& warning) {
-    const std::string dest = paths::join(loc_.path, name_);
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
-    const std::string old_entry = swap_in(dest);
-    std::string retired;
-    try {
-      const auto moved = fs_.stat_at(stage_->handle(), old_entry);
-      if (!moved || moved->id != old_id) {
-        throw error(errc::identity_changed,
-                    dest + " was replaced while it was being upgraded; nothing was changed", dest);
-      }
-      fs_.sync_dir(parent_);
-      retired = retire(stage_->handle(), old_entry);
-    } catch (const error& e) {
-      swap_back(dest, old_entry, e);
-      throw;
-    }
-    skill_.reset();
-    try {
-      stage_->remove();
-    } catch (const error& e) {
-      warning = "the staging directory " + stage_path() + " could not be removed (" + e.what() +
-                "); delete it";
-    }
-    return retired;
-  }
-
- private:
-  static constexpr std::string_view swap_aside = "previous";
-
-  /// The staged skill to `<name>`, the old one into the staging directory; returns the old
-  /// one's entry there (`<name>` after an exchange, `previous` after two renames).
-  std::string swap_in(const std::string& dest) {
-    try {
-      if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
-          fs::rename_result::done)
-        return name_;
-      // No RENAME_EXCHANGE here: the old version aside, then the new one into place.
-      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside)) {
-        throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
-      }
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
-    }
-    try {
-      if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
-        throw skill_exists(loc_, name_);
-      }
-    } catch (const error& e) {
-      try {
-        if (!publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_))
-          throw error(errc::io, "the name was taken", dest);
-      } catch (const error&) {
-        stage_->release();  // it holds the old version: keep it for the user
-        throw error(e.code(),
-                    std::string(e.what()) + "; the previous version could not be put back: it " +
-                        "is in " + stage_path() + "/" + std::string(swap_aside),
-                    dest, e.sys_errno());
-      }
-      if (e.code() == errc::destination_refused) throw;
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
-    }
-    return std::string(swap_aside);
-  }
-
-  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`.
-  void swap_back(const std::string& dest, const std::string& old_entry, const error& cause) {
-    try {
-      if (old_entry == name_) {
-        if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) !=
-            fs::rename_result::done)
-          throw error(errc::io, "the exchange back was refused", dest);
-        return;
-      }
-      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), name_) ||
-          !publish::rename_noreplace(fs_, stage_->handle(), old_entry, parent_, name_)) {
-        throw error(errc::io, "a name was taken", dest);
-      }
-    } catch (const error&) {
-      stage_->release();  // it holds a version of the skill: keep it for the user
-      throw error(cause.code(),
-                  std::string(cause.what()) + "; the previous version could not be put back: " +
-                      "it is in " + stage_path() + ", the new one at " + dest,
-                  dest, cause.sys_errno());
-    }
-  }
-
-  Fs& fs_;
-  const dir& parent_;
-  skills_dir_location loc_;
-  std::string name_;
-  std::string stage_name_;
-  std::optional<publish::staged_dir<Fs>> stage_;
-  std::optional<dir> skill_;
-};
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/placement.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -37025,300 +41156,6 @@ bundle_add_result add_skill_bundle(Fs& fs, const std::string& config_path, const
 #include <string_view>
 #include <vector>
 
-// ----- begin clawport/skills/remove.hpp -----
-// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
-// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
-// that name is taken, so an earlier archive is never clobbered); `purge` and the global
-// directory delete instead. Either way the skill leaves its directory in ONE rename: a
-// purge first renames it into a staging directory, then deletes that through handles.
-// A directory without a manifest is not a skill and is refused, as upstream.
-
-#include <cerrno>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// The archive directory below the install root.
-inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
-
-/// What a removal did.
-struct remove_result {
-  std::string name;
-  std::string bundle;       ///< empty for the global directory
-  std::string directory;    ///< where the skill was
-  std::string archived_to;  ///< empty when deleted
-  std::vector<std::string> warnings;
-};
-
-namespace detail {
-
-inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
-  return st && st->kind == fs::file_kind::regular;
-}
-
-template <class Fs>
-bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
-  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
-    if (is_manifest_kind(fs.stat_at(d, m))) return true;
-  }
-  return false;
-}
-
-}  // namespace detail
-
-/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
-/// bundles `agent` lists (when given), else in every configured bundle and the global
-/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
-/// several errc::invalid_argument naming them.
-template <class Fs>
-skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
-                                 const std::string& name, const std::string& bundle,
-                                 const std::string& agent) {
-  std::vector<skills_dir_location> places;
-  if (!bundle.empty()) {
-    places.push_back(bundle_location(cfg, where.install_root, bundle));
-    return places.front();
-  }
-  if (!agent.empty()) {
-    const auto it = cfg.agents.find(agent);
-    if (it == cfg.agents.end()) {
-      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
-                  "agents." + agent);
-    }
-    for (const std::string& b : it->second.skill_bundles) {
-      const std::string alias(detail::trim(b));
-      if (!alias.empty() && cfg.bundles.count(alias)) {
-        places.push_back(bundle_location(cfg, where.install_root, alias));
-      }
-    }
-  } else {
-    for (const auto& b : cfg.bundles) {
-      places.push_back(bundle_location(cfg, where.install_root, b.first));
-    }
-    places.push_back(global_location(where));
-  }
-  std::vector<skills_dir_location> found;
-  for (const skills_dir_location& p : places) {
-    try {
-      auto d = open_skills_dir(fs, p, false);
-      const auto st = fs.stat_at(d, name);
-      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
-    } catch (const error&) {
-      continue;  // a missing or unreadable directory holds no skill
-    }
-  }
-  if (found.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
-                                                 "global skills directory)")
-                                   : " (looked in the bundles of agent '" + agent + "')"),
-                name);
-  }
-  if (found.size() > 1) {
-    std::string list;
-    for (const auto& f : found) {
-      list +=
-          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
-    }
-    throw error(
-        errc::invalid_argument,
-        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
-        name);
-  }
-  return found.front();
-}
-
-namespace detail {
-
-/// The refusals before anything moves: `name` under `parent` must be a real directory
-/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
-/// bundle skills are ever removed. Returns its identity for the later re-check.
-template <class Fs>
-fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
-                               const std::string& shown, const std::string& directory) {
-  const auto st = fs.stat_at(parent, name);
-  if (!st) {
-    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
-                ENOENT);
-  }
-  if (st->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path,
-                directory + " is a symlink; clawport removes real skill directories only",
-                directory);
-  }
-  if (st->kind != fs::file_kind::directory) {
-    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
-  }
-  auto skill = fs.open_dir_at(parent, name);
-  const fs::file_id id = fs.stat(skill).id;
-  if (id != st->id) {
-    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
-                directory);
-  }
-  if (!detail::has_manifest_file(fs, skill)) {
-    throw error(errc::skill_invalid,
-                "skill '" + shown +
-                    "' is not editable: it is a non-bundle skill, only bundle skills are "
-                    "writable (" +
-                    directory +
-                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
-                    "was removed",
-                directory);
-  }
-  return id;
-}
-
-/// Moves the skill `entry` of `parent` (its bundle directory, or the staging directory an
-/// upgrade swapped it into) into the install's archive as `<bundle>-<name>-<now>[-n]` (never
-/// over an earlier archive) and makes both directories durable; if that fails the skill is
-/// put back. Returns the archive path it now has.
-template <class Fs>
-std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_view entry,
-                          const skills_dir_location& loc, std::string_view install_root,
-                          const std::string& name, const std::string& shown,
-                          const std::string& directory, std::int64_t now_secs) {
-  skills_dir_location archive;
-  archive.anchor = paths::normalize(install_root);
-  archive.relative = std::string(archive_relative);
-  archive.path = paths::join(archive.anchor, archive.relative);
-  archive.bundle = "_deleted";
-  typename Fs::dir arch = open_skills_dir(fs, archive, true);
-  const std::string base = loc.bundle + "-" + name + "-" + std::to_string(now_secs);
-  std::string target = base;
-  bool moved = false;
-  for (int n = 2; n <= 10000 && !moved; ++n) {
-    try {
-      moved = publish::rename_noreplace(fs, parent, entry, arch, target);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
-    }
-    if (!moved) target = base + "-" + std::to_string(n);
-  }
-  if (!moved) {
-    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
-                archive.path);
-  }
-  try {
-    fs.sync_dir(arch);
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    try {
-      fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
-    } catch (const error&) {
-      fs::detail::rethrow(e,
-                          "archived " + shown + " to " + paths::join(archive.path, target) +
-                              " but could not make it durable",
-                          directory);
-    }
-    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
-  }
-  return paths::join(archive.path, target);
-}
-
-/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
-/// where no agent loads it, never half-deleted in place), identity re-checked against
-/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
-template <class Fs>
-void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
-                  const std::string& name, const std::string& directory, const fs::file_id& id,
-                  std::vector<std::string>& warnings) {
-  const std::string stage =
-      publish::staging_name(publish::staging_kind::skills, publish::random_token());
-  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
-  try {
-    s.emplace(fs, parent, stage, 0700);
-  } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
-  }
-  bool in_stage = false;  // the skill sits at <stage>/<name>
-  try {
-    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
-    in_stage = true;
-    const auto moved = fs.stat_at(s->handle(), name);
-    if (!moved || moved->id != id) {
-      throw error(errc::identity_changed,
-                  directory + " was replaced while it was being removed; nothing was removed",
-                  directory);
-    }
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    bool restored = !in_stage;
-    if (in_stage) {
-      try {
-        restored = s->publish_entry(name, parent, name);
-      } catch (const error&) {
-        restored = false;
-      }
-    }
-    if (!restored) {
-      s->release();  // it holds the skill now
-      throw error(e.code(),
-                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
-                      paths::join(loc.path, stage) + ", which no agent loads",
-                  directory, e.sys_errno());
-    }
-    s.reset();  // inert if it stays: it has no manifest at its root
-    if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to remove " + directory, directory);
-  }
-  try {
-    s->remove();
-  } catch (const error& e) {
-    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
-                       ", which no agent loads (" + e.what() + "); delete it");
-  }
-}
-
-}  // namespace detail
-
-/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
-/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
-/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
-/// a directory without a manifest, errc::unsafe_path for a symlink.
-template <class Fs>
-remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
-                           const std::string& name, bool purge, std::int64_t now_secs) {
-  static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
-      name.find('\\') != std::string::npos) {
-    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
-  }
-  remove_result out;
-  out.name = name;
-  out.bundle = loc.bundle;
-  out.directory = paths::join(loc.path, name);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
-
-  std::optional<typename Fs::dir> parent;
-  try {
-    parent.emplace(open_skills_dir(fs, loc, false));
-  } catch (const error& e) {
-    if (e.code() != errc::not_found) throw;
-    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
-                out.directory);
-  }
-  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
-  if (!purge && !loc.global()) {
-    out.archived_to = detail::archive_skill(fs, *parent, name, loc, install_root, name, shown,
-                                            out.directory, now_secs);
-    return out;
-  }
-  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
-  return out;
-}
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/remove.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -37538,660 +41375,6 @@ bundle_remove_result remove_skill_bundle(Fs& fs, const std::string& config_path,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/bundles.hpp -----
-// ----- begin clawport/skills/install.hpp -----
-// `skills install` (docs/cli.md, `skills install`): what a source string is, the
-// audited copy of a skill directory into its destination, and fetching a git source with
-// the system's git into a private directory.
-//
-// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
-// source is audited, copied into a staging directory beside the destination, audited
-// again as copied, then published with one no-replace rename (skills/placement.hpp). An
-// existing destination is refused (unless upgrading: then the staged copy is swapped in and
-// the old version archived) and any failure leaves the install as it was.
-
-#include <algorithm>
-#include <chrono>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-// ----- begin clawport/skills/process.hpp -----
-// The skills commands' Runner policy: `skills test` runs TEST.sh commands and
-// `skills install` runs the system's git through one call,
-//
-//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
-//                       std::chrono::milliseconds timeout)
-//
-// (tests give fakes). `posix_runner` models it with the library's one process runner,
-// `process::posix_runner` (process/runner.hpp: own process group, stdin /dev/null, only
-// the environment given, a hard timeout on the command and all it started); the output
-// is stdout then stderr, as upstream concatenates.
-
-#include <chrono>
-#include <string>
-#include <utility>
-#include <vector>
-
-// ----- begin clawport/skills/test_script.hpp -----
-// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
-// Pure: parsing the script, matching a command's output, judging one run and rendering
-// the summary take text and return data. Running the commands is skills/test_runner.hpp.
-
-#include <cstddef>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// The file a skill's tests live in, at the skill's root.
-inline constexpr std::string_view test_file_name = "TEST.sh";
-
-/// Output longer than this is cut (at a character boundary) when a failure is shown.
-inline constexpr std::size_t test_output_shown_bytes = 200;
-
-/// Only this much of a command's output takes part in the pattern match (regex matching
-/// of unbounded output is unbounded work).
-inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
-
-/// One line of TEST.sh.
-struct test_case {
-  std::string command;
-  int expected_exit = 0;
-  std::string pattern;   ///< empty matches anything
-  std::size_t line = 0;  ///< 1-based line in TEST.sh
-};
-
-namespace detail {
-
-/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
-inline std::optional<int> parse_i32(std::string_view s) {
-  s = trim(s);
-  if (s.empty()) return std::nullopt;
-  bool negative = false;
-  if (s.front() == '+' || s.front() == '-') {
-    negative = s.front() == '-';
-    s.remove_prefix(1);
-  }
-  if (s.empty()) return std::nullopt;
-  long long v = 0;
-  for (const char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-    if (v > 2147483648LL) return std::nullopt;
-  }
-  if (negative) v = -v;
-  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
-  return static_cast<int>(v);
-}
-
-inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const std::size_t at = s.find(sep);
-    if (at == std::string_view::npos) {
-      out.push_back(s);
-      return out;
-    }
-    out.push_back(s.substr(0, at));
-    s.remove_prefix(at + sep.size());
-  }
-}
-
-}  // namespace detail
-
-/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
-/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
-/// command); the pattern is everything after the second separator, rejoined. With fewer
-/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
-/// or fewer than three parts, makes the line no test (nullopt).
-inline std::optional<test_case> parse_test_line(std::string_view line) {
-  const std::string_view t = detail::trim(line);
-  if (t.empty() || t.front() == '#') return std::nullopt;
-  std::vector<std::string_view> parts = detail::split_all(t, " | ");
-  test_case c;
-  if (parts.size() < 3) {
-    const std::size_t a = t.find('|');
-    if (a == std::string_view::npos) return std::nullopt;
-    const std::size_t b = t.find('|', a + 1);
-    if (b == std::string_view::npos) return std::nullopt;
-    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
-    if (!exit) return std::nullopt;
-    c.command = std::string(detail::trim(t.substr(0, a)));
-    c.expected_exit = *exit;
-    c.pattern = std::string(detail::trim(t.substr(b + 1)));
-    return c;
-  }
-  const auto exit = detail::parse_i32(parts[1]);
-  if (!exit) return std::nullopt;
-  c.command = std::string(detail::trim(parts[0]));
-  c.expected_exit = *exit;
-  std::string pattern;
-  for (std::size_t i = 2; i < parts.size(); ++i) {
-    if (i > 2) pattern += " | ";
-    pattern.append(parts[i].data(), parts[i].size());
-  }
-  c.pattern = std::string(detail::trim(pattern));
-  return c;
-}
-
-/// Every test of a TEST.sh text, in line order, each with its line number.
-inline std::vector<test_case> parse_test_script(std::string_view text) {
-  std::vector<test_case> out;
-  std::size_t n = 0;
-  for (const std::string_view line : detail::lines(text)) {
-    ++n;
-    if (auto c = parse_test_line(line)) {
-      c->line = n;
-      out.push_back(std::move(*c));
-    }
-  }
-  return out;
-}
-
-/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
-/// `regex` syntax, run by the linear-time engine of formats/regex.hpp), and when the pattern is
-/// not a regex or does not match, a plain substring test. Only the first
-/// `test_output_matched_bytes` of `output` are searched.
-inline bool pattern_matches(std::string_view output, std::string_view pattern) {
-  if (pattern.empty()) return true;
-  output = output.substr(0, test_output_matched_bytes);
-  if (regex::matches(pattern, output).value_or(false)) return true;
-  return output.find(pattern) != std::string_view::npos;
-}
-
-/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
-/// boundary with `...` appended when it was longer; newlines become spaces.
-inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
-  const std::string_view t = detail::trim(s);
-  std::string out;
-  std::size_t end = t.size();
-  const bool cut = t.size() > max;
-  if (cut) {
-    end = max;
-    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
-  }
-  out.assign(t.data(), end);
-  for (char& c : out) {
-    if (c == '\n') c = ' ';
-  }
-  if (cut) out += "...";
-  return out;
-}
-
-/// How one command ended, as a runner reports it.
-struct command_outcome {
-  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
-  std::string output;  ///< stdout then stderr (as upstream concatenates them)
-  bool timed_out = false;
-  std::string error;  ///< why it could not be started, if it was not
-};
-
-/// A test that did not pass (upstream `TestFailure`).
-struct test_failure {
-  std::string command;
-  std::size_t line = 0;
-  int expected_exit = 0;
-  int actual_exit = -1;
-  std::string expected_pattern;
-  std::string actual_output;
-  bool timed_out = false;
-};
-
-/// The tests of one skill (upstream `SkillTestResult`).
-struct skill_test_result {
-  std::string skill_name;  ///< the directory name
-  std::string directory;   ///< as shown to the user
-  std::size_t tests_run = 0;
-  std::size_t tests_passed = 0;
-  std::vector<test_failure> failures;
-  bool has_test_file = false;
-};
-
-/// Judges one run: nullopt when the exit status and the pattern both match.
-inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
-  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
-                  pattern_matches(o.output, c.pattern);
-  if (ok) return std::nullopt;
-  test_failure f;
-  f.command = c.command;
-  f.line = c.line;
-  f.expected_exit = c.expected_exit;
-  f.actual_exit = o.exit;
-  f.expected_pattern = c.pattern;
-  f.actual_output = o.error.empty() ? o.output : o.error;
-  f.timed_out = o.timed_out;
-  return f;
-}
-
-/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
-struct test_totals {
-  std::size_t skills = 0;
-  std::size_t run = 0;
-  std::size_t passed = 0;
-  std::size_t failed() const noexcept { return run - passed; }
-};
-
-inline test_totals aggregate(const std::vector<skill_test_result>& results) {
-  test_totals t;
-  t.skills = results.size();
-  for (const skill_test_result& r : results) {
-    t.run += r.tests_run;
-    t.passed += r.tests_passed;
-  }
-  return t;
-}
-
-/// The human summary (upstream `print_results`, without colours), with the pass and fail
-/// marks `m`.
-inline std::string render_test_results(const std::vector<skill_test_result>& results,
-                                       const text::marks& m = {}) {
-  if (results.empty()) return "No skills with " + std::string(test_file_name) + " found.\n";
-  std::string out = "\n";
-  for (const skill_test_result& r : results) {
-    if (r.tests_run == 0) {
-      out += "  - " + r.skill_name + " \u2014 no test cases\n";
-      continue;
-    }
-    out += "  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name +
-           " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
-           " passed\n";
-    for (const test_failure& f : r.failures) {
-      out += "    command:  " + f.command + "\n";
-      // file:line, as compilers print it, so an editor jumps to the failing test.
-      if (f.line != 0) {
-        const std::string file = r.directory.empty()
-                                     ? std::string(test_file_name)
-                                     : paths::join(r.directory, std::string(test_file_name));
-        out += "    at:       " + file + ":" + std::to_string(f.line) + "\n";
-      }
-      out += "    expected: exit=" + std::to_string(f.expected_exit) +
-             ", pattern=" + f.expected_pattern + "\n";
-      out += "    actual:   exit=" + std::to_string(f.actual_exit) +
-             (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output) +
-             "\n\n";
-    }
-  }
-  const test_totals t = aggregate(results);
-  out += "\n";
-  if (t.failed() == 0) {
-    out += "  " + std::string(m.ok) + " All " + std::to_string(t.run) + " test(s) passed across " +
-           std::to_string(t.skills) + " skill(s).\n";
-  } else {
-    out += "  " + std::string(m.fail) + " " + std::to_string(t.failed()) + " of " +
-           std::to_string(t.run) + " test(s) failed across " + std::to_string(t.skills) +
-           " skill(s).\n";
-  }
-  return out;
-}
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/test_script.hpp -----
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// The environment a test command or git gets: `NAME=value` strings, nothing else.
-using process_env = process::environment;
-
-/// The Runner policy over process::posix_runner.
-class posix_runner {
- public:
-  explicit posix_runner(process_env env) : runner_(std::move(env)) {}
-
-  const process_env& env() const noexcept { return runner_.env(); }
-
-  /// Runs `argv` in `cwd` (argv[0] is looked up in the environment's PATH when it has no '/').
-  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
-                      std::chrono::milliseconds timeout) const {
-    process::request r;
-    r.argv = argv;
-    r.cwd = cwd;
-    r.timeout = timeout;
-    process::outcome o = runner_.run(r);
-    command_outcome out;
-    out.exit = o.exit;
-    out.output = std::move(o.out) + o.err;
-    out.timed_out = o.timed_out;
-    out.error = std::move(o.error);
-    return out;
-  }
-
- private:
-  process::posix_runner runner_;
-};
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/process.hpp -----
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// What an install source names.
-enum class source_kind {
-  local,           ///< a directory on this machine
-  git,             ///< a git URL or scp-like `user@host:path`
-  registry,        ///< a bare registry name (`release-check`)
-  extra_registry,  ///< `registry:<reg>/<skill>`
-};
-
-namespace detail {
-
-inline bool bare_registry_name(std::string_view s) noexcept {
-  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
-  for (const char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-';
-    if (!ok) return false;
-  }
-  return true;
-}
-
-inline bool has_url_host(std::string_view rest) noexcept {
-  const std::size_t slash = rest.find('/');
-  const std::string_view authority = rest.substr(0, slash);
-  const std::size_t at = authority.rfind('@');
-  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
-  return !host.empty();
-}
-
-}  // namespace detail
-
-/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
-/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
-inline bool is_git_source(std::string_view s) noexcept {
-  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
-    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
-  }
-  if (s.substr(0, 7) == "file://") return s.size() > 7;
-  const std::size_t colon = s.find(':');
-  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
-  const std::string_view left = s.substr(0, colon);
-  const std::size_t at = left.find('@');
-  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
-         left.find('/') == std::string_view::npos;
-}
-
-/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
-/// with `.` or `~` (so no path, URL, traversal or scheme).
-inline bool is_registry_source(std::string_view s) noexcept {
-  return detail::bare_registry_name(s);
-}
-
-/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
-/// `[a-z0-9_-]` and `<skill>` a bare registry name.
-inline bool is_extra_registry_source(std::string_view s) noexcept {
-  constexpr std::string_view prefix = "registry:";
-  if (s.substr(0, prefix.size()) != prefix) return false;
-  s.remove_prefix(prefix.size());
-  const std::size_t slash = s.find('/');
-  if (slash == std::string_view::npos || slash == 0) return false;
-  for (const char c : s.substr(0, slash)) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
-  }
-  return detail::bare_registry_name(s.substr(slash + 1));
-}
-
-/// Classifies a source in upstream's order: git, extra registry, registry, local path.
-inline source_kind classify_source(std::string_view s) noexcept {
-  if (is_git_source(s)) return source_kind::git;
-  if (is_extra_registry_source(s)) return source_kind::extra_registry;
-  if (is_registry_source(s)) return source_kind::registry;
-  return source_kind::local;
-}
-
-/// The refusal for registry sources: clawport works offline and has no registry client.
-inline error registry_unsupported(const std::string& source) {
-  return error(errc::unsupported,
-               "'" + source +
-                   "' names a skill registry entry; clawport installs offline and does not "
-                   "fetch from registries. Install from a git URL or a local directory instead "
-                   "(to install a directory of that name, write ./" +
-                   source + ")",
-               source);
-}
-
-/// The directory name a git source installs as: its last path component without `.git`.
-inline std::string git_source_name(std::string_view url) {
-  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
-  std::size_t cut = url.find_last_of("/:");
-  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
-  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
-  return std::string(last);
-}
-
-/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
-/// checked, an empty template directory.
-inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
-  return {"git",
-          "-c",
-          "core.hooksPath=/dev/null",
-          "-c",
-          "core.fsmonitor=false",
-          "-c",
-          "transfer.fsckObjects=true",
-          "-c",
-          "protocol.ext.allow=never",
-          "clone",
-          "--depth",
-          "1",
-          "--no-recurse-submodules",
-          "--no-tags",
-          "--single-branch",
-          "--template=",
-          "--quiet",
-          "--",
-          url,
-          dir};
-}
-
-/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
-/// terminal prompts, no askpass, no system config, ssh in batch mode.
-inline process_env git_env(const process_env& base) {
-  process_env env;
-  for (const std::string& e : base) {
-    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
-      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
-    }
-  }
-  env.emplace_back("GIT_TERMINAL_PROMPT=0");
-  env.emplace_back("GIT_ASKPASS=/bin/false");
-  env.emplace_back("SSH_ASKPASS=/bin/false");
-  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
-  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
-  return env;
-}
-
-/// Clones `url` into `dir` (which must not exist; its parent should be private) with
-/// `runner`. Throws errc::io with git's output when the clone fails.
-template <class Runner>
-void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
-               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
-  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
-  if (!o.error.empty()) {
-    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
-  }
-  if (o.timed_out || o.exit != 0) {
-    throw error(errc::io,
-                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
-                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
-                url);
-  }
-}
-
-/// Options of `install_skill_directory`.
-struct install_options {
-  audit_options audit;
-  /// Cleared from the mode of every copied file, as `cp` without `-p` does
-  /// (fs::copied_mode). The CLI passes the process umask, read once.
-  std::uint32_t umask = 022;
-  /// Replace an installed skill of the same name (`--upgrade`): the copy is staged and
-  /// audited as for a new skill, then swapped in; the old version is archived as `skills
-  /// remove` archives (a global skill's is deleted). Without it a taken name is refused.
-  bool upgrade = false;
-  /// The install root (for the archive `<root>/shared/skills/_deleted/`) and the second
-  /// stamping the archive's name (SOURCE_DATE_EPOCH or the clock); used by an upgrade.
-  std::string install_root;
-  std::int64_t now_secs = 0;
-};
-
-/// What an install did.
-struct install_result {
-  std::string name;               ///< the installed directory name
-  std::string directory;          ///< absolute destination
-  std::string bundle;             ///< empty for the global directory
-  std::size_t files_scanned = 0;  ///< by the audit of the copy
-  bool upgraded = false;          ///< an installed version was replaced
-  std::string archived_to;        ///< where the replaced version went (empty: deleted or none)
-  fs::copy_tally tally;
-  std::vector<std::string> warnings;
-};
-
-namespace detail {
-
-[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
-  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
-}
-
-}  // namespace detail
-
-/// Installs the skill directory `source` (absolute; its root is opened following a
-/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
-/// open (create) the destination directory; refuse a taken name; copy into a staging
-/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
-/// files are skipped and counted); audit the copy; publish with a no-replace rename.
-template <class Fs>
-install_result install_skill_directory(Fs& fs, const std::string& source,
-                                       const skills_dir_location& loc, const std::string& name,
-                                       const install_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
-      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
-    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
-  }
-  install_result out;
-  out.name = name;
-  out.bundle = loc.bundle;
-  out.directory = paths::join(loc.path, name);
-
-  if (paths::starts_with(loc.path, paths::normalize(source))) {
-    throw error(errc::overlap,
-                "cannot install " + source + " into " + loc.path +
-                    ", which lies inside it: the copy would copy itself",
-                source);
-  }
-  const audit_report before = audit_skill_directory(fs, source, opt.audit);
-  if (!before.clean()) detail::audit_failed(before, source);
-
-  typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
-  std::optional<fs::file_id> installed;
-  if (fs.stat_at(parent, name)) {
-    if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
-    // Only a real skill directory is upgraded (remove's refusals), before anything is copied.
-    installed = detail::removable_skill_id(fs, parent, name, shown, out.directory);
-  }
-  typename Fs::dir src = fs.open_root(paths::normalize(source));
-  staged_skill<Fs> stage(fs, parent, loc, name);
-  fs::copy_spec spec;
-  spec.root = source;
-  spec.refuse_symlinks = true;
-  spec.umask = opt.umask;
-  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
-  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
-  if (!after.clean()) detail::audit_failed(after, out.directory);
-  out.files_scanned = after.files_scanned;
-  if (installed) {
-    if (opt.install_root.empty()) {
-      throw error(errc::invalid_argument, "an upgrade needs the install root for its archive",
-                  out.directory);
-    }
-    std::string warning;
-    out.archived_to = stage.replace(
-        *installed,
-        [&](const typename Fs::dir& from, const std::string& entry) {
-          if (loc.global()) return std::string();  // deleted with the staging directory
-          return detail::archive_skill(fs, from, entry, loc, opt.install_root, name, shown,
-                                       out.directory, opt.now_secs);
-        },
-        warning);
-    out.upgraded = true;
-    if (!warning.empty()) out.warnings.push_back(warning);
-  } else if (auto w = stage.publish()) {
-    out.warnings.push_back(*w);
-  }
-  if (out.tally.hard_links_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
-                           " hard-linked file(s) of the source were not copied");
-  }
-  if (out.tally.others_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
-                           " special file(s) (FIFO, socket, device) of the source were skipped");
-  }
-  if (out.tally.replaced_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
-                           " entr(ies) changed while they were copied and were skipped");
-  }
-  return out;
-}
-
-/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
-/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
-/// the catalogue has). Returns the absolute source directory.
-template <class Fs>
-std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
-                            const std::string& shown) {
-  if (!is_registry_source(skill)) {
-    throw error(errc::invalid_argument,
-                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
-                skill);
-  }
-  auto r = fs.open_root(paths::normalize(root));
-  const auto st = fs.stat_at(r, "skills");
-  if (!st || st->kind != fs::file_kind::directory) {
-    throw error(errc::not_found,
-                shown + " has no skills/ directory" +
-                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
-                shown);
-  }
-  auto skills = fs.open_dir_at(r, "skills");
-  const auto pick = fs.stat_at(skills, skill);
-  if (pick && pick->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
-  }
-  if (!pick || pick->kind != fs::file_kind::directory) {
-    std::vector<std::string> names;
-    fs.for_each_entry(skills, [&](std::string_view n) {
-      const auto s = fs.stat_at(skills, n);
-      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
-    });
-    std::sort(names.begin(), names.end());
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    throw error(errc::not_found,
-                "skill '" + skill + "' not found in " + shown +
-                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
-                skill);
-  }
-  return paths::join(paths::join(root, "skills"), skill);
-}
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/install.hpp -----
 // ----- begin clawport/skills/install_context.hpp -----
 // An install as the skills commands (`skills list|new|install|remove|test`) open it:
 // the config file the host environment and `--config` name, its `[skills]` and bundle
@@ -38246,8 +41429,11 @@ install_context load_install(Fs& fs, const host_environment& host,
 // ----- begin clawport/skills/restore.hpp -----
 // `skills restore` (docs/cli.md, `skills restore`): a skill that `skills remove` or
 // `skills install --upgrade` archived under `<install>/shared/skills/_deleted/` as
-// `<bundle>-<name>-<unix-secs>[-n]` goes back into its bundle with one no-replace rename.
-// Bundle aliases have no `-`, so an archive's bundle is what precedes its first `-`.
+// `<bundle>-<name>-<unix-secs>[.n]` goes back into its bundle with one no-replace rename.
+// Bundle aliases have no `-`, so an archive's bundle is what precedes its first `-`, and the
+// suffix has none, so the name ends at the last `-`. Archives of earlier versions end in
+// `-<n>`, which reads two ways (`ops-x-5-<secs>`: skill `x-5`, or `x` at second 5): such an
+// archive is taken as `name`'s only when its manifest names `name`.
 
 #include <algorithm>
 #include <cstdint>
@@ -38267,11 +41453,14 @@ struct skill_archive {
   std::string entry;   ///< the name under `_deleted/`
   std::string bundle;  ///< the bundle it was removed from
   std::int64_t removed_at = 0;
-  unsigned sequence = 1;  ///< the `-n` suffix (1 when none)
+  unsigned sequence = 1;  ///< the `.n` (or earlier `-n`) suffix (1 when none)
+  /// The entry also reads as another skill's archive: it ends in an earlier version's `-n`,
+  /// or `name` itself ends in `-<digits>`. Its manifest's name decides (restore_skill).
+  bool ambiguous = false;
 };
 
-/// Parses `<bundle>-<name>-<secs>[-n]` for the skill `name`; nullopt for another skill's
-/// archive or a name of another shape.
+/// Parses `<bundle>-<name>-<secs>[.n]` (or an earlier `<bundle>-<name>-<secs>-<n>`) for the
+/// skill `name`; nullopt for another skill's archive or a name of another shape.
 inline std::optional<skill_archive> parse_archive_name(std::string_view entry,
                                                        std::string_view name) {
   const std::size_t dash = entry.find('-');
@@ -38293,10 +41482,15 @@ inline std::optional<skill_archive> parse_archive_name(std::string_view entry,
     }
     return true;
   };
-  const std::size_t more = rest.find('-');
+  const std::size_t more = rest.find_first_of(".-");
   if (!number(rest.substr(0, more), a.removed_at)) return std::nullopt;
   if (more != std::string_view::npos && !number(rest.substr(more + 1), a.sequence))
     return std::nullopt;
+  const bool legacy = more != std::string_view::npos && rest[more] == '-';
+  const std::size_t last = name.rfind('-');
+  std::uint64_t ignored = 0;
+  a.ambiguous =
+      legacy || (last != std::string_view::npos && number(name.substr(last + 1), ignored));
   return a;
 }
 
@@ -38325,7 +41519,10 @@ std::vector<skill_archive> archives_of(Fs& fs, const typename Fs::dir& arch,
     auto a = parse_archive_name(entry, name);
     if (!a || (!bundle.empty() && a->bundle != bundle)) return;
     const auto st = fs.stat_at(arch, entry);
-    if (st && st->kind == fs::file_kind::directory) found.push_back(std::move(*a));
+    if (!st || st->kind != fs::file_kind::directory) return;
+    // An entry that reads two ways is `name`'s only if its manifest says so.
+    if (a->ambiguous && skill_name_at(fs, fs.open_dir_at(arch, entry), entry) != name) return;
+    found.push_back(std::move(*a));
   });
   std::sort(found.begin(), found.end(), newer);
   return found;
@@ -38409,11 +41606,13 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   detail::choose_archive(found, name, bundle, from, archive.path);
   const skill_archive pick = found.front();
   if (!cfg.bundles.count(pick.bundle)) {
-    throw error(errc::not_found,
-                "skill '" + name + "' was archived from bundle '" + pick.bundle +
-                    "', which is no longer configured; `clawport skills bundle add " + pick.bundle +
-                    "` configures it again",
-                "skill_bundles." + pick.bundle);
+    throw error(
+        errc::not_found,
+        "skill '" + name + "' was archived from bundle '" + pick.bundle +
+            "', which is no longer configured; `" +
+            text::paste_command({"clawport", "skills", "bundle", "add", pick.bundle}).str() +
+            "` configures it again",
+        "skill_bundles." + pick.bundle);
   }
   const skills_dir_location loc = bundle_location(cfg, install_root, pick.bundle);
   restore_result out;
@@ -38425,11 +41624,14 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   const fs::file_id id = detail::removable_skill_id(fs, arch, pick.entry, shown, out.restored_from);
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
   if (fs.stat_at(parent, name)) {
-    throw error(errc::destination_refused,
-                "skill '" + pick.bundle + "/" + name + "' is installed at " + out.directory +
-                    "; remove it first (`clawport skills remove " + name + " --bundle " +
-                    pick.bundle + "`), then restore; nothing was written",
-                out.directory);
+    throw error(
+        errc::destination_refused,
+        "skill '" + pick.bundle + "/" + name + "' is installed at " + out.directory +
+            "; remove it first (`" +
+            text::paste_command({"clawport", "skills", "remove", name, "--bundle", pick.bundle})
+                .str() +
+            "`), then restore; nothing was written",
+        out.directory);
   }
   bool moved = false;
   try {
@@ -38580,7 +41782,7 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
   staged_skill<Fs> stage(fs, parent, loc, name);
   try {
-    auto f = fs.create_file_at(stage.skill(), "SKILL.md", 0644);
+    auto f = fs.create_file_at(stage.skill(), "SKILL.md", fs::modes::file);
     fs.write_all(f, text.data(), text.size());
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
@@ -38589,7 +41791,7 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   if (opt.create_subdirs) {
     for (const std::string_view d : scaffold_subdirs) {
       try {
-        fs.make_dir_at(stage.skill(), d, 0755);
+        fs.make_dir_at(stage.skill(), d, fs::modes::dir);
       } catch (const error& e) {
         fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
                             out.directory);
@@ -38888,7 +42090,7 @@ class temp_dir {
       std::string name = prefix;
       for (int k = 0; k < 6; ++k) name += alphabet[pick(rd)];
       try {
-        fs_.make_dir_at(*parent_, name, 0700);
+        fs_.make_dir_at(*parent_, name, fs::modes::private_dir);
       } catch (const error& e) {
         if (fs_.stat_at(*parent_, name)) continue;  // taken: another name
         throw error(errc::io, "failed to create a temporary directory in " + root, root,
