@@ -226,8 +226,8 @@ TEST_CASE("issue 41 item 7: status finds staging leftovers in every skills direc
   // Each line status prints clears its leftover, and then status says nothing is left.
   for (const auto& l : st.leftovers) {
     const std::string prefix = "clawport recover ";
-    REQUIRE(l.command.rfind(prefix, 0) == 0);
-    const std::string dest = l.command.substr(prefix.size());
+    REQUIRE(l.command.str().rfind(prefix, 0) == 0);
+    const std::string dest = l.command.str().substr(prefix.size());
     const cp::recover_report rep = cp::recover_path(m, dest, dest);
     CHECK(rep.failed.empty());
   }
@@ -405,7 +405,7 @@ snapshot_t without_backups(snapshot_t s) {
 /// Clears every leftover `status` lists with the recover line it prints for it.
 void recover_all(memory& m) {
   for (const auto& l : im::read_status(m, "/dst/config.toml").leftovers) {
-    const std::string dest = l.command.substr(std::string("clawport recover ").size());
+    const std::string dest = l.command.str().substr(std::string("clawport recover ").size());
     const cp::recover_report rep = cp::recover_path(m, dest, dest);
     CHECK(rep.failed.empty());
   }
