@@ -45,5 +45,12 @@ expect_grep out 'removed the incomplete temporary file .config.toml.tmp-AbC123 (
 [ "$(LC_ALL=C ls -A "$TMP/c" | tr '\n' ' ')" = ".notes.md.tmp-AbC123 config.toml " ] ||
   { echo "FAIL: temporary files: $(ls -A "$TMP/c")"; failures=$((failures + 1)); }
 [ "$(cat "$TMP/c/config.toml")" = 'a = 1' ] || { echo "FAIL: config.toml changed"; failures=$((failures + 1)); }
+# issue 41 item 6: an export killed between creating its staging directory and locking it
+mkdir -p "$TMP/n/.zeroclaw-export-new-AbC123" "$TMP/n/.zeroclaw-export-new-XyZ789"
+echo mine >"$TMP/n/.zeroclaw-export-new-XyZ789/file"
+expect_status 0 "$CLAWPORT" recover "$TMP/n/bundle"
+expect_grep out 'removed the empty staging directory .zeroclaw-export-new-AbC123 of an export killed before it locked it'
+expect_grep out 'left .zeroclaw-export-new-XyZ789 alone: it is not empty'
+[ "$(ls -A "$TMP/n")" = .zeroclaw-export-new-XyZ789 ] || { echo "FAIL: creation dirs: $(ls -A "$TMP/n")"; failures=$((failures + 1)); }
 expect_status 2 "$CLAWPORT" recover
 finish

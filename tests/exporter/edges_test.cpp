@@ -6,7 +6,11 @@
 #include <sys/resource.h>
 
 #include <cerrno>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 using clawport::testing::children;
@@ -464,4 +468,67 @@ TEST_CASE_TEMPLATE("recover that cannot delete a staging tree names it and keeps
   CHECK(has(e.what(), ".zeroclaw-export-XyZ789"));
   CHECK(e.subject() == ".zeroclaw-export-XyZ789");
   CHECK(h.read("out/.zeroclaw-export-XyZ789/zeroclaw-agent.toml") == "half");
+}
+
+// ---- issue 41 item 6 ----------------------------------------------------------------------
+
+TEST_CASE_TEMPLATE("recover removes a dead export's empty, unlocked creation directory", R, RIGS) {
+  harness<R> h;
+  using base = std::decay_t<decltype(h.fsys().inner())>;
+  h.write("out/keep", "keep");
+  base& fs = h.fsys().inner();
+  auto out = fs.open_root(h.path("out"));
+  fs.make_dir_at(out, ".zeroclaw-export-new-Dead00", 0700);  // killed before its lock
+  fs.make_dir_at(out, ".zeroclaw-export-new-Live00", 0700);  // an export holds it
+  typename base::dir live = fs.open_dir_at(out, ".zeroclaw-export-new-Live00");
+  REQUIRE(fs.try_lock(live));
+  const cp::recover_report rep = cp::recover_path(fs, h.path("out/bundle"), "out/bundle");
+  CHECK(rep.removed == 1);
+  CHECK(rep.busy == 1);
+  CHECK(rep.removed_trees == strings{".zeroclaw-export-new-Dead00"});
+  CHECK(rep.ignored == strings{".zeroclaw-export-new-Live00"});
+  CHECK(children(h, "out") == strings{".zeroclaw-export-new-Live00", "keep"});
+  bool said = false;
+  for (const std::string& a : rep.actions) {
+    said = said || has(a, "removed the empty staging directory .zeroclaw-export-new-Dead00");
+  }
+  CHECK(said);
+  // once its holder is gone (killed after the lock), the next recover removes it too
+  { const typename base::dir gone = std::move(live); }
+  const cp::recover_report again = cp::recover_path(fs, h.path("out/bundle"), "out/bundle");
+  CHECK(again.removed_trees == strings{".zeroclaw-export-new-Live00"});
+  CHECK(children(h, "out") == strings{"keep"});
+}
+
+TEST_CASE_TEMPLATE("an export whose creation directory is taken before its lock makes a fresh one",
+                   R, RIGS) {
+  for (const bool removed : {true, false}) {
+    CAPTURE(removed);
+    harness<R> h;
+    using base = std::decay_t<decltype(h.fsys().inner())>;
+    h.write(h.ws + "/IDENTITY.md", "# me");
+    std::optional<typename base::dir> held;
+    std::size_t struck = 0;
+    // Between the export's mkdir and its lock: recover removes the directory, or another
+    // process locks it (recover about to remove it).
+    h.fsys().before_open([&](base& inner, const typename base::dir& parent, std::string_view n) {
+      if (n.rfind(".zeroclaw-export-new-", 0) != 0 || struck++ > 0) return;
+      if (removed) {
+        CHECK(cp::recover_path(inner, h.path("out/bundle"), "out/bundle").removed == 1);
+      } else {
+        held.emplace(inner.open_dir_at(parent, n));
+        CHECK(inner.try_lock(*held));
+      }
+    });
+    auto o = h.opts();
+    o.token.clear();  // fresh names, as a user's export draws them
+    const cp::export_result r = h.template run<cp::publish::exchange>(o);
+    h.fsys().before_open({});
+    CHECK(struck >= 2);
+    CHECK(r.workspace.files == 1);
+    CHECK(h.read("out/bundle/workspace/IDENTITY.md") == "# me");
+    held.reset();
+    cp::recover_path(h.fsys().inner(), h.path("out/bundle"), "out/bundle");
+    CHECK(children(h, "out") == strings{"bundle"});
+  }
 }

@@ -605,36 +605,40 @@ class basic_exporter {
   }
 
   /// Creates the staging directory and locks it before it carries a name `recover`
-  /// matches: mkdir `.zeroclaw-export-new-<token>`, open, flock, then rename it to
-  /// `.zeroclaw-export-<token>` (the lock follows the inode).
+  /// matches: mkdir `.zeroclaw-export-new-<token>`, open, flock (fs::make_locked_dir), then
+  /// rename it to `.zeroclaw-export-<token>` (the lock follows the inode). `recover` removes
+  /// an empty, unlocked `.zeroclaw-export-new-*` (a dead export's): when it took this one
+  /// before the lock, a fresh one is made (bounded).
   dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
                    fs::file_id& id) {
     namespace ed = exporter_detail;
     for (int attempt = 0;; ++attempt) {
-      const bool retry = injected.empty() && attempt < 16;
+      const bool retry = attempt < 16;
       const std::string token = injected.empty() ? publish::random_token() : injected;
       const std::string creating = publish::creating_name(token);
       staging = publish::staging_name(token);
+      std::optional<dir> stage;
       try {
-        fs_.make_dir_at(parent, creating, fs::modes::private_dir);
+        stage = fs::make_locked_dir(fs_, parent, creating, fs::modes::private_dir);
       } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && retry) continue;
+        if (e.sys_errno() == EEXIST && injected.empty() && retry) continue;
         throw ed::wrapped(e, "failed to create the staging directory " + creating, creating);
       }
-      std::optional<dir> stage;
+      if (!stage) {
+        if (retry) continue;  // removed or locked by another process (recover) before our lock
+        throw error(errc::identity_changed,
+                    "the staging directory " + creating +
+                        " was removed or locked by another process while this export created "
+                        "it, 16 times; run the export again",
+                    creating);
+      }
       bool taken = false;  // the staging name already exists: another token, please
       try {
-        stage.emplace(fs_.open_dir_at(parent, creating));
         id = fs_.stat(*stage).id;
-        if (!fs_.try_lock(*stage)) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + creating + " is locked by another process",
-                      creating);
-        }
         // The locked, empty `creating` directory takes the staging name, never replacing.
         taken = !publish::rename_noreplace(fs_, parent, creating, parent, staging);
         if (!taken) return std::move(*stage);
-        if (!retry) {
+        if (!injected.empty() || !retry) {
           throw error(errc::destination_refused,
                       "the staging directory " + staging +
                           " already exists beside the "
@@ -646,7 +650,7 @@ class basic_exporter {
         try {
           fs_.remove_dir_at(parent, creating);
         } catch (const error&) {
-          // an empty `.zeroclaw-export-new-` directory stays; recover names it
+          // an empty `.zeroclaw-export-new-` directory stays; recover removes it
         }
         if (e.code() == errc::destination_refused) throw;
         throw ed::wrapped(e, "failed to set up the staging directory " + staging, staging);

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -245,6 +246,74 @@ void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::str
   }
 }
 
+/// Why an export's creation directory `n` (`.zeroclaw-export-new-*`) is left, or nullopt
+/// once it was removed: an empty one nobody holds is an export's that died between its mkdir
+/// and its lock. Recover locks it first; an export that had not locked it yet finds it gone
+/// or held and retries under a fresh name (fs::make_locked_dir, exporter::make_staging).
+template <class Fs>
+std::optional<std::string> remove_dead_creation(Fs& fs, const typename Fs::dir& parent,
+                                                const std::string& n, recover_report& report) {
+  std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+  if (!st) return std::string();  // renamed by its export meanwhile
+  if (st->kind != fs::file_kind::directory) return std::string("it is not a directory");
+  std::optional<typename Fs::dir> handle;
+  try {
+    handle.emplace(fs.open_dir_at(parent, n));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOENT) return std::string();
+    throw;
+  }
+  if (fs.stat(*handle).id != st->id) return std::string("it changed while recover inspected it");
+  if (!fs.try_lock(*handle)) {
+    ++report.busy;
+    return std::string("a running export is creating its staging directory there");
+  }
+  if (!fs.is_empty(*handle)) {
+    return std::string(
+        "it is not empty, so not a directory an export died creating (look "
+        "inside, then delete it yourself)");
+  }
+  st = fs.stat_at(parent, n);
+  if (!st || st->id != fs.stat(*handle).id) return std::string();
+  fs.remove_dir_at(parent, n);
+  return std::nullopt;
+}
+
+/// Removes the dead exports' empty creation directories among `report.ignored` (no longer
+/// ignored then) and says why each other ignored name is left.
+template <class Fs>
+void sweep_ignored(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                   recover_report& report) {
+  std::vector<std::string> kept;
+  for (const std::string& n : report.ignored) {
+    const publish::staging_match m = publish::match_staging(n, name);
+    if (!m.creating) {
+      kept.push_back(n);
+      report.actions.push_back("left " + n + " alone: not a name " +
+                               std::string(m.family->creator) +
+                               " creates, so not recover's to touch");
+      continue;
+    }
+    std::optional<std::string> why;
+    try {
+      why = remove_dead_creation(fs, parent, n, report);
+    } catch (const error& e) {
+      why = std::string("recover could not remove it (") + e.what() + "): delete it yourself";
+    }
+    if (!why) {
+      ++report.removed;
+      report.removed_trees.push_back(n);
+      report.actions.push_back("removed the empty staging directory " + n +
+                               " of an export killed before it locked it");
+      continue;
+    }
+    if (why->empty()) continue;  // gone: its export renamed it meanwhile
+    kept.push_back(n);
+    report.actions.push_back("left " + n + " alone: " + *why);
+  }
+  report.ignored = std::move(kept);
+}
+
 }  // namespace detail
 
 /// Recovers the destination called `name` inside the open directory `parent`; `display`
@@ -271,17 +340,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   detail::restore_retired(fs, parent, name, display, found.retired, report);
   detail::remove_staging_trees(fs, parent, display, found.staging, report);
   detail::remove_temp_files(fs, parent, name, display, found.temps, report);
-  for (const std::string& n : report.ignored) {
-    // An empty `.zeroclaw-export-new-*` may be an export's between its mkdir and its lock:
-    // removing it would break that export (tests/exporter/edges_test.cpp, item 5).
-    const bool creating = publish::match_staging(n, name).creating;
-    report.actions.push_back(
-        "left " + n + " alone: " +
-        (creating ? std::string("an export is creating its staging directory there, or died "
-                                "doing so (delete it yourself if no export is running)")
-                  : "not a name " + std::string(publish::match_staging(n, name).family->creator) +
-                        " creates, so not recover's to touch"));
-  }
+  detail::sweep_ignored(fs, parent, name, report);
   if (report.actions.empty()) {
     report.actions.push_back("nothing to recover beside " + display);
   }

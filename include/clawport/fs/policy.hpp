@@ -5,7 +5,9 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/error.hpp"
 
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -180,6 +182,12 @@ CLAWPORT_FS_REQUIRES(has_set_owner, lval<B>().set_owner(lval<typename B::file>()
 // (fs::give_tree).
 CLAWPORT_FS_REQUIRES(has_set_dir_owner, lval<B>().set_owner(lval<const typename B::dir>(), 0u, 0u))
 CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
+// Optional: `std::optional<dir> make_locked_dir_at(const dir&, name, mode)`, fs::make_locked_dir
+// as one step of the backend (testing::faulty: no op hook strikes inside it).
+CLAWPORT_FS_REQUIRES(has_make_locked_dir_at,
+                     std::optional<typename B::dir>{
+                         lval<B>().make_locked_dir_at(lval<const typename B::dir>(),
+                                                      std::string_view{}, std::uint32_t{})})
 
 #undef CLAWPORT_FS_REQUIRES
 
@@ -232,6 +240,51 @@ constexpr bool check_policy() {
   static_assert(detail::has_sync_dir<B>::value, "Fs policy: missing `sync_dir(const dir&)`");
   static_assert(detail::has_try_lock<B>::value, "Fs policy: missing `bool try_lock(const dir&)`");
   return true;
+}
+
+/// Locks the directory `name` that the caller just made in `parent`: its handle, or nullopt
+/// when, before the lock was taken, another process removed it, locked it or put another
+/// object under the name (`recover` removing a directory it took for a dead export's). Any
+/// other failure (EMFILE, ...) removes the still empty directory and is thrown.
+template <class B>
+std::optional<typename B::dir> lock_made_dir(B& fs, const typename B::dir& parent,
+                                             std::string_view name) {
+  std::optional<typename B::dir> d;
+  try {
+    try {
+      d.emplace(fs.open_dir_at(parent, name));
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) return std::nullopt;
+      throw;
+    }
+    if (!fs.try_lock(*d)) return std::nullopt;
+    // Locked: still the directory under `name`? (It may have been removed before the lock.)
+    const std::optional<stat_info> now = fs.stat_at(parent, name);
+    if (!now || now->id != fs.stat(*d).id) return std::nullopt;
+  } catch (const error&) {
+    d.reset();
+    try {
+      fs.remove_dir_at(parent, name);
+    } catch (const error&) {  // left empty and unlocked: `recover` removes it
+    }
+    throw;
+  }
+  return d;
+}
+
+/// mkdir `name` (mode `mode`, EEXIST thrown like any failure), then open and lock it:
+/// nullopt as lock_made_dir says. Between the mkdir and the lock the directory is empty
+/// and unlocked, which `recover` may take for a dead creator's; the caller then retries
+/// under a fresh name. A backend may do this as one step (`make_locked_dir_at`).
+template <class B>
+std::optional<typename B::dir> make_locked_dir(B& fs, const typename B::dir& parent,
+                                               std::string_view name, std::uint32_t mode) {
+  if constexpr (detail::has_make_locked_dir_at<B>::value) {
+    return fs.make_locked_dir_at(parent, name, mode);
+  } else {
+    fs.make_dir_at(parent, name, mode);
+    return lock_made_dir(fs, parent, name);
+  }
 }
 
 }  // namespace fs
