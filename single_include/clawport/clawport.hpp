@@ -876,6 +876,7 @@ inline std::string reason(const error& e) {
 // walk out of the tree it was asked to read. fs::posix and fs::memory model it.
 
 
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -1050,6 +1051,12 @@ CLAWPORT_FS_REQUIRES(has_set_owner, lval<B>().set_owner(lval<typename B::file>()
 // (fs::give_tree).
 CLAWPORT_FS_REQUIRES(has_set_dir_owner, lval<B>().set_owner(lval<const typename B::dir>(), 0u, 0u))
 CLAWPORT_FS_REQUIRES(has_try_lock, bool{lval<B>().try_lock(lval<const typename B::dir>())})
+// Optional: `std::optional<dir> make_locked_dir_at(const dir&, name, mode)`, fs::make_locked_dir
+// as one step of the backend (testing::faulty: no op hook strikes inside it).
+CLAWPORT_FS_REQUIRES(has_make_locked_dir_at,
+                     std::optional<typename B::dir>{
+                         lval<B>().make_locked_dir_at(lval<const typename B::dir>(),
+                                                      std::string_view{}, std::uint32_t{})})
 
 #undef CLAWPORT_FS_REQUIRES
 
@@ -1102,6 +1109,51 @@ constexpr bool check_policy() {
   static_assert(detail::has_sync_dir<B>::value, "Fs policy: missing `sync_dir(const dir&)`");
   static_assert(detail::has_try_lock<B>::value, "Fs policy: missing `bool try_lock(const dir&)`");
   return true;
+}
+
+/// Locks the directory `name` that the caller just made in `parent`: its handle, or nullopt
+/// when, before the lock was taken, another process removed it, locked it or put another
+/// object under the name (`recover` removing a directory it took for a dead export's). Any
+/// other failure (EMFILE, ...) removes the still empty directory and is thrown.
+template <class B>
+std::optional<typename B::dir> lock_made_dir(B& fs, const typename B::dir& parent,
+                                             std::string_view name) {
+  std::optional<typename B::dir> d;
+  try {
+    try {
+      d.emplace(fs.open_dir_at(parent, name));
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOENT) return std::nullopt;
+      throw;
+    }
+    if (!fs.try_lock(*d)) return std::nullopt;
+    // Locked: still the directory under `name`? (It may have been removed before the lock.)
+    const std::optional<stat_info> now = fs.stat_at(parent, name);
+    if (!now || now->id != fs.stat(*d).id) return std::nullopt;
+  } catch (const error&) {
+    d.reset();
+    try {
+      fs.remove_dir_at(parent, name);
+    } catch (const error&) {  // left empty and unlocked: `recover` removes it
+    }
+    throw;
+  }
+  return d;
+}
+
+/// mkdir `name` (mode `mode`, EEXIST thrown like any failure), then open and lock it:
+/// nullopt as lock_made_dir says. Between the mkdir and the lock the directory is empty
+/// and unlocked, which `recover` may take for a dead creator's; the caller then retries
+/// under a fresh name. A backend may do this as one step (`make_locked_dir_at`).
+template <class B>
+std::optional<typename B::dir> make_locked_dir(B& fs, const typename B::dir& parent,
+                                               std::string_view name, std::uint32_t mode) {
+  if constexpr (detail::has_make_locked_dir_at<B>::value) {
+    return fs.make_locked_dir_at(parent, name, mode);
+  } else {
+    fs.make_dir_at(parent, name, mode);
+    return lock_made_dir(fs, parent, name);
+  }
 }
 
 }  // namespace fs
@@ -14481,36 +14533,40 @@ class basic_exporter {
   }
 
   /// Creates the staging directory and locks it before it carries a name `recover`
-  /// matches: mkdir `.zeroclaw-export-new-<token>`, open, flock, then rename it to
-  /// `.zeroclaw-export-<token>` (the lock follows the inode).
+  /// matches: mkdir `.zeroclaw-export-new-<token>`, open, flock (fs::make_locked_dir), then
+  /// rename it to `.zeroclaw-export-<token>` (the lock follows the inode). `recover` removes
+  /// an empty, unlocked `.zeroclaw-export-new-*` (a dead export's): when it took this one
+  /// before the lock, a fresh one is made (bounded).
   dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
                    fs::file_id& id) {
     namespace ed = exporter_detail;
     for (int attempt = 0;; ++attempt) {
-      const bool retry = injected.empty() && attempt < 16;
+      const bool retry = attempt < 16;
       const std::string token = injected.empty() ? publish::random_token() : injected;
       const std::string creating = publish::creating_name(token);
       staging = publish::staging_name(token);
+      std::optional<dir> stage;
       try {
-        fs_.make_dir_at(parent, creating, fs::modes::private_dir);
+        stage = fs::make_locked_dir(fs_, parent, creating, fs::modes::private_dir);
       } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && retry) continue;
+        if (e.sys_errno() == EEXIST && injected.empty() && retry) continue;
         throw ed::wrapped(e, "failed to create the staging directory " + creating, creating);
       }
-      std::optional<dir> stage;
+      if (!stage) {
+        if (retry) continue;  // removed or locked by another process (recover) before our lock
+        throw error(errc::identity_changed,
+                    "the staging directory " + creating +
+                        " was removed or locked by another process while this export created "
+                        "it, 16 times; run the export again",
+                    creating);
+      }
       bool taken = false;  // the staging name already exists: another token, please
       try {
-        stage.emplace(fs_.open_dir_at(parent, creating));
         id = fs_.stat(*stage).id;
-        if (!fs_.try_lock(*stage)) {
-          throw error(errc::identity_changed,
-                      "the staging directory " + creating + " is locked by another process",
-                      creating);
-        }
         // The locked, empty `creating` directory takes the staging name, never replacing.
         taken = !publish::rename_noreplace(fs_, parent, creating, parent, staging);
         if (!taken) return std::move(*stage);
-        if (!retry) {
+        if (!injected.empty() || !retry) {
           throw error(errc::destination_refused,
                       "the staging directory " + staging +
                           " already exists beside the "
@@ -14522,7 +14578,7 @@ class basic_exporter {
         try {
           fs_.remove_dir_at(parent, creating);
         } catch (const error&) {
-          // an empty `.zeroclaw-export-new-` directory stays; recover names it
+          // an empty `.zeroclaw-export-new-` directory stays; recover removes it
         }
         if (e.code() == errc::destination_refused) throw;
         throw ed::wrapped(e, "failed to set up the staging directory " + staging, staging);
@@ -17788,6 +17844,7 @@ std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18011,6 +18068,74 @@ void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::str
   }
 }
 
+/// Why an export's creation directory `n` (`.zeroclaw-export-new-*`) is left, or nullopt
+/// once it was removed: an empty one nobody holds is an export's that died between its mkdir
+/// and its lock. Recover locks it first; an export that had not locked it yet finds it gone
+/// or held and retries under a fresh name (fs::make_locked_dir, exporter::make_staging).
+template <class Fs>
+std::optional<std::string> remove_dead_creation(Fs& fs, const typename Fs::dir& parent,
+                                                const std::string& n, recover_report& report) {
+  std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+  if (!st) return std::string();  // renamed by its export meanwhile
+  if (st->kind != fs::file_kind::directory) return std::string("it is not a directory");
+  std::optional<typename Fs::dir> handle;
+  try {
+    handle.emplace(fs.open_dir_at(parent, n));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOENT) return std::string();
+    throw;
+  }
+  if (fs.stat(*handle).id != st->id) return std::string("it changed while recover inspected it");
+  if (!fs.try_lock(*handle)) {
+    ++report.busy;
+    return std::string("a running export is creating its staging directory there");
+  }
+  if (!fs.is_empty(*handle)) {
+    return std::string(
+        "it is not empty, so not a directory an export died creating (look "
+        "inside, then delete it yourself)");
+  }
+  st = fs.stat_at(parent, n);
+  if (!st || st->id != fs.stat(*handle).id) return std::string();
+  fs.remove_dir_at(parent, n);
+  return std::nullopt;
+}
+
+/// Removes the dead exports' empty creation directories among `report.ignored` (no longer
+/// ignored then) and says why each other ignored name is left.
+template <class Fs>
+void sweep_ignored(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                   recover_report& report) {
+  std::vector<std::string> kept;
+  for (const std::string& n : report.ignored) {
+    const publish::staging_match m = publish::match_staging(n, name);
+    if (!m.creating) {
+      kept.push_back(n);
+      report.actions.push_back("left " + n + " alone: not a name " +
+                               std::string(m.family->creator) +
+                               " creates, so not recover's to touch");
+      continue;
+    }
+    std::optional<std::string> why;
+    try {
+      why = remove_dead_creation(fs, parent, n, report);
+    } catch (const error& e) {
+      why = std::string("recover could not remove it (") + e.what() + "): delete it yourself";
+    }
+    if (!why) {
+      ++report.removed;
+      report.removed_trees.push_back(n);
+      report.actions.push_back("removed the empty staging directory " + n +
+                               " of an export killed before it locked it");
+      continue;
+    }
+    if (why->empty()) continue;  // gone: its export renamed it meanwhile
+    kept.push_back(n);
+    report.actions.push_back("left " + n + " alone: " + *why);
+  }
+  report.ignored = std::move(kept);
+}
+
 }  // namespace detail
 
 /// Recovers the destination called `name` inside the open directory `parent`; `display`
@@ -18037,17 +18162,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   detail::restore_retired(fs, parent, name, display, found.retired, report);
   detail::remove_staging_trees(fs, parent, display, found.staging, report);
   detail::remove_temp_files(fs, parent, name, display, found.temps, report);
-  for (const std::string& n : report.ignored) {
-    // An empty `.zeroclaw-export-new-*` may be an export's between its mkdir and its lock:
-    // removing it would break that export (tests/exporter/edges_test.cpp, item 5).
-    const bool creating = publish::match_staging(n, name).creating;
-    report.actions.push_back(
-        "left " + n + " alone: " +
-        (creating ? std::string("an export is creating its staging directory there, or died "
-                                "doing so (delete it yourself if no export is running)")
-                  : "not a name " + std::string(publish::match_staging(n, name).family->creator) +
-                        " creates, so not recover's to touch"));
-  }
+  detail::sweep_ignored(fs, parent, name, report);
   if (report.actions.empty()) {
     report.actions.push_back("nothing to recover beside " + display);
   }
