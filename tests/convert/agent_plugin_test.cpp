@@ -129,11 +129,13 @@ TEST_CASE("bundle to agent plugin: plugin.json, skills, mcp.json; secrets omitte
   // Already Agent Skills: carried byte for byte.
   CHECK(t.at("skills/summarize/SKILL.md") ==
         "---\nname: summarize\ndescription: Summarize a paper.\n---\nBody.\n");
-  // ZeroClaw's own keys become metadata strings; the name is the directory.
+  // ZeroClaw's own keys become metadata strings (plain where YAML reads them as strings, as the
+  // `yaml` package writes them; quoted where plain would read as a bool); the name is the
+  // directory.
   const std::string ws = t.at("skills/web-search/SKILL.md");
   CHECK(ws.find("name: web-search\n") != std::string::npos);
-  CHECK(ws.find("  version: \"1.2.0\"\n") != std::string::npos);
-  CHECK(ws.find("  tags: \"web, search\"\n") != std::string::npos);
+  CHECK(ws.find("  version: 1.2.0\n") != std::string::npos);
+  CHECK(ws.find("  tags: web, search\n") != std::string::npos);
   CHECK(ws.find("  always: \"true\"\n") != std::string::npos);
   CHECK(ws.find("# web search\n") != std::string::npos);
   const auto plugin = nlohmann::json::parse(t.at("plugin.json"));
