@@ -76,7 +76,7 @@ after=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
 mkdir -p "$TMP/hub"
 printf -- '---\nschemaVersion: 1\nagent: {id: demo}\npackages:\n  - {kind: skill, source: clawhub, ref: demo, version: latest}\nworkspace:\n  files:\n    - {source: ../x.md, path: x.md}\n---\n' >"$TMP/hub/CLAW.md"
 expect_status 1 "$CLAWPORT" claw inspect "$TMP/hub/CLAW.md"
-expect_grep err 'ERROR invalid_manifest \$.packages\[0\].version: Package versions must be exact SemVer versions.'
+expect_grep err 'ERROR invalid_manifest \$.packages\[0\].version: Package version must be an exact semantic version.'
 expect_status 1 "$CLAWPORT" claw inspect --codes openclaw "$TMP/hub/CLAW.md"
 expect_grep err 'ERROR invalid_manifest \$.workspace.files\[0\].source'
 expect_status 1 "$CLAWPORT" claw inspect --codes clawhub "$TMP/hub/CLAW.md"

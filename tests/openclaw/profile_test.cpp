@@ -245,9 +245,7 @@ TEST_SUITE("openclaw-profile.test.ts: OpenClaw profile reader") {
     profile_fixture fx("profiles/triage.openclaw.yml");
     fx.profile("schemaVersion: 1\nagent:\n  tools:\n    profile: coding\n    allow: [read]\n",
                "profiles/triage.openclaw.yml");
-    oc::read_options later;  // upstream's era warns; the pointer era (the CLI's) does not
-    later.warn_deprecated_pointer = true;
-    const auto pkg = fx.load(later);
+    const auto pkg = fx.load();  // the release (and the CLI) warns by default
     INFO(listing(pkg.diagnostics));
     REQUIRE(pkg.ok());
     REQUIRE(pkg.profile);
