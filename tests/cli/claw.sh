@@ -21,7 +21,7 @@ expect_grep out 'Claw @acme/incident-triage-claw@1.3.0 (package) is valid'
 expect_status 0 "$CLAWPORT" claw inspect --json "$TMP/pkg"
 expect_grep out '"schemaVersion": "openclaw.clawInspect.v1"'
 expect_grep out '"valid": true'
-expect_grep out '"diagnostics": \[\]'
+expect_grep out '"code": "deprecated_openclaw_profile_pointer"'  # the example's metadata pointer, as upstream warns
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["manifest"]["agent"]["id"]=="incident-triage"' "$TMP/out" ||
   { echo "FAIL: inspect --json is not the document"; failures=$((failures + 1)); }
 
