@@ -139,7 +139,9 @@ TEST_SUITE("openclaw.package") {
     const auto pkg = fx.load();
     INFO(listing(pkg.diagnostics));
     REQUIRE(pkg.ok());
-    CHECK(pkg.diagnostics.empty());
+    // Only the warning openclaw@2026.9.6 gives its metadata profile pointer.
+    REQUIRE(pkg.diagnostics.size() == 1);
+    CHECK(to_string(pkg.diagnostics[0].code) == std::string("deprecated_openclaw_profile_pointer"));
     CHECK(pkg.source.kind == "package");
     CHECK(pkg.source.name == "@acme/incident-triage-claw");
     CHECK(pkg.source.version == "1.3.0");
