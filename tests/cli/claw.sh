@@ -21,7 +21,7 @@ expect_grep out 'Claw @acme/incident-triage-claw@1.3.0 (package) is valid'
 expect_status 0 "$CLAWPORT" claw inspect --json "$TMP/pkg"
 expect_grep out '"schemaVersion": "openclaw.clawInspect.v1"'
 expect_grep out '"valid": true'
-expect_grep out '"diagnostics": \[\]'
+expect_grep out '"code": "deprecated_openclaw_profile_pointer"'  # the example's metadata pointer, as upstream warns
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["manifest"]["agent"]["id"]=="incident-triage"' "$TMP/out" ||
   { echo "FAIL: inspect --json is not the document"; failures=$((failures + 1)); }
 
@@ -76,7 +76,7 @@ after=$(cd "$TMP" && find pkg home state -printf '%p %s %T@\n' | sort)
 mkdir -p "$TMP/hub"
 printf -- '---\nschemaVersion: 1\nagent: {id: demo}\npackages:\n  - {kind: skill, source: clawhub, ref: demo, version: latest}\nworkspace:\n  files:\n    - {source: ../x.md, path: x.md}\n---\n' >"$TMP/hub/CLAW.md"
 expect_status 1 "$CLAWPORT" claw inspect "$TMP/hub/CLAW.md"
-expect_grep err 'ERROR invalid_manifest \$.packages\[0\].version: Package versions must be exact SemVer versions.'
+expect_grep err 'ERROR invalid_manifest \$.packages\[0\].version: Package version must be an exact semantic version.'
 expect_status 1 "$CLAWPORT" claw inspect --codes openclaw "$TMP/hub/CLAW.md"
 expect_grep err 'ERROR invalid_manifest \$.workspace.files\[0\].source'
 expect_status 1 "$CLAWPORT" claw inspect --codes clawhub "$TMP/hub/CLAW.md"

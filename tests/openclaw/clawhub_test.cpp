@@ -254,6 +254,6 @@ TEST_SUITE("openclaw.clawhub") {
     static_assert(oc::glob_match("$.cronJobs[*].id", "$.cronJobs[12].id"), "");
     static_assert(!oc::glob_match("$.cronJobs[*].id", "$.cronJobs[1].name"), "");
     CHECK(oc::glob_match("Workspace destination * more than once.",
-                         "Workspace destination a b is declared more than once."));
+                         "Workspace destination \"a b\" is declared more than once."));
   }
 }

@@ -412,6 +412,38 @@ TEST_SUITE("openclaw.schema") {
     CHECK(manifest("schemaVersion: 1.0\nagent: {id: demo}\n").ok());
   }
 
+  // tests/oracle/cases/refusals.sh (unknown-key, duplicate-cron, schema-version, package-ref)
+  // against openclaw@2026.9.6: zod 4's order, words and aborting rules.
+  TEST_CASE("zod 4: unknown keys after members, refinements do not stop the cross-field rules") {
+    auto r = manifest("schemaVersion: 1\nagent: {id: demo, model: x}\nextra: 1\n");
+    REQUIRE(r.diagnostics.size() == 2);
+    CHECK(r.diagnostics[0].path == "$.agent");
+    CHECK(r.diagnostics[1].path == "$");
+    CHECK(r.diagnostics[1].message == "Unrecognized key: \"extra\"");
+    // A bad timezone is a refinement: the duplicate id is still reported, in upstream's words.
+    const std::string job =
+        "  - {id: daily, schedule: {cron: \"0 9 * * *\", timezone: UTC}, "
+        "session: main, message: m}\n";
+    const std::string bad =
+        "  - {id: daily, schedule: {cron: \"0 9 * * *\", timezone: Mars/Olympus}, "
+        "session: main, message: m}\n";
+    r = manifest(base + "cronJobs:\n" + job + bad);
+    INFO(paths(r.diagnostics));
+    REQUIRE(r.diagnostics.size() == 2);
+    CHECK(r.diagnostics[0].path == "$.cronJobs[1].schedule.cron");
+    CHECK(r.diagnostics[1].message == "Cron job id \"daily\" is declared more than once.");
+    // A wrong type aborts them: no duplicate reported.
+    r = manifest(base + "cronJobs:\n" + job + job + "metadata: 3\n");
+    CHECK_FALSE(has(r.diagnostics, "invalid_manifest", "$.cronJobs[1].id"));
+    r = manifest("schemaVersion: 2\nagent: {id: demo}\n");
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].message == "Invalid input: expected 1");
+    r = manifest(base +
+                 "packages:\n  - {kind: connector, source: clawhub, ref: a, version: 1.0.0}\n");
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].message == "Invalid option: expected one of \"skill\"|\"plugin\"");
+  }
+
   TEST_CASE("all errors are reported, not only the first") {
     const auto r =
         manifest("schemaVersion: 1\nagent: {id: Bad, model: x}\npackages:\n  - {kind: x}\n");

@@ -218,6 +218,9 @@ write_claw() {
 
 F_OFFLINE_NOTES='dict(j, diagnostics=[d for d in j["diagnostics"] if d.get("code") != "cron_gateway_required"]) if isinstance(j, dict) and "diagnostics" in j else j'
 F_ERROR_MEMBER='{k: v for k, v in j.items() if k != "error"} if isinstance(j, dict) else j'
+# A plan, blocked or not: without clawport's `error` member (docs/openclaw.md, "a failure
+# document") and its offline notes.
+F_PLAN="(lambda j: $F_OFFLINE_NOTES)($F_ERROR_MEMBER)"
 
 compare_pair() {
   same_status "$1 (exit)" "$oc_rc" "$cp_rc"

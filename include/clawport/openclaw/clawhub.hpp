@@ -44,8 +44,8 @@ inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative p
 /// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
 inline constexpr clawhub_rule clawhub_rules[] = {
     // agent
-    {errc::invalid_manifest, "$.agent.id", "Agent ids must match *", errc::claw_v1_invalid_agent_id,
-     "Invalid portable agent id."},
+    {errc::invalid_manifest, "$.agent.id", "Agent id must start with *",
+     errc::claw_v1_invalid_agent_id, "Invalid portable agent id."},
     {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
      "Invalid portable agent id."},
     {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
@@ -71,25 +71,25 @@ inline constexpr clawhub_rule clawhub_rules[] = {
      "Workspace destination is declared more than once."},
     // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
     {errc::invalid_manifest, "$.workspace.files[*].path",
-     "Workspace destination * reserved for the package-root BOOTSTRAP.md.",
+     "Package-root BOOTSTRAP.md uses the native seed-once lifecycle *",
      errc::claw_v1_reserved_workspace_target, ""},
     // packages
-    {errc::invalid_manifest, "$.packages[*].ref", "Package refs must be *",
+    {errc::invalid_manifest, "$.packages[*].ref", "ClawHub package references must *",
      errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
-    {errc::invalid_manifest, "$.packages[*].version", "Package versions must be *",
+    {errc::invalid_manifest, "$.packages[*].version", "Package version must be *",
      errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
     {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
      errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
-    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once.",
+    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once*",
      errc::claw_v1_duplicate_package, "Package is declared more than once."},
     // MCP servers
     {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
      errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must not *",
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must not *",
      errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
     {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
      "Must use HTTPS, except HTTP on an exact loopback host."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must use *",
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must use *",
      errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
     {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
      errc::claw_v1_unpinned_mcp_package,

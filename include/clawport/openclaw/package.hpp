@@ -228,9 +228,9 @@ struct claw_package {
 struct read_options {
   openclaw::limits limits;
   host_catalog host;
-  /// Target the post-08-07 contract: a metadata pointer is read with the warning
-  /// `deprecated_openclaw_profile_pointer`. Off: the pointer era, no warning.
-  bool warn_deprecated_pointer = false;
+  /// A metadata pointer is read with the warning `deprecated_openclaw_profile_pointer`, as
+  /// the released OpenClaw (2026.9.6) does. Off: the pointer era, no warning.
+  bool warn_deprecated_pointer = true;
 };
 
 namespace detail {
@@ -617,8 +617,8 @@ bool locate_profile(package_read<Fs>& r, std::string& rel, std::string& at) {
   if (r.opt.warn_deprecated_pointer) {
     r.pkg.diagnostics.push_back(warning_at(
         errc::deprecated_openclaw_profile_pointer, phase::parse, "$.metadata.openclaw.config",
-        "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " + conventional +
-            " without a pointer."));
+        "metadata.openclaw.config is deprecated; move the profile to " + conventional +
+            " and remove the metadata entry."));
   }
   rel = pointer;
   at = "$.metadata.openclaw.config";

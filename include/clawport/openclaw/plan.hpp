@@ -921,8 +921,12 @@ inline void add_mcp_actions(add_builder& b) {
           stable_stringify(canonical_mcp_server(b.host.mcp_servers[name]))) {
         a.expected = expected_state::present_exact;
       } else {
-        a.reason = "MCP server " + name + " already exists with a different configuration.";
-        b.block(errc::mcp_server_collision, "$.mcpServers." + name, *a.reason);
+        // Upstream's words; its action blocks without a reason of its own (the blocker says it).
+        a.blocked_silently = true;
+        b.block(errc::mcp_server_collision, "$.mcpServers." + name,
+                "MCP server " + js_string(name) +
+                    " already exists with different or unresolved configuration and will not be "
+                    "overwritten.");
       }
     }
     b.capability("mcpServer", name, "mcpServers." + name, "configure",

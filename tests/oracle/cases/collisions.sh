@@ -23,7 +23,7 @@ plan_in() {  # plan_in NAME [args…]: both plans with the home $CASE_TMP/NAME
   local name=$1
   shift
   pair "$name" "$CASE_TMP/$name" -- claws add --dry-run --json "$@" "$P" -- claw add --dry-run --json "$@" "$P"
-  compare_pair "$name: add --dry-run" "$name" "$F_OFFLINE_NOTES"
+  compare_pair "$name: add --dry-run" "$name" "$F_PLAN"
 }
 state agent-taken '{"agents": {"ownership": "explicit", "entries": {"main": {}, "demo": {"workspace": "/srv/demo"}}}}'
 plan_in agent-taken
