@@ -26459,12 +26459,20 @@ class checker {
   void issue(const std::string& path, const std::string& message) {
     out_.push_back(error_at(code_, phase::schema, path, message));
   }
+  /// An issue zod 4 aborts on (a wrong type or shape, an enum or literal miss): the outer
+  /// refinements (the manifest's cross-field rules) do not run after one. A failed check or
+  /// refinement (`issue`) lets them run.
+  void fatal(const std::string& path, const std::string& message) {
+    aborted_ = true;
+    issue(path, message);
+  }
+  bool aborted() const { return aborted_; }
   std::size_t count() const { return out_.size(); }
 
   /// `ok` (whether `v` has the `expected` type), saying so at `path` when not: the one
   /// wording of a wrong type.
   bool typed(bool ok, const value& v, const std::string& path, const char* expected) {
-    if (!ok) issue(path, std::string("Expected ") + expected + ", received " + type_name(v) + ".");
+    if (!ok) fatal(path, std::string("Expected ") + expected + ", received " + type_name(v) + ".");
     return ok;
   }
   bool object(const value& v, const std::string& path) {
@@ -26492,11 +26500,11 @@ class checker {
       }
     }
     if (n)
-      issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
+      fatal(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
   }
   bool required(const value& obj, const char* key, const std::string& path) {
     if (obj.contains(key)) return true;
-    issue(member(path, key), "Required.");
+    fatal(member(path, key), "Required.");
     return false;
   }
   bool string(const value& v, const std::string& path) {
@@ -26515,14 +26523,13 @@ class checker {
   }
   bool one_of(const value& v, const std::string& path, std::initializer_list<const char*> opts) {
     std::string list;
-    bool first = true;
     for (const char* o : opts) {
       if (v.is_string() && v.get_ref<const std::string&>() == o) return true;
-      list += (first ? "'" : " | '") + std::string(o) + "'";
-      first = false;
+      list += (list.empty() ? "\"" : "|\"") + std::string(o) + "\"";
     }
-    issue(path, "Invalid enum value. Expected " + list + ", received " +
-                    (v.is_string() ? "'" + v.get<std::string>() + "'" : type_name(v)) + ".");
+    // zod 4's words: one value is `Invalid input: expected "x"`.
+    fatal(path, opts.size() == 1 ? "Invalid input: expected " + list
+                                 : "Invalid option: expected one of " + list);
     return false;
   }
   bool positive_number(const value& v, const std::string& path) {
@@ -26537,7 +26544,7 @@ class checker {
     if (!typed(v.is_number(), v, path, "number")) return false;
     const double d = v.get<double>();
     if (d != std::floor(d) || !std::isfinite(d)) {
-      issue(path, "Expected integer, received float.");
+      fatal(path, "Expected integer, received float.");
       return false;
     }
     if (d < static_cast<double>(min)) {
@@ -26548,7 +26555,7 @@ class checker {
   }
   bool literal_one(const value& v, const std::string& path) {
     if (v.is_number() && v.get<double>() == 1.0) return true;
-    issue(path, "Invalid literal value, expected 1.");
+    fatal(path, "Invalid input: expected 1");
     return false;
   }
   bool safe_path(const value& v, const std::string& path) {
@@ -26567,6 +26574,7 @@ class checker {
  private:
   std::vector<diagnostic>& out_;
   errc code_;
+  bool aborted_ = false;
 };
 
 inline const value* get(const value& obj, const char* key) {
@@ -26594,10 +26602,10 @@ inline std::string remote_url_problem(const std::string& url) {
   if (auth_to == std::string::npos) auth_to = url.size();
   const std::string authority = url.substr(auth_from, auth_to - auth_from);
   if (authority.empty()) return "Invalid url.";
-  if (authority.find('@') != std::string::npos) {
-    return "MCP server URLs must not embed credentials (user information).";
+  // Upstream's one message for user information and fragments.
+  if (authority.find('@') != std::string::npos || url.find('#') != std::string::npos) {
+    return "Remote MCP URLs must not contain user information or fragments.";
   }
-  if (url.find('#') != std::string::npos) return "MCP server URLs must not contain a fragment.";
   std::string host = authority;
   if (!host.empty() && host[0] == '[') {
     const std::size_t close = host.find(']');
@@ -26613,7 +26621,7 @@ inline std::string remote_url_problem(const std::string& url) {
   if (scheme == "http" && (host == "localhost" || host == "127.0.0.1" || host == "[::1]")) {
     return "";
   }
-  return "MCP server URLs must use https: (http: only for localhost, 127.0.0.1 or [::1]).";
+  return "Remote MCP URLs must use HTTPS, except HTTP on an exact loopback host.";
 }
 
 /// The pinned-package-manager rule for stdio MCP commands.
@@ -26722,9 +26730,7 @@ inline void check_mcp_server(checker& c, const value& s, const std::string& path
                             " is blocked by the host environment policy for spawned MCP servers.");
           } else if (!it.value().is_string() ||
                      !is_env_reference(it.value().get_ref<const std::string&>())) {
-            c.issue(kp,
-                    "MCP environment values must be unresolved ${VAR} references; secrets never "
-                    "enter a Claw.");
+            c.issue(kp, "MCP environment values must be unresolved ${ENV_VAR} references.");
           }
         }
       }
@@ -26844,10 +26850,11 @@ inline bool has_image_extension(const std::string& p) {
 
 /// `$.agent`: the id (the agent-id grammar), name, description and identity strings.
 inline void check_manifest_agent(checker& c, const value& a) {
-  c.strict(a, "$.agent", {"id", "name", "description", "identity"});
   if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
       !is_agent_id(a["id"].get<std::string>())) {
-    c.issue("$.agent.id", "Agent ids must match ^[a-z][a-z0-9_-]{0,63}$.");
+    c.issue("$.agent.id",
+            "Agent id must start with a lowercase letter and contain only lowercase letters, "
+            "digits, underscores, or hyphens.");
   }
   for (const char* k : {"name", "description"})
     if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
@@ -26858,6 +26865,7 @@ inline void check_manifest_agent(checker& c, const value& a) {
         if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
     }
   }
+  c.strict(a, "$.agent", {"id", "name", "description", "identity"});
 }
 
 /// `$.metadata`: canonical keys, string values.
@@ -26913,20 +26921,18 @@ inline void check_manifest_packages(checker& c, const value& pk) {
     if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
     if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
         !is_package_name(e["ref"].get<std::string>())) {
-      c.issue(member(p, "ref"), "Package refs must be canonical ClawHub package names.");
+      c.issue(member(p, "ref"),
+              "ClawHub package references must use their canonical lowercase name.");
     }
     if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
         !is_semver(e["version"].get<std::string>())) {
-      c.issue(member(p, "version"), "Package versions must be exact SemVer versions.");
+      c.issue(member(p, "version"), "Package version must be an exact semantic version.");
     }
   }
 }
 
 /// The strict structure of every top-level member, in schema order.
 inline void check_manifest_structure(checker& c, const value& m) {
-  c.strict(
-      m, "$",
-      {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
   if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
   if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent"))
     check_manifest_agent(c, m["agent"]);
@@ -26951,6 +26957,10 @@ inline void check_manifest_structure(checker& c, const value& m) {
         check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
     }
   }
+  // zod 4 reports an object's unknown keys after its members' issues.
+  c.strict(
+      m, "$",
+      {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
 }
 
 /// `agent` of a structurally valid manifest.
@@ -27017,12 +27027,14 @@ inline void check_workspace_destinations(checker& c, const claw_manifest& m) {
     const std::string p = index("$.workspace.files", k) + ".path";
     bool clash = false;
     for (const auto& other : keys) clash = clash || keys_conflict(key, other);
-    if (clash) {
-      c.issue(p, "Workspace destination " + dest + " is declared more than once.");
-    } else if (keys_conflict(key, "bootstrap.md")) {
+    // Both can hold for one file, reserved first (upstream's order).
+    if (keys_conflict(key, "bootstrap.md")) {
       c.issue(p,
-              "Workspace destination " + dest + " is reserved for the package-root BOOTSTRAP.md.");
+              "Package-root BOOTSTRAP.md uses the native seed-once lifecycle and cannot be a "
+              "managed workspace destination.");
     }
+    if (clash)
+      c.issue(p, "Workspace destination " + value(dest).dump() + " is declared more than once.");
     keys.push_back(key);
   }
 }
@@ -27035,14 +27047,15 @@ inline void check_unique_declarations(checker& c, const claw_manifest& m) {
     const std::string key = p.kind + ":" + p.source + ":" + unicode::to_lower(p.ref);
     if (!packages.insert(key).second) {
       c.issue(index("$.packages", k),
-              "Package " + p.kind + ":" + p.ref + " is declared more than once.");
+              "Package " + value(p.ref).dump() + " is declared more than once for " + p.kind + ".");
     }
   }
   std::set<std::string> crons;
   for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
     const std::string id = m.cron_jobs[k]["id"].get<std::string>();
     if (!crons.insert(id).second) {
-      c.issue(index("$.cronJobs", k) + ".id", "Cron job id " + id + " is declared more than once.");
+      c.issue(index("$.cronJobs", k) + ".id",
+              "Cron job id " + value(id).dump() + " is declared more than once.");
     }
   }
 }
@@ -27089,7 +27102,7 @@ inline manifest_result validate_manifest(const value& m) {
   detail::checker c(r.diagnostics, errc::invalid_manifest);
   if (!c.object(m, "$")) return r;
   detail::check_manifest_structure(c, m);
-  if (!r.diagnostics.empty()) return r;
+  if (c.aborted()) return r;
   r.model = detail::normalised_manifest(m);
   detail::check_workspace_destinations(c, r.model);
   detail::check_unique_declarations(c, r.model);
@@ -27697,9 +27710,9 @@ struct claw_package {
 struct read_options {
   openclaw::limits limits;
   host_catalog host;
-  /// Target the post-08-07 contract: a metadata pointer is read with the warning
-  /// `deprecated_openclaw_profile_pointer`. Off: the pointer era, no warning.
-  bool warn_deprecated_pointer = false;
+  /// A metadata pointer is read with the warning `deprecated_openclaw_profile_pointer`, as
+  /// the released OpenClaw (2026.9.6) does. Off: the pointer era, no warning.
+  bool warn_deprecated_pointer = true;
 };
 
 namespace detail {
@@ -28086,8 +28099,8 @@ bool locate_profile(package_read<Fs>& r, std::string& rel, std::string& at) {
   if (r.opt.warn_deprecated_pointer) {
     r.pkg.diagnostics.push_back(warning_at(
         errc::deprecated_openclaw_profile_pointer, phase::parse, "$.metadata.openclaw.config",
-        "metadata[\"openclaw.config\"] is deprecated; OpenClaw reads " + conventional +
-            " without a pointer."));
+        "metadata.openclaw.config is deprecated; move the profile to " + conventional +
+            " and remove the metadata entry."));
   }
   rel = pointer;
   at = "$.metadata.openclaw.config";
@@ -34118,8 +34131,8 @@ inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative p
 /// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
 inline constexpr clawhub_rule clawhub_rules[] = {
     // agent
-    {errc::invalid_manifest, "$.agent.id", "Agent ids must match *", errc::claw_v1_invalid_agent_id,
-     "Invalid portable agent id."},
+    {errc::invalid_manifest, "$.agent.id", "Agent id must start with *",
+     errc::claw_v1_invalid_agent_id, "Invalid portable agent id."},
     {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
      "Invalid portable agent id."},
     {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
@@ -34145,25 +34158,25 @@ inline constexpr clawhub_rule clawhub_rules[] = {
      "Workspace destination is declared more than once."},
     // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
     {errc::invalid_manifest, "$.workspace.files[*].path",
-     "Workspace destination * reserved for the package-root BOOTSTRAP.md.",
+     "Package-root BOOTSTRAP.md uses the native seed-once lifecycle *",
      errc::claw_v1_reserved_workspace_target, ""},
     // packages
-    {errc::invalid_manifest, "$.packages[*].ref", "Package refs must be *",
+    {errc::invalid_manifest, "$.packages[*].ref", "ClawHub package references must *",
      errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
-    {errc::invalid_manifest, "$.packages[*].version", "Package versions must be *",
+    {errc::invalid_manifest, "$.packages[*].version", "Package version must be *",
      errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
     {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
      errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
-    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once.",
+    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once*",
      errc::claw_v1_duplicate_package, "Package is declared more than once."},
     // MCP servers
     {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
      errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must not *",
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must not *",
      errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
     {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
      "Must use HTTPS, except HTTP on an exact loopback host."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "MCP server URLs must use *",
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must use *",
      errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
     {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
      errc::claw_v1_unpinned_mcp_package,
@@ -36320,8 +36333,12 @@ inline void add_mcp_actions(add_builder& b) {
           stable_stringify(canonical_mcp_server(b.host.mcp_servers[name]))) {
         a.expected = expected_state::present_exact;
       } else {
-        a.reason = "MCP server " + name + " already exists with a different configuration.";
-        b.block(errc::mcp_server_collision, "$.mcpServers." + name, *a.reason);
+        // Upstream's words; its action blocks without a reason of its own (the blocker says it).
+        a.blocked_silently = true;
+        b.block(errc::mcp_server_collision, "$.mcpServers." + name,
+                "MCP server " + js_string(name) +
+                    " already exists with different or unresolved configuration and will not be "
+                    "overwritten.");
       }
     }
     b.capability("mcpServer", name, "mcpServers." + name, "configure",
