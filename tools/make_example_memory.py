@@ -12,9 +12,9 @@ install and for the tests of `--with-memory` (docs/format.md, "Format 2").
   tools/make_example_memory.py meta DB KEY VALUE   a `memory_meta` row
 
 The schema is ZeroClaw's after `init_schema`, `migrate_sqlite_memory_to_v3` and `init_schema`
-again (../shared/spec/zeroclaw-memory.md §1.2, ZeroClaw `crates/zeroclaw-memory/src/sqlite.rs`):
+again (ZeroClaw's `crates/zeroclaw-memory/src/sqlite.rs`; docs/format.md, format 2):
 the rebuilt `memories` with `agent_id` and UNIQUE(agent_id, key), then `kind`, `pinned` and
-`tenant_id` re-added; every connection sets the runtime's pragmas (§1.3), so the store is WAL.
+`tenant_id` re-added; every connection sets the runtime's pragmas, so the store is WAL.
 """
 import argparse
 import os

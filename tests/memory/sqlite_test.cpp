@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // sqlite::store, the memory Store policy on ZeroClaw's brain.db: stores made by
 // tools/make_example_memory.py with Python's sqlite3 and the runtime's exact schema (WAL).
-// Mirrors the hazards of ../shared/spec/zeroclaw-memory.md §5: one read transaction is one
-// point in time while another process writes; the file, -wal and -shm are never copied.
+// Mirrors the hazards of copying a live store (docs/format.md, format 2): one read transaction is
+// one point in time while another process writes; the file, -wal and -shm are never copied.
 #include "support/test.hpp"
 
 #include <clawport/sqlite.hpp>
