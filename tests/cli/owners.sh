@@ -2,7 +2,8 @@
 # Issue 41 items 8-13: files keep their owner and never get wider; secrets and keys.
 #  8  run as root in a user's install (chowned to uid 12345): `secrets set`'s new key, the
 #     import's trees and its ledger end up owned by 12345 (skipped, and said, when not root)
-#  9  `claw migrate` keeps a 0600 TOOLS.md 0600 in the package (fs::copied_mode)
+#  9  `claw migrate` keeps a 0600 TOOLS.md 0600 in the package (fs::copied_mode); `claw
+#     export` of it keeps a 0400 TOOLS.md 0400 (copied_mode within OpenClaw's 0600)
 # 10  `claw migrate` with <state>/claws a symlink out of the state directory: refused,
 #     nothing written anywhere
 # 11  `secrets set` with enc2: values and no .secret_key: refused, no key made; `status`
@@ -140,4 +141,13 @@ migrate 0
 pkg="$state/claws/local/worker"
 [ "$(stat -c %a "$pkg/workspace/TOOLS.md")" = 600 ] || fail "TOOLS.md is $(stat -c %a "$pkg/workspace/TOOLS.md"), not 600"
 [ "$(stat -c %a "$pkg/workspace/AGENTS.md")" = 644 ] || fail "AGENTS.md is not 644"
+# claw export (issue 41, the last gap): a prompt file's copy gets fs::copied_mode of the
+# workspace file within the 0600 OpenClaw's export writes: a 0400 TOOLS.md stays 0400, a
+# 0644 AGENTS.md is 0600, the generated files 0600 (was: every file 0600 whatever its source).
+chmod 400 "$ws/TOOLS.md"
+expect_status 0 "$CLAWPORT" claw export worker --state-dir "$state" --out "$TMP/exported"
+for f in workspace/TOOLS.md:400 workspace/AGENTS.md:600 package.json:600 CLAW.md:600; do
+  got=$(stat -c %a "$TMP/exported/${f%%:*}")
+  [ "$got" = "${f##*:}" ] || fail "claw export wrote ${f%%:*} $got, not ${f##*:}"
+done
 finish

@@ -262,22 +262,22 @@ snapshot_t files_of(const snapshot_t& w) {
   return out;
 }
 
-// KNOWN FAILURE, not fixed here (see the report of branch `sweeps`): a kill after the
-// package is published under <state>/claws/local/worker and before the ledger records it
-// leaves the package alone; the re-run is then blocked (package_destination_exists, as
-// upstream's migrate refuses an existing destination), `recover` does not clear it (it is
-// no staging name) and the ledger has no record of it. The fix needs an intent recorded
-// before the publish (as `claw add` records a `pending` install) or a re-run that adopts a
-// package equal to its plan's tree. should_fail: this test turns red once that is fixed.
-TEST_CASE("issue 41 sweep: claw migrate killed anywhere: not migrated, or migrated whole" *
-          doctest::should_fail()) {
+// A kill after the package is published under <state>/claws/local/worker and before the
+// ledger recorded it once left the package alone: the re-run refused it
+// (package_destination_exists) and `recover` did not clear it. The migration now records
+// its intent first, a `pending` install record (as `claw add` does), so a kill leaves the
+// old state, the new one, or that record (with or without the package): the re-run of the
+// same plan (its integrity unchanged) finishes it.
+TEST_CASE("issue 41 sweep: claw migrate killed anywhere: not migrated, or migrated whole") {
   std::size_t count = 0;
   snapshot_t before;
   snapshot_t after;
+  std::string integrity;
   {
     faulty<memory> f;
     oc_agent(f.inner());
     before = world(f.inner(), {"/state", "/home"});
+    integrity = oc::plan_migration(f.inner(), oc_request(), "worker").integrity;
     f.reset_counts();
     REQUIRE(migrate_worker(f).ok);
     count = f.count();
@@ -285,6 +285,7 @@ TEST_CASE("issue 41 sweep: claw migrate killed anywhere: not migrated, or migrat
   }
   REQUIRE(count > 10);
   std::vector<std::size_t> stuck;  // kills after which the re-run cannot finish
+  std::size_t resumed = 0;
   for (std::size_t n = 0; n <= count; ++n) {
     CAPTURE(n);
     faulty<memory> f;
@@ -305,8 +306,21 @@ TEST_CASE("issue 41 sweep: claw migrate killed anywhere: not migrated, or migrat
     const snapshot_t now = world(m, {"/state", "/home"});
     if (now != after) {
       const bool old_state = files_of(now) == files_of(before);
+      const bool intent =
+          !old_state &&
+          oc::value::parse(m.read_file(
+              "/state/clawport-claws.json"))["installs"]["worker"]["status"] == "pending";
+      if (intent) {
+        ++resumed;
+        // status names it: an install not complete
+        const oc::value st = oc::to_json(oc::claw_status(m, oc_request(), std::nullopt));
+        CHECK(st["summary"]["partial"] == 1);
+      }
+      const oc::migration_plan again = oc::plan_migration(m, oc_request(), "worker");
+      CHECK(again.integrity == integrity);  // the consent given before the kill still holds
+      CHECK(again.resuming == intent);
       const oc::migration_outcome r = migrate_worker(m);  // the re-run
-      if (!old_state || !r.ok) {
+      if (!(old_state || intent) || !r.ok) {
         stuck.push_back(n);
         continue;
       }
@@ -314,7 +328,9 @@ TEST_CASE("issue 41 sweep: claw migrate killed anywhere: not migrated, or migrat
     CHECK(world(m, {"/state", "/home"}) == after);
     const oc::value st = oc::to_json(oc::claw_status(m, oc_request(), std::nullopt));
     CHECK(st["summary"]["driftedFiles"] == 0);
+    CHECK(st["summary"]["partial"] == 0);
   }
+  CHECK(resumed > 0);  // the sweep reached the window the intent covers
   std::string where;
   for (const std::size_t n : stuck) where += " " + std::to_string(n);
   INFO("killed after these operations (of ", count,

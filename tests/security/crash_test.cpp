@@ -202,6 +202,74 @@ TEST_CASE("issue 41 item 16: restore x never restores the archive of x-5") {
   }
 }
 
+// Status says which version a killed upgrade left in place and what recover will do (the
+// reading recover acts on, skills::inspect_upgrade); recover then does exactly that.
+TEST_CASE("issue 41 item 3: status names the version a killed upgrade left and what recover does") {
+  for (const bool rename2 : {true, false}) {
+    std::size_t count = 0;
+    snapshot_t v1;
+    snapshot_t v2;
+    {
+      faulty<memory> f;
+      f.inner() = upgrade_install();
+      f.inner().settings().rename2_supported = rename2;
+      v1 = f.inner().snapshot(ops_dir + "/lint");
+      v2 = f.inner().snapshot("/src/lint");
+      f.reset_counts();
+      sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
+      count = f.count();
+    }
+    std::map<std::string, std::size_t> seen;  // what status said, how often
+    for (std::size_t n = 0; n <= count; ++n) {
+      CAPTURE(rename2);
+      CAPTURE(n);
+      faulty<memory> f;
+      f.inner() = upgrade_install();
+      f.inner().settings().rename2_supported = rename2;
+      f.reset_counts();
+      f.crash_after(n);
+      try {
+        sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
+      } catch (...) {
+      }
+      memory& m = f.inner();
+      const cp::importer::install_status st = cp::importer::read_status(m, inst + "/config.toml");
+      std::string detail;
+      for (const auto& l : st.leftovers)
+        if (l.path.find("/.clawport-stage-") != std::string::npos) detail = l.detail;
+      if (!detail.empty()) {
+        CHECK(cp::importer::render_status(st).find(detail) != std::string::npos);
+        CHECK(cp::importer::to_json(st)["leftovers"][0]["detail"] == detail);
+      }
+      auto parent = m.open_root(ops_dir);
+      CHECK(cp::recover(m, parent, "lint", ops_dir + "/lint").failed.empty());
+      if (detail.empty()) continue;  // no intent recorded: only a staged copy, v1 untouched
+      CAPTURE(detail);
+      CHECK(detail.find("a killed upgrade of skill 'ops/lint': ") == 0);
+      const snapshot_t now =
+          m.exists(ops_dir + "/lint") ? m.snapshot(ops_dir + "/lint") : snapshot_t{};
+      const auto says = [&](const char* t) { return detail.find(t) != std::string::npos; };
+      if (says("recover puts it back") || says("the copy in place is the previous version")) {
+        CHECK(now == v1);
+        CHECK(archives_holding(m, v1) == 0);
+      } else if (says("the copy in place is the new version")) {
+        CHECK(now == v2);
+        CHECK(archives_holding(m, v1) == 1);
+        CHECK((says("recover archives the previous version") || says("already archived")));
+      } else {
+        FAIL("an unexpected detail: " << detail);
+      }
+      ++seen[detail.substr(0, detail.find(';'))];
+    }
+    // The sweep saw the window the issue names (the new version in place, the old one only
+    // in the staging tree) and the one before the exchange.
+    CHECK(seen.count("a killed upgrade of skill 'ops/lint': the copy in place is the new version"));
+    CHECK(seen.count(
+        "a killed upgrade of skill 'ops/lint': the copy in place is the previous version (it was "
+        "not replaced)"));
+  }
+}
+
 // ---- item 7: status and recover read one list of places where commands stage -------------
 
 TEST_CASE("issue 41 item 7: status finds staging leftovers in every skills directory") {

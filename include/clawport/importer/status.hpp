@@ -12,6 +12,7 @@
 #include "../core/paths.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
+#include "../skills/install.hpp"
 #include "../skills/staging_places.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/parse.hpp"
@@ -65,6 +66,9 @@ struct leftover {
   std::string path;            ///< absolute
   std::string creator;         ///< who makes such names, in recover's words
   text::command_line command;  ///< the `clawport recover` line that clears it
+  /// What the leftover holds and what recover will do with it, when that matters (a killed
+  /// skills upgrade: which version is in place); empty otherwise.
+  std::string detail;
 };
 
 /// What `clawport status` reports. `pending()` is what the exit status says.
@@ -148,6 +152,23 @@ inline bool is_set(const zc::value& config, const std::string& path) {
   return v != nullptr && v->is_string() && !v->text.empty();
 }
 
+/// A skills staging tree's killed upgrade in words (skills::inspect_upgrade, the reading
+/// `recover` acts on): which version is in place and what recover does; empty when the
+/// tree records no upgrade or cannot be read.
+template <class Fs>
+std::string upgrade_detail(Fs& fs, const typename Fs::dir& dir, const std::string& name) {
+  try {
+    const auto st = fs.stat_at(dir, name);
+    if (!st || st->kind != fs::file_kind::directory) return {};
+    const typename Fs::dir stage = fs.open_dir_at(dir, name);
+    if (const auto u = skills::inspect_upgrade(fs, dir, stage))
+      return skills::upgrade_leftover_text(*u);
+  } catch (const error&) {
+    // unreadable: the leftover is still listed, without the detail
+  }
+  return {};
+}
+
 /// The leftovers of interrupted commands in the directory `relative` of the install
 /// (`""`: the root), with the recover line for each; `files` are the files of that
 /// directory whose temporary siblings a replace leaves (`config.toml`, the ledger).
@@ -174,7 +195,9 @@ void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
     if (destination.empty()) destination = n;  // recover clears every staging tree beside it
     st.leftovers.push_back(
         {paths::join(abs, n), std::string(m.family->creator),
-         text::paste_command({"clawport", "recover", paths::join(abs, destination)})});
+         text::paste_command({"clawport", "recover", paths::join(abs, destination)}),
+         m.family->kind == publish::staging_kind::skills ? upgrade_detail(fs, dir, n)
+                                                         : std::string()});
   }
 }
 
@@ -293,7 +316,10 @@ inline nlohmann::json to_json(const install_status& st) {
   j["leftovers"] = nlohmann::json::array();
   for (const leftover& l : st.leftovers)
     j["leftovers"].push_back(
-        {{"path", l.path}, {"creator", l.creator}, {"command", l.command.str()}});
+        {{"path", l.path},
+         {"creator", l.creator},
+         {"command", l.command.str()},
+         {"detail", l.detail.empty() ? nlohmann::json() : nlohmann::json(l.detail)}});
   j["encrypted_without_key"] = st.encrypted_without_key;
   j["pending"] = st.pending();
   return j;
@@ -356,6 +382,7 @@ inline std::string render_status(const install_status& st) {
     line(std::to_string(st.leftovers.size()) + " leftover(s) of interrupted commands:");
     for (const leftover& l : st.leftovers) {
       line("  " + l.path + " (left by " + l.creator + "):");
+      if (!l.detail.empty()) line("    " + l.detail);
       line("    ", l.command);
     }
   }

@@ -10,11 +10,15 @@
 #include "../bundle/private_data.hpp"
 #include "../formats/json.hpp"
 #include "../formats/yaml_writer.hpp"
+#include "../fs/copy.hpp"
+#include "../fs/modes.hpp"
 #include "lifecycle.hpp"
 #include "workspace.hpp"
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -299,7 +303,23 @@ struct managed_files {
   std::optional<std::string> bootstrap;
   std::vector<std::pair<std::string, std::string>> files;  ///< workspace-relative → bytes
   std::vector<dropped_file> left_home;
+  /// workspace-relative → the mode its package copy gets (fs::copied_mode of the file's)
+  std::map<std::string, std::uint32_t> modes;
 };
+
+/// `claw export` writes a prompt file with its workspace file's permission bits, never
+/// wider than the 0600 OpenClaw's export writes (a 0400 file stays 0400; a 0644 one is
+/// 0600): fs::copied_mode with the bits beyond the owner's cleared.
+inline constexpr std::uint32_t export_umask = fs::modes::permission_bits & ~fs::modes::private_file;
+
+/// The modes of the package files made from prompt files (package-relative: `workspace/<rel>`,
+/// `CLAW.md` when SOUL.md is its body); the other files get publish_new_dir's default.
+inline std::map<std::string, std::uint32_t> package_modes(const managed_files& mf, bool body) {
+  std::map<std::string, std::uint32_t> out;
+  for (const auto& [rel, mode] : mf.modes)
+    out[rel == "SOUL.md" && body ? "CLAW.md" : "workspace/" + rel] = mode;
+  return out;
+}
 
 template <class Fs>
 std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& in,
@@ -322,7 +342,13 @@ std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& i
       return export_refusal{errc::workspace_files_drifted, rel + " changed while it was read"};
     if (f.kind == "bootstrap") {
       out.bootstrap = r.bytes;
-    } else if (rel == "SOUL.md") {
+      continue;
+    }
+    at_rel(fs, *root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+      if (const auto st = fs.stat_at(d, n))
+        out.modes[rel] = fs::copied_mode(st->mode, export_umask);
+    });
+    if (rel == "SOUL.md") {
       out.soul = r.bytes;
     } else {
       out.files.emplace_back(rel, r.bytes);
@@ -495,7 +521,8 @@ inline std::vector<std::pair<std::string, std::string>> package_tree(const expor
 template <class Fs>
 std::optional<export_refusal> write_export(
     Fs& fs, const std::string& out_dir,
-    const std::vector<std::pair<std::string, std::string>>& tree) {
+    const std::vector<std::pair<std::string, std::string>>& tree,
+    const std::map<std::string, std::uint32_t>& modes) {
   try {
     auto parent = open_dir_path(fs, parent_of(out_dir));
     if (fs.stat_at(parent, paths::file_name(out_dir)))
@@ -508,16 +535,19 @@ std::optional<export_refusal> write_export(
   std::vector<std::string> created;
   bool published = false;
   try {
-    publish_new_dir(fs, out_dir, tree, created, published, [&](const std::string& staged) {
-      const claw_package pkg = read_package(fs, staged);
-      bool clean = pkg.ok() && pkg.diagnostics.empty();
-      for (const auto& src : pkg.sources) clean = clean && !src.problem;
-      if (!clean)
-        throw error(errc::config_invalid,
-                    "the exported package does not read clean (a clawport bug): " +
-                        json::dump(to_json(pkg.diagnostics), -1),
-                    out_dir);
-    });
+    publish_new_dir(
+        fs, out_dir, tree, created, published,
+        [&](const std::string& staged) {
+          const claw_package pkg = read_package(fs, staged);
+          bool clean = pkg.ok() && pkg.diagnostics.empty();
+          for (const auto& src : pkg.sources) clean = clean && !src.problem;
+          if (!clean)
+            throw error(errc::config_invalid,
+                        "the exported package does not read clean (a clawport bug): " +
+                            json::dump(to_json(pkg.diagnostics), -1),
+                        out_dir);
+        },
+        new_dir_options{std::string(), modes});
   } catch (const error& e) {
     std::string also;
     if (published) {
@@ -568,15 +598,19 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
   const detail::export_parts parts = detail::gather_parts(x, in);
   const bool soul_valid =
       mf.soul && clawport::detail::valid_utf8(*mf.soul) && !js_trim(*mf.soul).empty();
-  detail::export_text text = detail::build_export_text(parts, mf, soul_valid);
-  if (soul_valid && text.claw_md.size() > export_claw_md_max)
+  bool body = soul_valid;
+  detail::export_text text = detail::build_export_text(parts, mf, body);
+  if (body && text.claw_md.size() > export_claw_md_max) {
+    body = false;
     text = detail::build_export_text(parts, mf, false);
+  }
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
   const package_naming naming =
       detail::name_package(&in.rec.claw, x.agent, text.manifest, text.hashed);
   const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
-  if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
+  if (const auto r = detail::write_export(fs, out_dir, tree, detail::package_modes(mf, body)))
+    return fail(*r);
 
   export_result res{x.agent, out_dir, text.manifest, parts.profile, {}, mf.left_home, naming};
   for (const auto& t : tree) res.files_written.push_back(t.first);

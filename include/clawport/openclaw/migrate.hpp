@@ -6,7 +6,10 @@
 // file adopted, nothing in the workspace or openclaw.json written. With consent the package
 // is staged, read back with the one package reader, checked against the consented plan and
 // published; the ledger then records the install, so `claw status|update|export|remove`
-// treat the agent as any added Claw. A failure undoes the package and the ledger.
+// treat the agent as any added Claw. A failure undoes the package and the ledger. The
+// intent is recorded first (issue 41): a `pending` install record before the package is
+// published, so a kill anywhere leaves either nothing, or that record (with or without the
+// package), which the re-run of the same plan finishes.
 #pragma once
 
 #include "../fs/copy.hpp"
@@ -61,6 +64,11 @@ struct migration_plan {
   /// 0600 TOOLS.md stays 0600); the others are 0644. Not part of the integrity.
   std::map<std::string, std::uint32_t> file_modes;
   std::string state_root;  ///< the state directory, canonical: no link is followed below it
+  /// A killed migration of this agent left its `pending` record (and, when true, its
+  /// package, byte for byte the one this plan generates): apply finishes it. Not part of
+  /// the integrity: the plan is the one the killed run had consent for.
+  bool resuming = false;
+  bool package_in_place = false;
   value live_entry = value::object();  ///< agents.entries.<id> as it is now
   add_plan add;                        ///< adding the package over the agent as it is
   std::vector<diagnostic> blockers;
@@ -101,8 +109,7 @@ inline std::string migration_integrity(const migration_plan& p) {
 struct migration_scan {
   migration_plan plan;
   host_state host;
-  std::vector<std::string> ledger_workspaces;         ///< other installs' workspaces
-  std::map<std::string, std::uint32_t> prompt_modes;  ///< workspace name → copied mode
+  std::vector<std::string> ledger_workspaces;  ///< other installs' workspaces
   bool refuse(errc code, const std::string& path, const std::string& message) {
     plan.blockers.push_back(error_at(code, phase::plan, path, message));
     return false;
@@ -118,8 +125,23 @@ inline bool paths_overlap(const std::string& a, const std::string& b) {
   return within(a, b) || within(b, a);
 }
 
+/// Whether `r` is the record a killed `claw migrate` wrote before publishing its package
+/// (`run_migration`): pending, the agent adopted (an add's is created).
+inline bool interrupted_migration(const install_record& r) {
+  return r.status == "pending" && r.agent_origin == "adopted";
+}
+
+/// The other installs' workspaces in ledger `l` (every one but `agent_id`'s).
+inline std::vector<std::string> other_workspaces(const ledger& l, const std::string& agent_id) {
+  std::vector<std::string> out;
+  for (const auto& r : l.installs)
+    if (r.first != agent_id) out.push_back(r.second.workspace);
+  return out;
+}
+
 /// The agent: a valid id, an `agents.entries` member of a readable openclaw.json, not in
-/// the ledger. Other agents and installs are kept for the overlap checks and the add plan.
+/// the ledger (unless as a killed migration's `pending` record: the plan resumes it).
+/// Other agents and installs are kept for the overlap checks and the add plan.
 template <class Fs>
 bool scan_agent(Fs& fs, const destination_request& req, migration_scan& s) {
   migration_plan& p = s.plan;
@@ -138,11 +160,13 @@ bool scan_agent(Fs& fs, const destination_request& req, migration_scan& s) {
                         join_path(s.host.state_dir, config_file_name) + ".");
   p.live_entry = *entry;
   const ledger l = read_ledger(fs, s.host.state_dir);
-  if (l.installs.count(p.agent_id))
+  const auto mine = l.installs.find(p.agent_id);
+  p.resuming = mine != l.installs.end() && interrupted_migration(mine->second);
+  if (mine != l.installs.end() && !p.resuming)
     return s.refuse(errc::agent_already_managed, "$.agent.id",
                     "Agent " + js_string(p.agent_id) +
                         " is already a Claw; use claw status, update or remove instead.");
-  for (const auto& r : l.installs) s.ledger_workspaces.push_back(r.second.workspace);
+  s.ledger_workspaces = other_workspaces(l, p.agent_id);
   return true;
 }
 
@@ -175,7 +199,9 @@ bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
                       std::string(e.what()) + "; the package is written only inside " +
                           p.state_root + ", never through a link");
   }
-  if (exists)
+  // A killed migration's package is checked against the generated tree once it is known.
+  p.package_in_place = exists && p.resuming;
+  if (exists && !p.resuming)
     return s.refuse(errc::package_destination_exists, "$.packageRoot",
                     "Local Claw package destination " + p.package_root +
                         " already exists. Move or inspect it before migrating.");
@@ -217,7 +243,7 @@ bool capture_files(Fs& fs, migration_scan& s, managed_files& mf) {
     p.workspace_files.push_back(
         {join_path(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
     // Its permission bits travel as a copy's do (the umask applies when it is created).
-    if (const auto st = fs.stat_at(root, name)) s.prompt_modes[name] = fs::copied_mode(st->mode, 0);
+    if (const auto st = fs.stat_at(root, name)) mf.modes[name] = fs::copied_mode(st->mode, 0);
     if (std::string(name) == "SOUL.md") {
       mf.soul = r.bytes;
     } else {
@@ -247,13 +273,41 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   p.agent = text.manifest["agent"];
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
-  for (const auto& [name, mode] : s.prompt_modes)
-    p.file_modes[name == "SOUL.md" && body ? "CLAW.md" : "workspace/" + name] = mode;
+  p.file_modes = package_modes(mf, body);
   for (const auto& f : p.tree)
     p.package_files.push_back({f.first, f.second.size(), sha256_digest(f.second)});
   std::sort(p.package_files.begin(), p.package_files.end(),
             [](const auto& a, const auto& b) { return locale_less(a.path, b.path); });
   return true;
+}
+
+/// The package a killed migration published must be, file for file and byte for byte,
+/// the tree this plan generates (it was published whole, by one rename); anything else at
+/// the destination is not clawport's to adopt.
+template <class Fs>
+bool check_package_in_place(Fs& fs, migration_scan& s) {
+  migration_plan& p = s.plan;
+  if (!p.package_in_place) return true;
+  std::vector<std::string> present;
+  bool same = false;
+  try {
+    const auto root = open_below_anchor(fs, p.state_root, p.package_root);
+    list_tree(fs, root, "", present, 8);
+    same = present.size() == p.tree.size();
+    for (const auto& [rel, bytes] : p.tree) {
+      if (!same) break;
+      const file_read r = read_in_root(fs, root, rel, state_file_max_bytes);
+      same = r.status == read_status::ok && r.bytes == bytes;
+    }
+  } catch (const error&) {
+    same = false;
+  }
+  if (same) return true;
+  return s.refuse(errc::package_destination_exists, "$.packageRoot",
+                  "Local Claw package destination " + p.package_root +
+                      " exists and is not the package an interrupted migration of " + p.agent_id +
+                      " published (its pending record is in the ledger). Move it away, then "
+                      "migrate again.");
 }
 
 /// The generated package as the reader would see it at the destination, built from its
@@ -398,7 +452,8 @@ migration_plan plan_migration(Fs& fs, const destination_request& req, const std:
   detail::managed_files mf;
   try {
     if (detail::scan_agent(fs, req, s) && detail::scan_places(fs, req, s) &&
-        detail::capture_files(fs, s, mf) && detail::generate_tree(s, mf)) {
+        detail::capture_files(fs, s, mf) && detail::generate_tree(s, mf) &&
+        detail::check_package_in_place(fs, s)) {
       detail::plan_adoption(fs, s, detail::planned_package(s.plan), s.plan);
     }
   } catch (const error& e) {
@@ -431,8 +486,8 @@ void check_staged(Fs& fs, const destination_request& req, const migration_plan& 
   migration_scan s;
   s.plan = p;
   s.host = read_host_state(fs, req);
-  for (const auto& r : read_ledger(fs, s.host.state_dir).installs)
-    s.ledger_workspaces.push_back(r.second.workspace);
+  // The migration's own `pending` record is in the ledger by now: not another install.
+  s.ledger_workspaces = other_workspaces(read_ledger(fs, s.host.state_dir), p.agent_id);
   s.plan.blockers.clear();
   plan_adoption(fs, s, rebased(read, staged, p.package_root, p.tree), s.plan);
   if (s.plan.blocked() || migration_integrity(s.plan) != p.integrity)
@@ -442,14 +497,16 @@ void check_staged(Fs& fs, const destination_request& req, const migration_plan& 
                 p.package_root);
 }
 
-/// The install record of a migrated agent: complete, its workspace adopted, every prompt
-/// file adopted (the operator's: released, never deleted, by remove), the agent entry as
-/// it is in openclaw.json.
+/// The install record of a migrated agent: complete (or `pending`, the intent written
+/// before the package is published), its workspace adopted, every prompt file adopted (the
+/// operator's: released, never deleted, by remove), the agent entry as it is in
+/// openclaw.json.
 inline install_record migrated_record(const migration_plan& p, const source_identity& claw,
-                                      const std::string& now) {
+                                      const std::string& now, bool pending = false) {
+  const char* status = pending ? "pending" : "complete";
   install_record r;
   r.agent_id = p.agent_id;
-  r.status = "complete";
+  r.status = status;
   r.claw = claw;
   r.plan_integrity = p.integrity;
   r.workspace = p.workspace;
@@ -457,23 +514,41 @@ inline install_record migrated_record(const migration_plan& p, const source_iden
   r.agent_origin = "adopted";  // remove releases the agent rather than deleting it
   r.agent_config_digest = digest_of(p.live_entry);
   r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
-  r.config = "registered";
+  r.config = pending ? "pending" : "registered";
   for (const auto& a : p.add.actions) {
     if (a.kind != add_kind::workspace_file) continue;
     const std::string source = a.from_body ? "CLAW.md" : a.source.substr(p.package_root.size() + 1);
     r.workspace_files.push_back(
-        {a.id, source, a.digest.value_or(""), "file", "managed", "adopted", "complete"});
+        {a.id, source, a.digest.value_or(""), "file", "managed", "adopted", status});
   }
   r.added_at = now;
   r.updated_at = now;
   return r;
 }
 
-/// The migration's steps: the package staged, checked and published, then the ledger.
+/// The migration's steps: the intent (a `pending` record in the ledger), the package
+/// staged, checked and published (already in place when a killed run is resumed), then
+/// the record completed. A failure restores the ledger as it was (a resumed run's
+/// `pending` record stays, with its package).
 template <class Fs>
 void run_migration(Fs& fs, const destination_request& req, const migration_plan& p,
                    const std::string& now, migrate_undo_state& s, publish::undo_journal& undo,
                    errc& step) {
+  step = errc::provenance_failed;
+  const std::string state_dir = state_dir_of(req);
+  ledger l = read_ledger(fs, state_dir);
+  s.ledger_before = l.bytes;
+  const auto mine = l.installs.find(p.agent_id);
+  if (mine != l.installs.end() && !(p.resuming && interrupted_migration(mine->second)))
+    throw error(errc::migration_changed, "agent " + p.agent_id + " was added meanwhile",
+                p.agent_id);
+  l.installs[p.agent_id] = migrated_record(p, planned_package(p).source, now, true);
+  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
+  undo.add("the ledger", [&fs, &s, state_dir] {
+    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
+  });
+  write_ledger(fs, state_dir, l, &s.created_state_dirs);
+
   step = errc::publish_failed;
   undo.add(p.package_root, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
   undo.add(p.package_root, [&fs, &s, root = p.package_root] {
@@ -481,28 +556,22 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
     auto parent = open_dir_path(fs, parent_of(root));
     fs.remove_tree_at(parent, paths::file_name(root));
   });
-  publish_new_dir(
-      fs, p.package_root, p.tree, s.created_parents, s.published,
-      [&](const std::string& staged) { check_staged(fs, req, p, staged); },
-      new_dir_options{p.state_root, p.file_modes});
+  if (p.package_in_place) {
+    check_staged(fs, req, p, p.package_root);
+  } else {
+    publish_new_dir(
+        fs, p.package_root, p.tree, s.created_parents, s.published,
+        [&](const std::string& staged) { check_staged(fs, req, p, staged); },
+        new_dir_options{p.state_root, p.file_modes});
+  }
   const claw_package published = read_package(fs, p.package_root);
   if (!published.ok())
     throw error(errc::migration_changed, "the published package does not read clean",
                 p.package_root);
 
   step = errc::provenance_failed;
-  const std::string state_dir = state_dir_of(req);
-  ledger l = read_ledger(fs, state_dir);
-  s.ledger_before = l.bytes;
-  if (l.installs.count(p.agent_id))
-    throw error(errc::migration_changed, "agent " + p.agent_id + " was added meanwhile",
-                p.agent_id);
   l.installs[p.agent_id] = migrated_record(p, published.source, now);
-  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
-  undo.add("the ledger", [&fs, &s, state_dir] {
-    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
-  });
-  write_ledger(fs, state_dir, l, &s.created_state_dirs);
+  write_ledger(fs, state_dir, l);
 }
 
 }  // namespace detail
@@ -599,6 +668,10 @@ inline std::string plan_text(const migration_plan& p) {
   if (!p.package_name.empty())
     line("  package:         " + p.package_root + " (" + p.package_name + ")");
   line("  plan integrity:  " + p.integrity);
+  if (p.resuming)
+    line(std::string("  resumes:         the migration killed before it finished (its pending "
+                     "ledger record") +
+         (p.package_in_place ? " and its package" : "") + ")");
   for (const auto& f : p.package_files) line("    generate " + f.path);
   for (const auto& f : p.workspace_files) line("    adopt " + f.path);
   for (const auto& r : migration_retained()) line("    retain " + r);
