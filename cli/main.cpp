@@ -3,6 +3,7 @@
 // command and runs the one asked for.
 #include "app.hpp"
 #include "commands/claw.hpp"
+#include "commands/completions.hpp"
 #include "commands/convert.hpp"
 #include "commands/export.hpp"
 #include "commands/import.hpp"
@@ -29,5 +30,7 @@ int main(int argc, char** argv) {
     clawport::cli::add_status_command(app, selected, host);
     clawport::cli::add_verify_command(app, selected, host);
     clawport::cli::add_workspace_command(app, selected, host);
+    // Last: the completion scripts and manual pages describe every command above.
+    clawport::cli::add_completions_command(app, selected, host);
   });
 }
