@@ -7,7 +7,9 @@
 #        memory (`--with-memory`, <clawport/sqlite.hpp>) (the default);
 # ci:    additionally clang, clang-format and meson for the CI checks, and openssh-client
 #        (ssh-keygen, ssh-agent) for the signed-bundle tests (tests/cli/sign.sh), and npm
-#        (unless one is installed) for the OpenClaw oracle (tests/oracle/run.sh);
+#        (unless one is installed) for the OpenClaw oracle (tests/oracle/run.sh), zsh and
+#        fish for the completion scripts and groff-base for the manual pages
+#        (tests/cli/completions.sh, manpages.sh);
 # bench: additionally Google Benchmark, strace and time for bench/ (docs/benchmarks.md).
 # Uses apt-get as root, or through sudo; otherwise names the missing packages and fails.
 set -euo pipefail
@@ -15,7 +17,7 @@ packages=(g++ cmake ninja-build pkg-config python3 libtomlplusplus-dev nlohmann-
           doctest-dev libcli11-dev python3-yaml git libsodium-dev python3-cryptography
           libsqlite3-dev)
 if [ "${1:-build}" = ci ]; then
-  packages+=(clang clang-format meson libclang-rt-14-dev openssh-client)
+  packages+=(clang clang-format meson libclang-rt-14-dev openssh-client zsh fish groff-base)
   # npm installs the OpenClaw oracle (tests/oracle/run.sh); a node install may bring its own
   command -v npm >/dev/null || packages+=(npm)
 fi
