@@ -13,6 +13,7 @@
 #pragma GCC visibility pop
 
 #include <clawport/clawport.hpp>
+#include <clawport/crypto.hpp>
 
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +23,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -548,6 +550,19 @@ std::string do_status(const options& a, const volatile int* cancel) {
   return cp::json::dump(cp::importer::to_json(cp::importer::read_status(backend, config)));
 }
 
+/// `secrets set`: the value is a view of the caller's bytes, passed to the library as is
+/// (never copied here, never in an error: the library's messages name the field only).
+std::string do_secrets_set(const options& a, std::string_view value, const volatile int* cancel) {
+  const cp::host_environment h = host();
+  const std::string config = config_of(h, a);
+  const std::string path = a.text("path", true);
+  poll(cancel, "setting " + path);
+  cp::fs::posix backend;
+  cp::crypto::sodium cipher;
+  return cp::json::dump(cp::importer::to_json(
+      cp::importer::set_secret(backend, cipher, config, path, value, h.now())));
+}
+
 std::string do_claw_inspect(const options& a, const volatile int* cancel) {
   const std::string package = a.text("package", true);
   const std::string codes = a.choice("codes", {"openclaw", "clawhub"}, "openclaw");
@@ -701,6 +716,20 @@ clawport_status clawport_v1_secrets_list(const char* o, const volatile int* canc
 clawport_status clawport_v1_install_status(const char* o, const volatile int* cancel, char** result,
                                            clawport_error** err) {
   return entry(o, {"config"}, cancel, result, err, do_status);
+}
+clawport_status clawport_v1_secrets_set(const char* o, const unsigned char* value,
+                                        size_t value_length, const volatile int* cancel,
+                                        char** result, clawport_error** err) {
+  return entry(
+      o, {"config", "path"}, cancel, result, err,
+      [value, value_length](const options& a, const volatile int* c) {
+        if (value == nullptr && value_length != 0)
+          throw error(errc::invalid_argument, "value is NULL but value_length is not 0", "value");
+        const std::string_view v =
+            value == nullptr ? std::string_view()
+                             : std::string_view(reinterpret_cast<const char*>(value), value_length);
+        return do_secrets_set(a, v, c);
+      });
 }
 clawport_status clawport_v1_claw_inspect(const char* o, const volatile int* cancel, char** result,
                                          clawport_error** err) {
