@@ -170,9 +170,8 @@ fn nul_in(options: &Options) -> Option<&str> {
         .map(|(k, _)| k.as_str())
 }
 
-/// Runs any operation with any options; the typed functions below are built on it. A string
-/// option holding a NUL character is refused ([`ErrorCode::InvalidArgument`]), never cut short.
-pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+/// Refuses a string option holding a NUL character ([`ErrorCode::InvalidArgument`]).
+fn refuse_nul(options: &Options) -> Result<()> {
     if let Some(key) = nul_in(options) {
         return Err(invalid(
             format!(
@@ -182,8 +181,32 @@ pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Res
             key,
         ));
     }
+    Ok(())
+}
+
+/// Runs any operation with any options; the typed functions below are built on it. A string
+/// option holding a NUL character is refused ([`ErrorCode::InvalidArgument`]), never cut short.
+pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    refuse_nul(options)?;
     let flag = cancel.map(|c| &*c.0);
-    match ffi::call(op, &options.to_json(), flag) {
+    document(ffi::call(op, &options.to_json(), flag))
+}
+
+/// `secrets set`: [`run`]'s checks, and the value passed to the library as the caller's
+/// bytes (no copy).
+fn run_secrets_set(
+    options: &Options,
+    value: &[u8],
+    cancel: Option<&CancelFlag>,
+) -> Result<Document> {
+    refuse_nul(options)?;
+    let flag = cancel.map(|c| &*c.0);
+    document(ffi::call_secrets_set(&options.to_json(), value, flag))
+}
+
+/// The library's answer as a [`Document`] or an [`Error`].
+fn document(answer: std::result::Result<String, ffi::Failure>) -> Result<Document> {
+    match answer {
         Ok(json) => match Value::parse(&json) {
             Ok(value) => Ok(Document { json, value }),
             Err(e) => Err(Error {

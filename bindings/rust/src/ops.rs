@@ -3,8 +3,8 @@
 //! typed results; recover, skills list, claw inspect and plan, convert with the document.
 
 use super::{
-    invalid, risk_flags, run, strings, CancelFlag, Document, Operation, Options, Result, RiskFlag,
-    Value,
+    invalid, risk_flags, run, run_secrets_set, strings, CancelFlag, Document, Operation, Options,
+    Result, RiskFlag, Value,
 };
 use std::path::{Path, PathBuf};
 
@@ -64,6 +64,12 @@ impl ExportOptions {
     /// Signs the bundle with `key` (ssh-keygen -Y sign, namespace `clawport-bundle`).
     pub fn sign(mut self, key: impl AsRef<Path>) -> ExportOptions {
         self.sign = Some(key.as_ref().to_path_buf());
+        self
+    }
+    /// `--jobs`: `n` threads (1 to 256) read, hash and copy files; the documents are the
+    /// same for every value.
+    pub fn jobs(mut self, n: u32) -> ExportOptions {
+        self.jobs = Some(n);
         self
     }
     fn options(&self) -> Result<Options> {
@@ -234,6 +240,12 @@ impl VerifyOptions {
         self.signer = signer.map(String::from);
         self
     }
+    /// `--jobs`: `n` threads (1 to 256) read, hash and copy files; the documents are the
+    /// same for every value.
+    pub fn jobs(mut self, n: u32) -> VerifyOptions {
+        self.jobs = Some(n);
+        self
+    }
     fn options(&self) -> Result<Options> {
         let mut o = Options::new().path("bundle", &self.bundle)?;
         if let Some(a) = &self.allowed_signers {
@@ -321,6 +333,12 @@ impl ImportOptions {
     }
     pub fn as_alias(mut self, alias: &str) -> ImportOptions {
         self.as_alias = Some(alias.to_string());
+        self
+    }
+    /// `--jobs`: `n` threads (1 to 256) read, hash and copy files; the documents are the
+    /// same for every value.
+    pub fn jobs(mut self, n: u32) -> ImportOptions {
+        self.jobs = Some(n);
         self
     }
     fn options(&self) -> Result<Options> {
@@ -575,6 +593,56 @@ pub fn secrets_list(
         })
         .collect();
     Ok((fields, d))
+}
+
+/// What [`secrets_set`] wrote (`clawport secrets set --json`); never the value.
+#[derive(Clone, Debug)]
+pub struct SecretSet {
+    /// The install's config.toml.
+    pub config: String,
+    /// The field set (`providers.models.anthropic.main.api_key`).
+    pub path: String,
+    /// How the value is stored: "encrypted" (`enc2:` under the install's key), "reference"
+    /// (an `op://` reference, as given) or "set" (plain text: `[secrets] encrypt = false`).
+    pub stored: String,
+    /// The previous config, kept beside it.
+    pub backup: String,
+    /// The install's key file (`.secret_key`; "" when the value is not encrypted).
+    pub key_file: String,
+    /// The key file was created by this call.
+    pub key_created: bool,
+    /// The document as the library rendered it.
+    pub json: String,
+}
+
+/// `clawport secrets set <path>`: supplies the secret field `path` of an install's config
+/// (`config`: None is the CLI's default) as ZeroClaw stores it. `value` stays the caller's:
+/// the library reads the bytes in place (no copy is made by the crate or the C binding; wipe
+/// them when this returns), and they are never in an error or the result. Only that value
+/// changes; the previous config is kept. Refused, nothing written: a path that is not a
+/// secret field ([`super::ErrorCode::NotFound`]), an empty value or one that is already
+/// ciphertext ([`super::ErrorCode::InvalidArgument`]).
+pub fn secrets_set(
+    config: Option<&Path>,
+    path: &str,
+    value: &[u8],
+    cancel: Option<&CancelFlag>,
+) -> Result<SecretSet> {
+    let mut o = Options::new().text("path", path);
+    if let Some(c) = config {
+        o = o.path("config", c)?;
+    }
+    let d = run_secrets_set(&o, value, cancel)?;
+    let v = &d.value;
+    Ok(SecretSet {
+        config: v.get("config").str_or_empty(),
+        path: v.get("path").str_or_empty(),
+        stored: v.get("stored").str_or_empty(),
+        backup: v.get("backup").str_or_empty(),
+        key_file: v.get("key_file").str_or_empty(),
+        key_created: v.get("key_created").as_bool().unwrap_or(false),
+        json: d.json,
+    })
 }
 
 /// `clawport status --json`: the install's agents (and which were imported), its blank
