@@ -115,17 +115,29 @@ extern "C" {
 /// The operations of the C ABI, one per CLI command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
+    /// `clawport export`.
     Export,
+    /// `clawport verify`.
     Verify,
+    /// `clawport import` (the plan).
     ImportPlan,
+    /// `clawport import --yes` (the apply).
     ImportApply,
+    /// `clawport recover`.
     Recover,
+    /// `clawport skills audit`.
     SkillsAudit,
+    /// `clawport skills list`.
     SkillsList,
+    /// `clawport secrets list`.
     SecretsList,
+    /// `clawport status`.
     Status,
+    /// `clawport claw inspect`.
     ClawInspect,
+    /// `clawport claw plan`.
     ClawPlan,
+    /// `clawport convert`.
     Convert,
 }
 
