@@ -3,7 +3,8 @@
 // file (docs/vendoring.md, "Linking C", by hand). bindings/rust/build.rs and the CMake
 // target clawport::c compile the parts listed here separately and in parallel (the longest
 // first); this list is theirs too (they read the #include lines below).
-// clang-format off (the order is the build order)
+// The order is the build order:
+// clang-format off
 #include "abi_import.cpp"
 #include "abi_instances.cpp"
 #include "abi_export.cpp"
