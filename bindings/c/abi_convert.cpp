@@ -2,6 +2,7 @@
 // `convert` (clawport_v1_convert).
 #include "abi.hpp"
 
+#include <clawport/compiled/extern_templates.hpp>
 #include <clawport/convert.hpp>
 
 namespace {

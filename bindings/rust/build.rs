@@ -2,11 +2,11 @@
 // Builds the C ABI of bindings/c/ (over the header-only library) into a static archive with
 // the system C++17 compiler: no `cc` crate, nothing from a registry.
 //
-// - sources: the parts that bindings/c/clawport.cpp lists (`#include "abi_*.cpp"`), each
-//   compiled as its own translation unit, on up to $NUM_JOBS threads at once (cargo's -j;
-//   the default-policy instantiations are one of the parts, abi_instances.cpp, and the
-//   others declare them `extern template`): on two cores the parts build in about half the
-//   time of the one TU (docs/benchmarks.md, "The crate's first build");
+// - sources: the parts that bindings/c/clawport.cpp lists (`#include "abi_part_*.cpp"`),
+//   each compiled as its own translation unit, on up to $NUM_JOBS threads at once (cargo's
+//   -j). One part defines the default-policy instantiations (compiled/instantiations.hpp)
+//   that the other declares `extern template` (docs/benchmarks.md, "The crate's first
+//   build");
 // - compiler: $CXX (may carry a launcher: "ccache g++"), else `c++`, else `g++`;
 // - flags: -std=c++17, -O0 for OPT_LEVEL 0 (tests), else -O2; -fvisibility=hidden
 //   (only the clawport_v1_* entry points are exported from a shared object the archive ends
@@ -47,12 +47,19 @@ fn main() {
         );
     }
     let parts = parts_of(&tu);
-    let mut inputs = vec![
-        tu.clone(),
-        root.join("bindings/c/clawport.h"),
-        root.join("bindings/c/abi.hpp"),
-    ];
-    inputs.extend(parts.iter().cloned());
+    // Every source of bindings/c/ (the parts include the files of entry points), not test.c.
+    let c_dir = root.join("bindings/c");
+    let mut inputs: Vec<PathBuf> = fs::read_dir(&c_dir)
+        .unwrap_or_else(|e| panic!("clawport: reading {}: {}", c_dir.display(), e))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|x| x.to_str()),
+                Some("cpp") | Some("hpp") | Some("h")
+            )
+        })
+        .collect();
+    inputs.sort();
     inputs.push(include.join("clawport"));
     for p in &inputs {
         if !p.exists() {
@@ -113,7 +120,7 @@ fn main() {
     link_stdcxx(&cxx);
 }
 
-/// The parts clawport.cpp includes (`#include "abi_*.cpp"`), in its order: the one list of
+/// The parts clawport.cpp includes (`#include "abi_part_*.cpp"`), in its order: the one list of
 /// the C ABI's translation units.
 fn parts_of(unity: &Path) -> Vec<PathBuf> {
     let text = fs::read_to_string(unity)
@@ -128,7 +135,7 @@ fn parts_of(unity: &Path) -> Vec<PathBuf> {
         .collect();
     if parts.is_empty() {
         panic!(
-            "clawport: {} lists no part (#include \"abi_*.cpp\")",
+            "clawport: {} lists no part (#include \"abi_part_*.cpp\")",
             unity.display()
         );
     }

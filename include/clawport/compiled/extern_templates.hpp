@@ -45,6 +45,9 @@ extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&,
                                                                      const limits&);
 extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
                                                                      const limits&, unsigned);
+extern template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(fs::posix&,
+                                                                           const std::string&,
+                                                                           const limits&, unsigned);
 }  // namespace verify
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

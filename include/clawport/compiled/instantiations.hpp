@@ -36,6 +36,8 @@ template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const 
                                                               const limits&);
 template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
                                                               const limits&, unsigned);
+template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
+                                                                    const limits&, unsigned);
 }  // namespace verify
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
