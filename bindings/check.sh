@@ -4,9 +4,13 @@
 # bindings are what tools/gen_error_codes.py makes of errc; the C test program passes under
 # ASan+UBSan and clean under valgrind; the C link lines of docs/vendoring.md ("Linking C")
 # work as written (by hand, pkg-config and CMake after `cmake --install`); `cargo test
-# --offline` passes in bindings/rust/; the example exports `researcher` from
-# examples/zeroclaw-install and imports it into a fresh install. Installs Debian's valgrind,
-# cargo and pkg-config when missing.
+# --offline` passes in bindings/rust/ (the example's hand-off among its tests), every public
+# item of the crate is documented (`cargo doc` with -Dwarnings); the example exports
+# `researcher` from examples/zeroclaw-install and imports it into a fresh install, and runs
+# the hand-off (`agents handoff`: export signed, verify with the signature, import plan,
+# apply, status). The C ABI is compiled both ways: as its one unity TU (clawport.cpp: the
+# sanitized test, the "by hand" link line) and as the parts build.rs and CMake compile in
+# parallel. Installs Debian's valgrind, cargo and pkg-config when missing.
 #   bindings/check.sh            (CXX, CC honoured; CXX may carry a launcher: "ccache g++")
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,7 +66,7 @@ build() {  # build <name> <object of clawport.cpp, or ""> <flags...>
   fi
   $CC -std=c99 -O0 -g1 -Wall -Wextra -Werror -pedantic "$@" -c bindings/c/test.c \
     -o "$work/$name-test.o"
-  $CXX "$@" -pthread "$work/$name-test.o" "$obj" -o "$work/$name-test"
+  $CXX "$@" -pthread "$work/$name-test.o" "$obj" -lsodium -o "$work/$name-test"
 }
 
 step "C test under ASan+UBSan"
@@ -79,6 +83,9 @@ CXX=$CXX CLAWPORT_CXXFLAGS="-g1 -Wpedantic -Werror" cargo test --offline
 target=$(cargo metadata --offline --format-version 1 --no-deps |
   sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
 archive=$(ls -t "$target"/debug/build/clawport-*/out/libclawport_c.a | head -1)
+
+step "cargo doc --offline: every public item documented, no warning"
+RUSTDOCFLAGS=-Dwarnings cargo doc --offline --no-deps
 cd "$root"
 
 step "C test under valgrind (linked with the crate's archive: $archive)"
@@ -135,7 +142,7 @@ doc_block c-cmake >"$work/app/CMakeLists.txt"
   -DCMAKE_PREFIX_PATH="$PREFIX" >/dev/null && cmake --build build >/dev/null)
 "$work/app/build/app" "$root"
 
-step "the example: agents export researcher, agents import into a fresh install"
+step "the example: agents export researcher, agents import into a fresh install, agents handoff"
 cd "$root/bindings/rust"
 CXX=$CXX CLAWPORT_CXXFLAGS="-g1 -Wpedantic -Werror" cargo build --offline --example agents
 agents=$target/debug/examples/agents
@@ -147,4 +154,7 @@ integrity=$(sed -n 's/.*--yes \(sha256:[0-9a-f]*\)$/\1/p' "$work/plan.txt")
 "$agents" import "$work/bundle" --config "$work/fresh/config.toml" --yes "$integrity"
 grep -q '^\[agents\.researcher\]' "$work/fresh/config.toml" ||
   { echo "FAIL: researcher not in the fresh install's config" >&2; exit 1; }
+"$agents" handoff "$work/handoff" "$root" | tee "$work/handoff.txt"
+grep -q '^hand-off done: `researcher` signed by alice@example.org' "$work/handoff.txt" ||
+  { echo "FAIL: the hand-off did not finish" >&2; exit 1; }
 echo "ok: bindings"

@@ -38,6 +38,8 @@
 #ifndef CLAWPORT_H
 #define CLAWPORT_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -281,6 +283,20 @@ clawport_status clawport_v1_secrets_list(const char *options_json, const volatil
 clawport_status clawport_v1_install_status(const char *options_json,
                                            const volatile int *cancel, char **result_json,
                                            clawport_error **error);
+/* `clawport secrets set`: {"config", "path"} (the field's config path, as `secrets list`
+ * shows it) and the value as `value_length` bytes at `value`, which the caller owns and may
+ * wipe when the call returns: it is never in the options, never logged, never copied into an
+ * error or the document; the binding makes no copy of it (the library seals it in place, or,
+ * for plain text and op:// references, writes it into the config as the CLI does). Stored as
+ * ZeroClaw stores it: `enc2:` under the install's .secret_key (created, mode 0600, when
+ * absent), plain text where [secrets] encrypt = false, an op:// reference as given; only that
+ * value changes, the previous config is kept. The document has "config", "path", "stored",
+ * "backup", "key_file", "key_created". Refused, nothing written: a path that is not a
+ * secret field (CLAWPORT_NOT_FOUND), an empty value or one that is already ciphertext
+ * (CLAWPORT_INVALID_ARGUMENT). */
+clawport_status clawport_v1_secrets_set(const char *options_json, const unsigned char *value,
+                                        size_t value_length, const volatile int *cancel,
+                                        char **result_json, clawport_error **error);
 /* `clawport claw inspect`: {"package", "codes": "openclaw"|"clawhub"}. */
 clawport_status clawport_v1_claw_inspect(const char *options_json, const volatile int *cancel,
                                          char **result_json, clawport_error **error);
@@ -314,6 +330,7 @@ clawport_status clawport_v1_convert(const char *options_json, const volatile int
 #define clawport_skills_list clawport_v1_skills_list
 #define clawport_secrets_list clawport_v1_secrets_list
 #define clawport_install_status clawport_v1_install_status
+#define clawport_secrets_set clawport_v1_secrets_set
 #define clawport_claw_inspect clawport_v1_claw_inspect
 #define clawport_claw_plan clawport_v1_claw_plan
 #define clawport_convert clawport_v1_convert

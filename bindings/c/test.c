@@ -82,6 +82,42 @@ static void write_file(const char* path, const char* text) {
   fclose(f);
 }
 
+/* The bytes of `path` (at most `size` - 1, NUL-terminated) into `out`; 0 when unreadable. */
+static int read_text(const char* path, char* out, size_t size) {
+  FILE* f = fopen(path, "r");
+  size_t n;
+  if (f == NULL) return 0;
+  n = fread(out, 1, size - 1, f);
+  out[n] = '\0';
+  fclose(f);
+  return 1;
+}
+
+/* clawport_secrets_set with `value` (its bytes, no NUL counted); the status is checked, the
+ * document returned; on failure, neither the message nor the error document holds the value. */
+static char* set_secret(const char* options, const char* value, clawport_status want) {
+  char* doc = NULL;
+  char* ejson;
+  clawport_error* err = NULL;
+  const clawport_status got =
+      clawport_secrets_set(options, (const unsigned char*)value, strlen(value), NULL, &doc, &err);
+  if (got != want) {
+    fprintf(stderr, "FAIL secrets set: status %s, expected %s: %s\n", clawport_status_name(got),
+            clawport_status_name(want), err ? clawport_error_message(err) : "(no error)");
+    ++failures;
+  }
+  if (err != NULL && value[0] != '\0') {
+    CHECK(strstr(clawport_error_message(err), value) == NULL);
+    CHECK(strstr(clawport_error_subject(err), value) == NULL);
+    ejson = clawport_error_json(err);
+    CHECK(ejson != NULL && strstr(ejson, value) == NULL);
+    clawport_free(ejson);
+  }
+  CHECK(doc == NULL || value[0] == '\0' || strstr(doc, value) == NULL);
+  clawport_error_free(err);
+  return doc;
+}
+
 static void test_abi(void) {
   CHECK(clawport_abi_version() == CLAWPORT_ABI_VERSION);
   CHECK(strcmp(clawport_status_name(CLAWPORT_OK), "ok") == 0);
@@ -137,6 +173,57 @@ static void test_nul_refused(void) {
         CLAWPORT_INVALID_ARGUMENT);
   CHECK(err != NULL && strcmp(clawport_error_subject(err), "dirs") == 0);
   clawport_error_free(err);
+}
+
+/* `secrets set` through the ABI (issue 45 item 2): the value as bytes the caller owns, stored
+ * as `enc2:` under a new .secret_key; refusals (a field that is not secret, an empty value,
+ * ciphertext) write nothing and never echo the value. Runs on tmp/dst after the import. */
+static void test_secrets_set(void) {
+  static const char* secret = "sk-c-abi-value-7f3a";
+  char opts[2048], path[1024], before[16384], after[16384];
+  char* doc;
+  int n;
+  snprintf(path, sizeof path, "%s/dst/config.toml", tmp);
+  CHECK(read_text(path, before, sizeof before));
+  snprintf(path, sizeof path, "%s/dst", tmp);
+  n = entries(path);
+  /* refusals first: nothing written, the value never echoed */
+  snprintf(opts, sizeof opts,
+           "{\"config\": \"%s/dst/config.toml\", \"path\": \"agents.researcher.model\"}", tmp);
+  doc = set_secret(opts, "sk-not-a-secret-field-91c2", CLAWPORT_NOT_FOUND);
+  snprintf(opts, sizeof opts,
+           "{\"config\": \"%s/dst/config.toml\","
+           " \"path\": \"providers.models.anthropic.main.api_key\"}",
+           tmp);
+  doc = set_secret(opts, "enc2:00112233445566778899aabbccddeeff", CLAWPORT_INVALID_ARGUMENT);
+  doc = set_secret(opts, "", CLAWPORT_INVALID_ARGUMENT);
+  {
+    char* d = NULL;
+    clawport_error* e = NULL;
+    CHECK(clawport_secrets_set(opts, NULL, 3, NULL, &d, &e) == CLAWPORT_INVALID_ARGUMENT);
+    CHECK(d == NULL && e != NULL && strcmp(clawport_error_subject(e), "value") == 0);
+    clawport_error_free(e);
+  }
+  CHECK(entries(path) == n);
+  snprintf(path, sizeof path, "%s/dst/config.toml", tmp);
+  CHECK(read_text(path, after, sizeof after) && strcmp(before, after) == 0);
+  /* the value as bytes: stored as enc2: under a new key, the previous config kept */
+  doc = set_secret(opts, secret, CLAWPORT_OK);
+  CHECK(contains(doc, "\"stored\": \"encrypted\"") && contains(doc, "\"key_created\": true"));
+  CHECK(contains(doc, "\"path\": \"providers.models.anthropic.main.api_key\""));
+  CHECK(contains(doc, "\"backup\": \"") && contains(doc, "/.secret_key\""));
+  clawport_free(doc);
+  CHECK(read_text(path, after, sizeof after) && strstr(after, secret) == NULL);
+  CHECK(strstr(after, "api_key = \"enc2:") != NULL);
+  snprintf(path, sizeof path, "%s/dst/.secret_key", tmp);
+  CHECK(exists(path));
+  snprintf(opts, sizeof opts, "{\"config\": \"%s/dst/config.toml\"}", tmp);
+  doc = run(clawport_secrets_list, opts, NULL, CLAWPORT_OK, "secrets list after set");
+  CHECK(contains(doc, "\"state\": \"encrypted\""));
+  clawport_free(doc);
+  snprintf(opts, sizeof opts,
+           "{\"config\": \"%s/dst/config.toml\", \"path\": \"x\", \"value\": \"s\"}", tmp);
+  doc = set_secret(opts, secret, CLAWPORT_INVALID_ARGUMENT); /* never in the options */
 }
 
 static void test_export_verify_import(void) {
@@ -217,6 +304,7 @@ static void test_export_verify_import(void) {
   CHECK(contains(doc, "\"alias\": \"researcher\"") && contains(doc, "\"source_alias\""));
   CHECK(contains(doc, "\"blank_secrets\"") && contains(doc, "\"pending\": true"));
   clawport_free(doc);
+  test_secrets_set();
   snprintf(opts, sizeof opts, "{\"config\": \"%s/dst/config.toml\", \"agent\": \"x\"}", tmp);
   run(clawport_install_status, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "status, unknown option");
 }
@@ -278,9 +366,10 @@ static void test_signed(void) {
   CHECK(contains(doc, "\"signed\": true"));
   CHECK(contains(doc, "\"signed_by\": \"alice@example.org\""));
   clawport_free(doc);
-  snprintf(opts, sizeof opts,
-           "{\"bundle\": \"%s/signed\", \"allowed-signers\": \"%s\", \"signer\": \"bob@example.org\"}",
-           tmp, path);
+  snprintf(
+      opts, sizeof opts,
+      "{\"bundle\": \"%s/signed\", \"allowed-signers\": \"%s\", \"signer\": \"bob@example.org\"}",
+      tmp, path);
   doc = run(clawport_verify, opts, NULL, CLAWPORT_OK, "verify for another signer");
   CHECK(contains(doc, "\"ok\": false") && contains(doc, "signer_untrusted"));
   CHECK(contains(doc, "\"signed_by\": null"));
@@ -319,8 +408,9 @@ static void test_signed(void) {
            " \"allowed-signers\": \"%s\"}",
            tmp, config, path);
   run(clawport_import_plan, opts, NULL, CLAWPORT_NOT_SIGNED, "unsigned import");
-  snprintf(opts, sizeof opts, "{\"bundle\": \"%s/signed\", \"config\": \"%s\", \"allowed-signers\": \"%s\"}",
-           tmp, config, path);
+  snprintf(opts, sizeof opts,
+           "{\"bundle\": \"%s/signed\", \"config\": \"%s\", \"allowed-signers\": \"%s\"}", tmp,
+           config, path);
   run(clawport_import_plan, opts, NULL, CLAWPORT_INVALID_ARGUMENT, "allowed-signers alone");
   snprintf(path, sizeof path, "%s/refusing", tmp);
   CHECK(entries(path) == 1);

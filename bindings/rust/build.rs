@@ -1,27 +1,34 @@
 // SPDX-License-Identifier: MIT
-// Builds bindings/c/clawport.cpp (the C ABI over the header-only library) into a static
-// archive with the system C++17 compiler: no `cc` crate, nothing from a registry.
+// Builds the C ABI of bindings/c/ (over the header-only library) into a static archive with
+// the system C++17 compiler: no `cc` crate, nothing from a registry.
 //
+// - sources: the parts that bindings/c/clawport.cpp lists (`#include "abi_part_*.cpp"`),
+//   each compiled as its own translation unit, on up to $NUM_JOBS threads at once (cargo's
+//   -j). One part defines the default-policy instantiations (compiled/instantiations.hpp)
+//   that the other declares `extern template` (docs/benchmarks.md, "The crate's first
+//   build");
 // - compiler: $CXX (may carry a launcher: "ccache g++"), else `c++`, else `g++`;
 // - flags: -std=c++17, -O0 for OPT_LEVEL 0 (tests), else -O2; -fvisibility=hidden
 //   (only the clawport_v1_* entry points are exported from a shared object the archive ends
 //   up in); $CLAWPORT_CXXFLAGS is appended;
 // - archive: `ar crs` ($AR honoured) into $OUT_DIR/libclawport_c.a;
 // - libstdc++: linked statically when the compiler has libstdc++.a (the program then needs no
-//   libstdc++.so at run time), else dynamically; CLAWPORT_STDCXX=static|dynamic chooses.
-// The compile (27 s of CPU at -O0, 74 s at -O2 with g++ 12) is cached in OUT_DIR under a
-// fingerprint of every input, the compiler and the flags, so cargo reruns this script
-// without recompiling when nothing changed. CLAWPORT_SOURCE_DIR names the clawport checkout
-// when the crate is not inside one.
+//   libstdc++.so at run time), else dynamically; CLAWPORT_STDCXX=static|dynamic chooses;
+//   libsodium (`secrets set`) dynamically.
+// The compile is cached in OUT_DIR under a fingerprint of every input, the compiler and the
+// flags, so cargo reruns this script without recompiling when nothing changed.
+// CLAWPORT_SOURCE_DIR names the clawport checkout when the crate is not inside one.
 use std::collections::hash_map::DefaultHasher;
 use std::env;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::thread;
 
 /// Changed whenever the steps below change, so that an archive built otherwise is rebuilt.
-const RECIPE: &str = "clawport build.rs recipe 2";
+const RECIPE: &str = "clawport build.rs recipe 3";
 
 fn main() {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
@@ -32,11 +39,28 @@ fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
     let tu = root.join("bindings/c/clawport.cpp");
     let include = root.join("include");
-    let inputs = [
-        tu.clone(),
-        root.join("bindings/c/clawport.h"),
-        include.join("clawport"),
-    ];
+    if !tu.exists() {
+        panic!(
+            "clawport: {} is missing; vendor the whole clawport checkout or set \
+             CLAWPORT_SOURCE_DIR (docs/vendoring.md)",
+            tu.display()
+        );
+    }
+    let parts = parts_of(&tu);
+    // Every source of bindings/c/ (the parts include the files of entry points), not test.c.
+    let c_dir = root.join("bindings/c");
+    let mut inputs: Vec<PathBuf> = fs::read_dir(&c_dir)
+        .unwrap_or_else(|e| panic!("clawport: reading {}: {}", c_dir.display(), e))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|x| x.to_str()),
+                Some("cpp") | Some("hpp") | Some("h")
+            )
+        })
+        .collect();
+    inputs.sort();
+    inputs.push(include.join("clawport"));
     for p in &inputs {
         if !p.exists() {
             panic!(
@@ -83,23 +107,109 @@ fn main() {
     let print = fingerprint(&cxx, &flags, &inputs);
     let fresh = lib.exists() && fs::read_to_string(&stamp).ok().as_deref() == Some(print.as_str());
     if !fresh {
-        let obj = out.join("clawport.o");
-        let mut cmd = Command::new(&cxx[0]);
-        cmd.args(&cxx[1..])
-            .args(&flags)
-            .arg("-c")
-            .arg(&tu)
-            .arg("-o")
-            .arg(&obj);
-        run(&mut cmd, "compiling bindings/c/clawport.cpp");
+        let objects = compile_parts(&cxx, &flags, &parts, &out);
         let _ = fs::remove_file(&lib);
         let ar = env::var("AR").unwrap_or_else(|_| "ar".to_string());
-        run(Command::new(ar).arg("crs").arg(&lib).arg(&obj), "ar");
+        run(Command::new(ar).arg("crs").arg(&lib).args(&objects), "ar");
         fs::write(&stamp, &print).expect("writing the fingerprint");
     }
     println!("cargo:rustc-link-search=native={}", out.display());
     println!("cargo:rustc-link-lib=static=clawport_c");
+    // `secrets set` seals with libsodium (crypto/sodium.hpp), as the CLI does.
+    println!("cargo:rustc-link-lib=dylib=sodium");
     link_stdcxx(&cxx);
+}
+
+/// The parts clawport.cpp includes (`#include "abi_part_*.cpp"`), in its order: the one list of
+/// the C ABI's translation units.
+fn parts_of(unity: &Path) -> Vec<PathBuf> {
+    let text = fs::read_to_string(unity)
+        .unwrap_or_else(|e| panic!("clawport: reading {}: {}", unity.display(), e));
+    let dir = unity.parent().expect("clawport.cpp has a directory");
+    let parts: Vec<PathBuf> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("#include \""))
+        .filter_map(|l| l.strip_suffix('"'))
+        .filter(|name| name.ends_with(".cpp"))
+        .map(|name| dir.join(name))
+        .collect();
+    if parts.is_empty() {
+        panic!(
+            "clawport: {} lists no part (#include \"abi_part_*.cpp\")",
+            unity.display()
+        );
+    }
+    parts
+}
+
+/// Compiles every part into OUT_DIR on up to $NUM_JOBS threads (cargo's -j; at least one),
+/// each thread taking the next part of the list; the objects in the list's order.
+fn compile_parts(cxx: &[String], flags: &[String], parts: &[PathBuf], out: &Path) -> Vec<PathBuf> {
+    let jobs = env::var("NUM_JOBS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(1)
+        .clamp(1, parts.len());
+    let objects: Vec<PathBuf> = parts
+        .iter()
+        .map(|p| {
+            out.join(
+                p.with_extension("o")
+                    .file_name()
+                    .expect("a part has a name"),
+            )
+        })
+        .collect();
+    // Popped from the end: the list's first part is compiled first (clawport.cpp lists the
+    // longest first).
+    let queue = Arc::new(Mutex::new((0..parts.len()).rev().collect::<Vec<usize>>()));
+    let failures = Arc::new(Mutex::new(Vec::<String>::new()));
+    let workers: Vec<_> = (0..jobs)
+        .map(|_| {
+            let (queue, failures) = (Arc::clone(&queue), Arc::clone(&failures));
+            let (cxx, flags, parts, objects) = (
+                cxx.to_vec(),
+                flags.to_vec(),
+                parts.to_vec(),
+                objects.clone(),
+            );
+            thread::spawn(move || loop {
+                let next = queue.lock().expect("the queue").pop();
+                let i = match next {
+                    Some(i) => i,
+                    None => return,
+                };
+                let mut cmd = Command::new(&cxx[0]);
+                cmd.args(&cxx[1..])
+                    .args(&flags)
+                    .arg("-c")
+                    .arg(&parts[i])
+                    .arg("-o")
+                    .arg(&objects[i]);
+                match cmd.status() {
+                    Ok(s) if s.success() => {}
+                    Ok(s) => failures.lock().expect("the failures").push(format!(
+                        "compiling {} failed ({}): {:?}",
+                        parts[i].display(),
+                        s,
+                        cmd
+                    )),
+                    Err(e) => failures
+                        .lock()
+                        .expect("the failures")
+                        .push(format!("{:?} could not start: {}", cmd, e)),
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().expect("a compile thread panicked");
+    }
+    let failures = failures.lock().expect("the failures");
+    if !failures.is_empty() {
+        panic!("clawport: {}", failures.join("; "));
+    }
+    objects
 }
 
 /// $CXX split into program and leading arguments, else the first of `c++`, `g++` that runs.

@@ -58,10 +58,7 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
   const importer::set_secret_result r =
       importer::set_secret(backend, cipher, config_path, a.path, value, host.now());
   if (a.json) {
-    nlohmann::json j{
-        {"config", r.config}, {"path", r.path},         {"stored", importer::to_string(r.stored)},
-        {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
-    out::document(clawport::json::dump(j));
+    out::document(clawport::json::dump(importer::to_json(r)));
     return exit_ok;
   }
   text::terminal_lines line;

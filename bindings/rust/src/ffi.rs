@@ -84,6 +84,14 @@ extern "C" {
         r: *mut *mut c_char,
         e: *mut *mut RawError,
     ) -> c_int;
+    fn clawport_v1_secrets_set(
+        o: *const c_char,
+        value: *const u8,
+        value_length: usize,
+        c: *const c_int,
+        r: *mut *mut c_char,
+        e: *mut *mut RawError,
+    ) -> c_int;
     fn clawport_v1_claw_inspect(
         o: *const c_char,
         c: *const c_int,
@@ -107,17 +115,29 @@ extern "C" {
 /// The operations of the C ABI, one per CLI command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
+    /// `clawport export`.
     Export,
+    /// `clawport verify`.
     Verify,
+    /// `clawport import` (the plan).
     ImportPlan,
+    /// `clawport import --yes` (the apply).
     ImportApply,
+    /// `clawport recover`.
     Recover,
+    /// `clawport skills audit`.
     SkillsAudit,
+    /// `clawport skills list`.
     SkillsList,
+    /// `clawport secrets list`.
     SecretsList,
+    /// `clawport status`.
     Status,
+    /// `clawport claw inspect`.
     ClawInspect,
+    /// `clawport claw plan`.
     ClawPlan,
+    /// `clawport convert`.
     Convert,
 }
 
@@ -161,6 +181,32 @@ fn owned(text: *const c_char) -> String {
 /// runs; AtomicI32 has the in-memory representation of an i32 (c_int here), and the
 /// library reads it with an atomic load.
 pub fn call(op: Op, options: &str, cancel: Option<&AtomicI32>) -> Result<String, Failure> {
+    let f = entry(op);
+    // SAFETY: `invoke` passes pointers valid for the call (see there).
+    invoke(options, cancel, |o, c, r, e| unsafe { f(o, c, r, e) })
+}
+
+/// `clawport_v1_secrets_set` with `value` read in place: the library receives a pointer to
+/// the caller's bytes and their length, and no copy of them is made here.
+pub fn call_secrets_set(
+    options: &str,
+    value: &[u8],
+    cancel: Option<&AtomicI32>,
+) -> Result<String, Failure> {
+    // SAFETY: `value` is borrowed for the call and its length is the slice's; the other
+    // pointers are as `invoke` makes them.
+    invoke(options, cancel, |o, c, r, e| unsafe {
+        clawport_v1_secrets_set(o, value.as_ptr(), value.len(), c, r, e)
+    })
+}
+
+/// Calls the library through `f` with the options as a C string, the flag, and the two
+/// out-parameters, and takes the document (or the error object) out, releasing what the
+/// library allocated.
+fn invoke<F>(options: &str, cancel: Option<&AtomicI32>, f: F) -> Result<String, Failure>
+where
+    F: FnOnce(*const c_char, *const c_int, *mut *mut c_char, *mut *mut RawError) -> c_int,
+{
     let text = CString::new(options).map_err(|_| Failure {
         status: 1,
         message: "the options hold a NUL character".to_string(),
@@ -173,10 +219,10 @@ pub fn call(op: Op, options: &str, cancel: Option<&AtomicI32>) -> Result<String,
     };
     let mut result: *mut c_char = ptr::null_mut();
     let mut error: *mut RawError = ptr::null_mut();
-    // SAFETY: every pointer is valid for the call: `text` outlives it, `flag` is null or
-    // points at an AtomicI32 the caller borrows for the call, and the out-parameters are
-    // local. The library catches every exception at its boundary.
-    let status = unsafe { entry(op)(text.as_ptr(), flag, &mut result, &mut error) };
+    // Every pointer is valid for the call: `text` outlives it, `flag` is null or points at
+    // an AtomicI32 the caller borrows for the call, and the out-parameters are local. The
+    // library catches every exception at its boundary.
+    let status = f(text.as_ptr(), flag, &mut result, &mut error);
     if status == 0 && !result.is_null() {
         let doc = owned(result);
         // SAFETY: `result` was allocated by the library for us and is released once.

@@ -8,11 +8,17 @@ use std::fmt::Write;
 /// A JSON value. Numbers keep their text (sizes are u64; no precision is lost).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A number, kept as its text.
     Number(String),
+    /// A string.
     String(String),
+    /// An array.
     Array(Vec<Value>),
+    /// An object, its members in their order.
     Object(Vec<(String, Value)>),
 }
 
@@ -30,6 +36,7 @@ impl Value {
             _ => &NULL,
         }
     }
+    /// The string, if this is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
@@ -40,24 +47,28 @@ impl Value {
     pub fn str_or_empty(&self) -> String {
         self.as_str().unwrap_or("").to_string()
     }
+    /// The boolean, if this is one.
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),
             _ => None,
         }
     }
+    /// The number as a `u64`, if it is a non-negative integer that fits.
     pub fn as_u64(&self) -> Option<u64> {
         match self {
             Value::Number(n) => n.parse().ok(),
             _ => None,
         }
     }
+    /// The items of an array (empty for anything else).
     pub fn as_array(&self) -> &[Value] {
         match self {
             Value::Array(items) => items,
             _ => &[],
         }
     }
+    /// True for `null` (and for a missing member: `get` returns `null`).
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }

@@ -11,6 +11,7 @@
 //! All types here are plain data (`Send + Sync`); independent calls may run concurrently.
 //! `unsafe` is denied everywhere but in the `ffi` module.
 #![deny(unsafe_code)]
+#![deny(missing_docs)]
 
 mod codes;
 mod ffi;
@@ -48,6 +49,7 @@ impl ErrorCode {
 /// A failure: nothing was written, or what was written was rolled back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
+    /// The library's error code (the same in C and in the CLI's `--json` error document).
     pub code: ErrorCode,
     /// A message a person can act on.
     pub message: String,
@@ -78,6 +80,7 @@ fn invalid(message: String, subject: &str) -> Error {
     }
 }
 
+/// A clawport result: the value, or the library's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// A cancellation flag the caller owns: clone it to another thread (or a signal-handling
@@ -87,12 +90,15 @@ pub type Result<T> = std::result::Result<T, Error>;
 pub struct CancelFlag(Arc<AtomicI32>);
 
 impl CancelFlag {
+    /// A flag no one has set yet.
     pub fn new() -> CancelFlag {
         CancelFlag::default()
     }
+    /// Asks every operation polling this flag (and its clones) to stop and roll back.
     pub fn cancel(&self) {
         self.0.store(1, Ordering::Release);
     }
+    /// True once [`CancelFlag::cancel`] was called on this flag or a clone.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Acquire) != 0
     }
@@ -104,14 +110,17 @@ impl CancelFlag {
 pub struct Options(Vec<(String, Value)>);
 
 impl Options {
+    /// An empty options object.
     pub fn new() -> Options {
         Options::default()
     }
+    /// Adds a string option (`key` as the CLI names it, without dashes).
     pub fn text(mut self, key: &str, value: &str) -> Options {
         self.0
             .push((key.to_string(), Value::String(value.to_string())));
         self
     }
+    /// Adds a path option; refused when the path is not UTF-8 (the library's options are JSON).
     pub fn path(self, key: &str, value: &Path) -> Result<Options> {
         match value.to_str() {
             Some(v) => Ok(self.text(key, v)),
@@ -121,22 +130,26 @@ impl Options {
             )),
         }
     }
+    /// Adds an integer option (`"jobs"`).
     pub fn number(mut self, key: &str, value: u64) -> Options {
         self.0
             .push((key.to_string(), Value::Number(value.to_string())));
         self
     }
+    /// Adds a flag (`"dry-run"`) when `on`; absent otherwise, as the CLI's flags are.
     pub fn flag(mut self, key: &str, on: bool) -> Options {
         if on {
             self.0.push((key.to_string(), Value::Bool(true)));
         }
         self
     }
+    /// Adds an array of strings (`"map"`, `"dirs"`).
     pub fn list(mut self, key: &str, values: &[String]) -> Options {
         let items = values.iter().map(|v| Value::String(v.clone())).collect();
         self.0.push((key.to_string(), Value::Array(items)));
         self
     }
+    /// The options as the JSON object the C ABI reads.
     pub fn to_json(&self) -> String {
         Value::Object(self.0.clone()).to_json()
     }
@@ -148,7 +161,9 @@ pub use ffi::Op as Operation;
 /// A result document: the `--json` text and its parsed value.
 #[derive(Clone, Debug)]
 pub struct Document {
+    /// The document's text, exactly as the CLI's `--json` prints it.
     pub json: String,
+    /// The document parsed.
     pub value: Value,
 }
 
@@ -170,9 +185,8 @@ fn nul_in(options: &Options) -> Option<&str> {
         .map(|(k, _)| k.as_str())
 }
 
-/// Runs any operation with any options; the typed functions below are built on it. A string
-/// option holding a NUL character is refused ([`ErrorCode::InvalidArgument`]), never cut short.
-pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+/// Refuses a string option holding a NUL character ([`ErrorCode::InvalidArgument`]).
+fn refuse_nul(options: &Options) -> Result<()> {
     if let Some(key) = nul_in(options) {
         return Err(invalid(
             format!(
@@ -182,8 +196,32 @@ pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Res
             key,
         ));
     }
+    Ok(())
+}
+
+/// Runs any operation with any options; the typed functions below are built on it. A string
+/// option holding a NUL character is refused ([`ErrorCode::InvalidArgument`]), never cut short.
+pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Result<Document> {
+    refuse_nul(options)?;
     let flag = cancel.map(|c| &*c.0);
-    match ffi::call(op, &options.to_json(), flag) {
+    document(ffi::call(op, &options.to_json(), flag))
+}
+
+/// `secrets set`: [`run`]'s checks, and the value passed to the library as the caller's
+/// bytes (no copy).
+fn run_secrets_set(
+    options: &Options,
+    value: &[u8],
+    cancel: Option<&CancelFlag>,
+) -> Result<Document> {
+    refuse_nul(options)?;
+    let flag = cancel.map(|c| &*c.0);
+    document(ffi::call_secrets_set(&options.to_json(), value, flag))
+}
+
+/// The library's answer as a [`Document`] or an [`Error`].
+fn document(answer: std::result::Result<String, ffi::Failure>) -> Result<Document> {
+    match answer {
         Ok(json) => match Value::parse(&json) {
             Ok(value) => Ok(Document { json, value }),
             Err(e) => Err(Error {
@@ -206,6 +244,7 @@ pub fn run(op: Operation, options: &Options, cancel: Option<&CancelFlag>) -> Res
 pub fn abi_version() -> i32 {
     ffi::abi_version()
 }
+/// The version of the library linked in (`"0.9.0"`).
 pub fn version() -> String {
     ffi::version()
 }
@@ -213,8 +252,11 @@ pub fn version() -> String {
 /// `{kind, path, detail}`: a risk flag (a capability the agent is granted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RiskFlag {
+    /// The capability (`shell`, `network`, `filesystem`, ...).
     pub kind: String,
+    /// The config path that grants it.
     pub path: String,
+    /// What it allows, in words.
     pub detail: String,
 }
 

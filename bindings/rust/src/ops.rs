@@ -3,15 +3,17 @@
 //! typed results; recover, skills list, claw inspect and plan, convert with the document.
 
 use super::{
-    invalid, risk_flags, run, strings, CancelFlag, Document, Operation, Options, Result, RiskFlag,
-    Value,
+    invalid, risk_flags, run, run_secrets_set, strings, CancelFlag, Document, Operation, Options,
+    Result, RiskFlag, Value,
 };
 use std::path::{Path, PathBuf};
 
 /// `clawport export <alias> --out <dir>`.
 #[derive(Clone, Debug)]
 pub struct ExportOptions {
+    /// The agent to export (its alias in the config).
     pub alias: String,
+    /// The bundle directory to write.
     pub out: PathBuf,
     /// The install's config.toml (None: $ZEROCLAW_CONFIG_DIR/config.toml, else
     /// ~/.zeroclaw/config.toml, as the CLI).
@@ -32,6 +34,7 @@ pub struct ExportOptions {
 }
 
 impl ExportOptions {
+    /// Export `alias` into `out`, every other option as the CLI's default.
     pub fn new(alias: &str, out: impl AsRef<Path>) -> ExportOptions {
         ExportOptions {
             alias: alias.to_string(),
@@ -45,18 +48,22 @@ impl ExportOptions {
             jobs: None,
         }
     }
+    /// The install's config.toml (else the CLI's default).
     pub fn config(mut self, path: impl AsRef<Path>) -> ExportOptions {
         self.config = Some(path.as_ref().to_path_buf());
         self
     }
+    /// Check and report only; write nothing.
     pub fn dry_run(mut self, on: bool) -> ExportOptions {
         self.dry_run = on;
         self
     }
+    /// Replace a non-empty destination directory.
     pub fn force(mut self, on: bool) -> ExportOptions {
         self.force = on;
         self
     }
+    /// Skip flushing the bundle to disk (scratch exports only).
     pub fn no_sync(mut self, on: bool) -> ExportOptions {
         self.no_sync = on;
         self
@@ -64,6 +71,12 @@ impl ExportOptions {
     /// Signs the bundle with `key` (ssh-keygen -Y sign, namespace `clawport-bundle`).
     pub fn sign(mut self, key: impl AsRef<Path>) -> ExportOptions {
         self.sign = Some(key.as_ref().to_path_buf());
+        self
+    }
+    /// `--jobs`: `n` threads (1 to 256) read, hash and copy files; the documents are the
+    /// same for every value.
+    pub fn jobs(mut self, n: u32) -> ExportOptions {
+        self.jobs = Some(n);
         self
     }
     fn options(&self) -> Result<Options> {
@@ -91,30 +104,44 @@ impl ExportOptions {
 /// What an export carried, dropped and flagged (`clawport export --json`).
 #[derive(Clone, Debug)]
 pub struct ExportReport {
+    /// The agent exported.
     pub alias: String,
+    /// The destination as given.
     pub out: String,
+    /// The destination made absolute.
     pub destination: String,
+    /// Nothing was written (a dry run).
     pub dry_run: bool,
+    /// Workspace files carried.
     pub workspace_files: u64,
+    /// Their bytes.
     pub workspace_bytes: u64,
+    /// Skill files carried.
     pub skill_files: u64,
+    /// The capabilities the agent is granted.
     pub risk_flags: Vec<RiskFlag>,
     /// Config fields whose secrets were scrubbed and must be supplied on the target.
     pub required_secrets: Vec<String>,
     /// `{path, reason, detail}` of every entry left behind.
     pub dropped: Vec<Dropped>,
+    /// When the bundle was made (RFC 3339; `SOURCE_DATE_EPOCH` when set).
     pub exported_at: String,
     /// The publish strategy used ("exchange", "swap", "none" for a dry run).
     pub publish_strategy: String,
     /// The bundle carries a signature (`sign` was given).
     pub signed: bool,
+    /// The document as the library rendered it.
     pub json: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// An entry the export left behind, and why.
 pub struct Dropped {
+    /// The path left behind.
     pub path: String,
+    /// Why (a stable reason code).
     pub reason: String,
+    /// The detail, in words.
     pub detail: String,
 }
 
@@ -151,17 +178,24 @@ pub fn export(o: &ExportOptions, cancel: Option<&CancelFlag>) -> Result<ExportRe
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How serious a finding is.
 pub enum Severity {
+    /// The bundle does not verify.
     Error,
+    /// Worth a look; the bundle still verifies.
     Warning,
 }
 
 /// One finding of `verify` (or a warning of an import plan).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
+    /// The finding's code (`digest_mismatch`, `unsigned`, ...).
     pub code: String,
+    /// The path concerned.
     pub path: String,
+    /// What was found, in words.
     pub detail: String,
+    /// Error or warning.
     pub severity: Severity,
 }
 
@@ -184,26 +218,35 @@ fn findings(v: &Value) -> Vec<Finding> {
 /// The verdict of `clawport verify --json`.
 #[derive(Clone, Debug)]
 pub struct VerifyReport {
+    /// The bundle as given.
     pub bundle: String,
     /// True when no finding is an error (warnings allowed).
     pub ok: bool,
+    /// The digest list is signed and the signature was checked and accepted.
     pub authenticated: bool,
+    /// The agent the bundle carries.
     pub root_agent: String,
+    /// Files checked.
     pub files: u64,
+    /// Their bytes.
     pub bytes: u64,
+    /// The digest of the bundle's manifest (`sha256:<hex>`).
     pub manifest_sha256: String,
     /// The bundle carries a signature file (checked or not: see `signed_by`).
     pub signed: bool,
     /// The principal whose signature was checked and accepted (None when no signature was
     /// checked, or it was refused: a finding says why).
     pub signed_by: Option<String>,
+    /// Every finding.
     pub findings: Vec<Finding>,
+    /// The document as the library rendered it.
     pub json: String,
 }
 
 /// `clawport verify <bundle> [--allowed-signers F [--signer P]]`.
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {
+    /// The bundle directory.
     pub bundle: PathBuf,
     /// Check the signature against this allowed_signers file (ssh-keygen's format): an
     /// unsigned bundle, or one no allowed signer signed, then does not verify.
@@ -216,6 +259,7 @@ pub struct VerifyOptions {
 }
 
 impl VerifyOptions {
+    /// Verify `bundle`, without a signature check.
     pub fn new(bundle: impl AsRef<Path>) -> VerifyOptions {
         VerifyOptions {
             bundle: bundle.as_ref().to_path_buf(),
@@ -232,6 +276,12 @@ impl VerifyOptions {
     ) -> VerifyOptions {
         self.allowed_signers = Some(allowed_signers.as_ref().to_path_buf());
         self.signer = signer.map(String::from);
+        self
+    }
+    /// `--jobs`: `n` threads (1 to 256) read, hash and copy files; the documents are the
+    /// same for every value.
+    pub fn jobs(mut self, n: u32) -> VerifyOptions {
+        self.jobs = Some(n);
         self
     }
     fn options(&self) -> Result<Options> {
@@ -277,6 +327,7 @@ pub fn verify_with(o: &VerifyOptions, cancel: Option<&CancelFlag>) -> Result<Ver
 /// `clawport import <bundle> [--config] [--as] [--map]...`.
 #[derive(Clone, Debug)]
 pub struct ImportOptions {
+    /// The bundle directory.
     pub bundle: PathBuf,
     /// The target install's config.toml (None: the CLI's default).
     pub config: Option<PathBuf>,
@@ -294,6 +345,7 @@ pub struct ImportOptions {
 }
 
 impl ImportOptions {
+    /// Import `bundle`, every other option as the CLI's default.
     pub fn new(bundle: impl AsRef<Path>) -> ImportOptions {
         ImportOptions {
             bundle: bundle.as_ref().to_path_buf(),
@@ -315,12 +367,20 @@ impl ImportOptions {
         self.signer = signer.map(String::from);
         self
     }
+    /// The target install's config.toml (else the CLI's default).
     pub fn config(mut self, path: impl AsRef<Path>) -> ImportOptions {
         self.config = Some(path.as_ref().to_path_buf());
         self
     }
+    /// The agent's alias on the target.
     pub fn as_alias(mut self, alias: &str) -> ImportOptions {
         self.as_alias = Some(alias.to_string());
+        self
+    }
+    /// `--jobs`: `n` threads (1 to 256) read, hash and copy files; the documents are the
+    /// same for every value.
+    pub fn jobs(mut self, n: u32) -> ImportOptions {
+        self.jobs = Some(n);
         self
     }
     fn options(&self) -> Result<Options> {
@@ -350,40 +410,58 @@ impl ImportOptions {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// A config entry of the import and what happens to it.
 pub struct EntryChange {
+    /// The kind (`agent`, `provider`, `mcp_server`, ...).
     pub kind: String,
+    /// Its name in the bundle.
     pub from: String,
+    /// Its name in the target.
     pub to: String,
     /// add, rename, reuse, map
     pub action: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// A tree the import places in the target install.
 pub struct Placement {
+    /// What it is (`workspace`, `skill`).
     pub kind: String,
+    /// Where it is in the bundle.
     pub from: String,
+    /// Where it goes in the target.
     pub to: String,
 }
 
 /// What an import would do (`clawport import --json` without `--yes`); nothing written.
 #[derive(Clone, Debug)]
 pub struct ImportPlan {
+    /// The bundle as given.
     pub bundle: String,
+    /// The target's config.toml.
     pub config: String,
+    /// The agent's alias in the bundle.
     pub source_alias: String,
+    /// The alias it gets in the target.
     pub alias: String,
+    /// The digest of the bundle's manifest (`sha256:<hex>`).
     pub manifest_sha256: String,
     /// The principal whose signature the plan checked (`require_signature`); None when none
     /// was required.
     pub signed_by: Option<String>,
+    /// Every config entry and what happens to it.
     pub entries: Vec<EntryChange>,
+    /// Every tree placed.
     pub placements: Vec<Placement>,
+    /// The capabilities the agent is granted.
     pub risk_flags: Vec<RiskFlag>,
     /// Config fields whose credentials must be supplied after the import.
     pub secrets: Vec<String>,
+    /// Warnings about the bundle.
     pub warnings: Vec<Finding>,
     /// `sha256:<hex>`: pass it to [`import_apply`] to apply exactly this plan.
     pub plan_integrity: String,
+    /// The document as the library rendered it.
     pub json: String,
 }
 
@@ -438,10 +516,13 @@ pub fn import_plan(o: &ImportOptions, cancel: Option<&CancelFlag>) -> Result<Imp
 /// An applied import (`clawport import --yes --json`).
 #[derive(Clone, Debug)]
 pub struct ImportResult {
+    /// The plan that was applied (recomputed, and hashing to the integrity given).
     pub plan: ImportPlan,
     /// The previous config, kept beside it.
     pub backup: String,
+    /// Files placed.
     pub files: u64,
+    /// Their bytes.
     pub bytes: u64,
 }
 
@@ -469,16 +550,24 @@ pub fn import_apply(
 /// One row of `clawport skills audit --json`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuditFinding {
+    /// The skill.
     pub skill: String,
+    /// The file, when the finding is about one.
     pub file: Option<String>,
+    /// The line, when it is about one.
     pub line: Option<u64>,
+    /// What was found, in words.
     pub reason: String,
+    /// The finding blocks the skill (unless scripts are allowed).
     pub blocking: bool,
 }
 
 #[derive(Clone, Debug)]
+/// What `clawport skills audit --json` found.
 pub struct AuditReport {
+    /// Every finding.
     pub findings: Vec<AuditFinding>,
+    /// The document as the library rendered it.
     pub json: String,
 }
 
@@ -575,6 +664,56 @@ pub fn secrets_list(
         })
         .collect();
     Ok((fields, d))
+}
+
+/// What [`secrets_set`] wrote (`clawport secrets set --json`); never the value.
+#[derive(Clone, Debug)]
+pub struct SecretSet {
+    /// The install's config.toml.
+    pub config: String,
+    /// The field set (`providers.models.anthropic.main.api_key`).
+    pub path: String,
+    /// How the value is stored: "encrypted" (`enc2:` under the install's key), "reference"
+    /// (an `op://` reference, as given) or "set" (plain text: `[secrets] encrypt = false`).
+    pub stored: String,
+    /// The previous config, kept beside it.
+    pub backup: String,
+    /// The install's key file (`.secret_key`; "" when the value is not encrypted).
+    pub key_file: String,
+    /// The key file was created by this call.
+    pub key_created: bool,
+    /// The document as the library rendered it.
+    pub json: String,
+}
+
+/// `clawport secrets set <path>`: supplies the secret field `path` of an install's config
+/// (`config`: None is the CLI's default) as ZeroClaw stores it. `value` stays the caller's:
+/// the library reads the bytes in place (no copy is made by the crate or the C binding; wipe
+/// them when this returns), and they are never in an error or the result. Only that value
+/// changes; the previous config is kept. Refused, nothing written: a path that is not a
+/// secret field ([`super::ErrorCode::NotFound`]), an empty value or one that is already
+/// ciphertext ([`super::ErrorCode::InvalidArgument`]).
+pub fn secrets_set(
+    config: Option<&Path>,
+    path: &str,
+    value: &[u8],
+    cancel: Option<&CancelFlag>,
+) -> Result<SecretSet> {
+    let mut o = Options::new().text("path", path);
+    if let Some(c) = config {
+        o = o.path("config", c)?;
+    }
+    let d = run_secrets_set(&o, value, cancel)?;
+    let v = &d.value;
+    Ok(SecretSet {
+        config: v.get("config").str_or_empty(),
+        path: v.get("path").str_or_empty(),
+        stored: v.get("stored").str_or_empty(),
+        backup: v.get("backup").str_or_empty(),
+        key_file: v.get("key_file").str_or_empty(),
+        key_created: v.get("key_created").as_bool().unwrap_or(false),
+        json: d.json,
+    })
 }
 
 /// `clawport status --json`: the install's agents (and which were imported), its blank

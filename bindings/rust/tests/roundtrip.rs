@@ -142,6 +142,41 @@ fn export_verify_import_round_trip() {
         .any(|a| a.get("alias").as_str() == Some("researcher")
             && a.get("imported").get("source_alias").as_str() == Some("researcher")));
     assert_eq!(st.value.get("pending").as_bool(), Some(true), "{}", st.json);
+
+    // `secrets set`: the value as bytes the caller owns; a refusal writes nothing and never
+    // holds the value; the stored form is enc2: under a key made now.
+    let before = fs::read(&config).unwrap();
+    let entries = names(&target);
+    let secret: &[u8] = b"sk-rs-crate-value-5e1d";
+    let shown = String::from_utf8_lossy(secret).into_owned();
+    let refused =
+        clawport::secrets_set(Some(&config), "agents.researcher.model", secret, None).unwrap_err();
+    assert_eq!(refused.code, ErrorCode::NotFound);
+    assert!(!refused.message.contains(&shown) && !refused.subject.contains(&shown));
+    let api_key = "providers.models.anthropic.main.api_key";
+    let empty = clawport::secrets_set(Some(&config), api_key, b"", None).unwrap_err();
+    assert_eq!(empty.code, ErrorCode::InvalidArgument);
+    assert_eq!(
+        fs::read(&config).unwrap(),
+        before,
+        "a refused secrets set wrote"
+    );
+    assert_eq!(names(&target), entries, "a refused secrets set left a file");
+    let set = clawport::secrets_set(Some(&config), api_key, secret, None).unwrap();
+    assert_eq!(set.path, api_key);
+    assert_eq!(set.stored, "encrypted");
+    assert!(set.key_created && set.key_file.ends_with("/.secret_key"));
+    assert!(!set.backup.is_empty() && !set.json.contains(&shown));
+    let text = fs::read_to_string(&config).unwrap();
+    assert!(
+        !text.contains(&shown) && text.contains("api_key = \"enc2:"),
+        "{}",
+        text
+    );
+    let (fields, _) = clawport::secrets_list(Some(&config), None).unwrap();
+    assert!(fields
+        .iter()
+        .any(|f| f.path == api_key && f.state == "encrypted"));
 }
 
 #[test]

@@ -14,6 +14,8 @@
 
 #include "../exporter.hpp"
 #include "../fs/posix.hpp"
+#include "../publish/exchange.hpp"
+#include "../publish/none.hpp"
 #include "../verify.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/secret_ledger.hpp"
@@ -22,10 +24,12 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-// The export: the class, and the function templates its members call (non-inline, so
-// neither compiler instantiates them in a TU that sees these declarations; the class's
-// members are inline, which g++ honours and clang++ still optimises for inlining).
+// The export (each publish strategy): the class, and the function templates its members call
+// (non-inline, so neither compiler instantiates them in a TU that sees these declarations; the
+// class's members are inline, which g++ honours and clang++ still optimises for inlining).
 extern template class basic_exporter<>;
+extern template class basic_exporter<fs::posix, zeroclaw::schema_v3, publish::exchange>;
+extern template class basic_exporter<fs::posix, zeroclaw::schema_v3, publish::none>;
 namespace zeroclaw {
 extern template export_plan plan_export<schema_v3, names::portable>(std::string_view,
                                                                     std::string_view,
@@ -39,6 +43,11 @@ extern template std::set<std::string> read_secret_ledger<fs::posix>(fs::posix&, 
 namespace verify {
 extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
                                                                      const limits&);
+extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
+                                                                     const limits&, unsigned);
+extern template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(fs::posix&,
+                                                                           const std::string&,
+                                                                           const limits&, unsigned);
 }  // namespace verify
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

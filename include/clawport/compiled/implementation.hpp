@@ -10,23 +10,10 @@
 #include "../fs/posix.hpp"
 #include "../verify.hpp"
 #include "api.hpp"
+#include "instantiations.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-
-// The one definition of each instantiation extern_templates.hpp declares.
-template class basic_exporter<>;
-namespace zeroclaw {
-template export_plan plan_export<schema_v3, names::portable>(std::string_view, std::string_view,
-                                                             const plan_options&);
-template std::string render_config_toml<schema_v3>(const export_plan&);
-template std::set<std::string> read_secret_ledger<fs::posix>(fs::posix&, const std::string&,
-                                                             const std::string&);
-}  // namespace zeroclaw
-namespace verify {
-template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
-                                                              const limits&);
-}  // namespace verify
 
 namespace compiled {
 

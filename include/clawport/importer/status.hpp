@@ -336,6 +336,13 @@ inline nlohmann::json secrets_to_json(const std::string& config_path,
   return j;
 }
 
+/// The `clawport secrets set --json` document: where the value went and how it is stored
+/// (never the value); the CLI and the C ABI print this one.
+inline nlohmann::json to_json(const set_secret_result& r) {
+  return {{"config", r.config}, {"path", r.path},         {"stored", to_string(r.stored)},
+          {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
+}
+
 /// The status in words, through the one terminal-safe renderer.
 inline std::string render_status(const install_status& st) {
   text::terminal_lines line;
