@@ -5,3 +5,4 @@
 
 #include "memory/entry.hpp"
 #include "memory/jsonl.hpp"
+#include "memory/target.hpp"
