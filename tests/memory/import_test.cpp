@@ -14,6 +14,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
@@ -134,19 +135,23 @@ TEST_CASE("import --with-memory: round trip sqlite -> bundle -> sqlite keeps eve
   // schema_version row and `default` agent; the FTS index is in step (the store's
   // triggers); embeddings NULL; no -wal or -shm left once closed.
   w.maker("create '" + w.root + "/fresh.db'");
-  w.run("python3 -c \"import sqlite3,sys; q='SELECT type,name,sql FROM sqlite_master ORDER BY name';"
-        " a=sqlite3.connect(sys.argv[1]); b=sqlite3.connect(sys.argv[2]);"
-        " assert a.execute(q).fetchall()==b.execute(q).fetchall();"
-        " assert a.execute('SELECT component,version FROM schema_version').fetchall()==[('memories',1)];"
-        " assert [r[0] for r in a.execute('SELECT alias FROM agents ORDER BY alias')]==['default','researcher'];"
-        " assert a.execute('SELECT count(*) FROM memories WHERE embedding IS NOT NULL').fetchone()[0]==0;"
-        " assert a.execute(\\\"SELECT key FROM memories_fts WHERE memories_fts MATCH 'papers'\\\").fetchall()==[('openclaw_2026-01-07_1',)];"
-        " a.execute(\\\"INSERT INTO memories_fts(memories_fts) VALUES('integrity-check')\\\");"
-        " assert a.execute('PRAGMA integrity_check').fetchone()[0]=='ok';"
-        " assert a.execute('PRAGMA foreign_key_check').fetchall()==[]\" '" +
-        w.dst_db() + "' '" + w.root + "/fresh.db'");
+  w.run(
+      "python3 -c \"import sqlite3,sys; q='SELECT type,name,sql FROM sqlite_master ORDER BY name';"
+      " a=sqlite3.connect(sys.argv[1]); b=sqlite3.connect(sys.argv[2]);"
+      " assert a.execute(q).fetchall()==b.execute(q).fetchall();"
+      " assert a.execute('SELECT component,version FROM "
+      "schema_version').fetchall()==[('memories',1)];"
+      " assert [r[0] for r in a.execute('SELECT alias FROM agents ORDER BY "
+      "alias')]==['default','researcher'];"
+      " assert a.execute('SELECT count(*) FROM memories WHERE embedding IS NOT "
+      "NULL').fetchone()[0]==0;"
+      " assert a.execute(\\\"SELECT key FROM memories_fts WHERE memories_fts MATCH 'papers' ORDER "
+      "BY key\\\").fetchall()==[('openclaw_2026-01-07_1',),('preferred_sources',)];"
+      " a.execute(\\\"INSERT INTO memories_fts(memories_fts) VALUES('integrity-check')\\\");"
+      " assert a.execute('PRAGMA integrity_check').fetchone()[0]=='ok';"
+      " assert a.execute('PRAGMA foreign_key_check').fetchall()==[]\" '" +
+      w.dst_db() + "' '" + w.root + "/fresh.db'");
   CHECK_FALSE(exists(w.dst_db() + "-wal"));
-  CHECK(r.plan.todo.back().kind == "recreate");
   bool reindex = false;
   for (const auto& t : r.plan.todo)
     if (t.kind == "memory_reindex") reindex = t.command.str() == "zeroclaw memory reindex";
@@ -248,9 +253,14 @@ TEST_CASE("import --with-memory refusals and failures leave the store as it was"
 
 namespace {
 
-/// A store kept in memory: alias -> (agent id, rows); a merge is all or nothing.
+/// A store kept in memory: alias -> (agent id, rows); a merge is all or nothing. While
+/// `dead` says so (the process was killed) every call throws, as nothing runs after a kill.
 struct fake_store {
   std::map<std::string, std::pair<std::string, std::vector<std::string>>> agents;
+  std::function<bool()> dead;
+  void check_alive() const {
+    if (dead && dead()) throw cp::fs::simulated_crash{};
+  }
   cp::memory::target target() {
     cp::memory::target t;
     t.inspect = [this](const std::string&, std::string_view alias) {
@@ -262,6 +272,7 @@ struct fake_store {
       return f;
     };
     t.merge = [this](const std::string&, const cp::memory::merge_request& r) {
+      check_alive();
       if (agents.count(r.alias)) throw cp::error(cp::errc::destination_refused, "taken", "");
       std::vector<std::string> rows;
       r.rows([&](const cp::memory::entry& e) { rows.push_back(e.key + "=" + e.content); });
@@ -269,6 +280,7 @@ struct fake_store {
       return rows.size();
     };
     t.remove_agent = [this](const std::string&, std::string_view id) {
+      check_alive();
       for (auto it = agents.begin(); it != agents.end(); ++it)
         if (it->second.first == id) {
           const std::size_t n = it->second.second.size();
@@ -294,7 +306,9 @@ using snapshot_t = std::map<std::string, std::string>;
 void sweep_world(memory& m) {
   m.write_file("/src/config.toml",
                "schema_version = 3\n\n[providers.models.anthropic.main]\nmodel = \"m\"\n\n"
-               "[agents.researcher]\nmodel_provider = \"anthropic.main\"\n");
+               "[risk_profiles.guarded]\n\n"
+               "[agents.researcher]\nmodel_provider = \"anthropic.main\"\n"
+               "risk_profile = \"guarded\"\n");
   m.write_file("/src/agents/researcher/workspace/IDENTITY.md", "# researcher\n");
   cp::export_options o;
   o.alias = "researcher";
@@ -378,10 +392,12 @@ TEST_CASE("import --with-memory killed at every step: the store unchanged or com
       sweep_world(f.inner());
       f.reset_counts();
       f.crash_after(n);
+      s.dead = [&f] { return f.crashed(); };
       try {
         sweep_import(f, s, integrity);
       } catch (...) {
       }
+      s.dead = nullptr;  // the next process
       memory& m = f.inner();
       const bool written = m.read_file("/dst/config.toml") != "schema_version = 3\n";
       if (!written && !s.agents.empty()) saw_rows_uncommitted = true;

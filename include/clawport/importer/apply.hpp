@@ -420,9 +420,8 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
     const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
     if (!p.placements.empty() || p.memory) {
       intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
-      publish::write_intent(
-          fs, intent->handle(),
-          detail::intent_of(fs, ap, o.config_path, provenance, p, memory_agent));
+      publish::write_intent(fs, intent->handle(),
+                            detail::intent_of(fs, ap, o.config_path, provenance, p, memory_agent));
     }
     if (a.sync && (!p.placements.empty() || p.memory)) fs.sync_filesystem(root);
     ap.publish_all();

@@ -33,8 +33,8 @@ inline constexpr std::string_view memory_store_rel = "data/memory/brain.db";
 /// The memory an import merges (`import_plan::memory`).
 struct memory_merge {
   std::string store = std::string(memory_store_rel);  ///< install-relative
-  bool create = false;        ///< the target has no store: made with the runtime's schema
-  std::size_t entries = 0;    ///< rows merged for the new agent
+  bool create = false;      ///< the target has no store: made with the runtime's schema
+  std::size_t entries = 0;  ///< rows merged for the new agent
   std::map<std::string, std::size_t> categories;
   std::string embedding_model;  ///< the source's; vectors never travel (reindex on the target)
   std::string jsonl;            ///< memory/entries.jsonl as verified (not rendered, not hashed)
@@ -79,9 +79,7 @@ inline std::optional<memory_merge> plan_memory(const verify::report& rep, bool w
 /// rows (what an undone run, or the runtime's first start, leaves) takes the same merge.
 inline void canonical_memory(const std::optional<memory_merge>& m, nlohmann::json& j) {
   if (!m) return;
-  j["memory"] = {{"store", m->store},
-                 {"entries", m->entries},
-                 {"categories", m->categories}};
+  j["memory"] = {{"store", m->store}, {"entries", m->entries}, {"categories", m->categories}};
 }
 
 /// Merges the plan's memory for agent `agent_id` (the UUID the intent records); the rows

@@ -860,7 +860,9 @@ inline void memory_todo(const verify::report& rep, import_plan& p) {
   if (!rep.memory) return;
   const std::string file(bundle::memory_entries_file);
   if (!p.memory) {
-    p.todo.push_back({"recreate", "memory_left_out", file,
+    p.todo.push_back({"recreate",
+                      "memory_left_out",
+                      file,
                       std::to_string(rep.memory->entries) +
                           " memories travelled in this bundle; this import leaves them out (the "
                           "agent starts with an empty memory; import again with --with-memory "

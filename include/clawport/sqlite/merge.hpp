@@ -175,7 +175,8 @@ inline memory::target_facts inspect(const std::string& path, std::string_view al
   f.exists = true;
   f.alias_taken = detail::count(c, "SELECT count(*) FROM agents WHERE alias = ?1", alias) > 0;
   f.alias_memories = static_cast<std::size_t>(detail::count(
-      c, "SELECT count(*) FROM memories AS m JOIN agents AS a ON a.id = m.agent_id WHERE a.alias = ?1",
+      c,
+      "SELECT count(*) FROM memories AS m JOIN agents AS a ON a.id = m.agent_id WHERE a.alias = ?1",
       alias));
   return f;
 }
