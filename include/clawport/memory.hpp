@@ -6,3 +6,4 @@
 #include "memory/entry.hpp"
 #include "memory/jsonl.hpp"
 #include "memory/target.hpp"
+#include "memory/markdown.hpp"

@@ -22,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -44,8 +45,9 @@ namespace detail {
 
 /// The plan's memory: with `with_memory` and a bundle that carries memory, what merges into
 /// `target`'s store for `alias` (refused when the store already has that alias); otherwise
-/// none. Throws errc::unsupported without a target, errc::destination_refused on a taken alias.
-inline std::optional<memory_merge> plan_memory(const verify::report& rep, bool with_memory,
+/// none. Takes the text verify kept (`rep.memory_text`). Throws errc::unsupported without a target,
+/// errc::destination_refused on a taken alias.
+inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_memory,
                                                const memory::target& target,
                                                const std::string& install_root,
                                                const std::string& alias) {
@@ -69,7 +71,7 @@ inline std::optional<memory_merge> plan_memory(const verify::report& rep, bool w
   m.entries = rep.memory->entries;
   m.categories = rep.memory->categories;
   m.embedding_model = rep.memory->embedding_model;
-  m.jsonl = rep.memory_text;
+  m.jsonl = std::move(rep.memory_text);  // held once (100,000 memories: tens of MB)
   return m;
 }
 
