@@ -249,6 +249,50 @@ TEST_CASE("import --with-memory refusals and failures leave the store as it was"
   }
 }
 
+TEST_CASE(
+    "an agent on the Markdown backend: its files travel as memories, rows on a SQLite target") {
+  world w;
+  w.run("sed -i 's/^backend = \"sqlite\"$/backend = \"markdown\"/' '" + w.root +
+        "/src/config.toml'");
+  const std::string ws = w.root + "/src/agents/researcher/workspace";
+  w.run(
+      "printf '# Memory\\n\\n- **citation_style**: Cite (Author, Year).\\n- Prefers tea.\\n' > '" +
+      ws + "/MEMORY.md'");
+  w.run("printf -- '- **summary**: Three papers.\\n' > '" + ws + "/memory/2026-01-07.md'");
+  w.run("printf -- '- **name**: Alice\\n' > '" + ws + "/USER.md'");
+  SUBCASE("exported and merged") {
+    w.export_memory("researcher", "b");
+    std::ifstream in(w.root + "/b/memory/entries.jsonl");
+    std::ostringstream text;
+    text << in.rdbuf();
+    CHECK(text.str().find("Alice") == std::string::npos);  // USER.md never travels
+    CHECK(text.str().find("\"created\":\"2026-01-07T00:00:00+00:00\"") != std::string::npos);
+    const auto r = w.import(w.import_opts("b", true));
+    REQUIRE(r.plan.memory.has_value());
+    CHECK(r.plan.memory->entries == 3);
+    std::map<std::string, std::string> rows;
+    for (const auto& e : rows_of(w.dst_db(), "researcher"))
+      rows[e.key] = e.category + ": " + e.content;
+    CHECK(rows ==
+          std::map<std::string, std::string>{{"citation_style", "core: Cite (Author, Year)."},
+                                             {"openclaw_openclaw_core_4", "core: Prefers tea."},
+                                             {"summary", "daily: Three papers."}});
+  }
+  SUBCASE("a symlinked MEMORY.md is refused, never followed, nothing written") {
+    w.run("printf -- '- **secret**: from elsewhere\\n' > '" + w.root + "/elsewhere.md'");
+    w.run("rm '" + ws + "/MEMORY.md' && ln -s '" + w.root + "/elsewhere.md' '" + ws +
+          "/MEMORY.md'");
+    try {
+      w.export_memory("researcher", "b");
+      FAIL("a symlinked MEMORY.md was read");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::unsupported);
+      CHECK(e.subject() == "MEMORY.md");
+    }
+    CHECK_FALSE(exists(w.root + "/b"));
+  }
+}
+
 // ---- the kill sweep on fs::memory ---------------------------------------------------------
 
 namespace {
