@@ -252,8 +252,10 @@ TEST_CASE("import --with-memory refusals and failures leave the store as it was"
 TEST_CASE(
     "an agent on the Markdown backend: its files travel as memories, rows on a SQLite target") {
   world w;
-  w.run("sed -i 's/^backend = \"sqlite\"$/backend = \"markdown\"/' '" + w.root +
-        "/src/config.toml'");
+  // The install's backend, not the agent's own (which would travel and keep it on Markdown):
+  // the target's default, SQLite, then holds the imported agent's memory.
+  w.run("sed -i '/^\\[agents.researcher.memory\\]$/,+1d' '" + w.root + "/src/config.toml'");
+  w.run("printf '\\n[memory]\\nbackend = \"markdown\"\\n' >> '" + w.root + "/src/config.toml'");
   const std::string ws = w.root + "/src/agents/researcher/workspace";
   w.run(
       "printf '# Memory\\n\\n- **citation_style**: Cite (Author, Year).\\n- Prefers tea.\\n' > '" +
@@ -291,6 +293,42 @@ TEST_CASE(
     }
     CHECK_FALSE(exists(w.root + "/b"));
   }
+}
+
+TEST_CASE("import --with-memory into an install on the Markdown backend: files, never a store") {
+  world w;
+  w.export_memory("researcher", "b");
+  w.run("printf '\\n[memory]\\nbackend = \"markdown\"\\n' >> '" + w.root + "/dst/config.toml'");
+  const auto r = w.import(w.import_opts("b", true));
+  REQUIRE(r.plan.memory.has_value());
+  CHECK_FALSE(exists(w.root + "/dst/data"));  // no store made
+  const std::string ws = w.root + "/dst/agents/researcher/workspace/";
+  std::map<std::string, std::string> files;
+  for (const std::string f :
+       {"MEMORY.md", "memory/2026-01-07.md", "memory/imports/zeroclaw/conversation.md"}) {
+    std::ifstream in(ws + f);
+    std::ostringstream text;
+    text << in.rdbuf();
+    CHECK_MESSAGE(!text.str().empty(), f);
+    files[f] = text.str();
+  }
+  CHECK(files["MEMORY.md"] ==
+        "- **citation_style**: Cite sources as (Author, Year) with a link.\n"
+        "- **preferred_sources**: Prefer peer-reviewed papers and official docs.\n");
+  // Read back as ZeroClaw's Markdown backend reads them: the same keys and contents.
+  const auto core = cp::memory::parse_markdown(files["MEMORY.md"], "core", cp::memory::core_stem,
+                                               "2026-03-01T00:00:00+00:00");
+  const auto daily = cp::memory::parse_markdown(files["memory/2026-01-07.md"], "daily",
+                                                "2026-01-07", "2026-03-01T00:00:00+00:00");
+  std::map<std::string, std::string> back, source;
+  for (const auto& e : core) back[e.key] = e.content;
+  for (const auto& e : daily) back[e.key] = e.content;
+  for (const auto& e : rows_of(w.src_db(), "researcher"))
+    if (e.category == "core" || e.category == "daily") source[e.key] = e.content;
+  CHECK(back == source);
+  bool noted = false;
+  for (const auto& t : r.plan.todo) noted = noted || t.kind == "memory_markdown";
+  CHECK(noted);
 }
 
 // ---- the kill sweep on fs::memory ---------------------------------------------------------

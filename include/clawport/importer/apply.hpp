@@ -316,7 +316,7 @@ publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::strin
                                  const std::string& provenance, const import_plan& p,
                                  const std::string& memory_agent) {
   publish::intent_record r;
-  if (p.memory) {
+  if (p.memory && !p.memory->store.empty()) {
     r.rows_store = p.memory->store;
     r.rows_agent = memory_agent;
   }
@@ -350,6 +350,34 @@ void apply_memory(applier<Fs>& ap, const import_options& o, const import_plan& p
   const std::string path = paths::join(p.install_root, p.memory->store);
   ap.undo.add(path, [&o, path, agent] { (void)o.memory.remove_agent(path, agent); });
   merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now);
+}
+
+/// Creates the file `parts` (from `parts[i]` on) below `d`, making its directories: inside a
+/// staged tree this run made, so every name is new.
+template <class Fs>
+void write_below(Fs& fs, const typename Fs::dir& d, const std::vector<std::string>& parts,
+                 std::size_t i, const std::string& text) {
+  if (i + 1 == parts.size()) {
+    auto f = fs.create_file_at(d, parts[i], fs::modes::file);
+    fs.write_all(f, text.data(), text.size());
+    return;
+  }
+  if (!fs.stat_at(d, parts[i])) fs.make_dir_at(d, parts[i], fs::modes::dir);
+  write_below(fs, fs.open_dir_at(d, parts[i]), parts, i + 1, text);
+}
+
+/// The Markdown backend's files of the new agent (memory_merge::markdown) written into its
+/// staged workspace, before anything is published: they are placed, or undone, with it.
+template <class Fs>
+void stage_markdown_memory(applier<Fs>& ap, const import_plan& p) {
+  const std::vector<std::string> ws = applier<Fs>::split(zeroclaw::default_workspace(p.alias));
+  for (auto& t : ap.staged) {
+    if (t.to != ws) continue;
+    for (const auto& [path, text] : p.memory->markdown)
+      write_below(ap.fs, t.stage->handle(), applier<Fs>::split(path), 0, text);
+    if (ap.owner) fs::give_tree(ap.fs, t.stage->handle(), *ap.owner, ap.owner_shown);
+    return;
+  }
 }
 
 /// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
@@ -417,6 +445,7 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
     detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
+    if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
     const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
     if (!p.placements.empty() || p.memory) {
       intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
@@ -425,7 +454,8 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
     }
     if (a.sync && (!p.placements.empty() || p.memory)) fs.sync_filesystem(root);
     ap.publish_all();
-    if (p.memory) detail::apply_memory(ap, o, p, memory_agent, format_rfc3339(now));
+    if (p.memory && !p.memory->store.empty())
+      detail::apply_memory(ap, o, p, memory_agent, format_rfc3339(now));
     res.recovered = ap.recovered;
     res.recovered.insert(res.recovered.end(), resolved.begin(), resolved.end());
     if (a.before_config) a.before_config();

@@ -12,7 +12,9 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
+#include "../digest/sha256.hpp"
 #include "../memory/jsonl.hpp"
+#include "../memory/markdown.hpp"
 #include "../memory/target.hpp"
 #include "../verify/report.hpp"
 
@@ -39,6 +41,10 @@ struct memory_merge {
   std::map<std::string, std::size_t> categories;
   std::string embedding_model;  ///< the source's; vectors never travel (reindex on the target)
   std::string jsonl;            ///< memory/entries.jsonl as verified (not rendered, not hashed)
+  /// The new agent is on the Markdown backend (its own `memory.backend`, else the target's
+  /// `[memory] backend`): the memories become these files of its new workspace (path below
+  /// the workspace -> text, memory::to_markdown), created with it, instead of store rows.
+  std::map<std::string, std::string> markdown;
 };
 
 namespace detail {
@@ -50,14 +56,24 @@ namespace detail {
 inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_memory,
                                                const memory::target& target,
                                                const std::string& install_root,
-                                               const std::string& alias) {
+                                               const std::string& alias, bool markdown_backend) {
   if (!rep.memory || !with_memory) return std::nullopt;
-  if (!target)
+  if (!target && !markdown_backend)
     throw error(errc::unsupported,
                 "--with-memory needs a memory store backend (the CLI links SQLite); import "
                 "without --with-memory to leave the memory out",
                 std::string(bundle::memory_entries_file));
   memory_merge m;
+  m.entries = rep.memory->entries;
+  m.categories = rep.memory->categories;
+  m.embedding_model = rep.memory->embedding_model;
+  if (markdown_backend) {
+    std::vector<memory::entry> rows;
+    memory::read_jsonl(rep.memory_text, [&rows](const memory::entry& e) { rows.push_back(e); });
+    m.markdown = memory::to_markdown(rows);
+    m.store.clear();
+    return m;
+  }
   const std::string path = paths::join(install_root, m.store);
   const memory::target_facts f = target.inspect(path, alias);
   if (f.alias_taken)
@@ -68,11 +84,16 @@ inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_me
                     "alias (--as) or without --with-memory; nothing was written",
                 path);
   m.create = !f.exists;
-  m.entries = rep.memory->entries;
-  m.categories = rep.memory->categories;
-  m.embedding_model = rep.memory->embedding_model;
   m.jsonl = std::move(rep.memory_text);  // held once (100,000 memories: tens of MB)
   return m;
+}
+
+/// Each Markdown file's SHA-256 (what the canonical text binds, not the text).
+inline std::map<std::string, std::string> markdown_digests(
+    const std::map<std::string, std::string>& files) {
+  std::map<std::string, std::string> out;
+  for (const auto& [path, text] : files) out[path] = digest::sha256_hex(text);
+  return out;
 }
 
 /// The memory part of the plan's canonical text (absent without a merge: a plan that

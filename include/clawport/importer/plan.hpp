@@ -854,6 +854,17 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
     p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
 }
 
+/// The memory backend the imported agent will use: its own `memory.backend`, else the
+/// target's `[memory] backend` (empty: the default, sqlite).
+inline std::string memory_backend_of(const verify::report& rep, const zc::value& target,
+                                     const std::string& source_alias) {
+  const zc::value* own = at(rep.closure, "agents." + source_alias + ".memory.backend");
+  if (own != nullptr && own->is_string()) return std::string(text::trim(own->text));
+  const zc::value* install = at(target, "memory.backend");
+  return install != nullptr && install->is_string() ? std::string(text::trim(install->text))
+                                                    : std::string();
+}
+
 /// The memory's to-do: the runtime's reindex after a merge (vectors never travel, and the
 /// rows are untrusted input that will enter prompts), or that it was left out.
 inline void memory_todo(const verify::report& rep, import_plan& p) {
@@ -867,6 +878,16 @@ inline void memory_todo(const verify::report& rep, import_plan& p) {
                           " memories travelled in this bundle; this import leaves them out (the "
                           "agent starts with an empty memory; import again with --with-memory "
                           "to merge them)",
+                      {}});
+    return;
+  }
+  if (!p.memory->markdown.empty()) {
+    p.todo.push_back({"memory",
+                      "memory_markdown",
+                      zc::default_workspace(p.alias) + "/MEMORY.md",
+                      std::to_string(p.memory->entries) + " memories written for `" + p.alias +
+                          "` as the Markdown backend's files of its new workspace; read them: "
+                          "they enter the agent's prompts",
                       {}});
     return;
   }
@@ -981,7 +1002,16 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
   d::offer_maps(target, p);
-  p.memory = d::plan_memory(rep, o.with_memory, o.memory, p.install_root, p.alias);
+  p.memory = d::plan_memory(rep, o.with_memory, o.memory, p.install_root, p.alias,
+                            d::memory_backend_of(rep, target, p.source_alias) == "markdown");
+  if (p.memory && !p.memory->markdown.empty() &&
+      std::none_of(p.placements.begin(), p.placements.end(),
+                   [](const placement& pl) { return pl.kind == "workspace"; }))
+    throw error(errc::unsupported,
+                "agent " + p.alias +
+                    " is on the Markdown memory backend, whose memories live in its workspace, "
+                    "and the bundle carries no workspace; import without --with-memory",
+                std::string(bundle::memory_entries_file));
   d::memory_todo(rep, p);
 
   // 8. The merged config must validate as a whole before anything is written.

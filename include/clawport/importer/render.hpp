@@ -61,7 +61,8 @@ inline nlohmann::json to_json(const import_plan& p) {
                    {"create", p.memory->create},
                    {"entries", p.memory->entries},
                    {"categories", p.memory->categories},
-                   {"embedding_model", p.memory->embedding_model}};
+                   {"embedding_model", p.memory->embedding_model},
+                   {"markdown", detail::markdown_digests(p.memory->markdown)}};
   j["appended"] = p.appended;
   j["plan_integrity"] = p.plan_integrity;
   return j;
@@ -139,11 +140,19 @@ inline std::string render_plan(const import_plan& p) {
     for (const auto& [name, n] : p.memory->categories)
       cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
     line("");
-    line("memory merged (--with-memory) into " + p.memory->store +
-         (p.memory->create ? " (created with the runtime's schema)" : "") + ":");
+    if (!p.memory->markdown.empty()) {
+      line("memory written (--with-memory) as the Markdown backend's files of " +
+           zeroclaw::default_workspace(p.alias) + "/, created with it:");
+      for (const auto& f : p.memory->markdown) line("  " + f.first);
+    } else {
+      line("memory merged (--with-memory) into " + p.memory->store +
+           (p.memory->create ? " (created with the runtime's schema)" : "") + ":");
+    }
     line("  " + std::to_string(p.memory->entries) + " memories for `" + p.alias + "`" +
          (cats.empty() ? "" : cats + ")") +
-         " in one transaction, embeddings left out; no other agent's rows are touched");
+         (p.memory->markdown.empty()
+              ? " in one transaction, embeddings left out; no other agent's rows are touched"
+              : ", one `- **key**: content` line each"));
   }
   render_todo(line, p.todo);
   line("");
@@ -168,7 +177,10 @@ inline std::string render_result(const import_result& r) {
   line("imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
        r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))");
   if (!r.backup.empty()) line("  previous config kept as " + r.backup);
-  if (r.plan.memory)
+  if (r.plan.memory && !r.plan.memory->markdown.empty())
+    line("  wrote " + std::to_string(r.plan.memory->entries) +
+         " memories as the Markdown backend's files of the new workspace");
+  else if (r.plan.memory)
     line("  merged " + std::to_string(r.plan.memory->entries) + " memories into " +
          r.plan.memory->store);
   for (const std::string& left : r.recovered)
