@@ -44,7 +44,7 @@ ALLOWED = {
     "exporter": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "memory",
                  "formats", "signing"},
     "importer": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "verify",
-                 "formats", "plan", "signing"},
+                 "formats", "plan", "signing", "memory"},
     "verify": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish", "memory",
                "formats", "plan", "signing"},
     # OpenClaw is a second runtime: it never reads ZeroClaw's layouts or skills.

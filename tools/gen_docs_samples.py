@@ -97,6 +97,28 @@ HANDOFF = INSTALL + FRESH + [
     Step("clawport status --config fresh/config.toml"),
 ]
 
+# README.md's memory cycle (issue 47): export --with-memory, verify, import --with-memory
+# (plan, then apply) into an install without a store, and the merged rows read back.
+MEMORY_CYCLE = INSTALL + FRESH + [
+    Step("clawport export researcher --config install/config.toml --out bundle --with-memory"
+         " | sed -n '/MEMORY TRAVELS/,$p'",
+         shown="clawport export researcher --config install/config.toml --out bundle"
+         " --with-memory  # the privacy warning"),
+    Step("clawport verify bundle"),
+    Step("clawport import bundle --config fresh/config.toml --with-memory"
+         " | sed -n '/^memory merged/,/^$/p;/for the memory merged/,/^$/p'",
+         shown="clawport import bundle --config fresh/config.toml --with-memory"
+         "  # the memory part of the plan"),
+    hidden("clawport import bundle --config fresh/config.toml --with-memory --json"
+           " | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"plan_integrity\"])'"
+           " > integrity"),
+    Step('clawport import bundle --config fresh/config.toml --with-memory --yes'
+         ' --plan-integrity "$(cat integrity)"', head=3),
+    Step("python3 -c 'import sqlite3; d = sqlite3.connect(\"fresh/data/memory/brain.db\");"
+         " [print(*r) for r in d.execute(\"SELECT a.alias, m.category, m.key FROM memories m"
+         " JOIN agents a ON a.id = m.agent_id ORDER BY m.created_at\")]'"),
+]
+
 # docs/cli.md's worked example: a skill's whole life (tests/cli/skills_lifecycle.sh's
 # scenario). ZEROCLAW_CONFIG_DIR names the install, through the sample's .env (BASH_ENV).
 SKILLS_LIFE = [
@@ -275,6 +297,7 @@ SAMPLES = {
     "secrets": SECRETS,
     "skills-life": SKILLS_LIFE,
     "readme-handoff": HANDOFF,
+    "readme-memory": MEMORY_CYCLE,
     "skills-audit": [
         Step("cd install/shared/skills && clawport skills audit research_tools/arxiv_search"
              " house-style/changelog-helper", status=1,

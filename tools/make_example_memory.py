@@ -12,83 +12,35 @@ install and for the tests of `--with-memory` (docs/format.md, "Format 2").
   tools/make_example_memory.py meta DB KEY VALUE   a `memory_meta` row
 
 The schema is ZeroClaw's after `init_schema`, `migrate_sqlite_memory_to_v3` and `init_schema`
-again (ZeroClaw's `crates/zeroclaw-memory/src/sqlite.rs`; docs/format.md, format 2):
+again (ZeroClaw's `crates/zeroclaw-memory/src/sqlite.rs`; docs/format.md, format 2), read from
+include/clawport/sqlite/schema.hpp, the one text of it (`import --with-memory` creates it too):
 the rebuilt `memories` with `agent_id` and UNIQUE(agent_id, key), then `kind`, `pinned` and
 `tenant_id` re-added; every connection sets the runtime's pragmas, so the store is WAL.
 """
 import argparse
 import os
+import re
 import sqlite3
 import sys
 import uuid
 
-PRAGMAS = ("PRAGMA foreign_keys=ON; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-           "PRAGMA mmap_size=8388608; PRAGMA cache_size=-2000; PRAGMA temp_store=MEMORY;")
+HEADER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include", "clawport",
+                      "sqlite", "schema.hpp")
 
-SCHEMA = """
-CREATE TABLE agents (
-    id         TEXT PRIMARY KEY,
-    alias      TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL
-);
-CREATE TABLE memories (
-    id            TEXT PRIMARY KEY,
-    key           TEXT NOT NULL,
-    content       TEXT NOT NULL,
-    category      TEXT NOT NULL DEFAULT 'core',
-    embedding     BLOB,
-    created_at    TEXT NOT NULL,
-    updated_at    TEXT NOT NULL,
-    session_id    TEXT,
-    namespace     TEXT DEFAULT 'default',
-    importance    REAL DEFAULT 0.5,
-    superseded_by TEXT,
-    agent_id      TEXT NOT NULL REFERENCES agents(id),
-    UNIQUE (agent_id, key)
-);
-ALTER TABLE memories ADD COLUMN kind TEXT;
-ALTER TABLE memories ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE memories ADD COLUMN tenant_id TEXT;
-CREATE INDEX idx_memories_category ON memories(category);
-CREATE INDEX idx_memories_key ON memories(key);
-CREATE INDEX idx_memories_session ON memories(session_id);
-CREATE INDEX idx_memories_namespace ON memories(namespace);
-CREATE INDEX idx_memories_agent_id ON memories(agent_id);
-CREATE INDEX idx_memories_namespace_category ON memories(namespace, category);
-CREATE VIRTUAL TABLE memories_fts USING fts5(
-    key, content, content=memories, content_rowid=rowid
-);
-CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
-    INSERT INTO memories_fts(rowid, key, content)
-    VALUES (new.rowid, new.key, new.content);
-END;
-CREATE TRIGGER memories_ad AFTER DELETE ON memories BEGIN
-    INSERT INTO memories_fts(memories_fts, rowid, key, content)
-    VALUES ('delete', old.rowid, old.key, old.content);
-END;
-CREATE TRIGGER memories_au AFTER UPDATE ON memories BEGIN
-    INSERT INTO memories_fts(memories_fts, rowid, key, content)
-    VALUES ('delete', old.rowid, old.key, old.content);
-    INSERT INTO memories_fts(rowid, key, content)
-    VALUES (new.rowid, new.key, new.content);
-END;
-CREATE TABLE embedding_cache (
-    content_hash TEXT PRIMARY KEY,
-    embedding    BLOB NOT NULL,
-    created_at   TEXT NOT NULL,
-    accessed_at  TEXT NOT NULL
-);
-CREATE INDEX idx_cache_accessed ON embedding_cache(accessed_at);
-CREATE TABLE memory_meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE schema_version (
-    component  TEXT PRIMARY KEY,
-    version    INTEGER NOT NULL,
-    applied_at TEXT NOT NULL
-);
-"""
+
+def header_text(name):
+    """The string constant `name` of include/clawport/sqlite/schema.hpp: the one text of the
+    runtime's schema, which `import --with-memory` creates too."""
+    with open(HEADER, encoding="utf-8") as f:
+        text = f.read()
+    if name == "schema_sql":
+        return text.split('schema_sql = R"sql(', 1)[1].split(')sql"', 1)[0]
+    body = text.split(f"{name} =", 1)[1].split(";\n\n", 1)[0]
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', body))
+
+
+PRAGMAS = header_text("runtime_pragmas")
+SCHEMA = header_text("schema_sql")
 
 EPOCH = "2026-01-05T09:00:00+00:00"
 DEFAULT_AGENT = "00000000-0000-4000-8000-000000000000"

@@ -2,7 +2,7 @@
 // `clawport import <bundle> [--config <file>] [--as <alias>] [--map KIND.ALIAS=LOCAL]...
 //                  [--dry-run] [--plan-out F] [--yes (--plan-integrity sha256:<hex> | --plan F)]
 //                  [--require-signature --allowed-signers F [--signer P]] [--json]
-//                  [--jobs <n>]`
+//                  [--jobs <n>] [--with-memory]`
 // Shows the plan; applies it only with --yes and the integrity that was shown (or after
 // the operator confirms on a terminal): the one consent flow (cli/consent.hpp). No import
 // logic lives here.
@@ -13,6 +13,8 @@
 #include "../input.hpp"
 #include "secrets.hpp"
 #include "verify.hpp"
+
+#include <clawport/sqlite.hpp>
 
 #include <unistd.h>
 
@@ -35,6 +37,7 @@ struct import_args {
   std::string signer;
   bool json = false;
   unsigned jobs = 1;
+  bool with_memory = false;  ///< merge a format 2 bundle's memory (issue 47 item 5)
 };
 
 /// The usage checks that need no planning (exit 2): each `--map` of the right shape.
@@ -96,6 +99,9 @@ inline int run_import(const import_args& a, const host_environment& host) {
   o.now = host.now();
   o.umask = process_umask();
   o.jobs = a.jobs;
+  o.with_memory = a.with_memory;
+  // Also when memory is left out: a re-run resolves a killed --with-memory run of its plan.
+  o.memory = sqlite::import_target();
   if (a.require_signature) o.require_signature = bundle_verifier(host, a.allowed_signers, a.signer);
   fs::posix backend;
   if (a.consent.yes) {
@@ -156,6 +162,10 @@ inline void add_import_command(CLI::App& app, action& selected, const host_envir
                   "the principal that must have signed (default: any allowed signer)")
       ->check(non_empty())
       ->needs(require);
+  cmd->add_flag("--with-memory", args->with_memory,
+                "merge the memory a format 2 bundle carries into this install's "
+                "data/memory/brain.db for the new agent only (one transaction; made with the "
+                "runtime's schema when missing); without it the memory is left out");
   add_consent_options(cmd, args->consent);
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
   add_jobs_option(cmd, args->jobs);

@@ -6,6 +6,8 @@
 
 #include "../app.hpp"
 
+#include <clawport/sqlite.hpp>
+
 #include <iostream>
 #include <memory>
 #include <string>
@@ -21,7 +23,7 @@ inline int run_recover(const recover_args& a, const host_environment& host) {
   std::string abs = host.absolute(a.dir);
   while (abs.size() > 1 && abs.back() == '/') abs.pop_back();
   fs::posix backend;
-  const recover_report report = recover_path(backend, abs, a.dir);
+  const recover_report report = recover_path(backend, abs, a.dir, sqlite::import_target());
   // A tree that could not be deleted fails the command, unless recover restored the
   // destination: a command never reports failure after it changed the destination.
   const bool failed = !report.failed.empty() && !report.restored;

@@ -5,3 +5,5 @@
 #pragma once
 
 #include "sqlite/store.hpp"
+#include "sqlite/merge.hpp"
+#include "sqlite/schema.hpp"

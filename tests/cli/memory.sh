@@ -43,4 +43,45 @@ expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml
   { echo "FAIL: a bundle without --with-memory carries memory"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" verify "$TMP/p" --json
 if grep -q '"memory"' "$TMP/out"; then echo "FAIL: verify --json of format 1 names memory"; failures=$((failures + 1)); fi
+# ---- import --with-memory (issue 47 item 5): the cycle back into an install ---------------
+mkdir "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
+dst_db="$TMP/dst/data/memory/brain.db"
+# without the option: everything but the memory, and the to-do says so
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
+expect_grep out 'memory_left_out'
+expect_grep out '4 memories travelled in this bundle; this import leaves them out'
+# with it: the plan names the store and the counts, which its integrity covers
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory --dry-run
+expect_grep out 'memory merged (--with-memory) into data/memory/brain.db (created with the runtime'
+expect_grep out '4 memories for `researcher` (conversation 1, core 2, daily 1)'
+expect_grep out 'zeroclaw memory reindex'
+with_integrity=$(sed -n 's/^plan_integrity: //p' "$TMP/out")
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
+[ "$(sed -n 's/^plan_integrity: //p' "$TMP/out")" != "$with_integrity" ] ||
+  { echo "FAIL: the memory merge is not part of the plan's integrity"; failures=$((failures + 1)); }
+[ ! -e "$TMP/dst/data" ] || { echo "FAIL: a dry run made the store"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory \
+  --yes --plan-integrity "$with_integrity"
+expect_grep out 'merged 4 memories into data/memory/brain.db'
+python3 - "$dst_db" <<'PY' || { echo "FAIL: the merged store"; failures=$((failures + 1)); }
+import sqlite3, sys
+d = sqlite3.connect(sys.argv[1])
+assert [r[0] for r in d.execute("SELECT alias FROM agents ORDER BY alias")] == ["default", "researcher"]
+assert d.execute("SELECT count(*) FROM memories WHERE embedding IS NULL AND session_id IS NULL").fetchone()[0] == 4
+assert d.execute("SELECT key FROM memories_fts WHERE memories_fts MATCH 'Author'").fetchall() == [("citation_style",)]
+assert d.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+PY
+# the round trip: exported again from the target, the same entries.jsonl
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/dst/config.toml" --out "$TMP/b2" \
+  --with-memory
+cmp -s "$TMP/b/memory/entries.jsonl" "$TMP/b2/memory/entries.jsonl" ||
+  { echo "FAIL: sqlite -> bundle -> sqlite -> bundle changed entries.jsonl"; failures=$((failures + 1)); }
+# a second import of the same bundle: a new alias, its own rows, no clash
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory \
+  --as researcher_two --dry-run
+two=$(sed -n 's/^plan_integrity: //p' "$TMP/out")
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory \
+  --as researcher_two --yes --plan-integrity "$two"
+[ "$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM memories").fetchone()[0])' "$dst_db")" = 8 ] ||
+  { echo "FAIL: the second import did not add its own 4 rows"; failures=$((failures + 1)); }
 finish

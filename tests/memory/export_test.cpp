@@ -169,14 +169,14 @@ TEST_CASE("export --with-memory: refusals write nothing") {
   }
   SUBCASE("a backend other than sqlite") {
     install_copy t;
-    install_copy::run("sed -i 's/^backend = \"sqlite\"$/backend = \"markdown\"/' '" + t.root +
+    install_copy::run("sed -i 's/^backend = \"sqlite\"$/backend = \"lucid\"/' '" + t.root +
                       "/install/config.toml'");
     try {
       (void)export_with(t, options(t, "researcher", true));
-      FAIL("a markdown agent's memory was read as SQLite");
+      FAIL("a lucid agent's memory was read as SQLite");
     } catch (const clawport::error& e) {
       CHECK(e.code() == clawport::errc::unsupported);
-      CHECK(std::string(e.what()).find("markdown") != std::string::npos);
+      CHECK(std::string(e.what()).find("lucid") != std::string::npos);
     }
     CHECK_FALSE(exists(t.root + "/bundle"));
   }

@@ -18,7 +18,9 @@
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/posix.hpp"
+#include "../fs/read_file.hpp"
 #include "../memory/jsonl.hpp"
+#include "../memory/markdown.hpp"
 #include "../names/grammar.hpp"
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
@@ -864,29 +866,81 @@ class basic_exporter {
   }
 
   /// The agent's memory as `memory/entries.jsonl` (issue 47): its rows read through the
-  /// memory source in one read transaction, each accepted line given to `out`, what stays
-  /// home counted in `res.memory`; the file's size.
-  static std::uint64_t read_memory(const walk_context& w, export_result& res,
-                                   memory::jsonl_writer::line_sink out) {
+  /// memory source in one read transaction (SQLite), or its Markdown files mapped as
+  /// `zeroclaw migrate openclaw` maps them (read_markdown_memory); each accepted line given to
+  /// `out`, what stays home counted in `res.memory`; the file's size.
+  std::uint64_t read_memory(const walk_context& w, export_result& res,
+                            memory::jsonl_writer::line_sink out) {
     const zeroclaw::export_plan& plan = res.plan;
     const std::string& backend = plan.memory_backend_name;
-    if (!backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
+    const bool markdown = backend == "markdown";
+    if (!markdown && !backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
       throw error(errc::unsupported,
-                  "--with-memory reads ZeroClaw's SQLite memory store only; agent " +
+                  "--with-memory reads ZeroClaw's SQLite memory store and the Markdown backend's "
+                  "files only; agent " +
                       plan.root_alias + " uses the " + backend +
                       " memory backend. Export without --with-memory (its memory stays home)",
                   "memory.backend");
     memory::jsonl_writer writer(memory::redacted_categories(plan.memory_redact_categories),
                                 std::move(out), w.o.limits.max_memory_bytes);
-    const memory::store_facts facts = w.o.memory(zeroclaw::memory_store_path(w.install_root),
-                                                 plan.root_alias, [&](const memory::entry& e) {
-                                                   check_cancelled(w.o);
-                                                   writer.add(e);
-                                                 });
+    const memory::entry_visitor visit = [&](const memory::entry& e) {
+      check_cancelled(w.o);
+      writer.add(e);
+    };
+    const memory::store_facts facts =
+        markdown ? read_markdown_memory(w, visit)
+                 : w.o.memory(zeroclaw::memory_store_path(w.install_root), plan.root_alias, visit);
     writer.facts().backend = facts.backend;
     writer.facts().embedding_model = facts.embedding_model;
     res.memory = writer.facts();
     return writer.bytes();
+  }
+
+  /// The Markdown backend's memory of the workspace (issue 47 items 2 and 6): `MEMORY.md` and
+  /// the top-level `memory/*.md`, each read through the Fs policy without following a link
+  /// (a symlink or a file that is not regular is refused, never read), mapped by
+  /// memory::parse_markdown, keys made unique; `USER.md` is never read.
+  memory::store_facts read_markdown_memory(const walk_context& w,
+                                           const memory::entry_visitor& visit) {
+    std::vector<memory::entry> all;
+    const std::string now = format_rfc3339(w.exported_at);
+    const auto ws = fs_.open_root(w.ws_planned);
+    const auto take = [&](const typename Fs::dir& d, const std::string& name,
+                          std::string_view category, std::string_view stem,
+                          const std::string& shown) {
+      const fs::read_result r = fs::try_read_file_at(fs_, d, name, w.o.limits.max_memory_bytes);
+      if (r.refusal == fs::read_refusal::missing) return;
+      if (r.refusal != fs::read_refusal::none)
+        throw error(errc::unsupported,
+                    "--with-memory reads the Markdown memory file " + shown +
+                        " only as a regular file inside the workspace (a symlink is never "
+                        "followed); replace it with the file itself, or export without "
+                        "--with-memory",
+                    shown);
+      for (memory::entry& e : memory::parse_markdown(r.bytes, category, stem, now))
+        all.push_back(std::move(e));
+    };
+    take(ws, "MEMORY.md", "core", memory::core_stem, "MEMORY.md");
+    if (const auto st = fs_.stat_at(ws, "memory")) {
+      if (st->kind != fs::file_kind::directory)
+        throw error(errc::unsupported,
+                    "--with-memory reads the workspace's memory/ only as a directory inside it "
+                    "(a symlink is never followed); export without --with-memory",
+                    "memory");
+      const auto dir = fs_.open_dir_at(ws, "memory");
+      std::vector<std::string> names;
+      fs_.for_each_entry(dir, [&names](std::string_view n) {
+        if (n.size() > 3 && n.substr(n.size() - 3) == ".md") names.emplace_back(n);
+      });
+      std::sort(names.begin(), names.end());
+      for (const std::string& n : names)
+        take(dir, n, "daily", std::string_view(n).substr(0, n.size() - 3), "memory/" + n);
+    }
+    std::size_t renamed = 0;
+    for (const memory::entry& e : memory::unique_keys(std::move(all), renamed)) visit(e);
+    memory::store_facts facts;
+    facts.backend = "markdown";
+    return facts;
   }
 
   Fs& fs_;

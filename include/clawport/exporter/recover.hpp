@@ -11,8 +11,10 @@
 #pragma once
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../formats/json.hpp"
 #include "../fs/policy.hpp"
+#include "../memory/target.hpp"
 #include "../publish/intent.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
@@ -150,7 +152,8 @@ leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::st
 /// config), saying what it did; a failure leaves the record for the next try.
 template <class Fs>
 void resolve_intents(Fs& fs, const typename Fs::dir& parent,
-                     const std::vector<std::string>& intents, recover_report& report) {
+                     const std::vector<std::string>& intents, recover_report& report,
+                     const publish::rows_undo& undo_rows) {
   for (const std::string& n : intents) {
     try {
       const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
@@ -158,7 +161,7 @@ void resolve_intents(Fs& fs, const typename Fs::dir& parent,
         report.actions.push_back("left " + n + " alone: it is not a directory");
         continue;
       }
-      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n);
+      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n, undo_rows);
       if (o.busy) {
         ++report.busy;
         report.actions.push_back("left " + n + " alone: a running `clawport import` holds it");
@@ -321,7 +324,7 @@ void sweep_ignored(Fs& fs, const typename Fs::dir& parent, std::string_view name
 /// could be the destination's.
 template <class Fs>
 recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
+                       const std::string& display, const publish::rows_undo& undo_rows = {}) {
   fs::check_policy<Fs>();
   recover_report report;
   std::vector<std::string> names;
@@ -333,7 +336,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   });
   std::sort(names.begin(), names.end());  // deterministic report
   std::sort(intents.begin(), intents.end());
-  detail::resolve_intents(fs, parent, intents, report);
+  detail::resolve_intents(fs, parent, intents, report, undo_rows);
   std::sort(report.ignored.begin(), report.ignored.end());
 
   detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);
@@ -369,9 +372,11 @@ inline nlohmann::ordered_json to_json(const recover_report& r) {
 }
 
 /// `recover` for a destination given as an absolute path: opens its parent once and
-/// recovers beside it. `display` names the destination in messages (as typed).
+/// recovers beside it. `display` names the destination in messages (as typed). A killed
+/// `import --with-memory`'s rows are removed through `memory` (the CLI's SQLite target).
 template <class Fs>
-recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display,
+                            const memory::target& memory = {}) {
   const auto place = exporter_detail::split_parent(abs);
   if (abs.empty() || abs.front() != '/' || !place) {
     throw error(errc::invalid_argument,
@@ -385,7 +390,12 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
                   e.sys_errno());
     }
   }();
-  return recover(fs, parent, place->second, display);
+  publish::rows_undo undo_rows;
+  if (memory)
+    undo_rows = [&memory, &place](const std::string& store, const std::string& agent) {
+      (void)memory.remove_agent(paths::join(place->first, store), agent);
+    };
+  return recover(fs, parent, place->second, display, undo_rows);
 }
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

@@ -296,7 +296,13 @@ std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
   }
   const auto st = fs.stat_at(*root, name);
   if (!st || st->kind != fs::file_kind::directory) return {};
-  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name);
+  const std::string install_root = zeroclaw::install_root_of(o.config_path);
+  publish::rows_undo undo_rows;  // a killed --with-memory's rows (memory_step.hpp)
+  if (o.memory)
+    undo_rows = [&o, &install_root](const std::string& store, const std::string& agent) {
+      (void)o.memory.remove_agent(paths::join(install_root, store), agent);
+    };
+  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name, undo_rows);
   if (r.busy) throw applier<Fs>::busy(name);
   if (r.unclear)
     throw error(errc::destination_refused, r.actions.front() + "; nothing was written", name);
@@ -307,8 +313,13 @@ std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
 /// `config_path` with the provenance comment `provenance` (its first line the marker).
 template <class Fs>
 publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::string& config_path,
-                                 const std::string& provenance) {
+                                 const std::string& provenance, const import_plan& p,
+                                 const std::string& memory_agent) {
   publish::intent_record r;
+  if (p.memory && !p.memory->store.empty()) {
+    r.rows_store = p.memory->store;
+    r.rows_agent = memory_agent;
+  }
   r.commit_file = paths::file_name(config_path);
   if (const auto st = fs.stat_at(ap.root, r.commit_file)) r.before = st->id;
   r.marker = provenance.substr(0, provenance.find('\n'));
@@ -316,6 +327,57 @@ publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::strin
     r.trees.push_back({applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir,
                        t.was_empty_dir ? t.empty_mode : fs::modes::dir});
   return r;
+}
+
+/// The memory step (memory_step.hpp), inside the intent: the store's directories made when
+/// missing, the undo recorded first (removing rows that were never added removes none),
+/// then the one transaction.
+template <class Fs>
+void apply_memory(applier<Fs>& ap, const import_options& o, const import_plan& p,
+                  const std::string& agent, const std::string& now) {
+  const std::vector<std::string> parts = applier<Fs>::split(p.memory->store);
+  const std::optional<typename Fs::dir> dir = ap.open_parents(parts);  // undone after the store
+  if (p.memory->create && !ap.fs.stat_at(dir ? *dir : ap.root, parts.back())) {
+    // A store this run creates goes again on undo, with whatever SQLite left beside it.
+    ap.undo.add(p.memory->store, [&ap, parts] {
+      const std::optional<typename Fs::dir> d = ap.open_existing(parts);
+      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+        const std::string name = parts.back() + suffix;
+        if (ap.fs.stat_at(d ? *d : ap.root, name)) ap.fs.unlink_at(d ? *d : ap.root, name);
+      }
+    });
+  }
+  const std::string path = paths::join(p.install_root, p.memory->store);
+  ap.undo.add(path, [&o, path, agent] { (void)o.memory.remove_agent(path, agent); });
+  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now);
+}
+
+/// Creates the file `parts` (from `parts[i]` on) below `d`, making its directories: inside a
+/// staged tree this run made, so every name is new.
+template <class Fs>
+void write_below(Fs& fs, const typename Fs::dir& d, const std::vector<std::string>& parts,
+                 std::size_t i, const std::string& text) {
+  if (i + 1 == parts.size()) {
+    auto f = fs.create_file_at(d, parts[i], fs::modes::file);
+    fs.write_all(f, text.data(), text.size());
+    return;
+  }
+  if (!fs.stat_at(d, parts[i])) fs.make_dir_at(d, parts[i], fs::modes::dir);
+  write_below(fs, fs.open_dir_at(d, parts[i]), parts, i + 1, text);
+}
+
+/// The Markdown backend's files of the new agent (memory_merge::markdown) written into its
+/// staged workspace, before anything is published: they are placed, or undone, with it.
+template <class Fs>
+void stage_markdown_memory(applier<Fs>& ap, const import_plan& p) {
+  const std::vector<std::string> ws = applier<Fs>::split(zeroclaw::default_workspace(p.alias));
+  for (auto& t : ap.staged) {
+    if (t.to != ws) continue;
+    for (const auto& [path, text] : p.memory->markdown)
+      write_below(ap.fs, t.stage->handle(), applier<Fs>::split(path), 0, text);
+    if (ap.owner) fs::give_tree(ap.fs, t.stage->handle(), *ap.owner, ap.owner_shown);
+    return;
+  }
 }
 
 /// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
@@ -383,13 +445,17 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
     detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
-    if (!p.placements.empty()) {
+    if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
+    const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
+    if (!p.placements.empty() || p.memory) {
       intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
       publish::write_intent(fs, intent->handle(),
-                            detail::intent_of(fs, ap, o.config_path, provenance));
+                            detail::intent_of(fs, ap, o.config_path, provenance, p, memory_agent));
     }
-    if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
+    if (a.sync && (!p.placements.empty() || p.memory)) fs.sync_filesystem(root);
     ap.publish_all();
+    if (p.memory && !p.memory->store.empty())
+      detail::apply_memory(ap, o, p, memory_agent, format_rfc3339(now));
     res.recovered = ap.recovered;
     res.recovered.insert(res.recovered.end(), resolved.begin(), resolved.end());
     if (a.before_config) a.before_config();

@@ -33,6 +33,7 @@
 #include "../zeroclaw/shape.hpp"
 #include "../zeroclaw/validate.hpp"
 #include "file_stream.hpp"
+#include "memory_step.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -69,6 +70,10 @@ struct import_options {
   /// must accept its signature; otherwise it is refused (errc::not_signed,
   /// signature_invalid, signer_untrusted) before anything is written.
   signing::verify_function require_signature;
+  /// `--with-memory`: a format 2 bundle's memory merges into the target's store (`memory`,
+  /// the CLI's SQLite target) for the new agent; without it the memory is left out.
+  bool with_memory = false;
+  memory::target memory;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -103,7 +108,8 @@ struct placement {
 /// export told the source operator, with the paths as they will be on the target.
 struct todo_item {
   /// `secret` (a credential to supply), `review` (a host-local setting that travelled and
-  /// may not hold here), `recreate` (configuration left behind, to set up again if wanted).
+  /// may not hold here), `memory` (after `--with-memory`: the runtime's reindex), `recreate`
+  /// (configuration left behind, to set up again if wanted).
   std::string group;
   std::string kind;            ///< required_secret, secret_unlisted; a note kind; a drop reason
   std::string path;            ///< config path on the target (source path for a `recreate`)
@@ -130,12 +136,14 @@ struct import_plan {
   std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
   std::vector<std::string> secrets;         ///< config paths to supply, renamed
   std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
-  /// The target operator's to-do list, grouped secret, review, recreate (not hashed into
+  /// The target operator's to-do list, grouped secret, review, memory, recreate (not hashed into
   /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
   std::vector<todo_item> todo;
   /// The model providers the plan adds that the target could supply instead (not hashed:
   /// they follow from the config the plan is hashed over).
   std::vector<map_option> map_options;
+  /// The memory merged into the target's store (`--with-memory`, a format 2 bundle).
+  std::optional<memory_merge> memory;
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
@@ -518,6 +526,7 @@ inline std::string canonical(const import_plan& p) {
   j["risk_flags"] = nlohmann::json::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({f.code, f.path, f.detail});
+  canonical_memory(p.memory, j);
   return json::dump(j, -1);
 }
 
@@ -843,14 +852,53 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
       p.todo.push_back({"review", f.code, *to, f.detail, {}});
   for (const verify::finding& f : rep.dropped)
     p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
-  if (rep.memory)  // format 2 (issue 47): merging memory into the target is not done yet
+}
+
+/// The memory backend the imported agent will use: its own `memory.backend`, else the
+/// target's `[memory] backend` (empty: the default, sqlite).
+inline std::string memory_backend_of(const verify::report& rep, const zc::value& target,
+                                     const std::string& source_alias) {
+  const zc::value* own = at(rep.closure, "agents." + source_alias + ".memory.backend");
+  if (own != nullptr && own->is_string()) return std::string(text::trim(own->text));
+  const zc::value* install = at(target, "memory.backend");
+  return install != nullptr && install->is_string() ? std::string(text::trim(install->text))
+                                                    : std::string();
+}
+
+/// The memory's to-do: the runtime's reindex after a merge (vectors never travel, and the
+/// rows are untrusted input that will enter prompts), or that it was left out.
+inline void memory_todo(const verify::report& rep, import_plan& p) {
+  if (!rep.memory) return;
+  const std::string file(bundle::memory_entries_file);
+  if (!p.memory) {
     p.todo.push_back({"recreate",
                       "memory_left_out",
-                      std::string(bundle::memory_entries_file),
+                      file,
                       std::to_string(rep.memory->entries) +
-                          " memories travelled in this bundle; this import leaves them out "
-                          "(the agent starts with an empty memory on the target)",
+                          " memories travelled in this bundle; this import leaves them out (the "
+                          "agent starts with an empty memory; import again with --with-memory "
+                          "to merge them)",
                       {}});
+    return;
+  }
+  if (!p.memory->markdown.empty()) {
+    p.todo.push_back({"memory",
+                      "memory_markdown",
+                      zc::default_workspace(p.alias) + "/MEMORY.md",
+                      std::to_string(p.memory->entries) + " memories written for `" + p.alias +
+                          "` as the Markdown backend's files of its new workspace; read them: "
+                          "they enter the agent's prompts",
+                      {}});
+    return;
+  }
+  p.todo.push_back(
+      {"memory", "memory_reindex", p.memory->store,
+       std::to_string(p.memory->entries) + " memories merged for `" + p.alias +
+           "` without embeddings (the source's model: " +
+           (p.memory->embedding_model.empty() ? std::string("none recorded")
+                                              : p.memory->embedding_model) +
+           "); rebuild the search index, and read them: they enter the agent's prompts",
+       text::paste_command({"zeroclaw", "memory", "reindex"})});
 }
 
 /// The `--map` choices shown with the plan: each model provider it adds (or renames),
@@ -954,6 +1002,17 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
   d::offer_maps(target, p);
+  p.memory = d::plan_memory(rep, o.with_memory, o.memory, p.install_root, p.alias,
+                            d::memory_backend_of(rep, target, p.source_alias) == "markdown");
+  if (p.memory && !p.memory->markdown.empty() &&
+      std::none_of(p.placements.begin(), p.placements.end(),
+                   [](const placement& pl) { return pl.kind == "workspace"; }))
+    throw error(errc::unsupported,
+                "agent " + p.alias +
+                    " is on the Markdown memory backend, whose memories live in its workspace, "
+                    "and the bundle carries no workspace; import without --with-memory",
+                std::string(bundle::memory_entries_file));
+  d::memory_todo(rep, p);
 
   // 8. The merged config must validate as a whole before anything is written.
   p.appended = zc::toml_writer::write(p.additions, false);

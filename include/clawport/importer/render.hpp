@@ -56,6 +56,13 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["map_options"] = nlohmann::json::array();
   for (const map_option& m : p.map_options)
     j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
+  if (p.memory)  // --with-memory only: a plan without it is the document it was
+    j["memory"] = {{"store", p.memory->store},
+                   {"create", p.memory->create},
+                   {"entries", p.memory->entries},
+                   {"categories", p.memory->categories},
+                   {"embedding_model", p.memory->embedding_model},
+                   {"markdown", detail::markdown_digests(p.memory->markdown)}};
   j["appended"] = p.appended;
   j["plan_integrity"] = p.plan_integrity;
   return j;
@@ -68,6 +75,7 @@ inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>
       {"secret",
        " credential(s) to supply after the import (or `zeroclaw config set <path>` there):"},
       {"review", " host-local setting(s) travelled; review them on this host:"},
+      {"memory", " step(s) for the memory merged into this install's store:"},
       {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
   for (const auto& [group, heading] : groups) {
     std::size_t n = 0;
@@ -127,6 +135,25 @@ inline std::string render_plan(const import_plan& p) {
     for (const verify::finding& f : p.risk_flags)
       line("  " + f.code + " " + f.path + ": " + f.detail);
   }
+  if (p.memory) {
+    std::string cats;
+    for (const auto& [name, n] : p.memory->categories)
+      cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
+    line("");
+    if (!p.memory->markdown.empty()) {
+      line("memory written (--with-memory) as the Markdown backend's files of " +
+           zeroclaw::default_workspace(p.alias) + "/, created with it:");
+      for (const auto& f : p.memory->markdown) line("  " + f.first);
+    } else {
+      line("memory merged (--with-memory) into " + p.memory->store +
+           (p.memory->create ? " (created with the runtime's schema)" : "") + ":");
+    }
+    line("  " + std::to_string(p.memory->entries) + " memories for `" + p.alias + "`" +
+         (cats.empty() ? "" : cats + ")") +
+         (p.memory->markdown.empty()
+              ? " in one transaction, embeddings left out; no other agent's rows are touched"
+              : ", one `- **key**: content` line each"));
+  }
   render_todo(line, p.todo);
   line("");
   line("plan_integrity: " + p.plan_integrity);
@@ -150,6 +177,12 @@ inline std::string render_result(const import_result& r) {
   line("imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
        r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))");
   if (!r.backup.empty()) line("  previous config kept as " + r.backup);
+  if (r.plan.memory && !r.plan.memory->markdown.empty())
+    line("  wrote " + std::to_string(r.plan.memory->entries) +
+         " memories as the Markdown backend's files of the new workspace");
+  else if (r.plan.memory)
+    line("  merged " + std::to_string(r.plan.memory->entries) + " memories into " +
+         r.plan.memory->store);
   for (const std::string& left : r.recovered)
     line("  removed " + left + ", left by an earlier run of this plan that was killed");
   render_todo(line, r.plan.todo);

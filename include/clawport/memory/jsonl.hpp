@@ -226,6 +226,36 @@ inline jsonl_check check_jsonl(std::string_view text) {
   return out;
 }
 
+/// Gives `visit` the entry of each line of `text`, a `memory/entries.jsonl` that
+/// `check_jsonl` accepted (what an import merges), in file order, one line parsed at a time.
+/// A line that is not one of the nine fields is errc::bundle_invalid (the check was skipped).
+inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
+  std::size_t line = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view one = text.substr(at, end - at);
+    at = end + 1;
+    ++line;
+    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    if (j.is_discarded() || !detail::entry_problem(j).empty())
+      throw error(errc::bundle_invalid,
+                  "memory/entries.jsonl line " + std::to_string(line) +
+                      " is not a memory; run `clawport verify` on the bundle",
+                  "memory/entries.jsonl");
+    entry e;
+    e.key = j.at("key").get<std::string>();
+    e.content = j.at("content").get<std::string>();
+    e.category = j.at("category").get<std::string>();
+    if (j.at("kind").is_string()) e.kind = j.at("kind").get<std::string>();
+    e.ns = j.at("namespace").get<std::string>();
+    e.importance = j.at("importance").get<double>();
+    e.pinned = j.at("pinned").get<bool>();
+    e.created = j.at("created").get<std::string>();
+    e.updated = j.at("updated").get<std::string>();
+    visit(e);
+  }
+}
+
 }  // namespace memory
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

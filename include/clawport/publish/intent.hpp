@@ -19,6 +19,7 @@
 #include "names.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -43,7 +44,16 @@ struct intent_record {
   std::optional<fs::file_id> before;  ///< its identity now (none: it does not exist)
   std::string marker;                 ///< a line the committed file holds
   std::vector<intent_tree> trees;     ///< in publish order
+  /// Rows the command adds to a database before the commit (`import --with-memory`): the
+  /// store (relative to the record's directory) and the agent whose rows undo removes.
+  std::string rows_store;
+  std::string rows_agent;
 };
+
+/// Removes the rows agent `agent` added to the store `store` (a path relative to the
+/// directory holding the record); what undoes a killed command's rows (memory::target's
+/// remove_agent, bound by the caller: this module never opens a database).
+using rows_undo = std::function<void(const std::string& store, const std::string& agent)>;
 
 /// The record's file inside the intent directory.
 inline constexpr std::string_view intent_record_file = "record";
@@ -88,6 +98,8 @@ inline std::string intent_text(const intent_record& r) {
     t += "tree " + detail::hex_of(x.path) + " " + std::to_string(x.id.dev) + " " +
          std::to_string(x.id.ino) + " " + (x.was_empty_dir ? "1" : "0") + " " +
          std::to_string(x.mode) + "\n";
+  if (!r.rows_store.empty())
+    t += "rows " + detail::hex_of(r.rows_store) + " " + detail::hex_of(r.rows_agent) + "\n";
   return t + "end\n";
 }
 
@@ -105,6 +117,14 @@ inline std::optional<intent_record> parse_intent(std::string_view text) {
     out = std::move(*v);
     return true;
   };
+  const auto text_field_value = [&](std::string& out) {
+    std::string h;
+    if (!(in >> h)) return false;
+    auto v = detail::unhex(h);
+    if (!v) return false;
+    out = std::move(*v);
+    return true;
+  };
   if (!text_field("commit", r.commit_file)) return std::nullopt;
   if (!(in >> key >> a) || key != "before") return std::nullopt;
   if (a != "none") {
@@ -116,6 +136,12 @@ inline std::optional<intent_record> parse_intent(std::string_view text) {
   if (!text_field("marker", r.marker)) return std::nullopt;
   while (in >> key) {
     if (key == "end") return r;
+    if (key == "rows") {
+      if (!text_field_value(r.rows_store) || !text_field_value(r.rows_agent) ||
+          r.rows_store.empty() || r.rows_store.front() == '/')
+        return std::nullopt;
+      continue;
+    }
     if (key != "tree") return std::nullopt;
     intent_tree x;
     std::string h;
@@ -192,11 +218,13 @@ void undo_trees(Fs& fs, const typename Fs::dir& base, const intent_record& r, in
 /// directory its record's paths are relative to): locked by a running command, nothing is
 /// done (`busy`); with the commit file holding the marker, the command had committed and
 /// only the record goes; with the commit file still the one recorded (or still absent), the
-/// recorded trees are removed, then the record; otherwise nothing is done (`unclear`). A
+/// recorded rows (through `undo_rows`; without it nothing is done, `unclear`) and trees are
+/// removed, then the record; otherwise nothing is done (`unclear`). A
 /// record cut short (nothing published yet) is removed. Throws clawport::error when a step
 /// fails (the record then stays, for the next try).
 template <class Fs>
-intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::string& name) {
+intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::string& name,
+                              const rows_undo& undo_rows = {}) {
   intent_outcome out;
   typename Fs::dir d = fs.open_dir_at(base, name);
   if (!fs.try_lock(d)) {
@@ -217,7 +245,19 @@ intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::s
       out.committed = true;
       out.actions.push_back("the command had written " + r->commit_file +
                             ": its trees stay, its record " + name + " is removed");
+    } else if (untouched && !r->rows_store.empty() && !undo_rows) {
+      out.unclear = true;
+      out.actions.push_back("left " + name + " alone: the killed command added memory rows to " +
+                            r->rows_store +
+                            " that only clawport's CLI can remove: run `clawport recover` on "
+                            "this install's config");
+      return out;
     } else if (untouched) {
+      if (!r->rows_store.empty()) {
+        undo_rows(r->rows_store, r->rows_agent);
+        out.actions.push_back("removed the memory rows of agent " + r->rows_agent + " from " +
+                              r->rows_store + ", which the killed command had added");
+      }
       detail::undo_trees(fs, base, *r, out);
       out.undone = true;
       out.actions.push_back("undid the command killed before it wrote " + r->commit_file +
