@@ -26,6 +26,7 @@
 #include "../skills/audit.hpp"
 #include "../verify/verify.hpp"
 #include "report.hpp"
+#include "from_agent_plugin.hpp"
 #include "to_agent_plugin.hpp"
 #include "to_claw.hpp"
 #include "to_zeroclaw.hpp"
@@ -256,6 +257,21 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   return in;
 }
 
+/// Reads an Agent Plugin directory (no link followed) and checks it with verify's rules;
+/// audits every skill that loads, as a bundle's skills are.
+template <class Fs>
+plugin_input read_plugin(Fs& fs, const std::string& path, const std::string& display) {
+  plugin_input in;
+  in.tree = verify::read_plugin_tree(fs, path);
+  in.report = verify::check_plugin(in.tree);
+  in.report.plugin = display;
+  for (const std::string& d : in.report.skills) {
+    const skills::audit_report a = skills::audit_skill_directory(fs, paths::join(path, "skills/" + d));
+    if (!a.clean()) in.blocked_skills["skills/" + d] = a.summary();
+  }
+  return in;
+}
+
 /// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
 /// writes nothing; where the real one would refuse a narrowing, the dry run's report is
 /// whole and `refusal` holds that refusal.
@@ -275,7 +291,17 @@ conversion run(Fs& fs, const options& o) {
   mo.allow_narrowing = o.allow_narrowing || o.dry_run;
   mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
-  if (o.to == direction::to_agent_plugin) {
+  if (o.to != direction::to_agent_plugin && verify::is_plugin_dir(fs, o.source)) {
+    const plugin_input in = read_plugin(fs, o.source, c.source);
+    c.source_kind = "agent-plugin";
+    c.source_agent = in.report.name;
+    m = o.to == direction::to_claw ? map_plugin_to_claw(in, mo, at) : map_plugin_to_zeroclaw(in, at);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = "";
+    c.files = detail::keys_of(m.files);
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = render_markdown(c);
+  } else if (o.to == direction::to_agent_plugin) {
     map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
     plugin_mo.limits.workspace_source = UINT64_MAX;
     const bundle_input in = read_bundle(fs, o.source, plugin_mo);
