@@ -137,6 +137,17 @@ inline zeroclaw::value bundle_server(const std::string& name, const pj& s, const
   };
   z.set("name", zeroclaw::value::make_string(kept.contains("name") ? str(kept, "name") : name));
   const std::string type = str(s, "type");
+  // A bundle carries command, args and url as written (only env and headers are secret in
+  // ZeroClaw): a credential there is refused, as the way out refuses it.
+  if (const auto c = credential_shape(str(s, "command"))) throw credential_refused(p + ".command", *c);
+  if (const auto c = credential_shape(str(s, "url"))) throw credential_refused(p + ".url", *c);
+  const std::vector<std::string> all_args = jstrings(s, "args");
+  for (std::size_t i = 0; i < all_args.size(); ++i) {
+    const std::string ap = p + ".args[" + std::to_string(i) + "]";
+    if (const auto c = credential_shape(all_args[i])) throw credential_refused(ap, *c);
+    if (i > 0 && secret_flag(all_args[i - 1]))
+      throw credential_refused(ap, "the value of `" + all_args[i - 1] + "`");
+  }
   zeroclaw::value secrets = zeroclaw::value::make_table();
   const char* table = type == "stdio" ? "env" : "headers";
   if (type == "stdio") {

@@ -126,8 +126,8 @@ inline std::size_t code_points(const std::string& s) { return verify::plugin_cod
 inline error credential_refused(const std::string& path, const std::string& shape) {
   return error(errc::config_invalid,
                path + " holds what looks like a credential (" + shape +
-                   "); Agent Plugins has no secret slot and a plugin is shared as written: move "
-                   "it into the server's env or headers (which never travel) and convert again; "
+                   "); it would travel as written (only env and headers values are kept "
+                   "back): move it into the server's env or headers and convert again; "
                    "nothing was written",
                path);
 }
