@@ -160,7 +160,13 @@ TEST_CASE("bundle to agent plugin: plugin.json, skills, mcp.json; secrets omitte
   CHECK(has_loss(c, "mcp.servers.pinned.env.PINNED_TOKEN", cv::loss_kind::dropped));
   CHECK(has_loss(c, "mcp.servers.remote.headers.Authorization", cv::loss_kind::dropped));
   CHECK(has_loss(c, "mcp.servers.pinned.command", cv::loss_kind::changed));
-  CHECK(has_loss(c, "mcp.servers.pinned.tool_timeout_secs", cv::loss_kind::dropped));
+  // No portable slot: kept under dev.clawport for the way back (a change, not a drop).
+  CHECK(has_loss(c, "mcp.servers.pinned.tool_timeout_secs", cv::loss_kind::changed));
+  {
+    const nlohmann::json ext = nlohmann::json::parse(t.at("plugin.json"))["extensions"]["dev.clawport"];
+    CHECK(ext["servers"]["pinned"]["tool_timeout_secs"] == 30);
+    CHECK(ext["servers"]["pinned"]["command"] == "/usr/local/bin/pinned-mcp");
+  }
   CHECK(has_loss(c, "mcp.servers.odd name!\xc3\xa9.name", cv::loss_kind::changed));
   CHECK(has_loss(c, "agents.Research_Agent.risk_profile", cv::loss_kind::dropped));
   CHECK(has_loss(c, "workspace/AGENTS.md", cv::loss_kind::dropped));
