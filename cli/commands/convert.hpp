@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `clawport convert <source> --to claw|zeroclaw|agent-plugin --out <dir> [--dry-run] [--allow-narrowing]
+// `clawport convert <source> --to claw|zeroclaw|agent-plugin --out <dir> [--dry-run]
+// [--allow-narrowing]
 // [--json]`: a ZeroClaw agent bundle to an OpenClaw Claw package, or back, with the loss
 // report (docs/convert.md). Exit 0 converted, 1 refused, 2 bad usage.
 #pragma once

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// `clawport verify <bundle | plugin dir> [--allowed-signers <file> [--signer <principal>]] [--json] [--jobs
-// <n>]`: checks a bundle as hostile input and lists every finding; with --allowed-signers, also its
-// signature (ssh-keygen -Y). Exit 0 when it verifies (warnings allowed), 1 when it does not.
+// `clawport verify <bundle | plugin dir> [--allowed-signers <file> [--signer <principal>]] [--json]
+// [--jobs <n>]`: checks a bundle as hostile input and lists every finding; with --allowed-signers,
+// also its signature (ssh-keygen -Y). Exit 0 when it verifies (warnings allowed), 1 when it does
+// not.
 #pragma once
 
 #include "../app.hpp"
@@ -45,7 +46,8 @@ inline int run_verify_plugin(const verify_args& a, const host_environment& host)
     throw error(errc::invalid_argument,
                 a.bundle + " is an Agent Plugin, which has no signature; drop --allowed-signers",
                 a.bundle);
-  verify::plugin_report r = verify::check_plugin(verify::read_plugin_tree(backend, host.absolute(a.bundle)));
+  verify::plugin_report r =
+      verify::check_plugin(verify::read_plugin_tree(backend, host.absolute(a.bundle)));
   r.plugin = a.bundle;
   if (a.json) {
     nlohmann::json j = verify::plugin_to_json(r);
@@ -53,9 +55,9 @@ inline int run_verify_plugin(const verify_args& a, const host_environment& host)
       const verify::plugin_finding& f =
           *std::find_if(r.findings.begin(), r.findings.end(),
                         [](const verify::plugin_finding& x) { return !x.warning; });
-      j = with_error(std::move(j), error(errc::config_invalid,
-                                         "the plugin does not verify: " + f.path + ": " + f.detail,
-                                         f.path));
+      j = with_error(std::move(j),
+                     error(errc::config_invalid,
+                           "the plugin does not verify: " + f.path + ": " + f.detail, f.path));
     }
     out::document(json::dump(j));
   } else {
@@ -89,7 +91,9 @@ inline void add_verify_command(CLI::App& app, action& selected, const host_envir
       "verify",
       "check an agent bundle (digests, layout, manifest, closure, secrets, limits), or an Agent "
       "Plugins 1.0.0 plugin directory (plugin.json, skills/, mcp.json)");
-  cmd->add_option("bundle", args->bundle, "the bundle or plugin directory")->required()->check(non_empty());
+  cmd->add_option("bundle", args->bundle, "the bundle or plugin directory")
+      ->required()
+      ->check(non_empty());
   CLI::Option* allowed =
       cmd->add_option("--allowed-signers", args->allowed_signers,
                       "also check the signature (zeroclaw-agent.sha256.sig) against this "

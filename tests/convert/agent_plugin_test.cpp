@@ -163,7 +163,8 @@ TEST_CASE("bundle to agent plugin: plugin.json, skills, mcp.json; secrets omitte
   // No portable slot: kept under dev.clawport for the way back (a change, not a drop).
   CHECK(has_loss(c, "mcp.servers.pinned.tool_timeout_secs", cv::loss_kind::changed));
   {
-    const nlohmann::json ext = nlohmann::json::parse(t.at("plugin.json"))["extensions"]["dev.clawport"];
+    const nlohmann::json ext =
+        nlohmann::json::parse(t.at("plugin.json"))["extensions"]["dev.clawport"];
     CHECK(ext["servers"]["pinned"]["tool_timeout_secs"] == 30);
     CHECK(ext["servers"]["pinned"]["command"] == "/usr/local/bin/pinned-mcp");
   }

@@ -25,8 +25,8 @@
 #include "../publish/staged_swap.hpp"
 #include "../skills/audit.hpp"
 #include "../verify/verify.hpp"
-#include "report.hpp"
 #include "from_agent_plugin.hpp"
+#include "report.hpp"
 #include "to_agent_plugin.hpp"
 #include "to_claw.hpp"
 #include "to_zeroclaw.hpp"
@@ -266,7 +266,8 @@ plugin_input read_plugin(Fs& fs, const std::string& path, const std::string& dis
   in.report = verify::check_plugin(in.tree);
   in.report.plugin = display;
   for (const std::string& d : in.report.skills) {
-    const skills::audit_report a = skills::audit_skill_directory(fs, paths::join(path, "skills/" + d));
+    const skills::audit_report a =
+        skills::audit_skill_directory(fs, paths::join(path, "skills/" + d));
     if (!a.clean()) in.blocked_skills["skills/" + d] = a.summary();
   }
   return in;
@@ -295,7 +296,8 @@ conversion run(Fs& fs, const options& o) {
     const plugin_input in = read_plugin(fs, o.source, c.source);
     c.source_kind = "agent-plugin";
     c.source_agent = in.report.name;
-    m = o.to == direction::to_claw ? map_plugin_to_claw(in, mo, at) : map_plugin_to_zeroclaw(in, at);
+    m = o.to == direction::to_claw ? map_plugin_to_claw(in, mo, at)
+                                   : map_plugin_to_zeroclaw(in, at);
     c.agent = m.agent;
     c.losses = m.losses;
     if (o.to == direction::to_claw) m.files["CONVERSION.md"] = "";

@@ -120,7 +120,8 @@ inline std::vector<std::string> bundle_skills_of(const plugin_input& in, const p
 /// `${PLUGIN_ROOT}` / `${PLUGIN_DATA}` in a value ZeroClaw will not expand.
 inline void plugin_variables(const std::string& v, const std::string& path,
                              std::vector<loss>& losses) {
-  if (v.find("${PLUGIN_ROOT}") != std::string::npos || v.find("${PLUGIN_DATA}") != std::string::npos)
+  if (v.find("${PLUGIN_ROOT}") != std::string::npos ||
+      v.find("${PLUGIN_DATA}") != std::string::npos)
     losses.push_back({path, loss_kind::changed,
                       "ZeroClaw expands no ${PLUGIN_ROOT} or ${PLUGIN_DATA}: the text is passed "
                       "as written; give the host path on the target"});
@@ -139,7 +140,8 @@ inline zeroclaw::value bundle_server(const std::string& name, const pj& s, const
   const std::string type = str(s, "type");
   // A bundle carries command, args and url as written (only env and headers are secret in
   // ZeroClaw): a credential there is refused, as the way out refuses it.
-  if (const auto c = credential_shape(str(s, "command"))) throw credential_refused(p + ".command", *c);
+  if (const auto c = credential_shape(str(s, "command")))
+    throw credential_refused(p + ".command", *c);
   if (const auto c = credential_shape(str(s, "url"))) throw credential_refused(p + ".url", *c);
   const std::vector<std::string> all_args = jstrings(s, "args");
   for (std::size_t i = 0; i < all_args.size(); ++i) {
@@ -181,11 +183,12 @@ inline zeroclaw::value bundle_server(const std::string& name, const pj& s, const
     }
   for (const pj& r : required)
     if (r.is_object() && r.value("server", "") == name &&
-        r.value("kind", "") == (type == "stdio" ? "env" : "header") &&
-        r.contains("name") && r["name"].is_string() && !secrets.find(r["name"].get<std::string>()))
+        r.value("kind", "") == (type == "stdio" ? "env" : "header") && r.contains("name") &&
+        r["name"].is_string() && !secrets.find(r["name"].get<std::string>()))
       // Any non-blank value: the planner scrubs it (the schema marks it secret) and lists
       // it in required_secrets, so the import's to-do asks for it.
-      secrets.set(r["name"].get<std::string>(), zeroclaw::value::make_string("supplied-on-the-target"));
+      secrets.set(r["name"].get<std::string>(),
+                  zeroclaw::value::make_string("supplied-on-the-target"));
   if (!secrets.members.empty()) z.set(table, std::move(secrets));
   if (kept.contains("tool_timeout_secs") && kept["tool_timeout_secs"].is_number_integer())
     z.set("tool_timeout_secs",
@@ -211,9 +214,9 @@ inline std::string bundle_alias_of(const plugin_input& in, const pj& ext,
                 "the plugin name `" + in.report.name + "` has no ZeroClaw alias (only [a-z0-9_])",
                 "plugin.json:name");
   if (*alias != in.report.name)
-    losses.push_back({"plugin.json:name", loss_kind::changed,
-                      "`" + in.report.name + "` is not a ZeroClaw alias; the agent is `" + *alias +
-                          "`"});
+    losses.push_back(
+        {"plugin.json:name", loss_kind::changed,
+         "`" + in.report.name + "` is not a ZeroClaw alias; the agent is `" + *alias + "`"});
   return *alias;
 }
 
@@ -250,8 +253,8 @@ inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& ex
                             ? ext["requiredSecrets"]
                             : pj::array();
     for (const std::string& n : in.report.servers) {
-      zeroclaw::value z = detail::bundle_server(n, mcp["mcpServers"][n], detail::object_at(kept, n.c_str()),
-                                                required, res.losses);
+      zeroclaw::value z = detail::bundle_server(
+          n, mcp["mcpServers"][n], detail::object_at(kept, n.c_str()), required, res.losses);
       names.push_back(z.find("name")->text);
       servers.items.push_back(std::move(z));
     }
@@ -280,8 +283,10 @@ inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& ex
   }
   zeroclaw::value provider = zeroclaw::value::make_table();
   provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-  cfg.child_table("providers").child_table("models").child_table("anthropic").set(
-      "default", std::move(provider));
+  cfg.child_table("providers")
+      .child_table("models")
+      .child_table("anthropic")
+      .set("default", std::move(provider));
   res.losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
                         "a plugin names no model; the bundle configures this provider with a "
                         "blank api_key (a required secret) and no model: choose both on the "
@@ -313,8 +318,7 @@ inline mapped map_plugin_to_claw(const plugin_input& in, const map_options& o,
   bi.manifest = zeroclaw::parse_toml(b.files.at(std::string(bundle::manifest_file)),
                                      std::string(bundle::manifest_file));
   for (const auto& f : b.files)
-    if (f.first.rfind("skills/", 0) == 0 || f.first.rfind("workspace/", 0) == 0)
-      bi.files.insert(f);
+    if (f.first.rfind("skills/", 0) == 0 || f.first.rfind("workspace/", 0) == 0) bi.files.insert(f);
   // The risk profile is the bundle step's own default, not the user's setting: narrowing it
   // narrows nothing the plugin said, so it needs no consent and is reported as one change.
   map_options claw_o = o;

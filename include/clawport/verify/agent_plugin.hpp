@@ -69,8 +69,8 @@ struct plugin_tree {
 
 /// What `check_plugin` found, and what a client would load.
 struct plugin_report {
-  std::string plugin;  ///< the directory as the user named it
-  std::string name;    ///< plugin.json's name (empty when unreadable)
+  std::string plugin;                ///< the directory as the user named it
+  std::string name;                  ///< plugin.json's name (empty when unreadable)
   std::vector<std::string> skills;   ///< skill directories that load, in path order
   std::vector<std::string> servers;  ///< MCP servers that load, in mcp.json order
   std::vector<plugin_finding> findings;
@@ -134,8 +134,10 @@ inline std::optional<std::string> relative_path_problem(const std::string& p) {
   if (p.rfind("./", 0) != 0) return std::string("does not start with ./");
   long depth = 0;
   for (const std::string& part : paths::components(p.substr(2))) {
-    if (part == "..") --depth;
-    else if (!part.empty() && part != ".") ++depth;
+    if (part == "..")
+      --depth;
+    else if (!part.empty() && part != ".")
+      ++depth;
     if (depth < 0) return std::string("leaves the plugin's root");
   }
   return std::nullopt;
@@ -165,8 +167,10 @@ inline std::optional<std::string> url_problem(const std::string& url) {
   const std::string authority = low.substr(start, low.find_first_of("/?", start) - start);
   if (authority.find('@') != std::string::npos) return std::string("has userinfo");
   std::string host = authority;
-  if (!host.empty() && host[0] == '[') host = host.substr(0, host.find(']') + 1);
-  else host = host.substr(0, host.find(':'));
+  if (!host.empty() && host[0] == '[')
+    host = host.substr(0, host.find(']') + 1);
+  else
+    host = host.substr(0, host.find(':'));
   if (host.empty()) return std::string("has no host");
   const bool loopback = host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
   if (!https && !loopback) return std::string("is http to a host that is not loopback");
@@ -196,7 +200,8 @@ inline void plugin_warning(plugin_report& r, plugin_scope s, std::string path, s
 }
 
 inline bool string_map(const pjson& j) {
-  return j.is_object() && std::all_of(j.begin(), j.end(), [](const pjson& v) { return v.is_string(); });
+  return j.is_object() &&
+         std::all_of(j.begin(), j.end(), [](const pjson& v) { return v.is_string(); });
 }
 
 /// plugin.json: the closed field set; a violation disables the plugin, an unknown field or
@@ -205,9 +210,9 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
   const std::string P = "plugin.json";
   const auto it = t.files.find(P);
   if (it == t.files.end()) {
-    plugin_error(r, plugin_scope::plugin, P,
-                 t.others.count(P) ? "is not a regular file (a link is not followed)"
-                                   : "is missing");
+    plugin_error(
+        r, plugin_scope::plugin, P,
+        t.others.count(P) ? "is not a regular file (a link is not followed)" : "is missing");
     return;
   }
   const pjson m = pjson::parse(it->second, nullptr, false);
@@ -239,7 +244,8 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
     } else if (k == "author") {
       bool good = f->is_object();
       for (auto a = good ? f->begin() : f->end(); a != f->end(); ++a)
-        good = good && a->is_string() && (a.key() == "name" || a.key() == "email" || a.key() == "url");
+        good =
+            good && a->is_string() && (a.key() == "name" || a.key() == "email" || a.key() == "url");
       if (!good)
         plugin_error(r, plugin_scope::plugin, at,
                      "is not an object of only name, email and url strings");
@@ -287,8 +293,7 @@ inline void check_skill(const std::string& dir, const std::string& text, plugin_
 /// The immediate children of `skills/` holding a regular `SKILL.md`.
 inline void check_skills(const plugin_tree& t, plugin_report& r) {
   if (t.files.count("skills") || t.others.count("skills"))
-    return plugin_error(r, plugin_scope::component, "skills",
-                        "is not a directory; no skill loads");
+    return plugin_error(r, plugin_scope::component, "skills", "is not a directory; no skill loads");
   for (const std::string& d : t.dirs) {
     if (d.rfind("skills/", 0) != 0 || d.find('/', 7) != std::string::npos) continue;
     const std::string dir = d.substr(7);
@@ -306,7 +311,8 @@ inline void check_skills(const plugin_tree& t, plugin_report& r) {
 
 /// A stdio server's command, args, env and cwd.
 inline void check_stdio(const pjson& s, const std::string& at, std::vector<std::string>& why) {
-  if (!s.contains("command") || !s["command"].is_string() || s["command"].get<std::string>().empty())
+  if (!s.contains("command") || !s["command"].is_string() ||
+      s["command"].get<std::string>().empty())
     why.push_back("command is missing or empty");
   else {
     const std::string c = s["command"].get<std::string>();
@@ -317,8 +323,9 @@ inline void check_stdio(const pjson& s, const std::string& at, std::vector<std::
     } else if (c.find_first_of("/\\") != std::string::npos)
       why.push_back("command is neither a bare name nor ./ inside the plugin");
   }
-  if (s.contains("args") && (!s["args"].is_array() || !std::all_of(s["args"].begin(), s["args"].end(),
-                                                                   [](const pjson& a) { return a.is_string(); })))
+  if (s.contains("args") &&
+      (!s["args"].is_array() || !std::all_of(s["args"].begin(), s["args"].end(),
+                                             [](const pjson& a) { return a.is_string(); })))
     why.push_back("args is not an array of strings");
   if (s.contains("env")) {
     if (!string_map(s["env"])) why.push_back("env is not an object of strings");
@@ -327,8 +334,10 @@ inline void check_stdio(const pjson& s, const std::string& at, std::vector<std::
         why.push_back(std::string("env sets the reserved ") + k);
   }
   if (s.contains("cwd")) {
-    if (!s["cwd"].is_string()) why.push_back("cwd is not a string");
-    else if (const auto p = cwd_problem(s["cwd"].get<std::string>())) why.push_back("cwd " + *p);
+    if (!s["cwd"].is_string())
+      why.push_back("cwd is not a string");
+    else if (const auto p = cwd_problem(s["cwd"].get<std::string>()))
+      why.push_back("cwd " + *p);
   }
   (void)at;
 }
@@ -364,13 +373,16 @@ inline void check_server(const std::string& name, const pjson& s, plugin_report&
   else if (!stdio && type != "streamable-http" && type != "sse")
     why.push_back("type is not stdio, streamable-http or sse");
   else {
-    const std::set<std::string> keys = stdio
-                                           ? std::set<std::string>{"type", "command", "args", "env", "cwd"}
-                                           : std::set<std::string>{"type", "url", "headers"};
+    const std::set<std::string> keys =
+        stdio ? std::set<std::string>{"type", "command", "args", "env", "cwd"}
+              : std::set<std::string>{"type", "url", "headers"};
     for (auto k = s.begin(); k != s.end(); ++k)
-      if (!keys.count(k.key())) why.push_back("has the field `" + k.key() + "` its type does not define");
-    if (stdio) check_stdio(s, at, why);
-    else check_remote(s, why);
+      if (!keys.count(k.key()))
+        why.push_back("has the field `" + k.key() + "` its type does not define");
+    if (stdio)
+      check_stdio(s, at, why);
+    else
+      check_remote(s, why);
   }
   if (why.empty()) {
     r.servers.push_back(name);
@@ -393,7 +405,8 @@ inline void check_mcp(const plugin_tree& t, plugin_report& r) {
   }
   const pjson m = pjson::parse(it->second, nullptr, false);
   std::string why;
-  if (!m.is_object()) why = "is not a JSON object";
+  if (!m.is_object())
+    why = "is not a JSON object";
   else if (!m.contains("$schema") || m["$schema"] != plugin_mcp_schema_id)
     why = "$schema is not " + std::string(plugin_mcp_schema_id) + " (plugin.json's version)";
   else if (!m.contains("mcpServers") || !m["mcpServers"].is_object())
@@ -402,7 +415,8 @@ inline void check_mcp(const plugin_tree& t, plugin_report& r) {
     for (auto k = m.begin(); k != m.end(); ++k)
       if (k.key() != "$schema" && k.key() != "mcpServers")
         why = "has the top-level field `" + k.key() + "`";
-  if (!why.empty()) return plugin_error(r, plugin_scope::component, P, why + "; no MCP server loads");
+  if (!why.empty())
+    return plugin_error(r, plugin_scope::component, P, why + "; no MCP server loads");
   // nlohmann::json sorts keys; mcp.json's order is the one a person reads, so keep it.
   const nlohmann::ordered_json o = nlohmann::ordered_json::parse(it->second, nullptr, false);
   for (auto s = o["mcpServers"].begin(); s != o["mcpServers"].end(); ++s)
