@@ -79,6 +79,38 @@ expect_status 0 "$CLAWPORT" claw inspect "$TMP/c2"
 expect_grep out 'is valid'
 [ -f "$TMP/c2/workspace/skills/arxiv_search/SKILL.md" ] || { echo "FAIL: claw skill"; failures=$((failures + 1)); }
 
+# ---- a Claw package as the source (item 1) ----
+mkdir "$TMP/cdry"
+expect_status 0 "$CLAWPORT" convert "$REPO/examples/openclaw-claw" --to agent-plugin --out "$TMP/cdry/p" --dry-run
+[ -z "$(ls -A "$TMP/cdry")" ] || { echo "FAIL: a dry run wrote"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" convert "$REPO/examples/openclaw-claw" --to agent-plugin --out "$TMP/cp"
+expect_grep out 'Claw package of agent `incident-triage` to an Agent Plugins 1.0.0 plugin'
+expect_grep out 'dropped  $.mcpServers.statuspage.env.STATUSPAGE_TOKEN'
+expect_grep out 'dropped  $.cronJobs\[0\]'
+expect_status 0 "$CLAWPORT" verify "$TMP/cp"
+if grep -rq '\${' "$TMP/cp"; then echo "FAIL: a \${VAR} reference reached the plugin"; failures=$((failures + 1)); fi
+grep -q '"STATUSPAGE_TOKEN"' "$TMP/cp/plugin.json" || { echo "FAIL: the reference is not named"; failures=$((failures + 1)); }
+# and on to a bundle: the Claw's reference is a blank required secret there
+expect_status 0 "$CLAWPORT" convert "$TMP/cp" --to zeroclaw --out "$TMP/cpb"
+expect_status 0 "$CLAWPORT" verify "$TMP/cpb"
+grep -q '"mcp.servers.statuspage.env.STATUSPAGE_TOKEN"' "$TMP/cpb/zeroclaw-agent.toml" ||
+  { echo "FAIL: STATUSPAGE_TOKEN is not required"; failures=$((failures + 1)); }
+# a Claw with skills (the one converted from the plugin above): they come back as plugin skills
+expect_status 0 "$CLAWPORT" convert "$TMP/c2" --to agent-plugin --out "$TMP/c2p"
+expect_status 0 "$CLAWPORT" verify "$TMP/c2p"
+expect_grep out 'skills:   3 load'
+cmp -s "$TMP/c2p/skills/citation-check/SKILL.md" "$TMP/p/skills/citation-check/SKILL.md" ||
+  { echo "FAIL: the Claw's skill bytes changed"; failures=$((failures + 1)); }
+
+# a Claw skill the audit blocks (a shell script): refused after staging, nothing published
+cp -r "$TMP/c2" "$TMP/c3"
+printf '#!/bin/sh\necho hi\n' >"$TMP/c3/workspace/skills/tone/run.sh"
+sed -i 's|^    - source: workspace/skills/tone/SKILL.md|    - source: workspace/skills/tone/run.sh\n      path: skills/tone/run.sh\n    - source: workspace/skills/tone/SKILL.md|' "$TMP/c3/CLAW.md"
+mkdir "$TMP/c3out"
+expect_status 1 "$CLAWPORT" convert "$TMP/c3" --to agent-plugin --out "$TMP/c3out/p"
+expect_grep err 'skills/house-tone of the Claw is blocked by the skill audit'
+[ -z "$(ls -A "$TMP/c3out")" ] || { echo "FAIL: a blocked skill was published"; failures=$((failures + 1)); }
+
 # ---- a plugin from elsewhere: boundaries, hostile names ----
 mkdir -p "$TMP/h/skills/good" "$TMP/h/skills/Some_Dir"
 printf '{"$schema":"https://agent-plugins.org/schemas/1.0.0/plugin.schema.json","name":"acme.tools","extra":1}' >"$TMP/h/plugin.json"

@@ -58,7 +58,7 @@ struct conversion {
   std::string out;     ///< as the user named it
   std::string agent;   ///< the target's agent id (claw) or alias (zeroclaw)
   std::string source_agent;
-  /// "agent-plugin" when the source was an Agent Plugin (else the direction says it).
+  /// "agent-plugin" or "claw" when the direction does not say what the source was.
   std::string source_kind;
   bool dry_run = false;
   std::vector<std::string> files;  ///< written (or to be written), target-relative, sorted
@@ -89,6 +89,7 @@ inline std::string one_line(const std::string& s) {
 }
 inline std::string source_noun(const conversion& c) {
   if (c.source_kind == "agent-plugin") return "the Agent Plugin `" + c.source_agent + "`";
+  if (c.source_kind == "claw") return "the Claw package of agent `" + c.source_agent + "`";
   return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
                                          : "the Claw package of agent `" + c.source_agent + "`";
 }
