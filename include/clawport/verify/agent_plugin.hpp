@@ -310,7 +310,7 @@ inline void check_skills(const plugin_tree& t, plugin_report& r) {
 }
 
 /// A stdio server's command, args, env and cwd.
-inline void check_stdio(const pjson& s, const std::string& at, std::vector<std::string>& why) {
+inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
   if (!s.contains("command") || !s["command"].is_string() ||
       s["command"].get<std::string>().empty())
     why.push_back("command is missing or empty");
@@ -339,7 +339,6 @@ inline void check_stdio(const pjson& s, const std::string& at, std::vector<std::
     else if (const auto p = cwd_problem(s["cwd"].get<std::string>()))
       why.push_back("cwd " + *p);
   }
-  (void)at;
 }
 
 /// A remote server's url and headers.
@@ -380,7 +379,7 @@ inline void check_server(const std::string& name, const pjson& s, plugin_report&
       if (!keys.count(k.key()))
         why.push_back("has the field `" + k.key() + "` its type does not define");
     if (stdio)
-      check_stdio(s, at, why);
+      check_stdio(s, why);
     else
       check_remote(s, why);
   }
