@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `clawport convert <source> --to claw|zeroclaw --out <dir> [--dry-run] [--allow-narrowing]
+// `clawport convert <source> --to claw|zeroclaw|agent-plugin --out <dir> [--dry-run]
+// [--allow-narrowing]
 // [--json]`: a ZeroClaw agent bundle to an OpenClaw Claw package, or back, with the loss
 // report (docs/convert.md). Exit 0 converted, 1 refused, 2 bad usage.
 #pragma once
@@ -55,12 +56,12 @@ inline void add_convert_command(CLI::App& app, action& selected, const host_envi
   CLI::App* cmd = app.add_subcommand(
       "convert",
       "convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or an Agent "
-      "Plugins 1.0.0 plugin (--to agent-plugin), or a Claw package to a bundle (--to "
-      "zeroclaw), reporting every loss");
-  cmd->add_option("source", args->source, "the bundle or Claw package directory")
+      "Plugins 1.0.0 plugin (--to agent-plugin), a Claw package to a bundle (--to "
+      "zeroclaw), or an Agent Plugin to a bundle or a Claw package, reporting every loss");
+  cmd->add_option("source", args->source, "the bundle, Claw package or Agent Plugin directory")
       ->required()
       ->check(non_empty());
-  cmd->add_option("--to", args->to, "the target runtime: claw or zeroclaw")
+  cmd->add_option("--to", args->to, "the target: claw, zeroclaw or agent-plugin")
       ->required()
       ->check(CLI::IsMember({"claw", "zeroclaw", "agent-plugin"}));
   cmd->add_option("--out", args->out, "the new directory to publish (must not exist, or be empty)")

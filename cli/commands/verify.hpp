@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// `clawport verify <bundle> [--allowed-signers <file> [--signer <principal>]] [--json] [--jobs
-// <n>]`: checks a bundle as hostile input and lists every finding; with --allowed-signers, also its
-// signature (ssh-keygen -Y). Exit 0 when it verifies (warnings allowed), 1 when it does not.
+// `clawport verify <bundle | plugin dir> [--allowed-signers <file> [--signer <principal>]] [--json]
+// [--jobs <n>]`: checks a bundle as hostile input and lists every finding; with --allowed-signers,
+// also its signature (ssh-keygen -Y). Exit 0 when it verifies (warnings allowed), 1 when it does
+// not.
 #pragma once
 
 #include "../app.hpp"
@@ -37,8 +38,37 @@ inline error first_error(const verify::report& r, const std::string& bundle) {
   return error(errc::bundle_invalid, "the bundle does not verify", bundle);
 }
 
+/// `clawport verify <plugin dir>`: the Agent Plugins 1.0.0 rules, each finding at the
+/// spec's failure boundary. Exit 0 when everything loads (warnings allowed), else 1.
+inline int run_verify_plugin(const verify_args& a, const host_environment& host) {
+  fs::posix backend;
+  if (!a.allowed_signers.empty())
+    throw error(errc::invalid_argument,
+                a.bundle + " is an Agent Plugin, which has no signature; drop --allowed-signers",
+                a.bundle);
+  verify::plugin_report r =
+      verify::check_plugin(verify::read_plugin_tree(backend, host.absolute(a.bundle)));
+  r.plugin = a.bundle;
+  if (a.json) {
+    nlohmann::json j = verify::plugin_to_json(r);
+    if (!r.ok()) {
+      const verify::plugin_finding& f =
+          *std::find_if(r.findings.begin(), r.findings.end(),
+                        [](const verify::plugin_finding& x) { return !x.warning; });
+      j = with_error(std::move(j),
+                     error(errc::config_invalid,
+                           "the plugin does not verify: " + f.path + ": " + f.detail, f.path));
+    }
+    out::document(json::dump(j));
+  } else {
+    out::rendered(verify::render_plugin_report(r));
+  }
+  return r.ok() ? exit_ok : exit_failed;
+}
+
 inline int run_verify(const verify_args& a, const host_environment& host) {
   fs::posix backend;
+  if (verify::is_plugin_dir(backend, host.absolute(a.bundle))) return run_verify_plugin(a, host);
   verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle), {}, a.jobs);
   if (!a.allowed_signers.empty())
     verify::check_signature(r, bundle_verifier(host, a.allowed_signers, a.signer));
@@ -58,8 +88,12 @@ inline int run_verify(const verify_args& a, const host_environment& host) {
 inline void add_verify_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<verify_args>();
   CLI::App* cmd = app.add_subcommand(
-      "verify", "check an agent bundle (digests, layout, manifest, closure, secrets, limits)");
-  cmd->add_option("bundle", args->bundle, "the bundle directory")->required()->check(non_empty());
+      "verify",
+      "check an agent bundle (digests, layout, manifest, closure, secrets, limits), or an Agent "
+      "Plugins 1.0.0 plugin directory (plugin.json, skills/, mcp.json)");
+  cmd->add_option("bundle", args->bundle, "the bundle or plugin directory")
+      ->required()
+      ->check(non_empty());
   CLI::Option* allowed =
       cmd->add_option("--allowed-signers", args->allowed_signers,
                       "also check the signature (zeroclaw-agent.sha256.sig) against this "

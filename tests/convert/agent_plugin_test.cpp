@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace cp = clawport;
@@ -160,7 +161,14 @@ TEST_CASE("bundle to agent plugin: plugin.json, skills, mcp.json; secrets omitte
   CHECK(has_loss(c, "mcp.servers.pinned.env.PINNED_TOKEN", cv::loss_kind::dropped));
   CHECK(has_loss(c, "mcp.servers.remote.headers.Authorization", cv::loss_kind::dropped));
   CHECK(has_loss(c, "mcp.servers.pinned.command", cv::loss_kind::changed));
-  CHECK(has_loss(c, "mcp.servers.pinned.tool_timeout_secs", cv::loss_kind::dropped));
+  // No portable slot: kept under dev.clawport for the way back (a change, not a drop).
+  CHECK(has_loss(c, "mcp.servers.pinned.tool_timeout_secs", cv::loss_kind::changed));
+  {
+    const nlohmann::json ext =
+        nlohmann::json::parse(t.at("plugin.json"))["extensions"]["dev.clawport"];
+    CHECK(ext["servers"]["pinned"]["tool_timeout_secs"] == 30);
+    CHECK(ext["servers"]["pinned"]["command"] == "/usr/local/bin/pinned-mcp");
+  }
   CHECK(has_loss(c, "mcp.servers.odd name!\xc3\xa9.name", cv::loss_kind::changed));
   CHECK(has_loss(c, "agents.Research_Agent.risk_profile", cv::loss_kind::dropped));
   CHECK(has_loss(c, "workspace/AGENTS.md", cv::loss_kind::dropped));
@@ -278,5 +286,71 @@ TEST_CASE("agent plugin fault sweep: every operation failing leaves --out as it 
       else
         CHECK(r.tree("/out/p") == whole);
     }
+  }
+}
+
+TEST_CASE("agent plugin back to a bundle: skills' bytes and servers' fields come back") {
+  rig r;
+  r.export_agent("Research_Agent");
+  cv::run(r.f, rig::opts("/b/Research_Agent", "/out/p"));
+  cv::options back = rig::opts("/out/p", "/out/b");
+  back.to = cv::direction::to_zeroclaw;
+  const cv::conversion c = cv::run(r.f, back);
+  CHECK(c.source_kind == "agent-plugin");
+  CHECK(cp::verify::verify_bundle(r.m(), "/out/b").ok());
+  const auto before = r.tree("/b/Research_Agent");
+  const auto after = r.tree("/out/b");
+  std::size_t skills = 0;
+  for (const auto& f : after)
+    if (f.first.rfind("skills/", 0) == 0) {
+      ++skills;
+      CAPTURE(f.first);
+      REQUIRE(before.count(f.first));
+      CHECK(before.at(f.first) == f.second);  // the rewritten SKILL.md restored byte for byte
+    }
+  CHECK(skills == 3);
+  const std::string cfg = after.at("config.toml");
+  CHECK(cfg.find("command = \"/usr/local/bin/pinned-mcp\"") != std::string::npos);
+  CHECK(cfg.find("tool_timeout_secs = 30") != std::string::npos);
+  CHECK(cfg.find("PINNED_TOKEN = \"\"") != std::string::npos);
+  CHECK(cfg.find("plugin-secret") == std::string::npos);
+  CHECK(after.at("zeroclaw-agent.toml").find("mcp.servers.pinned.env.PINNED_TOKEN") !=
+        std::string::npos);
+}
+
+TEST_CASE("agent plugin back to a bundle: fault sweep leaves --out as it was") {
+  const auto prepared = [] {
+    auto r = std::make_unique<rig>();
+    r->export_agent("Research_Agent");
+    cv::run(r->f, rig::opts("/b/Research_Agent", "/out/p"));
+    r->m().mkdirs("/back");
+    r->f.reset_counts();
+    return r;
+  };
+  cv::options back = rig::opts("/out/p", "/back/b");
+  back.to = cv::direction::to_zeroclaw;
+  std::size_t total = 0;
+  std::map<std::string, std::string> whole;
+  {
+    auto r = prepared();
+    cv::run(r->f, back);
+    total = r->f.count();
+    whole = r->tree("/back/b");
+  }
+  REQUIRE(total > 20);
+  for (std::size_t n = 1; n <= total; ++n) {
+    CAPTURE(n);
+    auto r = prepared();
+    r->f.fail_at(n, ENOSPC);
+    bool failed = false;
+    try {
+      cv::run(r->f, back);
+    } catch (const cp::error&) {
+      failed = true;
+    }
+    if (failed)
+      CHECK(r->m().snapshot("/back").empty());
+    else
+      CHECK(r->tree("/back/b") == whole);
   }
 }

@@ -25,6 +25,8 @@
 #include "../publish/staged_swap.hpp"
 #include "../skills/audit.hpp"
 #include "../verify/verify.hpp"
+#include "claw_to_agent_plugin.hpp"
+#include "from_agent_plugin.hpp"
 #include "report.hpp"
 #include "to_agent_plugin.hpp"
 #include "to_claw.hpp"
@@ -211,6 +213,17 @@ bool holds_bundle_manifest(Fs& fs, const std::string& path) {
   }
 }
 
+/// Whether the directory `path` is a Claw package (holds CLAW.md and no bundle manifest).
+template <class Fs>
+bool holds_claw_manifest(Fs& fs, const std::string& path) {
+  try {
+    typename Fs::dir root = fs.open_root(path);
+    return fs.stat_at(root, "CLAW.md").has_value() && !fs.stat_at(root, bundle::manifest_file);
+  } catch (const error&) {
+    return false;
+  }
+}
+
 /// Reads a Claw package with OpenClaw's reader: refuses an invalid one (errc::config_invalid
 /// with its diagnostics) and reads every declared workspace source, re-hashed against the
 /// digest the reader took.
@@ -243,6 +256,7 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   in.body = pkg.body;
   in.bootstrap = pkg.bootstrap;
   in.package = pkg.source.name + "@" + pkg.source.version;
+  in.model = pkg.model;
   typename Fs::dir root = fs.open_root(pkg.source.package_root);
   for (const openclaw::workspace_source& s : pkg.sources) {
     std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
@@ -255,6 +269,51 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   }
   return in;
 }
+
+/// Reads an Agent Plugin directory (no link followed) and checks it with verify's rules;
+/// audits every skill that loads, as a bundle's skills are.
+template <class Fs>
+plugin_input read_plugin(Fs& fs, const std::string& path, const std::string& display) {
+  plugin_input in;
+  in.tree = verify::read_plugin_tree(fs, path);
+  in.report = verify::check_plugin(in.tree);
+  in.report.plugin = display;
+  for (const std::string& d : in.report.skills) {
+    const skills::audit_report a =
+        skills::audit_skill_directory(fs, paths::join(path, "skills/" + d));
+    if (!a.clean()) in.blocked_skills["skills/" + d] = a.summary();
+  }
+  return in;
+}
+
+namespace detail {
+
+/// What was staged, read back, must still be a plugin of the rules it was mapped to; a
+/// Claw's skills (not audited on the way in, as a bundle's are) are audited as staged, and
+/// nothing the audit blocks is published (errc::audit_blocked).
+template <class Fs>
+void check_staged_plugin(Fs& fs, const std::string& staged,
+                         const std::map<std::string, std::string>& files, bool audit) {
+  typename Fs::dir root = fs.open_root(staged);
+  std::map<std::string, std::string> back;
+  for (const auto& f : files)
+    back[f.first] = read_file_at(fs, root, f.first, f.first, f.second.size());
+  check_agent_plugin(back);
+  if (!audit) return;
+  for (const auto& f : files) {
+    const std::vector<std::string> parts = paths::components(f.first);
+    if (parts.size() != 3 || parts[0] != "skills" || parts[2] != "SKILL.md") continue;
+    const skills::audit_report a =
+        skills::audit_skill_directory(fs, paths::join(staged, "skills/" + parts[1]));
+    if (!a.clean())
+      throw error(errc::audit_blocked,
+                  "the skill skills/" + parts[1] + " of the Claw is blocked by the skill audit (" +
+                      a.summary() + "); nothing was published",
+                  "skills/" + parts[1]);
+  }
+}
+
+}  // namespace detail
 
 /// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
 /// writes nothing; where the real one would refuse a narrowing, the dry run's report is
@@ -275,7 +334,27 @@ conversion run(Fs& fs, const options& o) {
   mo.allow_narrowing = o.allow_narrowing || o.dry_run;
   mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
-  if (o.to == direction::to_agent_plugin) {
+  if (o.to != direction::to_agent_plugin && verify::is_plugin_dir(fs, o.source)) {
+    const plugin_input in = read_plugin(fs, o.source, c.source);
+    c.source_kind = "agent-plugin";
+    c.source_agent = in.report.name;
+    m = o.to == direction::to_claw ? map_plugin_to_claw(in, mo, at)
+                                   : map_plugin_to_zeroclaw(in, at);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = "";
+    c.files = detail::keys_of(m.files);
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = render_markdown(c);
+  } else if (o.to == direction::to_agent_plugin && holds_claw_manifest(fs, o.source)) {
+    const claw_input in = read_claw(fs, o.source);
+    c.source_kind = "claw";
+    c.source_agent = in.model.agent.id;
+    m = map_claw_to_agent_plugin(in);
+    check_agent_plugin(m.files);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  } else if (o.to == direction::to_agent_plugin) {
     map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
     plugin_mo.limits.workspace_source = UINT64_MAX;
     const bundle_input in = read_bundle(fs, o.source, plugin_mo);
@@ -312,12 +391,7 @@ conversion run(Fs& fs, const options& o) {
   const direction to = o.to;
   const publish::outcome out = detail::publish_new(fs, o, m.files, [&](const std::string& staged) {
     if (to == direction::to_agent_plugin) {
-      // What was staged, read back, must still be a plugin of the rules it was mapped to.
-      typename Fs::dir root = fs.open_root(staged);
-      std::map<std::string, std::string> back;
-      for (const auto& f : m.files)
-        back[f.first] = detail::read_file_at(fs, root, f.first, f.first, f.second.size());
-      check_agent_plugin(back);
+      detail::check_staged_plugin(fs, staged, m.files, c.source_kind == "claw");
     } else if (to == direction::to_claw) {
       // The staged package must read clean through OpenClaw's own reader.
       const openclaw::claw_package pkg = openclaw::read_package(fs, staged);

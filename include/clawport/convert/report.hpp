@@ -58,6 +58,8 @@ struct conversion {
   std::string out;     ///< as the user named it
   std::string agent;   ///< the target's agent id (claw) or alias (zeroclaw)
   std::string source_agent;
+  /// "agent-plugin" or "claw" when the direction does not say what the source was.
+  std::string source_kind;
   bool dry_run = false;
   std::vector<std::string> files;  ///< written (or to be written), target-relative, sorted
   std::vector<loss> losses;        ///< in mapping order
@@ -86,6 +88,8 @@ inline std::string one_line(const std::string& s) {
   return out;
 }
 inline std::string source_noun(const conversion& c) {
+  if (c.source_kind == "agent-plugin") return "the Agent Plugin `" + c.source_agent + "`";
+  if (c.source_kind == "claw") return "the Claw package of agent `" + c.source_agent + "`";
   return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
                                          : "the Claw package of agent `" + c.source_agent + "`";
 }
@@ -142,6 +146,7 @@ inline nlohmann::ordered_json to_json(const conversion& c) {
       json::field("source", &t::source), json::field("out", &t::out),
       json::field("source_agent", &t::source_agent), json::field("agent", &t::agent),
       json::field("dry_run", &t::dry_run), json::field("converted_at", &t::converted_at));
+  if (!c.source_kind.empty()) j["source_kind"] = c.source_kind;
   j["publish"] = {{"guarantee", c.guarantee}};
   j["files"] = c.files;
   nlohmann::ordered_json losses = nlohmann::ordered_json::array();

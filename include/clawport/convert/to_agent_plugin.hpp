@@ -10,10 +10,12 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/utf8.hpp"
+#include "../digest/sha256.hpp"
 #include "../formats/json.hpp"
 #include "../formats/yaml_writer.hpp"
 #include "../skills/frontmatter.hpp"
 #include "../skills/manifest.hpp"
+#include "../verify/agent_plugin.hpp"
 #include "report.hpp"
 #include "to_claw.hpp"
 
@@ -32,18 +34,12 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace convert {
 
 /// The exact 1.0.0 identifiers: OpenClaw recognises an Agent Plugin by these alone.
-inline constexpr const char* agent_plugin_schema =
-    "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
-inline constexpr const char* agent_plugin_mcp_schema =
-    "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
-/// The project's own extension namespace (never `ai.openclaw`, which OpenClaw owns).
+inline constexpr const char* agent_plugin_schema = verify::plugin_schema_id;
+inline constexpr const char* agent_plugin_mcp_schema = verify::plugin_mcp_schema_id;
+/// The project's own extension namespace (never `ai.openclaw`, which OpenClaw owns); also the
+/// name of the plugin's extension directory, where the bytes a plugin needs rewritten are kept
+/// for the way back.
 inline constexpr const char* agent_plugin_namespace = "dev.clawport";
-/// Files that would make a client load the directory as another plugin format.
-inline constexpr const char* agent_plugin_foreign_manifests[] = {
-    ".claude-plugin", ".codex-plugin", ".cursor-plugin", "openclaw.plugin.json"};
-/// The Agent Skills frontmatter keys (agentskills.io specification).
-inline constexpr const char* agent_skill_keys[] = {"name",     "description",   "license",
-                                                   "metadata", "allowed-tools", "compatibility"};
 
 /// `s` fitted to `[a-z0-9-]`, 1-64 characters, no leading, trailing or doubled `-` (a valid
 /// plugin name and a valid Agent Skills name); `fallback` when nothing is left.
@@ -63,9 +59,7 @@ inline std::string to_plugin_name(const std::string& s, const std::string& fallb
 }
 
 /// Whether `s` is a valid Agent Skills name (which is also a valid plugin name).
-inline bool is_agent_skill_name(const std::string& s) {
-  return !s.empty() && to_plugin_name(s, "") == s;
-}
+inline bool is_agent_skill_name(const std::string& s) { return verify::is_skill_name(s); }
 
 /// What in `s` has the shape of a credential (never the value itself), or nothing. The
 /// shapes are those a person pastes into a command line or a URL: provider token prefixes,
@@ -127,17 +121,13 @@ inline std::string first_code_points(const std::string& s, std::size_t max, std:
   if (count != nullptr) *count = n;
   return s.substr(0, cut);
 }
-inline std::size_t code_points(const std::string& s) {
-  std::size_t n = 0;
-  first_code_points(s, 0, &n);
-  return n;
-}
+inline std::size_t code_points(const std::string& s) { return verify::plugin_code_points(s); }
 
 inline error credential_refused(const std::string& path, const std::string& shape) {
   return error(errc::config_invalid,
                path + " holds what looks like a credential (" + shape +
-                   "); Agent Plugins has no secret slot and a plugin is shared as written: move "
-                   "it into the server's env or headers (which never travel) and convert again; "
+                   "); it would travel as written (only env and headers values are kept "
+                   "back): move it into the server's env or headers and convert again; "
                    "nothing was written",
                path);
 }
@@ -167,6 +157,25 @@ inline bool portable_url(const std::string& url) {
   return false;
 }
 
+/// A scalar or array of scalars of the config as JSON (what a server keeps for the way back).
+inline json to_plain_json(const zeroclaw::value& v) {
+  switch (v.type) {
+    case zeroclaw::value::kind::integer:
+      return v.integer;
+    case zeroclaw::value::kind::floating:
+      return v.floating;
+    case zeroclaw::value::kind::boolean:
+      return v.boolean;
+    case zeroclaw::value::kind::array: {
+      json a = json::array();
+      for (const zeroclaw::value& i : v.items) a.push_back(to_plain_json(i));
+      return a;
+    }
+    default:
+      return v.text;
+  }
+}
+
 /// The names of a secret table (`env`, `headers`): recorded as required, the values omitted.
 inline void omit_secrets(const zeroclaw::value& s, const std::string& key, const char* kind,
                          const std::string& server, const std::string& p, json& required,
@@ -186,7 +195,7 @@ inline void omit_secrets(const zeroclaw::value& s, const std::string& key, const
 /// One `[[mcp.servers]]` entry as an `mcpServers` value, or nothing when it has no portable
 /// form (a loss says why).
 inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::string& name,
-                                         const std::string& p, json& required,
+                                         const std::string& p, json& required, json& kept,
                                          std::vector<loss>& losses) {
   scan_server(s, p);
   const std::string transport = str_at(&s, "transport", "stdio");
@@ -197,7 +206,9 @@ inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::st
       const std::string base = command.substr(command.rfind('/') + 1);
       losses.push_back({p + ".command", loss_kind::changed,
                         "a host path has no portable form; the plugin runs `" + base +
-                            "` from the client's PATH"});
+                            "` from the client's PATH (the path is kept in extensions." +
+                            std::string(agent_plugin_namespace) + ".servers for the way back)"});
+      kept["command"] = command;
       command = base;
     }
     if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
@@ -225,13 +236,19 @@ inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::st
     omit_secrets(s, "headers", "header", name, p, required, losses);
   }
   for (const char* k : {"tool_timeout_secs", "pinned_resources", "tls_ca_cert_path"})
-    if (at(&s, k) != nullptr)
-      losses.push_back({p + "." + k, loss_kind::dropped, "no Agent Plugins slot"});
+    if (const zeroclaw::value* v = at(&s, k)) {
+      kept[k] = to_plain_json(*v);
+      losses.push_back({p + "." + k, loss_kind::changed,
+                        "no Agent Plugins slot: kept only in extensions." +
+                            std::string(agent_plugin_namespace) +
+                            ".servers, which no other client reads"});
+    }
   return out;
 }
 
 /// `mcp.json`'s `mcpServers` from the bundle's (granted) servers.
-inline json plugin_servers(const bundle_input& in, json& required, std::vector<loss>& losses) {
+inline json plugin_servers(const bundle_input& in, json& required, json& kept_all,
+                           std::vector<loss>& losses) {
   json servers = json::object();
   const zeroclaw::value* list = at(at(&in.closure, "mcp"), "servers");
   if (list == nullptr) return servers;
@@ -252,26 +269,14 @@ inline json plugin_servers(const bundle_input& in, json& required, std::vector<l
     if (servers.contains(name))
       throw error(errc::config_invalid,
                   "two MCP servers map to the name `" + name + "`; rename one and export again", p);
-    if (auto out = plugin_server(s, name, p, required, losses)) servers[name] = std::move(*out);
+    json kept = json::object();
+    if (name != zname) kept["name"] = zname;
+    if (auto out = plugin_server(s, name, p, required, kept, losses)) {
+      servers[name] = std::move(*out);
+      if (!kept.empty()) kept_all[name] = std::move(kept);
+    }
   }
   return servers;
-}
-
-/// The top-level keys of a frontmatter (lines at column 0 of the form `key:`).
-inline std::vector<std::string> frontmatter_keys(const std::string& fm) {
-  std::vector<std::string> keys;
-  std::size_t pos = 0;
-  while (pos < fm.size()) {
-    const std::size_t nl = fm.find('\n', pos);
-    const std::string line = fm.substr(pos, nl == std::string::npos ? nl : nl - pos);
-    pos = nl == std::string::npos ? fm.size() : nl + 1;
-    const std::size_t colon = line.find(':');
-    if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' ||
-        colon == std::string::npos)
-      continue;
-    keys.push_back(line.substr(0, colon));
-  }
-  return keys;
 }
 
 /// The skill in the bundle directory `dir` as the loader reads it, and its body.
@@ -306,9 +311,9 @@ inline std::string plugin_skill_md(const bundle_input& in, const std::string& di
   std::vector<std::string> foreign;
   if (md != in.files.end() && fm) {
     const skills::frontmatter_split split = skills::split_frontmatter(md->second);
-    for (const std::string& k : frontmatter_keys(split.frontmatter)) {
+    for (const std::string& k : verify::frontmatter_keys(split.frontmatter)) {
       bool known = false;
-      for (const char* a : agent_skill_keys) known = known || k == a;
+      for (const char* a : verify::agent_skill_keys) known = known || k == a;
       if (!known) foreign.push_back(k);
     }
     const bool described =
@@ -346,7 +351,7 @@ inline std::string plugin_skill_md(const bundle_input& in, const std::string& di
 /// The plugin's skills: the workspace's own (`workspace/skills/<dir>`) first, then the skill
 /// bundles' in the agent's order (ZeroClaw's "first source wins"), each at
 /// `skills/<fitted name>/`; a later skill of a name already taken is not carried.
-inline void plugin_skills(const bundle_input& in, mapped& m) {
+inline void plugin_skills(const bundle_input& in, mapped& m, json& origins) {
   std::vector<std::string> dirs;
   for (const auto& f : in.files) {
     if (f.first.rfind("workspace/skills/", 0) != 0) continue;
@@ -383,7 +388,17 @@ inline void plugin_skills(const bundle_input& in, mapped& m) {
     for (const auto& f : in.files)
       if (f.first.rfind(dir + "/", 0) == 0)
         m.files["skills/" + name + "/" + f.first.substr(dir.size() + 1)] = f.second;
-    m.files["skills/" + name + "/SKILL.md"] = plugin_skill_md(in, dir, name, m.losses);
+    const std::string md = plugin_skill_md(in, dir, name, m.losses);
+    json origin = {{"from", dir}};
+    const auto original = in.files.find(dir + "/SKILL.md");
+    if (original != in.files.end() && original->second != md) {
+      // The bundle's own SKILL.md, for the way back while the plugin's is unchanged.
+      m.files[std::string(agent_plugin_namespace) + "/skills/" + name + "/SKILL.md"] =
+          original->second;
+      origin["sha256"] = digest::sha256_hex(md);
+    }
+    origins[name] = std::move(origin);
+    m.files["skills/" + name + "/SKILL.md"] = md;
   }
 }
 
@@ -431,8 +446,10 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
                         "the plugin is named `" + m.agent + "` (names are [a-z0-9-])"});
   using oj = nlohmann::ordered_json;
   oj required = oj::array();
-  const oj servers = detail::plugin_servers(in, required, m.losses);
-  detail::plugin_skills(in, m);
+  oj kept = oj::object();
+  oj origins = oj::object();
+  const oj servers = detail::plugin_servers(in, required, kept, m.losses);
+  detail::plugin_skills(in, m, origins);
   detail::plugin_losses(in, m.losses);
   oj plugin = oj::object();
   plugin["$schema"] = agent_plugin_schema;
@@ -441,6 +458,8 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
   oj ext = oj::object();
   ext["source"] = {{"runtime", "zeroclaw"}, {"agent", in.root_agent}};
   ext["requiredSecrets"] = std::move(required);
+  ext["skills"] = std::move(origins);
+  ext["servers"] = std::move(kept);
   plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
   m.files["plugin.json"] = json::dump(plugin, 2) + "\n";
   if (!servers.empty()) {
@@ -452,62 +471,26 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
   return m;
 }
 
-/// Checks a plugin's files (path -> bytes) against the Agent Plugins 1.0.0 rules a
-/// converter must meet: `plugin.json` with the exact `$schema` and a valid name, no other
-/// format's manifest, every `skills/<dir>/SKILL.md` with Agent Skills frontmatter naming its
-/// directory, `mcp.json` with the exact `$schema` and closed server objects. Throws
+/// Checks a plugin's files (path -> bytes) with verify's Agent Plugins 1.0.0 rules
+/// (verify::check_plugin: every error, at any scope, refuses) and what a converter adds: a
+/// name of `[a-z0-9-]` only (OpenClaw folds `.`), no other format's manifest. Throws
 /// errc::config_invalid naming the file.
 inline void check_agent_plugin(const std::map<std::string, std::string>& files) {
-  const auto bad = [](const std::string& path, const std::string& why) {
-    return error(errc::config_invalid, "the plugin's " + path + " " + why, path);
-  };
-  const auto parse = [&](const std::string& path) {
-    const auto it = files.find(path);
-    if (it == files.end()) throw bad(path, "is missing");
-    nlohmann::json j = nlohmann::json::parse(it->second, nullptr, false);
-    if (!j.is_object()) throw bad(path, "is not a JSON object");
-    return j;
-  };
-  const nlohmann::json plugin = parse("plugin.json");
-  if (plugin.value("$schema", "") != agent_plugin_schema) throw bad("plugin.json", "$schema");
-  if (!plugin.contains("name") || !plugin["name"].is_string() ||
-      !is_agent_skill_name(plugin["name"].get<std::string>()))
-    throw bad("plugin.json", "name is not [a-z0-9-]");
+  verify::plugin_tree t;
   for (const auto& f : files) {
-    for (const char* foreign : agent_plugin_foreign_manifests)
-      if (f.first == foreign || f.first.rfind(std::string(foreign) + "/", 0) == 0)
-        throw bad(f.first, "would make a client load another plugin format");
-    if (f.first.rfind("skills/", 0) != 0 || f.first.size() < 16 ||
-        f.first.compare(f.first.size() - 9, 9, "/SKILL.md") != 0 ||
-        std::count(f.first.begin(), f.first.end(), '/') != 2)
-      continue;
-    const std::string dir = f.first.substr(7, f.first.size() - 16);
-    const skills::frontmatter_split split = skills::split_frontmatter(f.second);
-    const skills::loader_frontmatter fm = skills::parse_loader_frontmatter(split.frontmatter);
-    if (!split.found || fm.name != dir || !is_agent_skill_name(dir))
-      throw bad(f.first, "does not name its directory");
-    if (!fm.description || fm.description->empty() || detail::code_points(*fm.description) > 1024)
-      throw bad(f.first, "has no description of 1-1024 characters");
-    for (const std::string& k : detail::frontmatter_keys(split.frontmatter))
-      if (std::none_of(std::begin(agent_skill_keys), std::end(agent_skill_keys),
-                       [&](const char* a) { return k == a; }))
-        throw bad(f.first, "has the frontmatter key " + k + " Agent Skills does not define");
+    t.files.insert(f);
+    const std::vector<std::string> parts = paths::components(f.first);
+    std::string dir;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+      t.dirs.insert(dir += (dir.empty() ? "" : "/") + parts[i]);
   }
-  if (files.count("mcp.json") == 0) return;
-  const nlohmann::json mcp = parse("mcp.json");
-  if (mcp.size() != 2 || mcp.value("$schema", "") != agent_plugin_mcp_schema ||
-      !mcp.contains("mcpServers") || !mcp["mcpServers"].is_object())
-    throw bad("mcp.json", "is not {$schema, mcpServers}");
-  for (const auto& s : mcp["mcpServers"].items()) {
-    const std::string type = s.value().value("type", "");
-    const std::set<std::string> keys =
-        type == "stdio" ? std::set<std::string>{"type", "command", "args", "env", "cwd"}
-                        : std::set<std::string>{"type", "url", "headers"};
-    for (const auto& k : s.value().items())
-      if (!keys.count(k.key())) throw bad("mcp.json", "server " + s.key() + " has " + k.key());
-    if (type != "stdio" && type != "sse" && type != "streamable-http")
-      throw bad("mcp.json", "server " + s.key() + " has no valid type");
-  }
+  const verify::plugin_report r = verify::check_plugin(t);
+  for (const verify::plugin_finding& f : r.findings)
+    if (!f.warning || f.scope == verify::plugin_scope::plugin)
+      throw error(errc::config_invalid, "the plugin's " + f.path + " " + f.detail, f.path);
+  if (!is_agent_skill_name(r.name))
+    throw error(errc::config_invalid, "the plugin's plugin.json name is not [a-z0-9-]",
+                "plugin.json");
 }
 
 }  // namespace convert

@@ -35,6 +35,7 @@ namespace convert {
 /// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
 /// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
 struct claw_input {
+  openclaw::claw_manifest model;  ///< the typed manifest (the plugin mapping reads only this)
   nlohmann::ordered_json manifest;
   std::optional<openclaw::openclaw_profile> profile;
   std::optional<std::string> body;

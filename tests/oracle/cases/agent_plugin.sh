@@ -4,7 +4,9 @@
 # --json` reports the Agent Plugins format (`bundleFormat: agent`) with every server of
 # mcp.json and no diagnostic, and `skills list --json` loads every skills/<name>/ written.
 # Sub-cases: the example install's researcher; a hostile install (a server name with odd
-# bytes, a skill whose name differs from its directory, ZeroClaw-only frontmatter keys).
+# bytes, a skill whose name differs from its directory, ZeroClaw-only frontmatter keys); the
+# example Claw converted to a plugin; the example's plugin converted back to a Claw, which
+# `claws inspect` reads valid.
 . "$ORACLE_REPO/tests/oracle/lib.sh"
 export SOURCE_DATE_EPOCH=1796083200
 
@@ -83,3 +85,19 @@ clawport_run "$CASE_TMP" convert "$CASE_TMP/hb" --to agent-plugin --out "$CASE_T
 expect "hostile: convert exit" 0 $?
 expect "hostile: no secret in the plugin" "" "$(grep -rl 'hostile-secret' "$CASE_TMP/p2")"
 plugin_agrees hostile "$CASE_TMP/p2" odd-agent
+
+# 3. a Claw package as the source (the example Claw): the plugin installs as format agent
+clawport_run "$CASE_TMP" convert "$ORACLE_REPO/examples/openclaw-claw" --to agent-plugin --out "$CASE_TMP/p3" >/dev/null
+expect "claw: convert exit" 0 $?
+plugin_agrees claw "$CASE_TMP/p3" incident-triage
+
+# 4. the way back: the example's plugin as a Claw package that the real OpenClaw reads valid,
+# with every skill the plugin carried among its workspace files
+clawport_run "$CASE_TMP" convert "$CASE_TMP/p1" --to claw --out "$CASE_TMP/c4" >/dev/null
+expect "plugin to claw: convert exit" 0 $?
+mkdir -p "$CASE_TMP/home-c4"
+oc "$CASE_TMP/home-c4" claws inspect --json "$CASE_TMP/c4" >"$CASE_TMP/c4-inspect.json" 2>/dev/null
+expect "plugin to claw: claws inspect exit" 0 $?
+expect "plugin to claw: valid, no error diagnostic" '{"valid": true, "errors": []}' \
+  "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(json.dumps({"valid": j.get("valid"),
+  "errors": [d["code"] for d in j.get("diagnostics", []) if d.get("level") == "error"]}))' "$CASE_TMP/c4-inspect.json")"
