@@ -243,7 +243,7 @@ struct applier {
   static std::string tree_of(const std::string& path) {
     const std::vector<std::string> parts = split(path);
     if (parts.size() < 2 || (parts[0] == bundle::skills_dir && parts.size() < 3)) return "";
-    return parts[0] == bundle::skills_dir ? parts[0] + "/" + parts[1] : parts[0];
+    return parts[0] == bundle::skills_dir ? paths::join(parts[0], parts[1]) : parts[0];
   }
 
   /// Takes the lines before `limit` (all when it is empty). A tree no placement copies (a

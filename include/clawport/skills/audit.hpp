@@ -90,12 +90,12 @@ namespace detail {
 
 inline std::vector<std::string_view> split_ws(std::string_view s) {
   std::vector<std::string_view> out;
-  s = trim_start(s);
+  s = text::trim_start(s);
   while (!s.empty()) {
     std::size_t i = 0;
-    while (i < s.size() && space_len(s, i) == 0) ++i;
+    while (i < s.size() && text::space_len(s, i) == 0) ++i;
     out.push_back(s.substr(0, i));
-    s = trim_start(s.substr(i));
+    s = text::trim_start(s.substr(i));
   }
   return out;
 }
@@ -108,7 +108,7 @@ inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
   if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
-  const std::string line = detail::to_lower_ascii(detail::trim(first));
+  const std::string line = text::to_lower_ascii(text::trim(first));
   if (!detail::starts_with(line, "#!")) return std::nullopt;
   const auto tokens = detail::split_ws(std::string_view(line).substr(2));
   if (tokens.empty()) return std::nullopt;
@@ -197,7 +197,7 @@ struct link_verdict {
 /// Classifies one captured link target without touching the filesystem.
 inline link_verdict classify_markdown_link(std::string_view raw) {
   link_verdict v;
-  std::string_view t = detail::trim(raw);
+  std::string_view t = text::trim(raw);
   if (!t.empty() && t.front() == '<') t.remove_prefix(1);
   if (!t.empty() && t.back() == '>') t.remove_suffix(1);
   const auto words = detail::split_ws(t);
@@ -273,7 +273,7 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
     }
     std::string kind = "unknown";
     if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
-    if ((detail::iequals_ascii(kind, "script") || detail::iequals_ascii(kind, "shell")) &&
+    if ((text::iequals_ascii(kind, "script") || text::iequals_ascii(kind, "shell")) &&
         detail::is_blank(cmd->as_string()->get())) {
       out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
     }

@@ -321,7 +321,7 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
     view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::workspace, {}));
   }
   for (const std::string& raw_alias : ait->second.skill_bundles) {
-    const std::string alias(detail::trim(raw_alias));
+    const std::string alias(text::trim(raw_alias));
     if (alias.empty()) continue;
     const auto bit = cfg.bundles.find(alias);
     if (bit == cfg.bundles.end()) {

@@ -13,8 +13,8 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../zeroclaw/install_layout.hpp"
-#include "../zeroclaw/paths.hpp"
 #include "filter.hpp"
 #include "manifest.hpp"
 #include "text.hpp"
@@ -114,10 +114,6 @@ inline skills_config parse_skills_config(std::string_view config_text,
   }
   return cfg;
 }
-
-// Path arithmetic is zeroclaw::paths (shared with the export planner of
-// docs/library.md, Exporting), so the lexical rules live in one place.
-namespace paths = clawport::zeroclaw::paths;
 
 /// The bundle's directory (upstream `resolve_directory`): the install layout's
 /// `zeroclaw::skill_bundle_directory` (the exporter uses the same rule). Throws

@@ -117,7 +117,7 @@ inline install_destination resolve_install_destination(const skills_config& cfg,
   if (it != cfg.agents.end()) {
     std::vector<std::string> assigned;
     for (const std::string& b : it->second.skill_bundles) {
-      const std::string_view t = detail::trim(b);
+      const std::string_view t = text::trim(b);
       if (!t.empty()) assigned.emplace_back(t);
     }
     if (assigned.size() == 1) {

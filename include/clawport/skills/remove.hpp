@@ -87,7 +87,7 @@ skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install
                   "agents." + agent);
     }
     for (const std::string& b : it->second.skill_bundles) {
-      const std::string alias(detail::trim(b));
+      const std::string alias(text::trim(b));
       if (!alias.empty() && cfg.bundles.count(alias)) {
         places.push_back(bundle_location(cfg, where.install_root, alias));
       }

@@ -41,7 +41,7 @@ namespace detail {
 
 /// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
 inline std::optional<int> parse_i32(std::string_view s) {
-  s = trim(s);
+  s = text::trim(s);
   if (s.empty()) return std::nullopt;
   bool negative = false;
   if (s.front() == '+' || s.front() == '-') {
@@ -81,7 +81,7 @@ inline std::vector<std::string_view> split_all(std::string_view s, std::string_v
 /// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
 /// or fewer than three parts, makes the line no test (nullopt).
 inline std::optional<test_case> parse_test_line(std::string_view line) {
-  const std::string_view t = detail::trim(line);
+  const std::string_view t = text::trim(line);
   if (t.empty() || t.front() == '#') return std::nullopt;
   std::vector<std::string_view> parts = detail::split_all(t, " | ");
   test_case c;
@@ -92,21 +92,21 @@ inline std::optional<test_case> parse_test_line(std::string_view line) {
     if (b == std::string_view::npos) return std::nullopt;
     const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
     if (!exit) return std::nullopt;
-    c.command = std::string(detail::trim(t.substr(0, a)));
+    c.command = std::string(text::trim(t.substr(0, a)));
     c.expected_exit = *exit;
-    c.pattern = std::string(detail::trim(t.substr(b + 1)));
+    c.pattern = std::string(text::trim(t.substr(b + 1)));
     return c;
   }
   const auto exit = detail::parse_i32(parts[1]);
   if (!exit) return std::nullopt;
-  c.command = std::string(detail::trim(parts[0]));
+  c.command = std::string(text::trim(parts[0]));
   c.expected_exit = *exit;
   std::string pattern;
   for (std::size_t i = 2; i < parts.size(); ++i) {
     if (i > 2) pattern += " | ";
     pattern.append(parts[i].data(), parts[i].size());
   }
-  c.pattern = std::string(detail::trim(pattern));
+  c.pattern = std::string(text::trim(pattern));
   return c;
 }
 
@@ -138,7 +138,7 @@ inline bool pattern_matches(std::string_view output, std::string_view pattern) {
 /// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
 /// boundary with `...` appended when it was longer; newlines become spaces.
 inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
-  const std::string_view t = detail::trim(s);
+  const std::string_view t = text::trim(s);
   std::string out;
   std::size_t end = t.size();
   const bool cut = t.size() > max;

@@ -13,13 +13,14 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
+#include "../core/text.hpp"
 #include "../names/grammar.hpp"
 #include "../names/identity_path.hpp"
 #include "api.hpp"
 #include "document.hpp"
 #include "install_layout.hpp"
 #include "parse.hpp"
-#include "paths.hpp"
 #include "plan.hpp"
 #include "schema.hpp"
 #include "schema_v3.hpp"
@@ -30,8 +31,6 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace zeroclaw {
 
 namespace detail {
-
-inline std::string trim(std::string_view s) { return trim_copy(s); }
 
 inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
   const value* v = root;
@@ -55,33 +54,6 @@ inline std::optional<bool> bool_at(const value* table, std::string_view key) {
   return v->boolean;
 }
 
-/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
-inline std::string debug_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char hex[] = "0123456789abcdef";
-      out += "\\u{";
-      if (u >= 16) out += hex[u >> 4];
-      out += hex[u & 15];
-      out += '}';
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 /// A resolved model-provider reference.
 struct provider_ref {
   std::string family;
@@ -93,7 +65,7 @@ struct provider_ref {
 /// or a bare alias present in exactly one known family.
 template <typename Schema>
 std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
-  const std::string ref = trim(reference);
+  const std::string ref = std::string(text::trim(reference));
   if (ref.empty()) return std::nullopt;
   const value* models = table_at(&root, {"providers", "models"});
   if (models == nullptr) return std::nullopt;
@@ -274,7 +246,9 @@ class planner {
     return &section(section_name).set(alias, std::move(shaped));
   }
 
-  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
+  std::string agent_string(std::string_view key) const {
+    return std::string(text::trim(string_at(agent_, key)));
+  }
   std::vector<std::string> agent_list(std::string_view key) const {
     return dedup(string_items(agent_->find(key)));
   }
@@ -394,7 +368,7 @@ class planner {
           if (first_server(name) == nullptr && !excluded.count(name)) {
             record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
                    drop_reason::source_missing,
-                   "server " + debug_quoted(name) +
+                   "server " + text::debug_quoted(name) +
                        " is not configured on the exporting install, so the name is removed "
                        "rather than allowing it to grant a same-named target-local server");
           } else {
@@ -437,8 +411,8 @@ class planner {
     const std::string t = agent_string("runtime_profile");
     if (!t.empty())
       if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
-        roots.push_back(
-            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
+        roots.push_back(std::string(
+            text::trim(string_at(table_at(profile, {"context_compression"}), "summary_provider"))));
     for (const std::string& r : roots) {
       std::vector<std::string> visited;
       walk_provider(r, 0, visited);
@@ -469,7 +443,7 @@ class planner {
         beyond.insert(edges[i]);
         record("providers.models." + key + ".fallback[" + std::to_string(i) + "]",
                drop_reason::depth_limit,
-               "fallback " + debug_quoted(edges[i]) + " is more than " +
+               "fallback " + text::debug_quoted(edges[i]) + " is more than " +
                    std::to_string(max_fallback_depth) +
                    " fallbacks away from the agent, so its provider is not carried (the "
                    "runtime does not walk that far either) and the edge is removed rather than "
@@ -504,11 +478,11 @@ class planner {
         std::vector<value> kept;
         for (std::size_t i = 0; i < fallback->items.size(); ++i) {
           const std::string& edge = fallback->items[i].text;
-          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
+          if (text::trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
             kept.push_back(fallback->items[i]);
           } else {
             record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
-                   "fallback " + debug_quoted(edge) +
+                   "fallback " + text::debug_quoted(edge) +
                        " does not resolve on the exporting install, so the edge is removed "
                        "rather than allowing a same-named target-local provider to change the "
                        "imported agent's endpoint or credentials");
@@ -673,9 +647,11 @@ class planner {
 
   /// The memory backend the agent runs on, and where the config says so (issue 30).
   std::string memory_backend() const {
-    const std::string own = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    const std::string own =
+        std::string(text::trim(string_at(table_at(agent_, {"memory"}), "backend")));
     if (!own.empty()) return "`" + own + "` (agents." + alias_ + ".memory.backend)";
-    const std::string shared = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+    const std::string shared =
+        std::string(text::trim(string_at(table_at(&root_, {"memory"}), "backend")));
     if (!shared.empty()) return "`" + shared + "` ([memory] backend)";
     return {};
   }
@@ -683,15 +659,17 @@ class planner {
   /// What `--with-memory` needs of the config: the backend's name and the categories the
   /// install redacts (issue 47).
   void plan_memory_policy() {
-    plan_.memory_backend_name = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    plan_.memory_backend_name =
+        std::string(text::trim(string_at(table_at(agent_, {"memory"}), "backend")));
     if (plan_.memory_backend_name.empty())
-      plan_.memory_backend_name = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+      plan_.memory_backend_name =
+          std::string(text::trim(string_at(table_at(&root_, {"memory"}), "backend")));
     const value* policy = table_at(&root_, {"memory", "policy"});
     const value* list = policy != nullptr ? policy->find("redact_categories") : nullptr;
     if (list == nullptr || !list->is_array()) return;
     for (const value& item : list->items)
-      if (item.is_string() && !trim(item.text).empty())
-        plan_.memory_redact_categories.push_back(trim(item.text));
+      if (item.is_string() && !text::trim(item.text).empty())
+        plan_.memory_redact_categories.push_back(std::string(text::trim(item.text)));
   }
 
   // ---- docs/format.md workspace_source ----
