@@ -480,8 +480,8 @@ std::string do_import_apply(const options& a, const volatile int* cancel) {
                   "were removed, nothing was written");
   };
   cp::fs::posix backend;
-  return cp::json::dump(
-      cp::importer::to_json(cp::importer::apply_import(backend, o, integrity, ao)));
+  return cp::json::dump(cp::importer::to_json(
+      cp::importer::apply_import(backend, o, cp::plan::consented_to(integrity), ao)));
 }
 
 std::string do_recover(const options& a, const volatile int* cancel) {
