@@ -283,10 +283,6 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
 
 namespace detail {
 
-inline std::string rel_join(const std::string& a, std::string_view b) {
-  return a.empty() ? std::string(b) : a + "/" + std::string(b);
-}
-
 /// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
 /// fs::read_file.
 template <class Fs>
@@ -435,7 +431,7 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
                                                   const std::vector<std::string>& parts) {
   std::string path;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    path = rel_join(path, parts[i]);
+    path = paths::join(path, parts[i]);
     const auto it = kinds.find(path);
     if (it == kinds.end()) return std::nullopt;
     if (it->second == fs::file_kind::symlink) return fs::file_kind::symlink;
@@ -498,7 +494,7 @@ void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
   if (v.kind != link_verdict::resolve) return;
   // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
   std::vector<std::string> parts =
-      paths::components(paths::normalize(rel_join(paths::parent(e.rel), v.path)));
+      paths::components(paths::normalize(paths::join(paths::parent(e.rel), v.path)));
   const std::size_t escapes = static_cast<std::size_t>(
       std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
       parts.begin());

@@ -229,10 +229,9 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
                                        const skills_dir_location& loc, const std::string& name,
                                        const install_options& opt = {}) {
   static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
-      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
+  check_skill_dir_name(name);
+  if (name.compare(0, stage_prefix.size(), stage_prefix) == 0)  // a staging directory's name
     throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
-  }
   install_result out;
   out.name = name;
   out.bundle = loc.bundle;
@@ -248,7 +247,7 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   if (!before.clean()) detail::audit_failed(before, source);
 
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  const std::string shown = shown_skill(loc.bundle, name);
   std::optional<fs::file_id> installed;
   if (fs.stat_at(parent, name)) {
     if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
@@ -332,7 +331,7 @@ upgrade_recovery recover_upgrade(Fs& fs, const typename Fs::dir& parent,
   if (entry.empty()) return out;
   out.previous_found = true;
   const std::string shown =
-      (intent->install_root.empty() ? std::string("global") : intent->bundle) + "/" + intent->name;
+      shown_skill(intent->install_root.empty() ? std::string() : intent->bundle, intent->name);
   const std::string directory = paths::join(parent_path, intent->name);
   const std::string held = paths::join(paths::join(parent_path, stage_name), entry);
   if (!fs.stat_at(parent, intent->name)) {

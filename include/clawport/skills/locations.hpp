@@ -180,6 +180,42 @@ inline std::string global_skills_dir(std::string_view data_dir) {
   return paths::join(data_dir, "skills");
 }
 
+/// The one check of a skill directory's name given on a command line (`skills remove`,
+/// `restore`, `install`, `test`): one path component, so it can never reach outside the
+/// skills directory: not empty, `.` or `..`, no `/` or `\`, no `..` inside. errc::invalid_argument
+/// "Invalid skill name: <name>", followed by `hint` when given.
+inline void check_skill_dir_name(const std::string& name, const std::string& hint = {}) {
+  if (name.empty() || name == "." || name.find("..") != std::string::npos ||
+      name.find('/') != std::string::npos || name.find('\\') != std::string::npos)
+    throw error(errc::invalid_argument,
+                "Invalid skill name: " + name + (hint.empty() ? std::string() : " " + hint), name);
+}
+
+/// The one lookup of skill `name` among `count` places (`skills remove`, `skills test`):
+/// `holds(i)` says whether place i holds it, `bundle_of(i)` names place i's bundle ("" for
+/// the global directory), `looked_in` says which places were searched. Returns the one
+/// place; none is errc::not_found ("Skill not found"), several errc::invalid_argument
+/// naming them.
+template <class Holds, class BundleOf>
+std::size_t find_one_skill(const std::string& name, std::size_t count, Holds holds,
+                           BundleOf bundle_of, const std::string& looked_in) {
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < count; ++i)
+    if (holds(i)) found.push_back(i);
+  if (found.empty())
+    throw error(errc::not_found, "Skill not found: " + name + " (" + looked_in + ")", name);
+  if (found.size() == 1) return found.front();
+  std::string list;
+  for (const std::size_t i : found) {
+    const std::string b = bundle_of(i);
+    list += (list.empty() ? "" : ", ") + (b.empty() ? std::string("global") : "bundle " + b);
+  }
+  throw error(
+      errc::invalid_argument,
+      "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+      name);
+}
+
 }  // namespace skills
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

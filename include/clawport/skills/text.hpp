@@ -100,5 +100,14 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
 using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
 
 }  // namespace skills::detail
+namespace skills {
+
+/// How a message names a skill: `<bundle>/<name>`, or `global/<name>` for the global
+/// directory (an empty bundle). A display, never a path (paths are core/paths.hpp's).
+inline std::string shown_skill(const std::string& bundle, const std::string& name) {
+  return (bundle.empty() ? std::string("global") : bundle) + "/" + name;
+}
+
+}  // namespace skills
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
