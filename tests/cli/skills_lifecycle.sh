@@ -86,7 +86,7 @@ assert d["totals"] == {"skills": 2, "run": 4, "passed": 2, "failed": 2}, d["tota
 rc = [s for s in d["skills"] if s["name"] == "release-check"][0]
 assert [f["timed_out"] for f in rc["failures"]] == [False, True], rc
 PY
-expect_grep err "Some skill tests failed."
+expect_grep err "^clawport: error: some skill tests failed"
 # Human output names the failing TEST.sh line (file:line).
 printf '# a comment\n\nfalse | 0 |\n' > "$I/shared/skills/ops/release-check/TEST.sh"
 expect_status 1 "$CLAWPORT" skills test release-check --config "$CFG"

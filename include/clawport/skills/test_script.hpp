@@ -177,6 +177,7 @@ struct test_failure {
 struct skill_test_result {
   std::string skill_name;  ///< the directory name
   std::string directory;   ///< as shown to the user
+  std::string bundle;      ///< the bundle it lives in; empty for global or a path
   std::size_t tests_run = 0;
   std::size_t tests_passed = 0;
   std::vector<test_failure> failures;
@@ -217,6 +218,20 @@ inline test_totals aggregate(const std::vector<skill_test_result>& results) {
   return t;
 }
 
+/// How a result names its skill: the directory name, as upstream prints it; with the
+/// bundle (`bundle/name`, `global/name`) when the results come from several bundles, so
+/// two skills of one name are told apart (issue 44 item 10).
+inline std::string shown_name(const skill_test_result& r, bool several_bundles) {
+  return several_bundles ? shown_skill(r.bundle, r.skill_name) : r.skill_name;
+}
+
+/// Whether `results` come from more than one bundle (the global directory counting as one).
+inline bool from_several_bundles(const std::vector<skill_test_result>& results) {
+  for (const skill_test_result& r : results)
+    if (r.bundle != results.front().bundle) return true;
+  return false;
+}
+
 /// The human summary (upstream `print_results`, without colours), with the pass and fail
 /// marks `m`.
 inline std::string render_test_results(const std::vector<skill_test_result>& results,
@@ -229,13 +244,15 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
     return std::move(line.text);
   }
   line("");
+  const bool several = from_several_bundles(results);
   for (const skill_test_result& r : results) {
     if (r.tests_run == 0) {
-      line("  - " + r.skill_name + " \u2014 no test cases");
+      line("  - " + shown_name(r, several) + " \u2014 no test cases");
       continue;
     }
-    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name + " \u2014 " +
-         std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed");
+    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + shown_name(r, several) +
+         " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
+         " passed");
     for (const test_failure& f : r.failures) {
       line("    command:  " + f.command);
       // file:line, as compilers print it, so an editor jumps to the failing test.
