@@ -1304,6 +1304,32 @@ TEST_CASE("issue 27 item 3: a reference is kept, plain text where encrypt = fals
   CHECK_FALSE(r.m().lstat("/dst/.secret_key").has_value());
 }
 
+// Issue 43 item 6: `secrets list` only reads, so it follows a symlinked config (as export
+// and the skills commands do); `secrets set` replaces it, so it refuses one, naming why.
+TEST_CASE("secrets list follows a symlinked config; secrets set refuses it, writing nothing") {
+  import_rig r;
+  r.apply(r.opts());
+  const std::string text = r.m().read_file("/dst/config.toml");
+  r.m().write_file("/real.toml", text);
+  r.m().remove("/dst/config.toml");
+  r.m().symlink("/dst/config.toml", "/real.toml");
+  const auto listed = im::read_secrets(r.f, "/dst/config.toml");
+  REQUIRE_FALSE(listed.empty());
+  CHECK(listed[0].path == im::list_secrets(cp::zeroclaw::parse_toml(text, "c"))[0].path);
+  const auto snap = r.m().snapshot("/");
+  fake_cipher cipher;
+  try {
+    im::set_secret(r.f, cipher, "/dst/config.toml", listed[0].path, "sk-1", cp::timestamp{1, 0});
+    FAIL("replaced a symlinked config");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::unsafe_path);
+  }
+  CHECK(r.m().snapshot("/") == snap);
+  // Absent, both name the one missing-config refusal.
+  CHECK_THROWS_WITH(im::read_secrets(r.f, "/none/config.toml"),
+                    cp::zeroclaw::missing_config_error("/none/config.toml").what());
+}
+
 TEST_CASE("issue 27 item 3: secrets set refusals write nothing") {
   import_rig r(
       "schema_version = 3\n\n[providers.models.anthropic.work]\n"
