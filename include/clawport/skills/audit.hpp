@@ -408,12 +408,12 @@ class audit_visitor : public fs::walk_visitor {
       add(e, "file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
                  " bytes).");
     } else if (is_md) {
-      if (!valid_utf8(data)) {
+      if (!utf8::valid(data)) {
         throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
       }
       e.links = markdown_links(data);
     } else if (is_toml) {
-      if (!valid_utf8(data)) {
+      if (!utf8::valid(data)) {
         throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
       }
       for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));

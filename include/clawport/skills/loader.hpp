@@ -152,7 +152,7 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
   fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
   std::sort(names.begin(), names.end());
   for (const std::string& name : names) {
-    if (!detail::valid_utf8(name)) continue;
+    if (!utf8::valid(name)) continue;
     const auto st = fs.stat_at(*root, name);
     if (!st) continue;
     const std::string skill_dir = paths::join(dir, name);

@@ -60,7 +60,7 @@ std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
   if (r.refusal != fs::read_refusal::none)
     throw fs::read_refusal_error(r.refusal, shown, test_file_max_bytes);
   std::string text = std::move(r.bytes);
-  if (!valid_utf8(text)) {
+  if (!utf8::valid(text)) {
     throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
   }
   return text;

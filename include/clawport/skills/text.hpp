@@ -97,9 +97,8 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
   return true;
 }
 
-using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
-
 }  // namespace skills::detail
+
 namespace skills {
 
 /// How a message names a skill: `<bundle>/<name>`, or `global/<name>` for the global
