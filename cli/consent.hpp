@@ -50,47 +50,25 @@ inline void check_consent_usage(const consent_flags& f) {
     throw usage_failure(errc::invalid_argument,
                         "--plan-out keeps a plan for review; it does not go with --yes",
                         "--plan-out");
-  if (f.yes && f.plan_integrity.empty() && f.plan_in.empty())
-    throw usage_failure(errc::plan_integrity_required,
-                        "--yes alone is never enough: pass --plan-integrity with the integrity "
-                        "of the plan you reviewed, or --plan with its file (run without --yes "
-                        "first to see the plan)",
-                        "--plan-integrity");
+  if (f.yes && f.plan_integrity.empty() && f.plan_in.empty()) {
+    const plan::refusal r{plan::refusal_kind::plan_integrity_required, {}, {}};
+    throw usage_failure(r.code(), plan::message(r, {}), "--plan-integrity");
+  }
   if (!f.yes && !(f.plan_integrity.empty() && f.plan_in.empty()))
     throw usage_failure(errc::invalid_argument,
                         "--plan-integrity and --plan apply a plan, so they need --yes",
                         f.plan_in.empty() ? "--plan-integrity" : "--plan");
 }
 
-/// The JSON member of a plan document that holds its integrity: `plan_integrity` (import)
-/// or `planIntegrity` (OpenClaw).
-inline std::string integrity_member(const nlohmann::json& doc) {
-  for (const char* key : {"plan_integrity", "planIntegrity"}) {
-    const auto it = doc.find(key);
-    if (it != doc.end() && it->is_string()) return it->get<std::string>();
-  }
-  return {};
-}
-
 /// The integrity consented to: `--plan-integrity`, or the one of the plan in `--plan F`
-/// (both given: they must agree). `kind` names the plan F must hold: its `schemaVersion`
-/// (OpenClaw), or "" for an import plan (which has none).
+/// (read by plan::read_plan_file; both given: they must agree). `kind` names the plan F must
+/// hold: its `schemaVersion` (OpenClaw), or "" for an import plan (which has none).
 inline std::string consented_integrity(const consent_flags& f, const host_environment& host,
                                        const std::string& kind) {
   if (f.plan_in.empty()) return f.plan_integrity;
-  const std::string path = host.absolute(f.plan_in);
   fs::posix backend;
-  const std::string text = fs::read_file(backend, path, std::uint64_t{16} << 20,
-                                         fs::read_kinds::regular, "the plan file");
-  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
-  const std::string integrity = doc.is_object() ? integrity_member(doc) : std::string();
-  const bool right_kind = doc.is_object() && doc.value("schemaVersion", "") == kind;
-  if (integrity.empty() || !right_kind)
-    throw error(errc::invalid_argument,
-                f.plan_in +
-                    " is not a plan of this command: write it with --plan-out on the "
-                    "same command, without --yes",
-                f.plan_in);
+  const std::string integrity =
+      plan::read_plan_file(backend, host.absolute(f.plan_in), kind, f.plan_in);
   if (!f.plan_integrity.empty() && f.plan_integrity != integrity)
     throw usage_failure(errc::plan_integrity_mismatch,
                         "--plan-integrity " + f.plan_integrity + " is not the integrity of " +

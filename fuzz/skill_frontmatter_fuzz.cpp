@@ -28,14 +28,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     const auto& fm = doc.frontmatter;
     const auto writable = [](const std::string& v, bool block_ok) {
-      if (sk::detail::strip_quotes(sk::detail::trim(v)) == v) return true;
+      if (sk::detail::strip_quotes(clawport::text::trim(v)) == v) return true;
       if (!block_ok) return false;
       // Raw lines: lines() drops a `\r` before each `\n`, and a `\r` at a line's edge is
       // whitespace the block writer trims too (`description:q\r"`; found by this target).
       for (std::string_view rest = v;;) {
         const std::size_t nl = rest.find('\n');
         const std::string_view line = rest.substr(0, nl);
-        if (sk::detail::trim(line) != line) return false;
+        if (clawport::text::trim(line) != line) return false;
         if (nl == std::string_view::npos) return true;
         rest.remove_prefix(nl + 1);
       }

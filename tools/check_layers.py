@@ -34,7 +34,7 @@ ALLOWED = {
     "bundle": {"core", "fs", "names"},
     "publish": {"core", "fs", "names", "bundle"},
     # Plan integrity and consent, shared by import and the OpenClaw lifecycle.
-    "plan": {"core", "digest"},
+    "plan": {"core", "digest", "fs", "formats"},
     # The one process runner (fork/execve under a supervisor, a hard timeout), used by the
     # skills commands (TEST.sh, git) and the signing policies (ssh-keygen).
     "process": {"core"},

@@ -91,18 +91,16 @@ std::string do_import_apply(const options& a, const volatile int* cancel) {
                   "were removed, nothing was written");
   };
   cp::fs::posix backend;
-  return cp::json::dump(
-      cp::importer::to_json(cp::importer::apply_import(backend, o, integrity, ao)));
+  return cp::json::dump(cp::importer::to_json(
+      cp::importer::apply_import(backend, o, cp::plan::consented_to(integrity), ao)));
 }
 
 std::string do_secrets_list(const options& a, const volatile int* cancel) {
   const std::string config = config_of(host(), a);
   poll(cancel, "listing secrets");
   cp::fs::posix backend;
-  std::string text;
-  return cp::json::dump(cp::importer::secrets_to_json(
-      config,
-      cp::importer::list_secrets(cp::importer::read_install_config(backend, config, text))));
+  return cp::json::dump(
+      cp::importer::secrets_to_json(config, cp::importer::read_secrets(backend, config)));
 }
 
 std::string do_status(const options& a, const volatile int* cancel) {

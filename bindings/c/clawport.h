@@ -261,7 +261,7 @@ clawport_status clawport_v1_verify(const char *options_json, const volatile int 
 clawport_status clawport_v1_import_plan(const char *options_json, const volatile int *cancel,
                                         char **result_json, clawport_error **error);
 /* `clawport import --yes`: the plan's options and "plan-integrity" (required): applies the
- * plan only if it still hashes to that value (else CLAWPORT_IDENTITY_CHANGED, nothing
+ * plan only if it still hashes to that value (else CLAWPORT_PLAN_INTEGRITY_MISMATCH, nothing
  * written). */
 clawport_status clawport_v1_import_apply(const char *options_json, const volatile int *cancel,
                                          char **result_json, clawport_error **error);

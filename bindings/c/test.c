@@ -283,7 +283,7 @@ static void test_export_verify_import(void) {
            "{\"bundle\": \"%s/bundle\", \"config\": \"%s/dst/config.toml\","
            " \"plan-integrity\": \"sha256:00\"}",
            tmp, tmp);
-  doc = run(clawport_import_apply, opts, NULL, CLAWPORT_IDENTITY_CHANGED, "stale integrity");
+  doc = run(clawport_import_apply, opts, NULL, CLAWPORT_PLAN_INTEGRITY_MISMATCH, "stale integrity");
   CHECK(entries(path) == 1);
   snprintf(opts, sizeof opts,
            "{\"bundle\": \"%s/bundle\", \"config\": \"%s/dst/config.toml\","

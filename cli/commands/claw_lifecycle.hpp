@@ -48,12 +48,9 @@ struct target_options {
   bool json = false;
 };
 
-/// RFC 3339 for the ledger: SOURCE_DATE_EPOCH when set, else the clock, in whole seconds
-/// (the ledger has always been written without a fraction).
+/// The ledger's time: SOURCE_DATE_EPOCH when set, else the clock (core/time.hpp's format).
 inline std::string now_text(const host_environment& host) {
-  auto t = host.now();
-  t.nanoseconds = 0;
-  return clawport::format_rfc3339(t);
+  return clawport::format_rfc3339_seconds(host.now());
 }
 
 /// The usage checks of the consent flags (exit 2); with --json the refusal keeps

@@ -106,7 +106,8 @@ inline int run_import(const import_args& a, const host_environment& host) {
   fs::posix backend;
   if (a.consent.yes) {
     const std::string integrity = consented_integrity(a.consent, host, "");
-    const importer::import_result r = importer::apply_import(backend, o, integrity);
+    const importer::import_result r =
+        importer::apply_import(backend, o, plan::consented_to(integrity));
     if (a.json) {
       out::document(clawport::json::dump(importer::to_json(r)));
     } else {
@@ -132,7 +133,8 @@ inline int run_import(const import_args& a, const host_environment& host) {
     out::line("nothing was written");
     return exit_ok;
   }
-  const importer::import_result r = importer::apply_import(backend, o, p.plan_integrity);
+  const importer::import_result r =
+      importer::apply_import(backend, o, plan::consented_to(p.plan_integrity));
   out::rendered(importer::render_result(r));
   offer_secret_prompts(r, host);
   return exit_ok;

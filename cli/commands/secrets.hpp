@@ -34,18 +34,12 @@ inline std::string read_secret_value(const std::string& path) {
 inline int run_secrets_list(const secrets_args& a, const host_environment& host) {
   fs::posix backend;
   const std::string config_path = zeroclaw::config_path_of(host, a.config);
-  std::string config_text;
-  const auto secrets =
-      importer::list_secrets(importer::read_install_config(backend, config_path, config_text));
+  const auto secrets = importer::read_secrets(backend, config_path);
   if (a.json) {
     out::document(clawport::json::dump(importer::secrets_to_json(config_path, secrets)));
     return exit_ok;
   }
-  text::terminal_lines line;
-  line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
-  for (const importer::secret_entry& s : secrets)
-    line("  " + std::string(importer::to_string(s.state)) + "  " + s.path);
-  out::lines(line);
+  out::rendered(importer::render_secrets(config_path, secrets));
   return exit_ok;
 }
 
@@ -59,17 +53,9 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
       importer::set_secret(backend, cipher, config_path, a.path, value, host.now());
   if (a.json) {
     out::document(clawport::json::dump(importer::to_json(r)));
-    return exit_ok;
+  } else {
+    out::rendered(importer::render_set_secret(r));
   }
-  text::terminal_lines line;
-  const char* how = r.stored == importer::secret_state::encrypted ? "encrypted (enc2:)"
-                    : r.stored == importer::secret_state::reference
-                        ? "as a reference, resolved by ZeroClaw when it loads"
-                        : "as plain text ([secrets] encrypt = false)";
-  line("set " + r.path + " in " + r.config + ", " + how);
-  if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
-  line("  previous config kept as " + r.backup);
-  out::lines(line);
   return exit_ok;
 }
 

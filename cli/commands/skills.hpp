@@ -123,15 +123,14 @@ inline int run_audit(const audit_options& o, const host_environment& host) {
     }
     outcomes.push_back(std::move(one));
   }
-  if (o.json) {
-    const error e(errc::audit_blocked, "the skill audit found a blocking problem",
-                  o.dirs.size() == 1 ? o.dirs.front() : std::string());
+  const error e(errc::audit_blocked, "the skill audit found a blocking problem",
+                o.dirs.size() == 1 ? o.dirs.front() : std::string());
+  if (o.json)
     out::document(clawport::json::dump(blocked ? with_error(sk::to_json(outcomes), e)
                                                : sk::to_json(outcomes)));
-  } else if (blocked) {
-    out::line("Skill audit failed.", out::to::err);
-  }
-  return blocked ? exit_failed : exit_ok;
+  if (!blocked) return exit_ok;
+  out::error(e, false);  // the line on stderr; the document carries it with --json
+  return exit_failed;
 }
 
 }  // namespace skills_cmd

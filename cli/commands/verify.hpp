@@ -28,16 +28,6 @@ inline signing::verify_function bundle_verifier(const host_environment& host,
   return verify::ssh_bundle_verifier(host, allowed_signers, signer);
 }
 
-/// The error of a bundle that does not verify: its first error finding.
-inline error first_error(const verify::report& r, const std::string& bundle) {
-  for (const verify::finding& f : r.findings)
-    if (!f.warning)
-      return error(verify::report::code_of(f.code),
-                   "the bundle does not verify: " + f.path + ": " + f.detail,
-                   f.path.empty() ? bundle : f.path);
-  return error(errc::bundle_invalid, "the bundle does not verify", bundle);
-}
-
 /// `clawport verify <plugin dir>`: the Agent Plugins 1.0.0 rules, each finding at the
 /// spec's failure boundary. Exit 0 when everything loads (warnings allowed), else 1.
 inline int run_verify_plugin(const verify_args& a, const host_environment& host) {
@@ -73,10 +63,7 @@ inline int run_verify(const verify_args& a, const host_environment& host) {
   if (!a.allowed_signers.empty())
     verify::check_signature(r, bundle_verifier(host, a.allowed_signers, a.signer));
   if (a.json) {
-    nlohmann::json j = verify::to_json(r);
-    j["bundle"] = a.bundle;
-    if (!r.ok()) j = with_error(std::move(j), first_error(r, a.bundle));
-    out::document(json::dump(j));
+    out::document(json::dump(verify::to_json_document(r, a.bundle)));
   } else {
     verify::report shown = r;
     shown.bundle = a.bundle;

@@ -5,3 +5,4 @@
 
 #include "plan/consent.hpp"
 #include "plan/integrity.hpp"
+#include "plan/plan_file.hpp"

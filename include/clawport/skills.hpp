@@ -12,6 +12,7 @@
 #include "skills/install.hpp"
 #include "skills/install_context.hpp"
 #include "skills/lifecycle_json.hpp"
+#include "skills/lifecycle_text.hpp"
 #include "skills/loader.hpp"
 #include "skills/locations.hpp"
 #include "skills/manifest.hpp"

@@ -12,7 +12,6 @@
 #include "zeroclaw/install_layout.hpp"
 #include "zeroclaw/json.hpp"
 #include "zeroclaw/parse.hpp"
-#include "zeroclaw/paths.hpp"
 #include "zeroclaw/plan.hpp"
 #include "zeroclaw/reasons.hpp"
 #include "zeroclaw/render.hpp"

@@ -45,6 +45,9 @@ expect_status 2 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --y
 expect_grep err 'plan-integrity'
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00
 expect_grep err 'plan changed'
+# issue 43: the one consent path: the code of `claw add|update|remove` for a changed plan
+expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00 --json
+expect_grep out '"code": "plan_integrity_mismatch"'
 [ "$(ls -A "$TMP/dst")" = "config.toml" ] || { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
 
 # apply

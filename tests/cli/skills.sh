@@ -58,7 +58,7 @@ expect_status 0 "$CLAWPORT" skills audit "$EX/shared/skills/research_tools/arxiv
 expect_grep out "✓ Skill audit passed for .*arxiv_search (3 files scanned)."
 expect_status 1 "$CLAWPORT" skills audit "$EX/shared/skills/house-style/changelog-helper"
 expect_grep out "    - scripts/release: script-like files are blocked by skill security policy."
-expect_grep err "Skill audit failed."
+expect_grep err "^clawport: error: the skill audit found a blocking problem"
 expect_status 0 "$CLAWPORT" skills audit --allow-scripts "$EX/shared/skills/house-style/changelog-helper"
 
 # Hostile tree: link out, symlink, FIFO, huge Markdown, a TOML tool without command.

@@ -86,7 +86,7 @@ assert d["totals"] == {"skills": 2, "run": 4, "passed": 2, "failed": 2}, d["tota
 rc = [s for s in d["skills"] if s["name"] == "release-check"][0]
 assert [f["timed_out"] for f in rc["failures"]] == [False, True], rc
 PY
-expect_grep err "Some skill tests failed."
+expect_grep err "^clawport: error: some skill tests failed"
 # Human output names the failing TEST.sh line (file:line).
 printf '# a comment\n\nfalse | 0 |\n' > "$I/shared/skills/ops/release-check/TEST.sh"
 expect_status 1 "$CLAWPORT" skills test release-check --config "$CFG"
@@ -237,4 +237,24 @@ t1=$(date +%s%N)
 test -s "$H/pids/daemon" || { echo "FAIL: the daemon did not start"; failures=$((failures + 1)); }
 left=$(survivors)
 [ -z "$left" ] || { echo "FAIL: survived the command's exit:$left"; failures=$((failures + 1)); }
+# Issue 44 item 10: skills of one name in two bundles: each result line names its bundle,
+# and naming the skill alone is refused with the one ambiguity message of remove and test.
+J="$TMP/two"
+mkdir -p "$J"
+printf '[skills]\nallow_scripts = true\n\n[skill_bundles.a]\n\n[skill_bundles.b]\n' > "$J/config.toml"
+for b in a b; do
+  mkdir -p "$J/shared/skills/$b/lint"
+  printf -- '---\nname: lint\ndescription: lints\n---\nLint.\n' > "$J/shared/skills/$b/lint/SKILL.md"
+  printf 'true | 0 |\n' > "$J/shared/skills/$b/lint/TEST.sh"
+done
+expect_status 0 "$CLAWPORT" skills test --config "$J/config.toml"
+expect_grep out "^  ✓ a/lint — 1/1 passed$"
+expect_grep out "^  ✓ b/lint — 1/1 passed$"
+expect_status 1 "$CLAWPORT" skills test lint --config "$J/config.toml"
+expect_grep err "skill 'lint' exists in several locations (bundle a, bundle b); pass --bundle to choose"
+expect_status 1 "$CLAWPORT" skills remove lint --config "$J/config.toml"
+expect_grep err "skill 'lint' exists in several locations (bundle a, bundle b); pass --bundle to choose"
+expect_status 0 "$CLAWPORT" skills test lint --bundle b --config "$J/config.toml"
+expect_grep out "^  ✓ lint — 1/1 passed$"
+
 finish

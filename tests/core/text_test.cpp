@@ -108,3 +108,26 @@ TEST_CASE("text: a pasted command line runs nothing and gives back each word, es
     CHECK_FALSE(f.exists("pwned"));
   }
 }
+
+// Two trims, each with its runtime's rule. Rust's str::trim (ZeroClaw) as printed by rustc
+// 1.x for these inputs: NBSP and NEL trimmed, U+FEFF kept. JavaScript's String.prototype.trim
+// (OpenClaw): NEL kept, U+FEFF trimmed.
+TEST_CASE("text: trim is Rust's str::trim and js_trim is JavaScript's trim") {
+  namespace text = clawport::text;
+  CHECK(text::trim("\xc2\xa0x\xc2\xa0") == "x");
+  CHECK(text::trim("\xc2\x85x\xc2\x85") == "x");
+  CHECK(text::trim("\xef\xbb\xbfx\xef\xbb\xbf") == "\xef\xbb\xbfx\xef\xbb\xbf");
+  CHECK(text::trim("\xe3\x80\x80x\xe2\x80\xa8") == "x");
+  CHECK(text::trim("\vx\f") == "x");
+  CHECK(text::trim("\xc2\xa0").empty());
+  CHECK(text::js_trim("\xc2\xa0x\xc2\xa0") == "x");
+  CHECK(text::js_trim("\xc2\x85x\xc2\x85") == "\xc2\x85x\xc2\x85");
+  CHECK(text::js_trim("\xef\xbb\xbfx\xef\xbb\xbf") == "x");
+  CHECK(text::js_trim(" \t\xe3\x80\x80 ").empty());
+  CHECK(text::js_trim("\xff x\xa0") == "\xff x\xa0");  // bytes that are not UTF-8 stay
+}
+
+TEST_CASE("text: debug_quoted is Rust's {:?} of a string") {
+  CHECK(clawport::text::debug_quoted("a\"b\\c\n\r\t\x01\x7f\xc3\xa9") ==
+        "\"a\\\"b\\\\c\\n\\r\\t\\u{1}\\u{7f}\xc3\xa9\"");
+}

@@ -45,3 +45,8 @@ TEST_CASE("time: SOURCE_DATE_EPOCH is a plain decimal count of seconds") {
     }
   }
 }
+
+TEST_CASE("time: format_rfc3339_seconds drops the fraction (the claws ledger's times)") {
+  CHECK(clawport::format_rfc3339_seconds({1700000000, 123456789}) == "2023-11-14T22:13:20+00:00");
+  CHECK(clawport::format_rfc3339({1700000000, 123456789}) == "2023-11-14T22:13:20.123456789+00:00");
+}

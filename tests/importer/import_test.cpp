@@ -78,7 +78,7 @@ struct import_rig {
     const auto p = plan(o);
     im::apply_options a;
     a.sync = false;
-    return im::apply_import(f, o, p.plan_integrity, a);
+    return im::apply_import(f, o, cp::plan::consented_to(p.plan_integrity), a);
   }
   std::string refusal(const im::import_options& o, cp::errc want) {
     try {
@@ -311,10 +311,11 @@ TEST_CASE("a stale --plan-integrity (install or bundle changed) is refused, noth
   im::apply_options a;
   a.sync = false;
   try {
-    im::apply_import(r.f, r.opts(), p.plan_integrity, a);
+    im::apply_import(r.f, r.opts(), cp::plan::consented_to(p.plan_integrity), a);
     FAIL("applied a stale plan");
   } catch (const cp::error& e) {
-    CHECK(e.code() == cp::errc::identity_changed);
+    // Issue 43: the one consent path of plan/, as `claw add|update|remove` refuse it.
+    CHECK(e.code() == cp::errc::plan_integrity_mismatch);
     // Issue 23: the one mismatch rendering of plan/, naming both integrities.
     const auto now = im::plan_import(r.f, r.opts()).plan_integrity;
     CHECK(std::string(e.what()).find(cp::plan::message(
@@ -328,12 +329,60 @@ TEST_CASE("a stale --plan-integrity (install or bundle changed) is refused, noth
   r.m().remove("/b/workspace/notes/plan.md");
   r.m().remove("/b/zeroclaw-agent.sha256");
   try {
-    im::apply_import(r.f, r.opts(), p2.plan_integrity, a);
+    im::apply_import(r.f, r.opts(), cp::plan::consented_to(p2.plan_integrity), a);
     FAIL("applied a plan of another bundle");
   } catch (const cp::error& e) {
-    CHECK(e.code() == cp::errc::identity_changed);
+    CHECK(e.code() == cp::errc::plan_integrity_mismatch);
   }
   CHECK(r.m().snapshot("/dst") == snap);
+}
+
+TEST_CASE("import consents through plan::consent: no --yes, or no integrity, writes nothing") {
+  import_rig r;
+  const auto p = r.plan(r.opts());
+  const auto snap = r.m().snapshot("/dst");
+  im::apply_options a;
+  a.sync = false;
+  const cp::plan::subject subject{"import", "clawport import --dry-run", true};
+  for (const cp::plan::consent& c :
+       {cp::plan::consent{false, p.plan_integrity}, cp::plan::consent{true, std::nullopt}}) {
+    const auto expected = cp::plan::check_given(c);
+    REQUIRE(expected);
+    try {
+      im::apply_import(r.f, r.opts(), c, a);
+      FAIL("applied without consent");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == expected->code());
+      CHECK(std::string(e.what()) == cp::plan::message(*expected, subject));
+      CHECK(e.subject() == "plan_integrity");
+    }
+    CHECK(r.m().snapshot("/dst") == snap);
+  }
+}
+
+TEST_CASE("plan file: the one reader of a plan kept by --plan-out, import's and OpenClaw's") {
+  namespace pl = cp::plan;
+  CHECK(pl::integrity_in_plan_document(R"({"plan_integrity": "sha256:ab"})", "", "F") ==
+        "sha256:ab");
+  CHECK(pl::integrity_in_plan_document(
+            R"({"schemaVersion": "openclaw.claws.add-plan.v1", "planIntegrity": "sha256:cd"})",
+            "openclaw.claws.add-plan.v1", "F") == "sha256:cd");
+  for (const char* wrong : {R"({"plan_integrity": "sha256:ab", "schemaVersion": "x"})",
+                            R"({"schemaVersion": 1, "plan_integrity": "sha256:ab"})",
+                            R"({"plan_integrity": 1})", "[]", "not json"}) {
+    CAPTURE(wrong);
+    try {
+      (void)pl::integrity_in_plan_document(wrong, "", "plan.json");
+      FAIL("read a document that is not an import plan");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::invalid_argument);
+      CHECK(e.subject() == "plan.json");
+    }
+  }
+  import_rig r;
+  r.m().write_file("/plan.json", R"({"plan_integrity": "sha256:ef"})");
+  CHECK(pl::read_plan_file(r.f, "/plan.json", "", "plan.json") == "sha256:ef");
+  CHECK_THROWS_AS(pl::read_plan_file(r.f, "/missing.json", "", "missing.json"), cp::error);
 }
 
 TEST_CASE("a bundle that does not verify is refused before anything is planned or written") {
@@ -450,7 +499,7 @@ void refused_after_plan(import_rig& r, const im::import_options& o,
   im::apply_options a;
   a.sync = false;
   try {
-    im::apply_import(r.f, o, p.plan_integrity, a);
+    im::apply_import(r.f, o, cp::plan::consented_to(p.plan_integrity), a);
     FAIL("installed bytes the plan and its digest list do not vouch for");
   } catch (const cp::error& e) {
     CHECK(e.code() == cp::errc::identity_changed);
@@ -523,7 +572,7 @@ TEST_CASE("issue 25: apply reads each bundle file once, checking it as it copies
   });
   im::apply_options a;
   a.sync = false;
-  im::apply_import(r.f, o, p.plan_integrity, a);
+  im::apply_import(r.f, o, cp::plan::consented_to(p.plan_integrity), a);
   CHECK(opened["plan.md"] == 1);  // the verify and the copy were one read
   CHECK(opened["IDENTITY.md"] == 1);
   CHECK(opened["SKILL.md"] == 1);
@@ -720,10 +769,11 @@ TEST_CASE("issue 25: a digest list rewritten between the apply's verify and its 
     c.act(early.m());
     const auto before = early.m().snapshot("/dst");
     try {
-      im::apply_import(early.f, o, q.plan_integrity, a);
+      im::apply_import(early.f, o, cp::plan::consented_to(q.plan_integrity), a);
       FAIL("applied a plan of another bundle");
     } catch (const cp::error& e) {
-      CHECK((e.code() == cp::errc::identity_changed || e.code() == cp::errc::bundle_invalid));
+      CHECK(
+          (e.code() == cp::errc::plan_integrity_mismatch || e.code() == cp::errc::bundle_invalid));
     }
     CHECK(early.m().snapshot("/dst") == before);
   }
@@ -864,7 +914,7 @@ TEST_CASE("issue 22 item 17: a re-run of a killed import recognises its own left
   CHECK(r.plan(o).plan_integrity == p.plan_integrity);  // leftovers do not change the plan
   im::apply_options a;
   a.sync = false;
-  const auto res = im::apply_import(r.f, o, p.plan_integrity, a);
+  const auto res = im::apply_import(r.f, o, cp::plan::consented_to(p.plan_integrity), a);
   // In the order the trees are staged: their bundle paths' (skills/ before workspace/).
   CHECK(res.recovered ==
         std::vector<std::string>{"shared/skills/.clawport-import-" + token + "-research_tools",
@@ -883,7 +933,7 @@ TEST_CASE("issue 22 item 17: a re-run of a killed import recognises its own left
   REQUIRE(busy.m().try_lock(held));
   const auto snap = busy.m().snapshot("/dst");
   try {
-    im::apply_import(busy.f, o, p.plan_integrity, a);
+    im::apply_import(busy.f, o, cp::plan::consented_to(p.plan_integrity), a);
     FAIL("worked in a staging directory another run holds");
   } catch (const cp::error& e) {
     CHECK(e.code() == cp::errc::destination_refused);
@@ -909,7 +959,8 @@ TEST_CASE("issue 22 item 17: fault sweep of a re-run that removes a killed run's
     r.f.reset_counts();
     im::apply_options a;
     a.sync = false;
-    CHECK(im::apply_import(r.f, r.opts(), integrity, a).recovered.size() == 1);
+    CHECK(im::apply_import(r.f, r.opts(), cp::plan::consented_to(integrity), a).recovered.size() ==
+          1);
     total = r.f.count();
   }
   for (std::size_t n = 1; n <= total; ++n) {
@@ -922,7 +973,7 @@ TEST_CASE("issue 22 item 17: fault sweep of a re-run that removes a killed run's
     im::apply_options a;
     a.sync = false;
     try {
-      im::apply_import(r.f, r.opts(), integrity, a);
+      im::apply_import(r.f, r.opts(), cp::plan::consented_to(integrity), a);
       continue;
     } catch (const cp::error&) {
     }
@@ -953,7 +1004,7 @@ void import_sweep(unsigned jobs, std::size_t notes) {
     r.f.reset_counts();
     im::apply_options a;
     a.sync = false;
-    im::apply_import(r.f, opts(r), integrity, a);
+    im::apply_import(r.f, opts(r), cp::plan::consented_to(integrity), a);
     total = r.f.count();
   }
   REQUIRE(total > 20);
@@ -970,7 +1021,7 @@ void import_sweep(unsigned jobs, std::size_t notes) {
       a.sync = false;
       bool failed = false;
       try {
-        im::apply_import(r.f, opts(r), integrity, a);
+        im::apply_import(r.f, opts(r), cp::plan::consented_to(integrity), a);
       } catch (const cp::error&) {
         failed = true;
       }
@@ -989,7 +1040,7 @@ void import_sweep(unsigned jobs, std::size_t notes) {
     im::apply_options a;
     a.sync = false;
     try {
-      im::apply_import(r.f, opts(r), integrity, a);
+      im::apply_import(r.f, opts(r), cp::plan::consented_to(integrity), a);
     } catch (...) {
     }
     const std::string config = r.m().read_file("/dst/config.toml");
@@ -1009,12 +1060,12 @@ void import_sweep(unsigned jobs, std::size_t notes) {
     // applies, or (trees already published) refuses the changed plan; never "File exists".
     r.f.clear_crash();
     try {
-      im::apply_import(r.f, opts(r), integrity, a);
+      im::apply_import(r.f, opts(r), cp::plan::consented_to(integrity), a);
       for (const auto& e : r.m().snapshot("/dst"))
         CHECK(e.first.find(".clawport-import-") == std::string::npos);
     } catch (const cp::error& e) {
       CAPTURE(e.what());
-      CHECK(e.code() == cp::errc::identity_changed);
+      CHECK(e.code() == cp::errc::plan_integrity_mismatch);  // the plan changed: plan/'s refusal
     }
   }
 }
@@ -1041,7 +1092,7 @@ TEST_CASE("issue 25: an import with jobs is the import of one thread") {
     const auto p = r.plan(o);
     im::apply_options a;
     a.sync = false;
-    const auto res = im::apply_import(r.f, o, p.plan_integrity, a);
+    const auto res = im::apply_import(r.f, o, cp::plan::consented_to(p.plan_integrity), a);
     return outcome{im::to_json(p).dump(),   im::render_plan(p),     p.plan_integrity,
                    im::to_json(res).dump(), im::render_result(res), r.m().snapshot("/dst")};
   };
@@ -1070,7 +1121,7 @@ TEST_CASE("issue 23: an empty directory an import replaced is put back with its 
   im::apply_options a;
   a.sync = false;
   a.before_config = [] { throw cp::error(cp::errc::io, "injected", "config.toml"); };
-  CHECK_THROWS_AS(im::apply_import(r.f, o, p.plan_integrity, a), cp::error);
+  CHECK_THROWS_AS(im::apply_import(r.f, o, cp::plan::consented_to(p.plan_integrity), a), cp::error);
   CHECK(r.m().snapshot("/dst") == snap);
   REQUIRE(r.m().lstat("/dst/agents/researcher/workspace"));
   CHECK(r.m().lstat("/dst/agents/researcher/workspace")->mode == 0700);
@@ -1093,7 +1144,7 @@ TEST_CASE("issue 23: a directory appearing at a place before it is published is 
   im::apply_options a;
   a.sync = false;
   try {
-    im::apply_import(r.f, o, p.plan_integrity, a);
+    im::apply_import(r.f, o, cp::plan::consented_to(p.plan_integrity), a);
     FAIL("published over a directory that appeared");
   } catch (const cp::error& e) {
     CHECK(e.code() == cp::errc::destination_refused);
@@ -1251,6 +1302,32 @@ TEST_CASE("issue 27 item 3: a reference is kept, plain text where encrypt = fals
   CHECK(r.m().read_file("/dst/config.toml").find("api_key = \"op://v/i/f\"  # later\n") !=
         std::string::npos);
   CHECK_FALSE(r.m().lstat("/dst/.secret_key").has_value());
+}
+
+// Issue 43 item 6: `secrets list` only reads, so it follows a symlinked config (as export
+// and the skills commands do); `secrets set` replaces it, so it refuses one, naming why.
+TEST_CASE("secrets list follows a symlinked config; secrets set refuses it, writing nothing") {
+  import_rig r;
+  r.apply(r.opts());
+  const std::string text = r.m().read_file("/dst/config.toml");
+  r.m().write_file("/real.toml", text);
+  r.m().remove("/dst/config.toml");
+  r.m().symlink("/dst/config.toml", "/real.toml");
+  const auto listed = im::read_secrets(r.f, "/dst/config.toml");
+  REQUIRE_FALSE(listed.empty());
+  CHECK(listed[0].path == im::list_secrets(cp::zeroclaw::parse_toml(text, "c"))[0].path);
+  const auto snap = r.m().snapshot("/");
+  fake_cipher cipher;
+  try {
+    im::set_secret(r.f, cipher, "/dst/config.toml", listed[0].path, "sk-1", cp::timestamp{1, 0});
+    FAIL("replaced a symlinked config");
+  } catch (const cp::error& e) {
+    CHECK(e.code() == cp::errc::unsafe_path);
+  }
+  CHECK(r.m().snapshot("/") == snap);
+  // Absent, both name the one missing-config refusal.
+  CHECK_THROWS_WITH(im::read_secrets(r.f, "/none/config.toml"),
+                    cp::zeroclaw::missing_config_error("/none/config.toml").what());
 }
 
 TEST_CASE("issue 27 item 3: secrets set refusals write nothing") {

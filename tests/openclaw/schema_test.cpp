@@ -129,7 +129,7 @@ TEST_SUITE("openclaw.grammar") {
     CHECK(var == "GITHUB_TOKEN");
     CHECK_FALSE(oc::is_env_reference("ghp_123"));
     CHECK_FALSE(oc::is_env_reference("${lower}"));
-    CHECK(oc::js_trim("\xC2\xA0 x \xE3\x80\x80") == "x");
+    CHECK(clawport::text::js_trim("\xC2\xA0 x \xE3\x80\x80") == "x");
   }
 }
 

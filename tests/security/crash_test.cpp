@@ -461,7 +461,7 @@ template <class Fs>
 im::import_result import_with(Fs& fs, const std::string& integrity) {
   im::apply_options a;
   a.sync = false;
-  return im::apply_import(fs, import_opts(), integrity, a);
+  return im::apply_import(fs, import_opts(), cp::plan::consented_to(integrity), a);
 }
 
 snapshot_t without_backups(snapshot_t s) {

@@ -873,7 +873,7 @@ TEST_CASE("remove (upstream service.rs remove_*)") {
                     cp::errc::not_found, "bundles of agent 'a'"));
     m.write_file(inst + "/data/skills/doomed/SKILL.md", "# g");
     CHECK(has_error([&] { sk::locate_skill(m, c2, where(), "doomed", "", ""); },
-                    cp::errc::invalid_argument, "bundle:alpha, global"));
+                    cp::errc::invalid_argument, "(bundle alpha, global)"));
     const auto g = sk::global_location(where());
     CHECK(sk::remove_skill(m, g, inst, "doomed", false, 0).archived_to.empty());  // deleted
     CHECK_FALSE(m.exists(inst + "/data/skills/doomed"));

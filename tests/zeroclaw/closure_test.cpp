@@ -689,6 +689,12 @@ TEST_CASE("validation: upstream's checks, first error wins, the field is named")
         "(mcp.servers[0].tool_timeout_secs)");
   CHECK(first_error(ok_agent + "[mcp]\nenabled = false\n[[mcp.servers]]\nname = \"\"\n") ==
         "<valid>");
+  // ZeroClaw trims with Rust's str::trim, which strips NBSP (checked with rustc: "\u{a0}"
+  // .trim() is empty); the ASCII trim this replaced let a name of one NBSP through.
+  CHECK(first_error(ok_agent + "[[mcp.servers]]\nname = \"\xc2\xa0\"\ncommand = \"x\"\n") ==
+        "[required_field_empty] mcp.servers[0].name must not be empty (mcp.servers[0].name)");
+  CHECK(first_error(ok_agent + "[[mcp.servers]]\nname = \"s\"\ncommand = \"\xe3\x80\x80\"\n") ==
+        "mcp.servers[0] with transport=stdio requires non-empty command");
   CHECK(first_error(ok_agent + "[risk_profiles.q.approval_route]\non_no_approver = \"deny\"\n") ==
         "missing field `approver_channel` in `risk_profiles.q.approval_route`");
   CHECK(first_error(ok_agent + "[providers.transcription.local_whisper.w]\ntimeout_secs = 1\n") ==
@@ -733,9 +739,9 @@ TEST_CASE("install layout: the default and a relative workspace agree with the s
   const auto cfg = clawport::skills::parse_skills_config(config);
   const auto pa = zc::plan_export(config, "a");
   const auto pb = zc::plan_export(config, "b");
-  CHECK(zc::paths::join("/i", pa.workspace.path) ==
+  CHECK(clawport::paths::join("/i", pa.workspace.path) ==
         clawport::skills::agent_workspace_dir(cfg, "/i", "a"));
-  CHECK(zc::paths::join("/i", pb.workspace.path) ==
+  CHECK(clawport::paths::join("/i", pb.workspace.path) ==
         clawport::skills::agent_workspace_dir(cfg, "/i", "b"));
   CHECK(clawport::skills::agent_workspace_dir(cfg, "/i", "b") == "/i/ws/b");
 }

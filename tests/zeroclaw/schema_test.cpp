@@ -139,7 +139,7 @@ TEST_CASE("toml writer: the blank-line pass of §1.3") {
 }
 
 TEST_CASE("paths: lexical normalization and component prefixes") {
-  namespace paths = zc::paths;
+  namespace paths = clawport::paths;
   CHECK(paths::normalize("/a/./b/../c/") == "/a/c");
   CHECK(paths::normalize(".") == "");
   CHECK(paths::normalize("./shared") == "shared");

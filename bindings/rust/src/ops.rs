@@ -527,7 +527,7 @@ pub struct ImportResult {
 }
 
 /// Applies the import only if its plan, recomputed now, hashes to `plan_integrity`
-/// (else [`super::ErrorCode::IdentityChanged`], nothing written).
+/// (else [`super::ErrorCode::PlanIntegrityMismatch`], nothing written).
 pub fn import_apply(
     o: &ImportOptions,
     plan_integrity: &str,

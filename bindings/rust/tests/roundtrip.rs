@@ -112,7 +112,7 @@ fn export_verify_import_round_trip() {
     assert_eq!(names(&target), vec!["config.toml"], "planning wrote");
 
     let stale = clawport::import_apply(&o, "sha256:00", None).unwrap_err();
-    assert_eq!(stale.code, ErrorCode::IdentityChanged);
+    assert_eq!(stale.code, ErrorCode::PlanIntegrityMismatch);
     assert_eq!(stale.subject, "plan_integrity");
     assert_eq!(
         names(&target),

@@ -7,6 +7,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../core/utf8.hpp"
 #include "../fs/anchored.hpp"
 #include "../fs/context.hpp"
@@ -133,7 +134,7 @@ template <class Fs, class Sink, class NameOf>
 bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::string_view name,
                      const typename Sink::dir& bundle, const skill_source& source, NameOf& name_of,
                      const fs::copy_spec& spec, fs::copy_tally& tally) {
-  const std::string path = spec.root + "/" + std::string(name);
+  const std::string path = paths::join(spec.root, name);
   if (spec.carries_name ? !spec.carries_name(name) : !utf8::valid(name)) {
     // Without a name rule a non-UTF-8 name is skipped silently, as before rules existed.
     if (!spec.carries_name) return false;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/paths.hpp"
 #include "../core/utf8.hpp"
 #include "../core/version.hpp"
 
@@ -57,7 +58,7 @@ constexpr bool carries_name(std::string_view name) noexcept {
 
 /// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
 inline std::string skill_bundle_path(std::string_view alias) {
-  return std::string(skills_dir) + "/" + std::string(alias);
+  return paths::join(skills_dir, alias);
 }
 
 /// What a bundle may hold at its root: exactly these six names (the manifest, the digest

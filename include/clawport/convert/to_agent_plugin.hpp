@@ -286,7 +286,7 @@ inline skills::skill read_skill(const bundle_input& in, const std::string& dir,
   try {
     for (const auto kind :
          {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
-      if (const auto it = in.files.find(dir + "/" + std::string(skills::manifest_file(kind)));
+      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
           it != in.files.end())
         return skills::parse_skill_toml(it->second, it->first);
   } catch (const error&) {
@@ -387,7 +387,8 @@ inline void plugin_skills(const bundle_input& in, mapped& m, json& origins) {
                               "directory"});
     for (const auto& f : in.files)
       if (f.first.rfind(dir + "/", 0) == 0)
-        m.files["skills/" + name + "/" + f.first.substr(dir.size() + 1)] = f.second;
+        m.files[paths::join(paths::join("skills", name), f.first.substr(dir.size() + 1))] =
+            f.second;
     const std::string md = plugin_skill_md(in, dir, name, m.losses);
     json origin = {{"from", dir}};
     const auto original = in.files.find(dir + "/SKILL.md");

@@ -391,7 +391,7 @@ inline std::string skill_name_in(const bundle_input& in, const std::string& dir)
   try {
     for (const auto kind :
          {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
-      if (const auto it = in.files.find(dir + "/" + std::string(skills::manifest_file(kind)));
+      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
           it != in.files.end())
         return skills::parse_skill_toml(it->second, it->first).name;
     if (const auto it = in.files.find(dir + "/SKILL.md"); it != in.files.end())
@@ -613,7 +613,7 @@ inline json claw_agent(const bundle_input& in, const zeroclaw::value* agent, con
       const json& id = aieos["identity"];
       if (id.contains("names") && id["names"].is_object() && id["names"].contains("first") &&
           id["names"]["first"].is_string())
-        name = openclaw::js_trim(id["names"]["first"].get<std::string>());
+        name = text::js_trim(id["names"]["first"].get<std::string>());
       if (id.contains("bio") && id["bio"].is_string() &&
           openclaw::is_canonical(id["bio"].get<std::string>()))
         agent_json["description"] = id["bio"];

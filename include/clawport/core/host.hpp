@@ -9,6 +9,7 @@
 #pragma once
 
 #include "config.hpp"
+#include "paths.hpp"
 #include "time.hpp"
 
 #include <unistd.h>
@@ -82,7 +83,7 @@ struct host_environment {
   /// opens absolute paths only.
   std::string absolute(const std::string& path) const {
     if (!path.empty() && path.front() == '/') return path;
-    return cwd + "/" + path;
+    return paths::join(cwd, path);
   }
 
   /// $HOME when it is an absolute path (what the export guards), else nullopt.

@@ -69,6 +69,29 @@ inline std::string_view trim_end(std::string_view s) noexcept {
 /// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
 inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
 
+/// JavaScript's `String.prototype.trim` (OpenClaw's rule): White_Space without U+0085 (NEL),
+/// plus U+FEFF. A byte that is not UTF-8 is never a space. ZeroClaw's (Rust's) is `trim`.
+constexpr bool is_js_space(char32_t c) noexcept {
+  return (utf8::is_white_space(c) && c != 0x85) || c == 0xFEFF;
+}
+
+inline std::string_view js_trim(std::string_view s) noexcept {
+  std::size_t from = 0;
+  for (utf8::decoded d; from < s.size(); from += d.length) {
+    d = utf8::decode_at(s, from);
+    if (d.length == 0 || !is_js_space(d.cp)) break;
+  }
+  std::size_t to = s.size();
+  while (to > from) {
+    std::size_t start = to - 1;
+    while (start > from && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+    const utf8::decoded d = utf8::decode_at(s.substr(0, to), start);
+    if (d.length != to - start || !is_js_space(d.cp)) break;
+    to = start;
+  }
+  return s.substr(from, to - from);
+}
+
 /// ASCII case folding: A-Z to a-z, every other byte (UTF-8 sequences included) as it is. For
 /// keywords and file names compared without case (`true`, `MEMORY.md`); JavaScript's
 /// Unicode lowercase is `unicode::to_lower` (formats/unicode.hpp).
@@ -143,6 +166,34 @@ inline std::string quote_basic(std::string_view s, quote_style style) {
   }
   out += '"';
   return out;
+}
+
+/// Rust's `{:?}` of a string (ZeroClaw's error texts): quoted, with `"`, `\\` and control
+/// characters escaped (`\\n`, `\\r`, `\\t`, else `\\u{..}` in lower-case hex).
+inline std::string debug_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\u{";
+      if (u >= 16) out += hex[u >> 4];
+      out += hex[u & 15];
+      out += '}';
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
 }
 
 /// `s` made safe to print on a terminal, for every human-readable output (reports,

@@ -77,6 +77,13 @@ inline std::string format_rfc3339(const timestamp& t) {
   return out + "+00:00";
 }
 
+/// `format_rfc3339` in whole seconds (the fraction dropped): the OpenClaw claws ledger's
+/// `installedAt`/`updatedAt`, which have always been written without one.
+inline std::string format_rfc3339_seconds(timestamp t) {
+  t.nanoseconds = 0;
+  return format_rfc3339(t);
+}
+
 /// Parses the value of SOURCE_DATE_EPOCH (reproducible-builds.org): a decimal count of
 /// seconds since the epoch, nothing else. An unset or empty value gives nullopt (use the
 /// clock); anything malformed throws errc::invalid_argument rather than being ignored,

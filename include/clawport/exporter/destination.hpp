@@ -21,25 +21,6 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace exporter_detail {
 
-/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
-inline std::vector<std::string> components(std::string_view path) {
-  return paths::components(path);
-}
-
-inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
-  return paths::join_components(parts, true, count);
-}
-
-/// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
-inline bool starts_with(const std::string& path, const std::string& prefix) {
-  return paths::starts_with(path, prefix);
-}
-
-/// Lexical normalization of an absolute path (core/paths.hpp: "." dropped, ".." pops, at
-/// the root it is dropped), used only for display and comparison of planned paths, never to
-/// open anything.
-inline std::string normalize_lexically(std::string_view abs) { return paths::normalize(abs); }
-
 inline error unresolvable(const std::string& display) {
   return error(errc::unsafe_path,
                display +
@@ -57,10 +38,11 @@ std::string resolve_path(Fs& fs, std::string_view abs, const std::string& displa
     throw error(errc::invalid_argument, "an absolute path is required: " + std::string(abs),
                 std::string(abs));
   }
-  const std::vector<std::string> parts = components(abs);
+  const std::vector<std::string> parts = paths::components(abs);
   std::size_t existing = parts.size();
   for (;;) {
-    const std::optional<std::string> found = fs.canonical(join(parts, existing));
+    const std::optional<std::string> found =
+        fs.canonical(paths::join_components(parts, true, existing));
     if (found) {
       std::string out = *found;
       for (std::size_t i = existing; i < parts.size(); ++i) {
@@ -70,7 +52,8 @@ std::string resolve_path(Fs& fs, std::string_view abs, const std::string& displa
       }
       return out;
     }
-    if (existing == 0) return join(parts, parts.size());  // nothing exists: as written
+    if (existing == 0)
+      return paths::join_components(parts, true, parts.size());  // nothing exists: as written
     if (parts[existing - 1] == "..") throw unresolvable(display);
     --existing;
   }
@@ -83,22 +66,23 @@ std::string resolve_path(Fs& fs, std::string_view abs, const std::string& displa
 /// path is resolved then.
 template <class Fs>
 std::string resolve_destination(Fs& fs, std::string_view abs, const std::string& display) {
-  const std::vector<std::string> parts = components(abs);
+  const std::vector<std::string> parts = paths::components(abs);
   if (parts.empty() || parts.back() == "." || parts.back() == "..") {
     return resolve_path(fs, abs, display);
   }
-  std::string parent = resolve_path(fs, join(parts, parts.size() - 1), display);
+  std::string parent =
+      resolve_path(fs, paths::join_components(parts, true, parts.size() - 1), display);
   if (parent.empty() || parent.back() != '/') parent += '/';
   return parent + parts.back();
 }
 
 /// `{parent, name}` of a resolved destination; nullopt for "/" (no parent to stage beside).
 inline std::optional<std::pair<std::string, std::string>> split_parent(const std::string& path) {
-  const std::vector<std::string> parts = components(path);
+  const std::vector<std::string> parts = paths::components(path);
   if (parts.empty()) return std::nullopt;
   const std::string& name = parts.back();
   if (name == "." || name == "..") return std::nullopt;
-  return std::make_pair(join(parts, parts.size() - 1), name);
+  return std::make_pair(paths::join_components(parts, true, parts.size() - 1), name);
 }
 
 /// One source tree the destination must not overlap.
@@ -116,14 +100,14 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
   for (const overlap_source& s : sources) {
     const std::string source = s.workspace ? "the agent workspace " + s.planned
                                            : "skill bundle `" + s.alias + "` at " + s.planned;
-    if (starts_with(s.resolved, dest)) {
+    if (paths::starts_with(s.resolved, dest)) {
       throw error(errc::overlap,
                   "destination " + display + " contains " + source +
                       " \u2014 exporting there would replace " +
                       (s.workspace ? "the workspace itself" : "the skills the bundle carries"),
                   display);
     }
-    if (starts_with(dest, s.resolved)) {
+    if (paths::starts_with(dest, s.resolved)) {
       throw error(
           errc::overlap,
           "destination " + display + " is inside " + source + " \u2014 choose a path outside it",
@@ -145,8 +129,8 @@ struct protected_path {
 inline void reject_protected(const std::string& dest, const std::string& display,
                              const std::vector<protected_path>& paths) {
   for (const protected_path& p : paths) {
-    if (p.resolved.empty() || !starts_with(p.resolved, dest)) continue;
-    const bool same = components(p.resolved) == components(dest);
+    if (p.resolved.empty() || !paths::starts_with(p.resolved, dest)) continue;
+    const bool same = paths::components(p.resolved) == paths::components(dest);
     throw error(errc::overlap,
                 "destination " + display + (same ? " is " : " contains ") + p.what + " " +
                     p.planned + " \u2014 exporting there would replace " + p.why +

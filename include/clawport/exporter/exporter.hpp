@@ -436,7 +436,7 @@ class basic_exporter {
         {true, "", out.workspace, ed::resolve_path(fs_, out.workspace, out.workspace)});
     guarded.push_back({out.workspace_field, out.workspace, overlaps.back().resolved});
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(paths::join(install_root, s.relative));
+      const std::string planned = paths::normalize(paths::join(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       guarded.push_back(
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
@@ -540,10 +540,11 @@ class basic_exporter {
   /// nearest existing ancestor), returning the parent's handle.
   dir open_parent(const std::string& path, bool create) {
     namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
+    const std::vector<std::string> parts = paths::components(path);
     std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
+    while (existing > 0 && !fs_.canonical(paths::join_components(parts, true, existing)))
+      --existing;
+    const std::string base = paths::join_components(parts, true, existing);
     std::optional<dir> cur;
     try {
       cur.emplace(fs_.open_root(base));
@@ -706,10 +707,11 @@ class basic_exporter {
   /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
   dir open_existing_ancestor(const std::string& path) {
     namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
+    const std::vector<std::string> parts = paths::components(path);
     std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
+    while (existing > 0 && !fs_.canonical(paths::join_components(parts, true, existing)))
+      --existing;
+    const std::string base = paths::join_components(parts, true, existing);
     try {
       return fs_.open_root(base);
     } catch (const error& e) {

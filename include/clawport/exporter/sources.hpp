@@ -51,7 +51,7 @@ inline void reject_install_inside(const std::vector<guarded_source>& sources,
                                   const std::vector<protected_entry>& protected_entries) {
   for (const guarded_source& s : sources) {
     for (const protected_entry& p : protected_entries) {
-      if (!p.resolved.empty() && starts_with(p.resolved, s.resolved)) {
+      if (!p.resolved.empty() && paths::starts_with(p.resolved, s.resolved)) {
         throw install_inside_source(s.field, s.planned, p);
       }
     }

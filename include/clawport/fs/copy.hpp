@@ -11,6 +11,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../core/utf8.hpp"
 #include "anchored.hpp"
 #include "context.hpp"
@@ -417,7 +418,7 @@ class copy_visitor : public walk_visitor {
   const out_dir& dst() const { return *outs_.back(); }
 
   std::string bundle_path(const std::string& rel) const {
-    return rel.empty() ? spec_.root : spec_.root + "/" + rel;
+    return rel.empty() ? spec_.root : paths::join(spec_.root, rel);
   }
 
   /// bundle_path() in a buffer reused for the whole walk (no allocation per file once it

@@ -243,7 +243,7 @@ struct applier {
   static std::string tree_of(const std::string& path) {
     const std::vector<std::string> parts = split(path);
     if (parts.size() < 2 || (parts[0] == bundle::skills_dir && parts.size() < 3)) return "";
-    return parts[0] == bundle::skills_dir ? parts[0] + "/" + parts[1] : parts[0];
+    return parts[0] == bundle::skills_dir ? paths::join(parts[0], parts[1]) : parts[0];
   }
 
   /// Takes the lines before `limit` (all when it is empty). A tree no placement copies (a
@@ -404,23 +404,26 @@ void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, c
 
 }  // namespace detail
 
-/// Applies the import of `o` if its plan, recomputed now, hashes to `plan_integrity`
-/// (`sha256:<hex>`); else errc::identity_changed and nothing is written. Places the
+/// Applies the import of `o` with the consent `c` (plan/consent.hpp, as every command that
+/// applies a plan): `--yes`, and the plan recomputed now must hash to its integrity
+/// (`sha256:<hex>`); else the one refusal (errc::consent_required, plan_integrity_required
+/// or plan_integrity_mismatch, plan::message) and nothing is written. Places the
 /// workspace and skill bundles (staged, published), then appends to the config, keeping the
 /// previous one as `config.toml.bak-<time>`. Any failure undoes what this run did.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
+import_result apply_import(Fs& fs, const import_options& o, const clawport::plan::consent& c,
                            const apply_options& a = {}) {
+  const clawport::plan::subject subject{"import", "clawport import --dry-run", true};
+  if (auto r = clawport::plan::check_given(c))
+    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
   import_result res;
-  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, plan_integrity);
+  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, *c.plan_integrity);
   // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
   // copied and compared with the digest list): every byte of the bundle is read once.
   res.plan = detail::plan<Fs, Schema>(fs, o, true);
   const import_plan& p = res.plan;
-  if (auto r = clawport::plan::check_integrity(plan_integrity, p.plan_integrity))
-    throw error(errc::identity_changed,
-                clawport::plan::message(*r, {"import", "clawport import --dry-run", true}),
-                "plan_integrity");
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.plan_integrity))
+    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
   const timestamp now = o.now ? *o.now : clock_now();
   const std::string provenance = provenance_comment(p, now);
   const zeroclaw::append_plan merged =

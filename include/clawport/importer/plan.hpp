@@ -369,19 +369,6 @@ inline std::string entry_path(const kind_info& k, const std::string& name) {
   return std::string(k.section) + "." + name;
 }
 
-inline zc::value& table_at(zc::value& root, std::string_view dotted) {
-  zc::value* cur = &root;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string key(
-        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
-    cur = &cur->child_table(key);
-    if (dot == std::string_view::npos) return *cur;
-    start = dot + 1;
-  }
-}
-
 template <class Fs>
 bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
   std::optional<typename Fs::dir> cur;
@@ -808,7 +795,7 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
       continue;
     }
     if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
-    table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
+    zc::make_table_path(p.additions, a.kind->section).set(a.to, std::move(entry));
   }
   // Two-tier names were set as "family.alias" keys above; split them into tables.
   for (const kind_info& k : kinds) {

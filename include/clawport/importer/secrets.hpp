@@ -20,6 +20,7 @@
 #include "../publish/rename.hpp"
 #include "../publish/replace_file.hpp"
 #include "../zeroclaw/config_append.hpp"
+#include "../zeroclaw/config_file.hpp"
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/parse.hpp"
 #include "../zeroclaw/schema_v3.hpp"
@@ -304,19 +305,25 @@ std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
   return out;
 }
 
-/// The config at `config_path` (absolute), read by the import's rule and parsed.
+/// The config at `config_path` (absolute) that `secrets set` will replace, read by the rule
+/// of a command that replaces it (zeroclaw::read_config_to_replace: a symlink or a second
+/// hard link refused) and parsed; its text in `text`. A command that only reads the config
+/// follows a symlink instead (`read_secrets`, zeroclaw::read_install_config).
 template <class Fs>
-zeroclaw::value read_install_config(Fs& fs, const std::string& config_path, std::string& text) {
+zeroclaw::value read_config_to_edit(Fs& fs, const std::string& config_path, std::string& text) {
   const std::string root = zeroclaw::install_root_of(config_path);
   const std::optional<std::string> t = detail::read_config(fs, root, paths::file_name(config_path));
-  if (!t)
-    throw error(errc::not_found,
-                "the config " + config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                config_path);
+  if (!t) throw zeroclaw::missing_config_error(config_path);
   text = *t;
   return zeroclaw::parse_toml(text, config_path);
+}
+
+/// `secrets list`: every secret field of the config at `config_path` and its state. Only
+/// reads, so a symlinked config is followed (zeroclaw::read_existing_install_config).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+std::vector<secret_entry> read_secrets(Fs& fs, const std::string& config_path) {
+  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
+  return list_secrets<Schema>(zeroclaw::parse_toml(text, config_path));
 }
 
 /// Refuses (errc::not_found, naming `secrets list`) a `path` that is not a secret field
@@ -338,7 +345,7 @@ void check_secret_field(const zeroclaw::value& config, const std::string& config
 template <class Fs, class Schema = zeroclaw::schema_v3>
 void require_secret_field(Fs& fs, const std::string& config_path, const std::string& path) {
   std::string text;
-  check_secret_field<Schema>(read_install_config(fs, config_path, text), config_path, path);
+  check_secret_field<Schema>(read_config_to_edit(fs, config_path, text), config_path, path);
 }
 
 /// What `set_secret` wrote.
@@ -395,7 +402,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                              const timestamp& now) {
   namespace sd = secrets_detail;
   std::string text;
-  const zeroclaw::value config = read_install_config(fs, config_path, text);
+  const zeroclaw::value config = read_config_to_edit(fs, config_path, text);
   check_secret_field<Schema>(config, config_path, path);
   if (value.empty())
     throw error(errc::invalid_argument,

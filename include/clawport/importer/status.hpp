@@ -10,6 +10,7 @@
 
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
+#include "../core/text.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
 #include "../skills/install.hpp"
@@ -336,11 +337,34 @@ inline nlohmann::json secrets_to_json(const std::string& config_path,
   return j;
 }
 
-/// The `clawport secrets set --json` document: where the value went and how it is stored
-/// (never the value); the CLI and the C ABI print this one.
+/// The `clawport secrets set --json` document: where the value went and in which form.
 inline nlohmann::json to_json(const set_secret_result& r) {
-  return {{"config", r.config}, {"path", r.path},         {"stored", to_string(r.stored)},
-          {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
+  return nlohmann::json{
+      {"config", r.config}, {"path", r.path},         {"stored", to_string(r.stored)},
+      {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
+}
+
+/// `clawport secrets list` in words: each secret field's state and path.
+inline std::string render_secrets(const std::string& config_path,
+                                  const std::vector<secret_entry>& secrets) {
+  text::terminal_lines line;
+  line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
+  for (const secret_entry& s : secrets)
+    line("  " + std::string(to_string(s.state)) + "  " + s.path);
+  return std::move(line.text);
+}
+
+/// `clawport secrets set` in words: the field set, in which form, the key and the backup.
+inline std::string render_set_secret(const set_secret_result& r) {
+  text::terminal_lines line;
+  const char* how = r.stored == secret_state::encrypted ? "encrypted (enc2:)"
+                    : r.stored == secret_state::reference
+                        ? "as a reference, resolved by ZeroClaw when it loads"
+                        : "as plain text ([secrets] encrypt = false)";
+  line("set " + r.path + " in " + r.config + ", " + how);
+  if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
+  line("  previous config kept as " + r.backup);
+  return std::move(line.text);
 }
 
 /// The status in words, through the one terminal-safe renderer.

@@ -10,6 +10,7 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/host.hpp"
+#include "../core/paths.hpp"
 #include "../core/text.hpp"
 #include "grammar.hpp"
 #include "value.hpp"
@@ -42,7 +43,7 @@ inline std::string expand_home(const std::string& p, const std::string& home) {
 
 /// Absolute and lexically normal (`.`, `..`, repeated `/` removed).
 inline std::string lexical_absolute(const std::string& p, const std::string& cwd) {
-  const std::string abs = !p.empty() && p[0] == '/' ? p : cwd + "/" + p;
+  const std::string abs = paths::join(cwd, p);
   std::vector<std::string> parts;
   std::size_t from = 0;
   while (from <= abs.size()) {
@@ -225,7 +226,7 @@ namespace detail {
 inline std::optional<std::string> trimmed_string(const value* v, const char* key) {
   if (v == nullptr || !v->is_object() || !v->contains(key) || !(*v)[key].is_string())
     return std::nullopt;
-  const std::string s = std::string(js_trim((*v)[key].get<std::string>()));
+  const std::string s = std::string(text::js_trim((*v)[key].get<std::string>()));
   if (s.empty()) return std::nullopt;
   return s;
 }
@@ -239,7 +240,7 @@ namespace detail {
 /// is refused, as upstream's resolveProfileStateDir refuses it.
 inline std::optional<std::string> profile_of(const environment& env) {
   if (!env.profile) return std::nullopt;
-  const std::string p(js_trim(*env.profile));
+  const std::string p(text::js_trim(*env.profile));
   if (p.empty() || text::iequals_ascii(p, "default")) return std::nullopt;
   bool ok = p.size() <= 64;
   for (std::size_t i = 0; ok && i < p.size(); ++i) {
@@ -282,7 +283,7 @@ inline workspace_resolution agent_workspace(const value& config, const environme
   const bool explicit_state = detail::set(env.state_dir) || detail::set(env.state_dir_env);
   if (id != default_agent_id(config)) {
     if (shared)
-      return {operator_path(*shared + "/" + id, env), "agents.defaults.workspace/<agentId>"};
+      return {operator_path(paths::join(*shared, id), env), "agents.defaults.workspace/<agentId>"};
     return {state_dir + "/workspace-" + id, "per-agent default <state-dir>/workspace-<agentId>"};
   }
   if (shared) return {operator_path(*shared, env), "agents.defaults.workspace"};

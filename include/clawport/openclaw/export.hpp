@@ -230,7 +230,7 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
   const ledger l = read_ledger(fs, state_dir);
   if (!l.installs.count(x.agent))
     return export_refusal{errc::claw_not_found, "No Claw is recorded as agent " + x.agent + " in " +
-                                                    join_path(state_dir, ledger_file_name)};
+                                                    paths::join(state_dir, ledger_file_name)};
   in.rec = l.installs.at(x.agent);
   if (in.rec.status != "complete")
     return export_refusal{errc::install_incomplete,
@@ -240,7 +240,7 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
   const value* entry = config_member(in.cfg, "agents", "entries", x.agent);
   if (entry == nullptr || !entry->is_object())
     return export_refusal{errc::agent_missing, "Agent " + x.agent + " is not in " +
-                                                   join_path(state_dir, config_file_name)};
+                                                   paths::join(state_dir, config_file_name)};
   in.entry = *entry;
   in.ws = in.rec.workspace;
   // The workspace by the one rule (agent_workspace): an entry without its own `workspace`
@@ -370,7 +370,7 @@ std::optional<export_refusal> read_bootstrap_option(Fs& fs, const destination_re
   }
   if (!bytes)
     return export_refusal{errc::export_bootstrap_invalid, "--bootstrap " + p + " does not exist"};
-  if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
+  if (!clawport::detail::valid_utf8(*bytes) || text::js_trim(*bytes).empty())
     return export_refusal{errc::export_bootstrap_invalid,
                           "--bootstrap " + p + " must be non-blank UTF-8 Markdown"};
   out.bootstrap = *bytes;
@@ -597,7 +597,7 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
   }
   const detail::export_parts parts = detail::gather_parts(x, in);
   const bool soul_valid =
-      mf.soul && clawport::detail::valid_utf8(*mf.soul) && !js_trim(*mf.soul).empty();
+      mf.soul && clawport::detail::valid_utf8(*mf.soul) && !text::js_trim(*mf.soul).empty();
   bool body = soul_valid;
   detail::export_text text = detail::build_export_text(parts, mf, body);
   if (body && text.claw_md.size() > export_claw_md_max) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 
 #include "../formats/unicode.hpp"
 
@@ -22,40 +23,12 @@ inline bool lower_alnum(char c) noexcept {
 }
 inline bool digit(char c) noexcept { return c >= '0' && c <= '9'; }
 inline bool alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-inline bool js_space(std::uint32_t cp) noexcept {
-  return cp == 0x09 || cp == 0x0a || cp == 0x0b || cp == 0x0c || cp == 0x0d || cp == 0x20 ||
-         cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 ||
-         cp == 0x2029 || cp == 0x202f || cp == 0x205f || cp == 0x3000 || cp == 0xfeff;
-}
 }  // namespace detail
 
-/// JavaScript's String.prototype.trim on UTF-8 (ASCII whitespace, NBSP, U+1680,
-/// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF).
-inline std::string_view js_trim(std::string_view s) {
-  const auto cps = unicode::detail::decode(s);
-  std::size_t b = 0;
-  std::size_t e = cps.size();
-  while (b < e && detail::js_space(cps[b])) ++b;
-  while (e > b && detail::js_space(cps[e - 1])) --e;
-  // Map code-point bounds back to bytes.
-  std::size_t from = s.size();
-  std::size_t to = s.size();
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < cps.size(); ++i) {
-    if (i == b) from = k;
-    if (i == e) {
-      to = k;
-      break;
-    }
-    const auto c = static_cast<unsigned char>(s[k]);
-    k += c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-  }
-  if (b == cps.size()) return s.substr(s.size(), 0);
-  return s.substr(from, to - from);
-}
-
 /// A canonical non-empty string: at least one character and equal to its own trim().
-inline bool is_canonical(std::string_view s) { return !s.empty() && js_trim(s).size() == s.size(); }
+inline bool is_canonical(std::string_view s) {
+  return !s.empty() && text::js_trim(s).size() == s.size();
+}
 
 /// `^[a-z][a-z0-9_-]{0,63}$` (agent, MCP server and cron ids).
 inline bool is_agent_id(std::string_view s) noexcept {
@@ -172,8 +145,7 @@ inline bool is_safe_relative_path(std::string_view raw) {
       }
     }
     if (seg.back() == '.' || seg.back() == ' ') return false;
-    std::string low;
-    for (const char c : seg) low += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const std::string low = text::to_lower_ascii(seg);
     const std::string stem = low.substr(0, low.find('.'));
     if (stem == "con" || stem == "prn" || stem == "aux" || stem == "nul" ||
         (stem.size() == 4 && (stem.compare(0, 3, "com") == 0 || stem.compare(0, 3, "lpt") == 0) &&

@@ -157,7 +157,7 @@ bool scan_agent(Fs& fs, const destination_request& req, migration_scan& s) {
   if (entry == nullptr || !entry->is_object())
     return s.refuse(errc::agent_not_found, "$.agent.id",
                     "No agent " + js_string(p.agent_id) + " in agents.entries of " +
-                        join_path(s.host.state_dir, config_file_name) + ".");
+                        paths::join(s.host.state_dir, config_file_name) + ".");
   p.live_entry = *entry;
   const ledger l = read_ledger(fs, s.host.state_dir);
   const auto mine = l.installs.find(p.agent_id);
@@ -188,7 +188,7 @@ bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
   // The package goes inside the state directory, reached as every OpenClaw write is
   // (open_below_anchor): links above the state directory followed, none below it.
   p.state_root = fs.canonical(s.host.state_dir).value_or(s.host.state_dir);
-  p.package_root = join_path(p.state_root, "claws/local/" + p.agent_id);
+  p.package_root = paths::join(p.state_root, "claws/local/" + p.agent_id);
   exists = false;
   try {
     exists = fs.stat_at(open_below_anchor(fs, p.state_root, parent_of(p.package_root)), p.agent_id)
@@ -241,7 +241,7 @@ bool capture_files(Fs& fs, migration_scan& s, managed_files& mf) {
       return s.refuse(errc::workspace_file_encoding_unsupported, at,
                       std::string(name) + " is not valid UTF-8 text.");
     p.workspace_files.push_back(
-        {join_path(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
+        {paths::join(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
     // Its permission bits travel as a copy's do (the umask applies when it is created).
     if (const auto st = fs.stat_at(root, name)) mf.modes[name] = fs::copied_mode(st->mode, 0);
     if (std::string(name) == "SOUL.md") {
@@ -262,7 +262,7 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   for (const char* k : {"name", "description", "identity"})
     if (const value* v = get(p.live_entry, k)) parts.agent[k] = *v;
   parts.profile = portable_profile(p.live_entry);
-  const bool body = mf.soul && !js_trim(*mf.soul).empty();
+  const bool body = mf.soul && !text::js_trim(*mf.soul).empty();
   const export_text text = build_export_text(parts, mf, body);
   if (const auto r = check_exported(text, parts))
     return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
@@ -330,7 +330,7 @@ inline claw_package planned_package(const migration_plan& p) {
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   pkg.model = std::move(mr.model);
   pkg.manifest = std::move(mr.manifest);
-  if (!js_trim(env.body).empty()) pkg.body = env.body;
+  if (!text::js_trim(env.body).empty()) pkg.body = env.body;
   if (p.profile) {
     profile_result pr = validate_profile(*p.profile, "$.profiles.openclaw");
     for (auto& d : pr.diagnostics) pkg.diagnostics.push_back(std::move(d));
@@ -340,7 +340,7 @@ inline claw_package planned_package(const migration_plan& p) {
   pkg.sources = declared_sources(pkg.model);
   for (auto& src : pkg.sources) {
     const std::string* b = bytes_of(src.source);
-    src.real_path = join_path(p.package_root, src.source);
+    src.real_path = paths::join(p.package_root, src.source);
     src.byte_length = b ? b->size() : 0;
     src.digest = b ? sha256_digest(*b) : std::string();
   }
@@ -350,7 +350,7 @@ inline claw_package planned_package(const migration_plan& p) {
   const value pj = value::parse(*bytes_of("package.json"));
   id.version = pj["version"].get<std::string>();
   id.package_root = p.package_root;
-  id.manifest_path = join_path(p.package_root, "CLAW.md");
+  id.manifest_path = paths::join(p.package_root, "CLAW.md");
   std::tie(id.integrity, id.byte_length) = package_identity(p.tree);
   return pkg;
 }
@@ -649,9 +649,8 @@ migration_outcome apply_migration(Fs& fs, const destination_request& req,
     return out;
   }
   undo.commit();
-  migration_result res{
-      p.agent_id,  p.workspace, p.package_root,
-      p.integrity, {},          detail::join_path(state_dir_of(req), ledger_file_name)};
+  migration_result res{p.agent_id,  p.workspace, p.package_root,
+                       p.integrity, {},          paths::join(state_dir_of(req), ledger_file_name)};
   for (const auto& f : p.package_files) res.files_written.push_back(f.path);
   out.ok = true;
   out.result = std::move(res);

@@ -8,6 +8,7 @@
 // symlinks, symlinked parents, hard links and files that change while they are read.
 #pragma once
 
+#include "../core/text.hpp"
 #include "../core/utf8.hpp"
 #include "../digest/sha256.hpp"
 #include "../formats/yaml.hpp"
@@ -155,7 +156,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
   const value* claw = oc != nullptr ? detail::get(*oc, "claw") : nullptr;
   if (name == nullptr || !name->is_string() || !is_package_name(name->get<std::string>()) ||
       version == nullptr || !version->is_string() || !is_semver(version->get<std::string>()) ||
-      claw == nullptr || !claw->is_string() || js_trim(claw->get<std::string>()).empty()) {
+      claw == nullptr || !claw->is_string() || text::js_trim(claw->get<std::string>()).empty()) {
     return bad();
   }
   package_metadata m{name->get<std::string>(), version->get<std::string>(),
@@ -172,9 +173,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
 /// The `metadata["openclaw.config"]` pointer check. Empty when valid.
 inline bool valid_profile_pointer(const std::string& p) {
   if (p.find('\\') != std::string::npos || !is_safe_relative_path(p)) return false;
-  std::string low = p;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(p);
   return (low.size() > 4 && low.compare(low.size() - 4, 4, ".yml") == 0) ||
          (low.size() > 5 && low.compare(low.size() - 5, 5, ".yaml") == 0);
 }
@@ -377,13 +376,11 @@ inline std::string read_problem(read_status s, const std::string& what, std::uin
   return what;
 }
 
-/// core/paths.hpp `join`; every part joined here is relative (schema.hpp `safe_path`, and
-/// `openclaw.claw` is refused when absolute), so an absolute part never replaces the root.
+/// Left only for lifecycle.hpp until it calls core/paths.hpp's `paths::join` itself (every
+/// other caller does); to be removed then.
 inline std::string join_path(const std::string& root, const std::string& rel) {
   return paths::join(root, rel);
 }
-
-inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
 
 /// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
 inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
@@ -493,7 +490,7 @@ bool read_package_json(package_read<Fs>& r) {
   r.pkg.source.name = meta->name;
   r.pkg.source.version = meta->version;
   r.package_json_bytes = std::move(pj.bytes);
-  const std::string declared = join_path(r.root, forward_slashes(meta->claw));
+  const std::string declared = paths::join(r.root, forward_slashes(meta->claw));
   const std::optional<std::string> real = r.fs.canonical(declared);
   const std::string prefix = r.root == "/" ? "/" : r.root + "/";
   // As upstream (resolvePackageSource): a manifest that does not resolve, or resolves
@@ -529,7 +526,7 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
   if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
     // Upstream's words (openclaw 2026.9.6 refuses such a file; tests/oracle/cases/peers.sh).
     r.fail(errc::invalid_claw_markdown_utf8, "$",
-           join_path(r.root, r.manifest_rel) + " must contain valid UTF-8.");
+           paths::join(r.root, r.manifest_rel) + " must contain valid UTF-8.");
     return std::nullopt;
   }
   const yaml_document doc{rel + " frontmatter", errc::invalid_claw_frontmatter,
@@ -556,7 +553,7 @@ template <class Fs>
 bool read_manifest(package_read<Fs>& r) {
   const limits& lim = r.opt.limits;
   claw_package& pkg = r.pkg;
-  pkg.source.manifest_path = join_path(r.root, r.manifest_rel);
+  pkg.source.manifest_path = paths::join(r.root, r.manifest_rel);
   file_read mf = read_in_root(r.fs, *r.root_dir, r.manifest_rel, lim.manifest);
   if (mf.status == read_status::too_large) {
     return r.fail(errc::read_failed_too_large, "$",
@@ -567,7 +564,7 @@ bool read_manifest(package_read<Fs>& r) {
                   read_problem(mf.status, r.manifest_rel, lim.manifest, mf.detail));
   }
   r.manifest_bytes = std::move(mf.bytes);
-  r.markdown = ieq_ascii(
+  r.markdown = text::iequals_ascii(
       r.declared_name.empty() ? paths::file_name(r.manifest_rel) : r.declared_name, "CLAW.md");
   std::string body;
   std::optional<value> raw = parse_manifest_bytes(r, body);
@@ -577,7 +574,7 @@ bool read_manifest(package_read<Fs>& r) {
   if (!mr.ok()) return false;
   pkg.model = std::move(mr.model);
   pkg.manifest = std::move(mr.manifest);
-  if (r.markdown && !js_trim(body).empty()) pkg.body = body;
+  if (r.markdown && !text::js_trim(body).empty()) pkg.body = body;
   if (pkg.body && declares_soul(pkg.model)) {
     return r.fail(errc::claw_body_soul_conflict, "$.workspace",
                   "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
@@ -687,7 +684,7 @@ bool read_package_bootstrap(package_read<Fs>& r) {
     if (!clawport::detail::valid_utf8(bs.bytes))
       return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
                     invalid + "The encoded data was not valid for encoding utf-8");
-    if (js_trim(bs.bytes).empty())
+    if (text::js_trim(bs.bytes).empty())
       return r.fail(errc::package_bootstrap_empty, "$.bootstrap",
                     "Package-root BOOTSTRAP.md must contain first-run instructions.");
     r.pkg.bootstrap = std::move(bs.bytes);
@@ -769,7 +766,7 @@ void read_workspace_sources(package_read<Fs>& r) {
   std::uint64_t aggregate = 0;
   for (const std::size_t k : order) {
     workspace_source& s = pkg.sources[k];
-    s.real_path = join_path(r.root, s.source);
+    s.real_path = paths::join(r.root, s.source);
     // A probe that reads nothing: every refusal but size, by stat.
     const file_read probe = read_in_root(r.fs, *r.root_dir, s.source, 0);
     const auto code = source_problem_code(probe.status);

@@ -206,7 +206,7 @@ std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
     if (e.code() == errc::not_found) return std::nullopt;
     throw;
   }
-  const std::string shown = join_path(dir_path, name);
+  const std::string shown = paths::join(dir_path, name);
   file_read r = read_in_root(fs, *d, name, state_file_max_bytes);
   if (r.status == read_status::missing) return std::nullopt;
   if (r.status != read_status::ok) {
@@ -486,7 +486,7 @@ template <class Fs>
 ledger read_ledger(Fs& fs, const std::string& state_dir) {
   ledger l;
   l.bytes = detail::read_state_file(fs, state_dir, ledger_file_name);
-  const std::string shown = detail::join_path(state_dir, ledger_file_name);
+  const std::string shown = paths::join(state_dir, ledger_file_name);
   if (!l.bytes) return l;
   const value doc = value::parse(*l.bytes, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || doc.value("schemaVersion", "") != ledger_schema ||
@@ -517,7 +517,7 @@ void write_ledger(Fs& fs, const std::string& state_dir, const ledger& l,
   publish::replace_options o;
   o.new_mode = private_file_mode;
   publish::replace_file(fs, d, ledger_file_name, ledger_text(to_json(l)),
-                        detail::join_path(state_dir, ledger_file_name), o);
+                        paths::join(state_dir, ledger_file_name), o);
 }
 
 /// Puts the ledger file back to `bytes` (or removes it when there was none).
@@ -526,7 +526,7 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
                         const std::optional<std::string>& bytes) {
   auto d = detail::open_state_dir(fs, state_dir);
   if (bytes) {
-    publish::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
+    publish::replace_file(fs, d, name, *bytes, paths::join(state_dir, name));
   } else if (fs.stat_at(d, name)) {
     fs.unlink_at(d, name);
     fs.sync_dir(d);
@@ -680,7 +680,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
                                    const config_change& change,
                                    std::vector<std::string>* created_dirs) {
   config_outcome out;
-  const std::string shown = detail::join_path(state_dir, config_file_name);
+  const std::string shown = paths::join(state_dir, config_file_name);
   out.previous = detail::read_state_file(fs, state_dir, config_file_name);
   // Every refusal leaves the file alone and hands the user the snippet to add by hand.
   const auto refuse = [&](std::string why) {

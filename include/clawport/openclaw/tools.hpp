@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 #include "tool_catalog.hpp"
 #include "value.hpp"
 
@@ -36,9 +37,7 @@ inline std::vector<std::string> tool_list(const tool_catalog::named_list& l) {
 inline std::string normalize_tool(std::string_view name) {
   while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.remove_prefix(1);
   while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
-  std::string s(name);
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  std::string s = text::to_lower_ascii(name);
   for (const auto& a : tool_catalog::aliases)
     if (s == a[0]) return std::string(a[1]);
   return s;

@@ -83,7 +83,7 @@ value read_openclaw_config(Fs& fs, const std::string& state_dir) {
   const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, config_file_name);
   if (!bytes) return value::object();
   json5::result r = json5::parse(*bytes);
-  const std::string shown = detail::join_path(state_dir, config_file_name);
+  const std::string shown = paths::join(state_dir, config_file_name);
   if (!r.ok() || !r.data.is_object()) {
     throw error(errc::config_parse,
                 shown + (r.ok() ? std::string(" is not an object")
@@ -138,7 +138,7 @@ value read_workspace_setup(Fs& fs, const std::string& state_dir) {
   if (!bytes)
     return value::object({{"schemaVersion", setup_schema}, {"workspaces", value::object()}});
   value doc = value::parse(*bytes, nullptr, false);
-  const std::string shown = detail::join_path(state_dir, setup_file_name);
+  const std::string shown = paths::join(state_dir, setup_file_name);
   if (doc.is_discarded() || !doc.is_object() || doc.value("schemaVersion", "") != setup_schema ||
       !doc.contains("workspaces") || !doc["workspaces"].is_object())
     throw error(errc::config_parse,
@@ -205,7 +205,7 @@ void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
       if (fs.stat_at(root, name)) fs.unlink_at(root, name);
     } catch (const error&) {
     }
-    fs::detail::rethrow(e, "failed to write " + join_path(dir, name), join_path(dir, name));
+    fs::detail::rethrow(e, "failed to write " + paths::join(dir, name), paths::join(dir, name));
   }
 }
 
@@ -289,8 +289,8 @@ bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootst
         {{out.setup_completed ? "setupCompletedAt" : "bootstrapSeededAt", marker->now}});
     auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
     publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
-                          detail::join_path(marker->state_dir, setup_file_name));
-    out.marker_file = detail::join_path(marker->state_dir, setup_file_name);
+                          paths::join(marker->state_dir, setup_file_name));
+    out.marker_file = paths::join(marker->state_dir, setup_file_name);
     out.seeded_at = marker->now;
   }
   return out;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -50,6 +51,9 @@ struct refusal {
   }
 };
 
+/// Consent to the plan whose integrity is `integrity` (`--yes --plan-integrity X`).
+inline consent consented_to(std::string integrity) { return {true, std::move(integrity)}; }
+
 /// The consent given before any planning: `--yes`, then `--plan-integrity`.
 inline std::optional<refusal> check_given(const consent& c) {
   if (!c.yes) return refusal{refusal_kind::consent_required, {}, {}};
@@ -86,8 +90,8 @@ inline std::string message(const refusal& r, const subject& s) {
       return "Nothing was changed: review the plan (--dry-run), then pass --yes and "
              "--plan-integrity <digest>.";
     case refusal_kind::plan_integrity_required:
-      return "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
-             "reviewed.";
+      return "--yes alone is never enough: pass --plan-integrity with the integrity of the plan "
+             "you reviewed, or --plan with its file (run without --yes first to see the plan)";
     case refusal_kind::plan_integrity_mismatch:
       break;
   }
@@ -96,6 +100,12 @@ inline std::string message(const refusal& r, const subject& s) {
     m += " (the plan changed since it was shown: it was " + r.consented + ", it is now " +
          r.current + ")";
   return m + "; run " + std::string(s.review) + " again.";
+}
+
+/// A refusal as the one error type of a command that throws (`import`): its stable code,
+/// its one message, `field` as the subject.
+inline error refusal_error(const refusal& r, const subject& s, const std::string& field) {
+  return error(r.code(), message(r, s), field);
 }
 
 }  // namespace plan

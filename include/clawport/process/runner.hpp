@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "../core/config.hpp"
+#include "../core/paths.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -455,7 +456,7 @@ class posix_runner {
       std::size_t j = path.find(':', i);
       if (j == std::string::npos) j = path.size();
       const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
-      const std::string candidate = dir + "/" + name;
+      const std::string candidate = paths::join(dir, name);
       if (::access(candidate.c_str(), X_OK) == 0) return candidate;
       i = j + 1;
     }

@@ -90,12 +90,12 @@ namespace detail {
 
 inline std::vector<std::string_view> split_ws(std::string_view s) {
   std::vector<std::string_view> out;
-  s = trim_start(s);
+  s = text::trim_start(s);
   while (!s.empty()) {
     std::size_t i = 0;
-    while (i < s.size() && space_len(s, i) == 0) ++i;
+    while (i < s.size() && text::space_len(s, i) == 0) ++i;
     out.push_back(s.substr(0, i));
-    s = trim_start(s.substr(i));
+    s = text::trim_start(s.substr(i));
   }
   return out;
 }
@@ -108,7 +108,7 @@ inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
   if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
-  const std::string line = detail::to_lower_ascii(detail::trim(first));
+  const std::string line = text::to_lower_ascii(text::trim(first));
   if (!detail::starts_with(line, "#!")) return std::nullopt;
   const auto tokens = detail::split_ws(std::string_view(line).substr(2));
   if (tokens.empty()) return std::nullopt;
@@ -197,7 +197,7 @@ struct link_verdict {
 /// Classifies one captured link target without touching the filesystem.
 inline link_verdict classify_markdown_link(std::string_view raw) {
   link_verdict v;
-  std::string_view t = detail::trim(raw);
+  std::string_view t = text::trim(raw);
   if (!t.empty() && t.front() == '<') t.remove_prefix(1);
   if (!t.empty() && t.back() == '>') t.remove_suffix(1);
   const auto words = detail::split_ws(t);
@@ -273,7 +273,7 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
     }
     std::string kind = "unknown";
     if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
-    if ((detail::iequals_ascii(kind, "script") || detail::iequals_ascii(kind, "shell")) &&
+    if ((text::iequals_ascii(kind, "script") || text::iequals_ascii(kind, "shell")) &&
         detail::is_blank(cmd->as_string()->get())) {
       out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
     }
@@ -282,10 +282,6 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
 }
 
 namespace detail {
-
-inline std::string rel_join(const std::string& a, std::string_view b) {
-  return a.empty() ? std::string(b) : a + "/" + std::string(b);
-}
 
 /// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
 /// fs::read_file.
@@ -412,12 +408,12 @@ class audit_visitor : public fs::walk_visitor {
       add(e, "file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
                  " bytes).");
     } else if (is_md) {
-      if (!valid_utf8(data)) {
+      if (!utf8::valid(data)) {
         throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
       }
       e.links = markdown_links(data);
     } else if (is_toml) {
-      if (!valid_utf8(data)) {
+      if (!utf8::valid(data)) {
         throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
       }
       for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
@@ -435,7 +431,7 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
                                                   const std::vector<std::string>& parts) {
   std::string path;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    path = rel_join(path, parts[i]);
+    path = paths::join(path, parts[i]);
     const auto it = kinds.find(path);
     if (it == kinds.end()) return std::nullopt;
     if (it->second == fs::file_kind::symlink) return fs::file_kind::symlink;
@@ -498,7 +494,7 @@ void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
   if (v.kind != link_verdict::resolve) return;
   // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
   std::vector<std::string> parts =
-      paths::components(paths::normalize(rel_join(paths::parent(e.rel), v.path)));
+      paths::components(paths::normalize(paths::join(paths::parent(e.rel), v.path)));
   const std::size_t escapes = static_cast<std::size_t>(
       std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
       parts.begin());

@@ -48,7 +48,7 @@ std::vector<bundle_entry> list_bundles(Fs& fs, const skills_config& cfg,
     e.directory = resolve_directory(cfg, install_root, b.first);
     for (const auto& a : cfg.agents) {
       for (const std::string& listed : a.second.skill_bundles) {
-        if (detail::trim(listed) == b.first) {
+        if (text::trim(listed) == b.first) {
           e.agents.push_back(a.first);
           break;
         }
@@ -76,7 +76,7 @@ namespace detail {
 /// The dotted key of a `[a.b."c"]` or `[[a.b]]` header line, one string per part; nullopt
 /// for a line that is not a table header.
 inline std::optional<std::vector<std::string>> header_key(std::string_view line) {
-  std::string_view t = trim(line);
+  std::string_view t = text::trim(line);
   if (t.empty() || t.front() != '[') return std::nullopt;
   const bool array = t.size() > 1 && t[1] == '[';
   t.remove_prefix(array ? 2 : 1);
@@ -94,7 +94,7 @@ inline std::optional<std::vector<std::string>> header_key(std::string_view line)
     } else if (c == '.') {
       parts.emplace_back();
     } else if (c == ']') {
-      for (std::string& p : parts) p = std::string(trim(p));
+      for (std::string& p : parts) p = std::string(text::trim(p));
       return parts;
     } else {
       parts.back().push_back(c);
@@ -144,7 +144,7 @@ inline std::string config_without_bundle(std::string_view text, std::string_view
     std::size_t keep_from = j;  // the comment block just before the next header stays
     for (; j < lines.size(); ++j) {
       if (headers[j] && !detail::under_bundle(*headers[j], alias)) break;
-      const std::string_view t = detail::trim(lines[j]);
+      const std::string_view t = text::trim(lines[j]);
       if (!t.empty() && t.front() != '#') keep_from = j + 1;
     }
     for (std::size_t k = keep_from; k < j; ++k) out += lines[k];

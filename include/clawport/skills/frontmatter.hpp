@@ -114,10 +114,10 @@ inline std::optional<double> parse_rust_f64(std::string_view s) {
     negative = body.front() == '-';
     body.remove_prefix(1);
   }
-  if (iequals_ascii(body, "inf") || iequals_ascii(body, "infinity")) {
+  if (text::iequals_ascii(body, "inf") || text::iequals_ascii(body, "infinity")) {
     return negative ? -HUGE_VAL : HUGE_VAL;
   }
-  if (iequals_ascii(body, "nan")) return std::optional<double>(std::nan(""));
+  if (text::iequals_ascii(body, "nan")) return std::optional<double>(std::nan(""));
   std::size_t i = 0;
   std::size_t digits = 0;
   while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
@@ -153,7 +153,7 @@ inline std::optional<std::uint32_t> parse_rust_u32(std::string_view s) {
 
 /// `parse_choice`: one `{name: A, value: a}` item; split on every comma.
 inline std::optional<slash_choice> parse_choice(std::string_view item) {
-  item = trim(item);
+  item = text::trim(item);
   if (!item.empty() && item.front() == '{') item.remove_prefix(1);
   if (!item.empty() && item.back() == '}') item.remove_suffix(1);
   std::optional<std::string> name;
@@ -164,8 +164,8 @@ inline std::optional<slash_choice> parse_choice(std::string_view item) {
     std::string_view k;
     std::string_view v;
     if (split_once(part, ':', k, v)) {
-      k = trim(k);
-      const std::string_view val = strip_quotes(trim(v));
+      k = text::trim(k);
+      const std::string_view val = strip_quotes(text::trim(v));
       if (k == "name") name = std::string(val);
       if (k == "value") value = std::string(val);
     }
@@ -200,12 +200,12 @@ inline void apply_option_field(slash_option& opt, std::string_view line) {
   std::string_view k;
   std::string_view v;
   if (!split_once(line, ':', k, v)) return;
-  k = trim(k);
-  if (k == "choices" && !trim(v).empty()) {
-    for (auto& c : parse_inline_choices(trim(v))) opt.choices.push_back(std::move(c));
+  k = text::trim(k);
+  if (k == "choices" && !text::trim(v).empty()) {
+    for (auto& c : parse_inline_choices(text::trim(v))) opt.choices.push_back(std::move(c));
     return;
   }
-  const std::string_view val = strip_quotes(trim(v));
+  const std::string_view val = strip_quotes(text::trim(v));
   if (k == "name") {
     opt.name = std::string(val);
   } else if (k == "description") {
@@ -213,7 +213,7 @@ inline void apply_option_field(slash_option& opt, std::string_view line) {
   } else if (k == "type") {
     opt.type = std::string(val);
   } else if (k == "required") {
-    opt.required = iequals_ascii(val, "true");
+    opt.required = text::iequals_ascii(val, "true");
   } else if (k == "min") {
     opt.min = parse_rust_f64(val);
   } else if (k == "max") {
@@ -230,7 +230,7 @@ inline bool is_slash_options_header(std::string_view line) {
   if (is_indented(line)) return false;
   std::string_view k;
   std::string_view v;
-  return split_once(line, ':', k, v) && trim(k) == "slash_options" && trim(v).empty();
+  return split_once(line, ':', k, v) && text::trim(k) == "slash_options" && text::trim(v).empty();
 }
 
 }  // namespace detail
@@ -256,14 +256,14 @@ inline std::vector<slash_option> parse_slash_options(std::string_view frontmatte
     if (detail::is_blank(line)) continue;
     if (!detail::is_indented(line)) break;
     const std::size_t indent = detail::indent_of(line);
-    const std::string_view t = detail::trim(line);
+    const std::string_view t = text::trim(line);
     if (t == "-" || detail::starts_with(t, "- ")) {
       const std::string_view rest = t.size() > 1 ? t.substr(2) : std::string_view{};
       if (!item_indent) item_indent = indent;
       if (indent <= *item_indent) {
         finish();
         current = slash_option{};
-        if (!detail::trim(rest).empty()) detail::apply_option_field(*current, rest);
+        if (!text::trim(rest).empty()) detail::apply_option_field(*current, rest);
       } else if (current) {
         if (auto c = detail::parse_choice(rest)) current->choices.push_back(std::move(*c));
       }
@@ -293,7 +293,7 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
       if (i) joined += ' ';
       joined += block_parts[i];
     }
-    const std::string_view value = trim(joined);
+    const std::string_view value = text::trim(joined);
     if (!value.empty()) sink.scalar(*block_key, value, true);
     block_key.reset();
     block_parts.clear();
@@ -306,15 +306,15 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
   for (const std::string_view line : lines(frontmatter)) {
     if (block_key) {
       if (is_indented(line) || is_blank(line)) {
-        block_parts.emplace_back(trim(line));
+        block_parts.emplace_back(text::trim(line));
         continue;
       }
       flush_block();
     }
     if (collecting_tags) {
-      const std::string_view t = trim(line);
+      const std::string_view t = text::trim(line);
       if (starts_with(t, "- ")) {
-        const std::string_view tag = strip_quotes(trim(t.substr(2)));
+        const std::string_view tag = strip_quotes(text::trim(t.substr(2)));
         if (!tag.empty()) tags.emplace_back(tag);
         continue;
       }
@@ -324,8 +324,8 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
     std::string_view k;
     std::string_view v;
     if (!split_once(line, ':', k, v)) continue;
-    const std::string_view key = trim(k);
-    const std::string_view val = strip_quotes(trim(v));
+    const std::string_view key = text::trim(k);
+    const std::string_view val = strip_quotes(text::trim(v));
     if (val == ">-" || val == ">" || val == "|" || val == "|-") {
       block_key = std::string(key);
       continue;
@@ -341,7 +341,7 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
       while (!list.empty() && list.back() == ']') list.remove_suffix(1);
       while (true) {
         const std::size_t comma = list.find(',');
-        const std::string_view item = strip_quotes(trim(list.substr(0, comma)));
+        const std::string_view item = strip_quotes(text::trim(list.substr(0, comma)));
         if (!item.empty()) tags.emplace_back(item);
         if (comma == std::string_view::npos) break;
         list.remove_prefix(comma + 1);
@@ -385,7 +385,7 @@ inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter)
       } else if (key == "author") {
         fm.author = std::string(val);
       } else if (key == "always") {
-        fm.always = detail::iequals_ascii(val, "true");
+        fm.always = text::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }
@@ -463,7 +463,7 @@ inline skill_document skill_document::parse(std::string_view text, const std::st
       } else if (key == "category") {
         fm.category = v;
       } else if (key == "always") {
-        fm.always = detail::iequals_ascii(val, "true");
+        fm.always = text::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }
@@ -506,13 +506,13 @@ inline std::string skill_document::serialize() const {
   std::string out = "---\nname: " + fm.name + "\n";
   // Flat only when the flat line reads back as written: the reader trims and strips quotes
   // (`description: "x` would read as `x`); a block scalar keeps them.
-  const bool flat_reads_back = detail::strip_quotes(detail::trim(fm.description)) == fm.description;
+  const bool flat_reads_back = detail::strip_quotes(text::trim(fm.description)) == fm.description;
   if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80 ||
       !flat_reads_back) {
     out += "description: >-\n";
     for (const std::string_view line : detail::lines(fm.description)) {
       out += "  ";
-      out += detail::trim(line);
+      out += text::trim(line);
       out += '\n';
     }
   } else {

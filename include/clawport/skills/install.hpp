@@ -229,10 +229,9 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
                                        const skills_dir_location& loc, const std::string& name,
                                        const install_options& opt = {}) {
   static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
-      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
+  check_skill_dir_name(name);
+  if (name.compare(0, stage_prefix.size(), stage_prefix) == 0)  // a staging directory's name
     throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
-  }
   install_result out;
   out.name = name;
   out.bundle = loc.bundle;
@@ -248,7 +247,7 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   if (!before.clean()) detail::audit_failed(before, source);
 
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  const std::string shown = shown_skill(loc.bundle, name);
   std::optional<fs::file_id> installed;
   if (fs.stat_at(parent, name)) {
     if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
@@ -340,8 +339,8 @@ std::optional<upgrade_leftover> inspect_upgrade(Fs& fs, const typename Fs::dir& 
   const auto at_name = fs.stat_at(parent, u.intent.name);
   u.name_taken = at_name.has_value();
   u.previous_in_place = at_name && at_name->id == u.intent.previous;
-  u.shown = (u.intent.install_root.empty() ? std::string("global") : u.intent.bundle) + "/" +
-            u.intent.name;
+  u.shown =
+      shown_skill(u.intent.install_root.empty() ? std::string() : u.intent.bundle, u.intent.name);
   return u;
 }
 

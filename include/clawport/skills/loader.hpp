@@ -152,7 +152,7 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
   fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
   std::sort(names.begin(), names.end());
   for (const std::string& name : names) {
-    if (!detail::valid_utf8(name)) continue;
+    if (!utf8::valid(name)) continue;
     const auto st = fs.stat_at(*root, name);
     if (!st) continue;
     const std::string skill_dir = paths::join(dir, name);
@@ -321,7 +321,7 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
     view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::workspace, {}));
   }
   for (const std::string& raw_alias : ait->second.skill_bundles) {
-    const std::string alias(detail::trim(raw_alias));
+    const std::string alias(text::trim(raw_alias));
     if (alias.empty()) continue;
     const auto bit = cfg.bundles.find(alias);
     if (bit == cfg.bundles.end()) {

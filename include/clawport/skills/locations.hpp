@@ -13,8 +13,8 @@
 #include <toml++/toml.h>
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../zeroclaw/install_layout.hpp"
-#include "../zeroclaw/paths.hpp"
 #include "filter.hpp"
 #include "manifest.hpp"
 #include "text.hpp"
@@ -115,10 +115,6 @@ inline skills_config parse_skills_config(std::string_view config_text,
   return cfg;
 }
 
-// Path arithmetic is zeroclaw::paths (shared with the export planner of
-// docs/library.md, Exporting), so the lexical rules live in one place.
-namespace paths = clawport::zeroclaw::paths;
-
 /// The bundle's directory (upstream `resolve_directory`): the install layout's
 /// `zeroclaw::skill_bundle_directory` (the exporter uses the same rule). Throws
 /// `errc::not_found` when the alias is not configured.
@@ -182,6 +178,42 @@ inline std::string agent_workspace_dir(const skills_config& cfg, std::string_vie
 /// The global skills directory `<data>/skills`; agents never load it.
 inline std::string global_skills_dir(std::string_view data_dir) {
   return paths::join(data_dir, "skills");
+}
+
+/// The one check of a skill directory's name given on a command line (`skills remove`,
+/// `restore`, `install`, `test`): one path component, so it can never reach outside the
+/// skills directory: not empty, `.` or `..`, no `/` or `\`, no `..` inside. errc::invalid_argument
+/// "Invalid skill name: <name>", followed by `hint` when given.
+inline void check_skill_dir_name(const std::string& name, const std::string& hint = {}) {
+  if (name.empty() || name == "." || name.find("..") != std::string::npos ||
+      name.find('/') != std::string::npos || name.find('\\') != std::string::npos)
+    throw error(errc::invalid_argument,
+                "Invalid skill name: " + name + (hint.empty() ? std::string() : " " + hint), name);
+}
+
+/// The one lookup of skill `name` among `count` places (`skills remove`, `skills test`):
+/// `holds(i)` says whether place i holds it, `bundle_of(i)` names place i's bundle ("" for
+/// the global directory), `looked_in` says which places were searched. Returns the one
+/// place; none is errc::not_found ("Skill not found"), several errc::invalid_argument
+/// naming them.
+template <class Holds, class BundleOf>
+std::size_t find_one_skill(const std::string& name, std::size_t count, Holds holds,
+                           BundleOf bundle_of, const std::string& looked_in) {
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < count; ++i)
+    if (holds(i)) found.push_back(i);
+  if (found.empty())
+    throw error(errc::not_found, "Skill not found: " + name + " (" + looked_in + ")", name);
+  if (found.size() == 1) return found.front();
+  std::string list;
+  for (const std::size_t i : found) {
+    const std::string b = bundle_of(i);
+    list += (list.empty() ? "" : ", ") + (b.empty() ? std::string("global") : "bundle " + b);
+  }
+  throw error(
+      errc::invalid_argument,
+      "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+      name);
 }
 
 }  // namespace skills

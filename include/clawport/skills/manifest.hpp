@@ -356,7 +356,7 @@ inline skill skill_from_markdown(std::string_view text, std::string_view dir_nam
     s.description = "No description";
     for (const std::string_view line : detail::lines(split.body)) {
       if (detail::starts_with(line, "#") || detail::is_blank(line)) continue;
-      s.description = std::string(detail::trim(line));
+      s.description = std::string(text::trim(line));
       break;
     }
   }

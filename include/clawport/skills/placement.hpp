@@ -117,7 +117,7 @@ inline install_destination resolve_install_destination(const skills_config& cfg,
   if (it != cfg.agents.end()) {
     std::vector<std::string> assigned;
     for (const std::string& b : it->second.skill_bundles) {
-      const std::string_view t = detail::trim(b);
+      const std::string_view t = text::trim(b);
       if (!t.empty()) assigned.emplace_back(t);
     }
     if (assigned.size() == 1) {
@@ -210,8 +210,8 @@ inline error skill_exists(const skills_dir_location& loc, const std::string& nam
                           std::string_view hint = {}) {
   const std::string path = paths::join(loc.path, name);
   return error(errc::destination_refused,
-               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
-                   "' already exists at " + path + "; nothing was written" +
+               "skill '" + shown_skill(loc.bundle, name) + "' already exists at " + path +
+                   "; nothing was written" +
                    (hint.empty() ? std::string() : " (" + std::string(hint) + ")"),
                path);
 }

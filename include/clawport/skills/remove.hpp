@@ -87,7 +87,7 @@ skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install
                   "agents." + agent);
     }
     for (const std::string& b : it->second.skill_bundles) {
-      const std::string alias(detail::trim(b));
+      const std::string alias(text::trim(b));
       if (!alias.empty() && cfg.bundles.count(alias)) {
         places.push_back(bundle_location(cfg, where.install_root, alias));
       }
@@ -98,36 +98,20 @@ skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install
     }
     places.push_back(global_location(where));
   }
-  std::vector<skills_dir_location> found;
-  for (const skills_dir_location& p : places) {
+  const auto holds = [&](std::size_t i) {
     try {
-      auto d = open_skills_dir(fs, p, false);
+      auto d = open_skills_dir(fs, places[i], false);
       const auto st = fs.stat_at(d, name);
-      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+      return st && st->kind != fs::file_kind::regular;
     } catch (const error&) {
-      continue;  // a missing or unreadable directory holds no skill
+      return false;  // a missing or unreadable directory holds no skill
     }
-  }
-  if (found.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
-                                                 "global skills directory)")
-                                   : " (looked in the bundles of agent '" + agent + "')"),
-                name);
-  }
-  if (found.size() > 1) {
-    std::string list;
-    for (const auto& f : found) {
-      list +=
-          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
-    }
-    throw error(
-        errc::invalid_argument,
-        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
-        name);
-  }
-  return found.front();
+  };
+  return places[find_one_skill(
+      name, places.size(), holds, [&](std::size_t i) { return places[i].bundle; },
+      agent.empty() ? std::string("looked in every configured bundle and the global skills "
+                                  "directory")
+                    : "looked in the bundles of agent '" + agent + "'")];
 }
 
 namespace detail {
@@ -281,15 +265,12 @@ template <class Fs>
 remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
                            const std::string& name, bool purge, std::int64_t now_secs) {
   static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
-      name.find('\\') != std::string::npos) {
-    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
-  }
+  check_skill_dir_name(name);
   remove_result out;
   out.name = name;
   out.bundle = loc.bundle;
   out.directory = paths::join(loc.path, name);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  const std::string shown = shown_skill(loc.bundle, name);
 
   std::optional<typename Fs::dir> parent;
   try {

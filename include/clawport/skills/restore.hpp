@@ -176,10 +176,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
                              const std::string& name, const std::string& bundle,
                              const std::string& from) {
   static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
-      name.find('\\') != std::string::npos) {
-    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
-  }
+  check_skill_dir_name(name);
   skills_dir_location archive;
   typename Fs::dir arch = detail::open_archive(fs, install_root, archive);
   std::vector<skill_archive> found = detail::archives_of(fs, arch, name, bundle);
@@ -206,7 +203,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   if (fs.stat_at(parent, name)) {
     throw error(
         errc::destination_refused,
-        "skill '" + pick.bundle + "/" + name + "' is installed at " + out.directory +
+        "skill '" + shown_skill(pick.bundle, name) + "' is installed at " + out.directory +
             "; remove it first (`" +
             text::paste_command({"clawport", "skills", "remove", name, "--bundle", pick.bundle})
                 .str() +

@@ -45,7 +45,7 @@ inline std::string title_from_name(std::string_view name) {
 struct skill_ref {
   std::string bundle;
   std::string name;
-  std::string display() const { return bundle + "/" + name; }
+  std::string display() const { return shown_skill(bundle, name); }
 };
 
 /// Upstream `reference::resolve`: with `bundle`, it must be configured; without, the only
@@ -133,8 +133,7 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
       try {
         fs.make_dir_at(stage.skill(), d, fs::modes::dir);
       } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
-                            out.directory);
+        fs::detail::rethrow(e, "failed to create " + paths::join(out.directory, d), out.directory);
       }
       out.created.emplace_back(std::string(d) + "/");
     }

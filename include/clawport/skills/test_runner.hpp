@@ -60,7 +60,7 @@ std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
   if (r.refusal != fs::read_refusal::none)
     throw fs::read_refusal_error(r.refusal, shown, test_file_max_bytes);
   std::string text = std::move(r.bytes);
-  if (!valid_utf8(text)) {
+  if (!utf8::valid(text)) {
     throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
   }
   return text;
@@ -144,44 +144,24 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
     }
     return out;
   }
-  if (name.find('/') != std::string::npos || name == "." || name == "..") {
-    throw error(errc::invalid_argument,
-                "Invalid skill name: " + name +
-                    " (give a skill directory's name, or a path "
-                    "to test a directory outside the install)",
-                name);
-  }
-  for (const auto& p : places) {
-    std::optional<typename Fs::dir> root;
+  check_skill_dir_name(name,
+                       "(give a skill directory's name, or a path to test a directory outside "
+                       "the install)");
+  const auto holds = [&](std::size_t i) {
     try {
-      root.emplace(fs.open_root(paths::normalize(p.second)));
+      auto root = fs.open_root(paths::normalize(places[i].second));
+      const auto st = fs.stat_at(root, name);
+      return st && st->kind == fs::file_kind::directory;
     } catch (const error&) {
-      continue;
+      return false;
     }
-    const auto st = fs.stat_at(*root, name);
-    if (st && st->kind == fs::file_kind::directory) {
-      out.push_back({name, paths::join(p.second, name), p.first});
-    }
-  }
-  if (out.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (bundle.empty() ? " (looked in every configured bundle and the global "
-                                      "skills directory)"
-                                    : " (in skill bundle '" + bundle + "')"),
-                name);
-  }
-  if (out.size() > 1) {
-    std::string where_found;
-    for (const test_target& t : out) {
-      where_found += (where_found.empty() ? "" : ", ") +
-                     (t.bundle.empty() ? std::string("global") : "bundle " + t.bundle);
-    }
-    throw error(errc::invalid_argument,
-                "skill name '" + name + "' is ambiguous (" + where_found +
-                    "); pass --bundle to disambiguate",
-                name);
-  }
+  };
+  const std::size_t i = find_one_skill(
+      name, places.size(), holds, [&](std::size_t k) { return places[k].first; },
+      bundle.empty() ? std::string("looked in every configured bundle and the global skills "
+                                   "directory")
+                     : "in skill bundle '" + bundle + "'");
+  out.push_back({name, paths::join(places[i].second, name), places[i].first});
   return out;
 }
 

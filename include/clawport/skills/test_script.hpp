@@ -41,7 +41,7 @@ namespace detail {
 
 /// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
 inline std::optional<int> parse_i32(std::string_view s) {
-  s = trim(s);
+  s = text::trim(s);
   if (s.empty()) return std::nullopt;
   bool negative = false;
   if (s.front() == '+' || s.front() == '-') {
@@ -81,7 +81,7 @@ inline std::vector<std::string_view> split_all(std::string_view s, std::string_v
 /// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
 /// or fewer than three parts, makes the line no test (nullopt).
 inline std::optional<test_case> parse_test_line(std::string_view line) {
-  const std::string_view t = detail::trim(line);
+  const std::string_view t = text::trim(line);
   if (t.empty() || t.front() == '#') return std::nullopt;
   std::vector<std::string_view> parts = detail::split_all(t, " | ");
   test_case c;
@@ -92,21 +92,21 @@ inline std::optional<test_case> parse_test_line(std::string_view line) {
     if (b == std::string_view::npos) return std::nullopt;
     const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
     if (!exit) return std::nullopt;
-    c.command = std::string(detail::trim(t.substr(0, a)));
+    c.command = std::string(text::trim(t.substr(0, a)));
     c.expected_exit = *exit;
-    c.pattern = std::string(detail::trim(t.substr(b + 1)));
+    c.pattern = std::string(text::trim(t.substr(b + 1)));
     return c;
   }
   const auto exit = detail::parse_i32(parts[1]);
   if (!exit) return std::nullopt;
-  c.command = std::string(detail::trim(parts[0]));
+  c.command = std::string(text::trim(parts[0]));
   c.expected_exit = *exit;
   std::string pattern;
   for (std::size_t i = 2; i < parts.size(); ++i) {
     if (i > 2) pattern += " | ";
     pattern.append(parts[i].data(), parts[i].size());
   }
-  c.pattern = std::string(detail::trim(pattern));
+  c.pattern = std::string(text::trim(pattern));
   return c;
 }
 
@@ -138,7 +138,7 @@ inline bool pattern_matches(std::string_view output, std::string_view pattern) {
 /// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
 /// boundary with `...` appended when it was longer; newlines become spaces.
 inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
-  const std::string_view t = detail::trim(s);
+  const std::string_view t = text::trim(s);
   std::string out;
   std::size_t end = t.size();
   const bool cut = t.size() > max;
@@ -177,6 +177,7 @@ struct test_failure {
 struct skill_test_result {
   std::string skill_name;  ///< the directory name
   std::string directory;   ///< as shown to the user
+  std::string bundle;      ///< the bundle it lives in; empty for global or a path
   std::size_t tests_run = 0;
   std::size_t tests_passed = 0;
   std::vector<test_failure> failures;
@@ -217,6 +218,20 @@ inline test_totals aggregate(const std::vector<skill_test_result>& results) {
   return t;
 }
 
+/// How a result names its skill: the directory name, as upstream prints it; with the
+/// bundle (`bundle/name`, `global/name`) when the results come from several bundles, so
+/// two skills of one name are told apart (issue 44 item 10).
+inline std::string shown_name(const skill_test_result& r, bool several_bundles) {
+  return several_bundles ? shown_skill(r.bundle, r.skill_name) : r.skill_name;
+}
+
+/// Whether `results` come from more than one bundle (the global directory counting as one).
+inline bool from_several_bundles(const std::vector<skill_test_result>& results) {
+  for (const skill_test_result& r : results)
+    if (r.bundle != results.front().bundle) return true;
+  return false;
+}
+
 /// The human summary (upstream `print_results`, without colours), with the pass and fail
 /// marks `m`.
 inline std::string render_test_results(const std::vector<skill_test_result>& results,
@@ -229,13 +244,15 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
     return std::move(line.text);
   }
   line("");
+  const bool several = from_several_bundles(results);
   for (const skill_test_result& r : results) {
     if (r.tests_run == 0) {
-      line("  - " + r.skill_name + " \u2014 no test cases");
+      line("  - " + shown_name(r, several) + " \u2014 no test cases");
       continue;
     }
-    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name + " \u2014 " +
-         std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed");
+    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + shown_name(r, several) +
+         " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
+         " passed");
     for (const test_failure& f : r.failures) {
       line("    command:  " + f.command);
       // file:line, as compilers print it, so an editor jumps to the failing test.

@@ -16,18 +16,9 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills::detail {
 
-// Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
-// everywhere, so the install layout uses it too).
-using clawport::text::space_len;
-using clawport::text::space_len_back;
-using clawport::text::trim;
-using clawport::text::trim_end;
-using clawport::text::trim_start;
-// ASCII case folding, likewise one rule in core/text.hpp.
-using clawport::text::iequals_ascii;
-using clawport::text::to_lower_ascii;
+// Trimming (Rust's `str::trim`) and ASCII case folding are core/text.hpp's (`text::`).
 
-inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
+inline bool is_blank(std::string_view s) noexcept { return text::trim(s).empty(); }
 
 inline bool starts_with(std::string_view s, std::string_view p) noexcept {
   return s.size() >= p.size() && s.substr(0, p.size()) == p;
@@ -38,7 +29,8 @@ inline bool ends_with(std::string_view s, std::string_view p) noexcept {
 }
 
 inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
-  return s.size() >= suffix.size() && iequals_ascii(s.substr(s.size() - suffix.size()), suffix);
+  return s.size() >= suffix.size() &&
+         text::iequals_ascii(s.substr(s.size() - suffix.size()), suffix);
 }
 
 /// `trim_matches(c)`: strips every leading and trailing `c`.
@@ -83,7 +75,7 @@ inline std::string normalize_crlf(std::string_view s) {
 inline std::size_t indent_of(std::string_view s) noexcept {
   std::size_t count = 0;
   std::size_t n = 0;
-  while (!s.empty() && (n = space_len(s, 0)) != 0) {
+  while (!s.empty() && (n = text::space_len(s, 0)) != 0) {
     s.remove_prefix(n);
     ++count;
   }
@@ -105,8 +97,16 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
   return true;
 }
 
-using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
-
 }  // namespace skills::detail
+
+namespace skills {
+
+/// How a message names a skill: `<bundle>/<name>`, or `global/<name>` for the global
+/// directory (an empty bundle). A display, never a path (paths are core/paths.hpp's).
+inline std::string shown_skill(const std::string& bundle, const std::string& name) {
+  return (bundle.empty() ? std::string("global") : bundle) + "/" + name;
+}
+
+}  // namespace skills
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -48,6 +48,28 @@ inline nlohmann::json to_json(const report& r) {
   return j;
 }
 
+/// The error of a bundle that does not verify, as `verify --json` names it: its first
+/// error finding (its own code for a limit or a signature finding, else bundle_invalid),
+/// the finding's path as the subject (`bundle`, as the user named it, when it has none).
+/// Importing refuses with `report::first_error`, which names the bundle in the message.
+inline error document_error(const report& r, const std::string& bundle) {
+  for (const finding& f : r.findings)
+    if (!f.warning)
+      return error(report::code_of(f.code),
+                   "the bundle does not verify: " + f.path + ": " + f.detail,
+                   f.path.empty() ? bundle : f.path);
+  return error(errc::bundle_invalid, "the bundle does not verify", bundle);
+}
+
+/// The `verify --json` document: `to_json(r)`, the bundle as the user named it, and, when
+/// it does not verify, `error` of the one shape (`document_error`).
+inline nlohmann::json to_json_document(const report& r, const std::string& bundle) {
+  nlohmann::json j = to_json(r);
+  j["bundle"] = bundle;
+  if (!r.ok()) j["error"] = json::error_document(document_error(r, bundle))["error"];
+  return j;
+}
+
 /// The human report: one summary line, then one line per finding, every line through the
 /// one terminal-safe renderer (core/text.hpp), so a file named with CR and ESC cannot
 /// repaint the verdict.

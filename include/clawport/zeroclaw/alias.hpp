@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 
 #include <functional>
 #include <optional>
@@ -48,7 +49,7 @@ inline std::string imported_alias(std::string_view base,
                                   const std::function<bool(const std::string&)>& taken) {
   std::string clean;
   for (char c : base) {
-    char d = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    char d = text::ascii_lower(c);
     const bool ok = (d >= 'a' && d <= 'z') || (d >= '0' && d <= '9');
     if (!ok) d = '_';
     if (d == '_' && (clean.empty() || clean.back() == '_')) continue;

@@ -13,13 +13,14 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
+#include "../core/text.hpp"
 #include "../names/grammar.hpp"
 #include "../names/identity_path.hpp"
 #include "api.hpp"
 #include "document.hpp"
 #include "install_layout.hpp"
 #include "parse.hpp"
-#include "paths.hpp"
 #include "plan.hpp"
 #include "schema.hpp"
 #include "schema_v3.hpp"
@@ -30,17 +31,6 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace zeroclaw {
 
 namespace detail {
-
-inline std::string trim(std::string_view s) { return trim_copy(s); }
-
-inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
-  const value* v = root;
-  for (const std::string_view k : keys) {
-    if (v == nullptr || !v->is_table()) return nullptr;
-    v = v->find(k);
-  }
-  return (v != nullptr && v->is_table()) ? v : nullptr;
-}
 
 inline std::string string_at(const value* table, std::string_view key) {
   if (table == nullptr) return {};
@@ -55,33 +45,6 @@ inline std::optional<bool> bool_at(const value* table, std::string_view key) {
   return v->boolean;
 }
 
-/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
-inline std::string debug_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char hex[] = "0123456789abcdef";
-      out += "\\u{";
-      if (u >= 16) out += hex[u >> 4];
-      out += hex[u & 15];
-      out += '}';
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 /// A resolved model-provider reference.
 struct provider_ref {
   std::string family;
@@ -93,22 +56,22 @@ struct provider_ref {
 /// or a bare alias present in exactly one known family.
 template <typename Schema>
 std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
-  const std::string ref = trim(reference);
+  const std::string ref = std::string(text::trim(reference));
   if (ref.empty()) return std::nullopt;
-  const value* models = table_at(&root, {"providers", "models"});
+  const value* models = find_table(&root, {"providers", "models"});
   if (models == nullptr) return std::nullopt;
   const auto dot = ref.find('.');
   if (dot != std::string::npos) {
     const std::string family = ref.substr(0, dot);
     const std::string alias = ref.substr(dot + 1);
     if (Schema::model_provider(family) == nullptr) return std::nullopt;
-    const value* entry = table_at(models, {family, alias});
+    const value* entry = find_table(models, {family, alias});
     if (entry == nullptr) return std::nullopt;
     return provider_ref{family, alias, entry};
   }
   std::optional<provider_ref> found;
   for (const std::string_view family : Schema::model_families()) {
-    const value* entry = table_at(models, {family, ref});
+    const value* entry = find_table(models, {family, ref});
     if (entry == nullptr) continue;
     if (found) return std::nullopt;  // ambiguous
     found = provider_ref{std::string(family), ref, entry};
@@ -134,7 +97,7 @@ class planner {
       : root_(source), alias_(std::move(alias)), options_(options) {}
 
   export_plan run() {
-    const value* agents = table_at(&root_, {"agents"});
+    const value* agents = find_table(&root_, {"agents"});
     const value* agent_raw = agents ? agents->find(alias_) : nullptr;
     if (agent_raw == nullptr || !agent_raw->is_table())
       throw error(errc::unknown_agent,
@@ -268,13 +231,15 @@ class planner {
   /// (shaped, ruled, pruned) entry or nullptr.
   value* carry_entry(std::string_view section_name, const std::string& alias,
                      const entry_schema& entry) {
-    const value* raw = table_at(&root_, {section_name, alias});
+    const value* raw = find_table(&root_, {section_name, alias});
     if (raw == nullptr) return nullptr;
     value shaped = carried(*raw, entry, std::string(section_name) + "." + alias);
     return &section(section_name).set(alias, std::move(shaped));
   }
 
-  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
+  std::string agent_string(std::string_view key) const {
+    return std::string(text::trim(string_at(agent_, key)));
+  }
   std::vector<std::string> agent_list(std::string_view key) const {
     return dedup(string_items(agent_->find(key)));
   }
@@ -294,7 +259,7 @@ class planner {
   // ---- step 6, docs/library.md, Exporting ----
   void carry_skill_bundles() {
     for (const std::string& alias : agent_list("skill_bundles")) {
-      const value* raw = table_at(&root_, {"skill_bundles", alias});
+      const value* raw = find_table(&root_, {"skill_bundles", alias});
       value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
       if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
       // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
@@ -348,7 +313,7 @@ class planner {
 
   // ---- step 9, docs/format.md ----
   const value* source_servers() const {
-    const value* mcp = table_at(&root_, {"mcp"});
+    const value* mcp = find_table(&root_, {"mcp"});
     if (mcp == nullptr) return nullptr;
     const value* servers = mcp->find("servers");
     if (servers == nullptr) servers = mcp->find("mcpServers");
@@ -366,13 +331,13 @@ class planner {
     std::set<std::string> excluded;
     for (const std::string& b : bundles)
       for (const std::string& name :
-           string_items(table_at(&root_, {"mcp_bundles", b})
-                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
+           string_items(find_table(&root_, {"mcp_bundles", b})
+                            ? find_table(&root_, {"mcp_bundles", b})->find("exclude")
                             : nullptr))
         excluded.insert(name);
     std::vector<std::string> granted;
     for (const std::string& b : bundles) {
-      const value* bundle = table_at(&root_, {"mcp_bundles", b});
+      const value* bundle = find_table(&root_, {"mcp_bundles", b});
       if (bundle == nullptr) continue;
       for (const std::string& name : string_items(bundle->find("servers")))
         if (!excluded.count(name) && first_server(name) != nullptr &&
@@ -394,7 +359,7 @@ class planner {
           if (first_server(name) == nullptr && !excluded.count(name)) {
             record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
                    drop_reason::source_missing,
-                   "server " + debug_quoted(name) +
+                   "server " + text::debug_quoted(name) +
                        " is not configured on the exporting install, so the name is removed "
                        "rather than allowing it to grant a same-named target-local server");
           } else {
@@ -436,9 +401,9 @@ class planner {
                                       agent_string("summary_provider")};
     const std::string t = agent_string("runtime_profile");
     if (!t.empty())
-      if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
-        roots.push_back(
-            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
+      if (const value* profile = find_table(&root_, {"runtime_profiles", t}))
+        roots.push_back(std::string(text::trim(
+            string_at(find_table(profile, {"context_compression"}), "summary_provider"))));
     for (const std::string& r : roots) {
       std::vector<std::string> visited;
       walk_provider(r, 0, visited);
@@ -455,7 +420,7 @@ class planner {
       const auto dot = key.find('.');
       const std::string family = key.substr(0, dot);
       const std::string alias = key.substr(dot + 1);
-      const value* raw = table_at(&root_, {"providers", "models", family, alias});
+      const value* raw = find_table(&root_, {"providers", "models", family, alias});
       value* carried = plan_.closure.find("providers");
       for (const char* k : {"models", family.c_str(), alias.c_str()})
         carried = (carried != nullptr && carried->is_table()) ? carried->find(k) : nullptr;
@@ -469,7 +434,7 @@ class planner {
         beyond.insert(edges[i]);
         record("providers.models." + key + ".fallback[" + std::to_string(i) + "]",
                drop_reason::depth_limit,
-               "fallback " + debug_quoted(edges[i]) + " is more than " +
+               "fallback " + text::debug_quoted(edges[i]) + " is more than " +
                    std::to_string(max_fallback_depth) +
                    " fallbacks away from the agent, so its provider is not carried (the "
                    "runtime does not walk that far either) and the edge is removed rather than "
@@ -504,11 +469,11 @@ class planner {
         std::vector<value> kept;
         for (std::size_t i = 0; i < fallback->items.size(); ++i) {
           const std::string& edge = fallback->items[i].text;
-          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
+          if (text::trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
             kept.push_back(fallback->items[i]);
           } else {
             record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
-                   "fallback " + debug_quoted(edge) +
+                   "fallback " + text::debug_quoted(edge) +
                        " does not resolve on the exporting install, so the edge is removed "
                        "rather than allowing a same-named target-local provider to change the "
                        "imported agent's endpoint or credentials");
@@ -546,7 +511,7 @@ class planner {
                                       ? Schema::tts_provider(family)
                                       : Schema::transcription_provider(family);
       if (entry == nullptr) continue;
-      const value* raw = table_at(&root_, {"providers", kind, family, alias});
+      const value* raw = find_table(&root_, {"providers", kind, family, alias});
       if (raw == nullptr) continue;
       const std::string path = std::string("providers.") + kind + "." + ref;
       shape_sink s = sink();
@@ -606,7 +571,7 @@ class planner {
            "the bundle carries this skill bundle's content from the exporting install; skills "
            "are instructions the agent reads and act as code it may run");
     const std::string r = agent_string("risk_profile");
-    const value* profile = r.empty() ? nullptr : table_at(&root_, {"risk_profiles", r});
+    const value* profile = r.empty() ? nullptr : find_table(&root_, {"risk_profiles", r});
     if (profile != nullptr) {
       const std::string base = "risk_profiles." + r + ".";
       const std::string level = string_at(profile, "level");
@@ -646,11 +611,11 @@ class planner {
       if (!root_list.empty())
         flag(risk_kind::extra_filesystem_roots, base + "allowed_roots",
              "extra filesystem roots are granted beyond the workspace: " + join(root_list, ", "));
-      if (string_at(table_at(profile, {"delegation_policy"}), "mode") == "allow")
+      if (string_at(find_table(profile, {"delegation_policy"}), "mode") == "allow")
         flag(risk_kind::delegation_enabled, base + "delegation_policy.mode",
              "the agent may initiate delegation to other agents on the target install");
     }
-    if (bool_at(table_at(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
+    if (bool_at(find_table(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
       flag(risk_kind::filesystem_escape, "agents." + alias_ + ".workspace.unrestricted_filesystem",
            "the agent can read and write anywhere the host filesystem permits");
     for (const std::string& name : granted_) {
@@ -673,9 +638,11 @@ class planner {
 
   /// The memory backend the agent runs on, and where the config says so (issue 30).
   std::string memory_backend() const {
-    const std::string own = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    const std::string own =
+        std::string(text::trim(string_at(find_table(agent_, {"memory"}), "backend")));
     if (!own.empty()) return "`" + own + "` (agents." + alias_ + ".memory.backend)";
-    const std::string shared = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+    const std::string shared =
+        std::string(text::trim(string_at(find_table(&root_, {"memory"}), "backend")));
     if (!shared.empty()) return "`" + shared + "` ([memory] backend)";
     return {};
   }
@@ -683,20 +650,22 @@ class planner {
   /// What `--with-memory` needs of the config: the backend's name and the categories the
   /// install redacts (issue 47).
   void plan_memory_policy() {
-    plan_.memory_backend_name = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    plan_.memory_backend_name =
+        std::string(text::trim(string_at(find_table(agent_, {"memory"}), "backend")));
     if (plan_.memory_backend_name.empty())
-      plan_.memory_backend_name = trim(string_at(table_at(&root_, {"memory"}), "backend"));
-    const value* policy = table_at(&root_, {"memory", "policy"});
+      plan_.memory_backend_name =
+          std::string(text::trim(string_at(find_table(&root_, {"memory"}), "backend")));
+    const value* policy = find_table(&root_, {"memory", "policy"});
     const value* list = policy != nullptr ? policy->find("redact_categories") : nullptr;
     if (list == nullptr || !list->is_array()) return;
     for (const value& item : list->items)
-      if (item.is_string() && !trim(item.text).empty())
-        plan_.memory_redact_categories.push_back(trim(item.text));
+      if (item.is_string() && !text::trim(item.text).empty())
+        plan_.memory_redact_categories.push_back(std::string(text::trim(item.text)));
   }
 
   // ---- docs/format.md workspace_source ----
   void plan_workspace() {
-    const value* workspace = table_at(agent_, {"workspace"});
+    const value* workspace = find_table(agent_, {"workspace"});
     const value* path = workspace ? workspace->find("path") : nullptr;
     if (path != nullptr && path->is_string()) {
       plan_.workspace = {true, path->text};

@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../core/time.hpp"
 #include "../formats/toml.hpp"
 #include "../fs/context.hpp"
@@ -28,7 +29,6 @@
 #include "config_file.hpp"
 #include "document.hpp"
 #include "parse.hpp"
-#include "paths.hpp"
 #include "toml_writer.hpp"
 
 #include <toml++/toml.h>

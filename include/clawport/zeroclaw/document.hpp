@@ -7,6 +7,7 @@
 #include "../core/config.hpp"
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -127,6 +128,32 @@ inline bool value::erase(std::string_view key) {
 inline value& value::child_table(const std::string& key) {
   if (value* existing = find(key)) return *existing;
   return set(key, make_table());
+}
+
+/// A reader's lookup: the table at `keys` below `root`, each step a table, or nullptr when
+/// any is absent or not a table (closure.hpp, validate).
+inline const value* find_table(const value* root, std::initializer_list<std::string_view> keys) {
+  const value* v = root;
+  for (const std::string_view k : keys) {
+    if (v == nullptr || !v->is_table()) return nullptr;
+    v = v->find(k);
+  }
+  return (v != nullptr && v->is_table()) ? v : nullptr;
+}
+
+/// A writer's: the table at the dotted path `dotted` below `root`, each table made when
+/// absent (`child_table`), as an import adds its entries (`providers.models`).
+inline value& make_table_path(value& root, std::string_view dotted) {
+  value* cur = &root;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string key(
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
+    cur = &cur->child_table(key);
+    if (dot == std::string_view::npos) return *cur;
+    start = dot + 1;
+  }
 }
 
 /// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).

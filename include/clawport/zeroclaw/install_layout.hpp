@@ -15,8 +15,8 @@
 #include "../bundle/private_data.hpp"
 #include "../core/error.hpp"
 #include "../core/host.hpp"
+#include "../core/paths.hpp"
 #include "../core/text.hpp"
-#include "paths.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -53,7 +53,7 @@ inline error missing_config_error(const std::string& config_path) {
 
 /// The default workspace of agent `alias`, relative to the install root.
 inline std::string default_workspace(std::string_view alias) {
-  return std::string(install_agents_dir) + "/" + std::string(alias) + "/workspace";
+  return paths::join(paths::join(install_agents_dir, alias), "workspace");
 }
 
 /// Agent `alias`'s workspace directory: `[agents.A.workspace].path` verbatim when set
@@ -122,7 +122,7 @@ struct skill_filter {
 /// else `~/.zeroclaw/config.toml`.
 inline std::string default_config_path(const host_environment& host) {
   if (host.zeroclaw_config_dir) {
-    return *host.zeroclaw_config_dir + "/" + std::string(install_config_name);
+    return paths::join(*host.zeroclaw_config_dir, install_config_name);
   }
   return host.home + "/.zeroclaw/" + std::string(install_config_name);
 }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../core/paths.hpp"
 #include "../core/text.hpp"
 #include "../core/version.hpp"
 #include "document.hpp"
@@ -202,8 +203,7 @@ inline bool is_workspace_skill_path(std::string_view workspace_relative) noexcep
 /// exporter writes, verify derives from the bundle's files (the manifest is not trusted to
 /// say it) and the import plan shows.
 inline risk_flag workspace_skills_flag() {
-  return {risk_kind::carried_workspace_skills,
-          std::string(workspace_dir) + "/" + std::string(workspace_skills_dir),
+  return {risk_kind::carried_workspace_skills, paths::join(workspace_dir, workspace_skills_dir),
           "the workspace carries its own skills directory; the agent loads these skills before "
           "the shared ones, and skills are instructions it reads and act as code it may run"};
 }
@@ -216,7 +216,7 @@ inline void record_private_entry(export_plan& plan, bundle::private_kind kind,
   std::string detail(bundle::private_reason(kind));
   if (kind == bundle::private_kind::memory_file && !plan.memory_backend.empty())
     detail += "; this agent's config selects the " + plan.memory_backend + " memory backend";
-  plan.dropped.push_back({std::string(workspace_dir) + "/" + text::escape_for_terminal(relative),
+  plan.dropped.push_back({paths::join(workspace_dir, text::escape_for_terminal(relative)),
                           drop_reason::private_data, std::move(detail)});
 }
 

@@ -35,13 +35,6 @@ struct shape_sink {
   bool mask = true;  ///< replace non-empty secret strings with masked_secret
 };
 
-inline std::string trim_copy(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\n\r\f\v");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\n\r\f\v");
-  return std::string(s.substr(first, last - first + 1));
-}
-
 inline std::string string_of(const value* v) {
   return (v != nullptr && v->is_string()) ? v->text : std::string();
 }

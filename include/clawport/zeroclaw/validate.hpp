@@ -12,8 +12,9 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
+#include "../core/text.hpp"
 #include "document.hpp"
-#include "paths.hpp"
 #include "schema.hpp"
 #include "shape.hpp"
 #include "toml_writer.hpp"
@@ -177,7 +178,7 @@ class validator {
     for (const member* b : sorted_members(top("skill_bundles"))) {
       const value* dir = child(&b->val, "directory");
       const std::string configured =
-          (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
+          (dir != nullptr && dir->is_string()) ? std::string(text::trim(dir->text)) : std::string();
       const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
                                                                    : paths::join(".", configured));
       if (!paths::starts_with(path, "shared"))
@@ -300,11 +301,9 @@ class validator {
       const value& s = list->items[i];
       const std::string at = "mcp.servers[" + std::to_string(i) + "]";
       const std::string name = detail::string_of(child(&s, "name"));
-      if (detail::trim_copy(name).empty())
+      if (text::trim(name).empty())
         return st_.fail("required_field_empty", at + ".name must not be empty", at + ".name");
-      std::string folded = name;
-      for (char& c : folded)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      const std::string folded = text::to_lower_ascii(name);
       if (std::find(seen.begin(), seen.end(), folded) != seen.end())
         return st_.fail("", "mcp.servers contains duplicate name: " + name, at + ".name");
       seen.push_back(folded);
@@ -312,11 +311,11 @@ class validator {
       if (transport.empty()) transport = "stdio";
       const value* url = child(&s, "url");
       if (transport == "stdio") {
-        if (detail::trim_copy(detail::string_of(child(&s, "command"))).empty())
+        if (text::trim(detail::string_of(child(&s, "command"))).empty())
           return st_.fail("", at + " with transport=stdio requires non-empty command",
                           at + ".command");
       } else {
-        if (url == nullptr || !url->is_string() || detail::trim_copy(url->text).empty())
+        if (url == nullptr || !url->is_string() || text::trim(url->text).empty())
           return st_.fail("", at + " with transport=" + transport + " requires url", at + ".url");
       }
       if (url != nullptr && url->is_string() && !url->text.empty()) {
@@ -390,9 +389,9 @@ class validator {
     for (const member* p : sorted_members(top("runtime_profiles"))) {
       const std::string v =
           detail::string_of(child(child(&p->val, "context_compression"), "summary_provider"));
-      if (detail::trim_copy(v).empty()) continue;
+      if (text::trim(v).empty()) continue;
       if (!two_tier("runtime_profiles." + p->key + ".context_compression.summary_provider",
-                    detail::trim_copy(v), "providers.models", false))
+                    std::string(text::trim(v)), "providers.models", false))
         return false;
     }
     return true;
@@ -404,7 +403,7 @@ class validator {
       const std::string base = "agents." + a->key + ".";
       const value& agent = a->val;
       const std::string model =
-          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
+          std::string(text::trim(detail::string_of(child(&agent, "model_provider"))));
       if (model.empty())
         return st_.fail("required_field_empty",
                         base +
@@ -423,14 +422,14 @@ class validator {
           {"classifier_provider", "providers.models"},
           {"summary_provider", "providers.models"}};
       for (const auto& [key, section] : refs) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        const std::string v = std::string(text::trim(detail::string_of(child(&agent, key))));
         if (!v.empty() && !two_tier(base + key, v, section, false)) return false;
       }
       const char* bundles[] = {"skill_bundles", "knowledge_bundles", "mcp_bundles"};
       for (const char* key : bundles)
         if (const value* list = child(&agent, key))
           for (std::size_t i = 0; i < list->items.size(); ++i) {
-            const std::string v = detail::trim_copy(list->items[i].text);
+            const std::string v = std::string(text::trim(list->items[i].text));
             if (v.empty()) continue;
             if (child(top(key), v) == nullptr)
               return st_.fail("dangling_reference",
@@ -441,7 +440,7 @@ class validator {
       const std::pair<const char*, const char*> profiles[] = {
           {"risk_profile", "risk_profiles"}, {"runtime_profile", "runtime_profiles"}};
       for (const auto& [key, section] : profiles) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        const std::string v = std::string(text::trim(detail::string_of(child(&agent, key))));
         if (!v.empty() && child(top(section), v) == nullptr)
           return st_.fail(
               "dangling_reference",
@@ -450,7 +449,7 @@ class validator {
       }
       const value* enabled = child(&agent, "enabled");
       const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
-      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
+      if (is_enabled && text::trim(detail::string_of(child(&agent, "risk_profile"))).empty())
         return st_.fail("required_field_empty",
                         base +
                             "risk_profile must reference a configured [risk_profiles.<alias>] "
@@ -468,7 +467,7 @@ class validator {
       for (std::size_t i = 0; i < list->items.size(); ++i) {
         const value& d = list->items[i];
         const std::string target =
-            detail::trim_copy(d.is_string() ? d.text : detail::string_of(child(&d, "agent")));
+            std::string(text::trim(d.is_string() ? d.text : detail::string_of(child(&d, "agent"))));
         const std::string at = base + "delegates[" + std::to_string(i) + "].agent";
         if (target.empty())
           return st_.fail("required_field_empty",
