@@ -37,9 +37,8 @@ inline int run_complete(const completion_args& a, const host_environment& host) 
   fs::posix fs;
   std::set<std::string> names;
   if (a.kind == "secrets") {
-    std::string text;
     const std::string path = zeroclaw::config_path_of(host, a.config);
-    for (const auto& s : importer::list_secrets(importer::read_install_config(fs, path, text)))
+    for (const auto& s : importer::read_secrets(fs, path))
       names.insert(s.path);
   } else {
     const skills::install_context l = skills::load_install(fs, host, a.config);
