@@ -52,6 +52,11 @@ for d in "$TMP/p"/skills/*/; do
   grep -q "^name: $n\$" "$d/SKILL.md" || { echo "FAIL: $n/SKILL.md does not name it"; failures=$((failures + 1)); }
 done
 
+# a Claw package as the source (the example Claw): the schemas accept what it writes too
+expect_status 0 "$CLAWPORT" convert "$REPO/examples/openclaw-claw" --to agent-plugin --out "$TMP/cp"
+expect_status 0 validate "$TMP/cp"
+expect_grep out "valid: $TMP/cp/mcp.json"
+
 # determinism
 expect_status 0 "$CLAWPORT" convert "$TMP/rb" --to agent-plugin --out "$TMP/p2"
 [ "$(tree_state "$TMP/p")" = "$(tree_state "$TMP/p2")" ] || { echo "FAIL: not deterministic"; failures=$((failures + 1)); }
