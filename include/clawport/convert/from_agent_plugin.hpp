@@ -65,7 +65,8 @@ inline pj object_at(const pj& j, const char* key) {
 /// `skills/<alias>/<dir>` (a ZeroClaw alias) or `workspace/skills/<dir>`.
 inline bool bundle_skill_place(const std::string& from) {
   const std::vector<std::string> parts = paths::components(from);
-  if (parts.size() != 3 || from != parts[0] + "/" + parts[1] + "/" + parts[2]) return false;
+  if (parts.size() != 3 || from != paths::join(paths::join(parts[0], parts[1]), parts[2]))
+    return false;
   const bool bundled = parts[0] == "skills" && !zeroclaw::alias_problem(parts[1]);
   const bool local = parts[0] == "workspace" && parts[1] == "skills";
   return (bundled || local) && parts[2] != "." && parts[2] != ".." &&
@@ -88,7 +89,7 @@ inline std::vector<std::string> bundle_skills_of(const plugin_input& in, const p
       continue;
     }
     const pj origin = origins.contains(d) ? origins[d] : pj::object();
-    std::string to = "skills/" + alias + "/" + d;
+    std::string to = paths::join(paths::join("skills", alias), d);
     if (origin.is_object() && origin.contains("from") && origin["from"].is_string() &&
         bundle_skill_place(origin["from"].get<std::string>()) &&
         !placed.count(origin["from"].get<std::string>()))
