@@ -54,7 +54,7 @@ inline void add_convert_command(CLI::App& app, action& selected, const host_envi
   auto args = std::make_shared<convert_args>();
   CLI::App* cmd = app.add_subcommand(
       "convert",
-      "convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or an Agent "
+      "Convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or an Agent "
       "Plugins 1.0.0 plugin (--to agent-plugin), or a Claw package to a bundle (--to "
       "zeroclaw), reporting every loss");
   cmd->add_option("source", args->source, "the bundle or Claw package directory")

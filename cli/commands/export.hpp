@@ -83,12 +83,20 @@ inline int run_export(const export_args& a, const host_environment& host) {
 
   fs::posix backend;
   export_result result;
-  if (a.dry_run) {
-    result = run_exporter<publish::none>(backend, o);
-  } else if (a.publish == "swap") {
-    result = run_exporter<publish::staged_swap>(backend, o);
-  } else {
-    result = run_exporter<publish::exchange>(backend, o);
+  try {
+    if (a.dry_run) {
+      result = run_exporter<publish::none>(backend, o);
+    } else if (a.publish == "swap") {
+      result = run_exporter<publish::staged_swap>(backend, o);
+    } else {
+      result = run_exporter<publish::exchange>(backend, o);
+    }
+  } catch (const error& e) {  // the library names the option; the CLI adds its flag
+    const std::string what = e.what();
+    if (e.code() != errc::destination_refused ||
+        what.find(publish::refusal::force_words) == std::string::npos)
+      throw;
+    throw error(e.code(), what + " (--force)", e.subject());
   }
   progress.clear();
   // The bundle is published: from here nothing may report failure (a signal that arrives
@@ -108,7 +116,7 @@ inline int run_export(const export_args& a, const host_environment& host) {
 inline void add_export_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<export_args>();
   CLI::App* cmd = app.add_subcommand(
-      "export", "export a ZeroClaw agent as a scrubbed, self-validating agent bundle");
+      "export", "Export a ZeroClaw agent as a scrubbed, self-validating agent bundle");
   cmd->add_option("alias", args->alias, "the agent to export")->required();
   cmd->add_option("--out", args->out, "the bundle directory to publish")
       ->required()

@@ -31,7 +31,7 @@ expect_status 1 "$CLAWPORT" claw add --json --state-dir "$state" --without-packa
   --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000 "$TMP/pkg"
 expect_grep out '"code": "plan_integrity_mismatch"'
 # Without --without-packages the plan is blocked offline: printed, exit 1.
-expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --yes --plan-integrity sha256:00 "$TMP/pkg"
+expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000 "$TMP/pkg"
 expect_grep err 'ERROR skill_preflight_failed'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a refused add wrote something"; failures=$((failures + 1)); }
 
@@ -71,7 +71,7 @@ expect_grep err 'agent_id_collision'
 expect_status 0 "$CLAWPORT" claw remove --dry-run --json --state-dir "$state" incident-triage
 rintegrity=$(field '["planIntegrity"]')
 expect_grep out '"schemaVersion": "openclaw.clawRemovePlan.v1"'
-expect_status 1 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity sha256:00
+expect_status 1 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 expect_grep err 'plan_integrity_mismatch'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a refused remove wrote something"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity "$rintegrity"
@@ -181,7 +181,7 @@ expect_status 0 "$CLAWPORT" claw update --dry-run --json incident-triage --state
 expect_grep out '"schemaVersion": "openclaw.clawUpdatePlan.v1"'
 uintegrity=$(field '["planIntegrity"]')
 [ "$(field '["summary"]["changed"]')" = 1 ] || { echo "FAIL: the update plans more than TOOLS.md"; failures=$((failures + 1)); }
-expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity sha256:00
+expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 expect_grep err 'plan_integrity_mismatch'
 expect_status 0 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity "$uintegrity"
 expect_grep out 'Updated agent incident-triage (complete): 1.3.0 -> 1.4.0'

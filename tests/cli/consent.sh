@@ -35,7 +35,7 @@ cmp -s "$TMP/out" import-plan.json || { echo "FAIL: --plan-out is not the plan d
 [ "$(tree_sum)" = "$before" ] || { echo "FAIL: planning wrote into the install"; failures=$((failures + 1)); }
 # --yes --plan F with another command's plan, or a plan that disagrees: refused, nothing written
 printf '{"schemaVersion": "openclaw.clawAddPlan.v1", "planIntegrity": "sha256:00"}\n' >claw-plan.json
-expect_status 1 "$CLAWPORT" import b --config dst/config.toml --yes --plan claw-plan.json
+expect_status 2 "$CLAWPORT" import b --config dst/config.toml --yes --plan claw-plan.json
 expect_grep err 'is not a plan of this command'
 expect_status 2 "$CLAWPORT" import b --config dst/config.toml --yes --plan import-plan.json --plan-integrity sha256:00
 [ "$(tree_sum)" = "$before" ] || { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
