@@ -88,7 +88,7 @@ cp "$state/openclaw.json" "$TMP/json5.orig"
 expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state" --without-packages "$TMP/pkg"
 integrity=$(field '["planIntegrity"]')
 expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
-expect_grep err 'ERROR config_commit_failed'
+expect_grep err '^clawport: error: config_commit_failed'
 expect_grep err 'Added agent incident-triage (partial)'
 cmp -s "$state/openclaw.json" "$TMP/json5.orig" || { echo "FAIL: the JSON5 config was rewritten"; failures=$((failures + 1)); }
 
@@ -116,7 +116,7 @@ kept_0600 "claw add"
 mkdir "$TMP/taken"
 before=$(snapshot)
 expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/taken"
-expect_grep err 'ERROR output_collision'
+expect_grep err '^clawport: error: output_collision'
 expect_status 1 "$CLAWPORT" claw export --json nobody --state-dir "$state" --out "$TMP/exported"
 expect_grep out '"code": "claw_not_found"'
 [ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported" ] || { echo "FAIL: a refused export wrote something"; failures=$((failures + 1)); }
@@ -163,14 +163,14 @@ cp "$ws/TOOLS.md" "$TMP/TOOLS.orig"
 echo "local edit" >>"$ws/TOOLS.md"
 before=$(snapshot)
 expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/exported3"
-expect_grep err 'ERROR workspace_files_drifted'
+expect_grep err '^clawport: error: workspace_files_drifted'
 expect_status 1 "$CLAWPORT" claw update --dry-run incident-triage --state-dir "$state"
 expect_grep out 'manual workspaceFile TOOLS.md'
 expect_grep out 'ERROR workspace_file_drift'
 expect_status 1 "$CLAWPORT" claw update --dry-run --json incident-triage --state-dir "$state"
 uintegrity=$(field '["planIntegrity"]')
 expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --yes --plan-integrity "$uintegrity"
-expect_grep err 'ERROR update_blocked'
+expect_grep err '^clawport: error: update_blocked'
 [ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported3" ] || { echo "FAIL: a refused update or export wrote something"; failures=$((failures + 1)); }
 cp "$TMP/TOOLS.orig" "$ws/TOOLS.md"
 # A new version of the package, applied with --from.
