@@ -43,6 +43,13 @@ class progress_line {
     out::progress("copying the workspace: " + std::to_string(entries) + " entries");
     shown_ = true;
   }
+  /// A phase without a count (issue 44 item 1): the line never goes quiet while it runs.
+  void phase(const std::string& what) {
+    if (!enabled_) return;
+    out::clear_progress();
+    out::progress(what);
+    shown_ = true;
+  }
   void clear() {
     if (shown_) out::clear_progress();
     shown_ = false;
@@ -75,6 +82,11 @@ inline int run_export(const export_args& a, const host_environment& host) {
   o.exported_at = host.now();
   progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
   o.on_progress = [&progress](std::uint64_t n) { progress.update(n); };
+  // Publishing replaces the previous bundle, whose removal can take minutes (50,000 files).
+  const std::string publishing =
+      a.force ? "publishing: replacing the previous bundle at " + a.out + " (removing its files)"
+              : "publishing the bundle at " + a.out;
+  o.before_publish = [&progress, &publishing] { progress.phase(publishing); };
 
   // SIGINT/SIGTERM only set a flag; the exporter polls it, rolls back and throws
   // errc::cancelled, which run_action turns into exit 130/143.
