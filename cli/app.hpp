@@ -30,12 +30,15 @@ inline std::uint32_t process_umask() {
 /// `--jobs N` of the commands that read and copy many files (`export`, `verify`, `import`):
 /// threads that open, read, hash and write them; the output is the same for every N.
 /// Defaults to the CPUs the process may use, at most 8 (fs::default_jobs).
-inline CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs) {
+/// `work` says what the threads do (`verify` copies nothing).
+inline CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs,
+                                    const char* work = "read, hash and copy files") {
   jobs = clawport::fs::default_jobs();
   return cmd
       ->add_option("--jobs", jobs,
-                   "threads that read, hash and copy files (default: the CPUs this process "
-                   "may use, at most 8); the output is the same for every value")
+                   std::string("threads that ") + work +
+                       " (default: the CPUs this process may use, at most 8); the output is "
+                       "the same for every value")
       ->check(CLI::Range(1u, 256u));
 }
 
@@ -118,6 +121,11 @@ inline int run_action(const action& act) {
   } catch (const clawport::error& e) {
     out::error(e, act.json);
     if (e.code() == errc::cancelled && interrupt_signal() != 0) return 128 + interrupt_signal();
+    // invalid_argument is bad usage wherever the library finds it (docs/cli.md): exit 2
+    if (e.code() == errc::invalid_argument) {
+      out::line("Run with --help for more information.", out::to::err);
+      return exit_usage;
+    }
     return exit_failed;
   } catch (const std::exception& e) {
     out::error(clawport::error(errc::io, e.what()), act.json);
@@ -165,11 +173,34 @@ inline int usage_error(const std::string& message, bool json) {
   return exit_usage;
 }
 
+/// `clawport help [command...]`: the help of the command named (the root's without one),
+/// as `<command> --help` prints it; an unknown command is bad usage.
+inline int help_command(const CLI::App& app, int argc, const char* const* argv, bool json) {
+  const CLI::App* cur = &app;
+  std::string path = app.get_name();
+  std::string parents;  // what CLI11's own --help passes: the names above the command
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (!a.empty() && a.front() == '-') continue;
+    const CLI::App* next = nullptr;
+    for (const CLI::App* s : cur->get_subcommands([](const CLI::App*) { return true; }))
+      if (s->check_name(a)) next = s;
+    if (next == nullptr)
+      return usage_error(
+          "unknown command '" + a + "' for `" + path + "` (see `" + path + " --help`)", json);
+    cur = next;
+    parents = path;
+    path += " " + next->get_name();
+  }
+  out::rendered(cur->help(parents));
+  return exit_ok;
+}
+
 /// Parses `argv`; usage errors print a hint and give exit 2, `--help`/`--version` exit 0.
 template <class Register>
 int run(int argc, const char* const* argv, Register&& register_commands) {
   CLI::App app{"clawport: make AI agents portable between installs", "clawport"};
-  app.set_version_flag("--version", "clawport " + std::string(clawport::version_string));
+  app.set_version_flag("-V,--version", "clawport " + std::string(clawport::version_string));
   app.require_subcommand(1);
   app.fallthrough(false);
   action selected;
@@ -181,6 +212,7 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
   invocation().assign(argv, argv + argc);
   invocation().front() = "clawport";
   const bool json = wants_json(argc, argv);
+  if (std::string(argv[1]) == "help") return help_command(app, argc, argv, json);
   if (const auto unknown = unknown_subcommand(app, argc, argv)) {
     return usage_error("unknown command '" + unknown->first + "' for `" + unknown->second +
                            "` (see `" + unknown->second + " --help`)",

@@ -58,6 +58,12 @@ inline void check_consent_usage(const consent_flags& f) {
     throw usage_failure(errc::invalid_argument,
                         "--plan-integrity and --plan apply a plan, so they need --yes",
                         f.plan_in.empty() ? "--plan-integrity" : "--plan");
+  if (!f.plan_integrity.empty() && !plan::well_formed(f.plan_integrity))
+    throw usage_failure(errc::invalid_argument,
+                        "--plan-integrity " + f.plan_integrity +
+                            " is malformed: an integrity is sha256: and 64 hex digits; copy it "
+                            "whole from the plan's `to apply:` line",
+                        "--plan-integrity");
 }
 
 /// The integrity consented to: `--plan-integrity`, or the one of the plan in `--plan F`

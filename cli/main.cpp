@@ -17,6 +17,7 @@
 
 int main(int argc, char** argv) {
   const clawport::host_environment host = clawport::gather_process_host();
+  clawport::cli::out::plain() = host.plain_text;
   return clawport::cli::run(argc, argv, [&host](CLI::App& app, clawport::cli::action& selected) {
     // Commands register here, one line each: add_<name>_command(app, selected, host);
     clawport::cli::add_claw_command(app, selected, host);

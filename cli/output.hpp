@@ -21,9 +21,22 @@ enum class to { out, err };
 /// every other write goes through the functions below.
 inline std::ostream& stream(to t) { return t == to::out ? std::cout : std::cerr; }
 
+/// Human output in plain characters (host_environment::plain_text: NO_COLOR, TERM=dumb),
+/// set once by `main`: the emoji markers of the reports become words here, in one place.
+inline bool& plain() {
+  static bool on = false;
+  return on;
+}
+
 /// Text already safe for a terminal: the library's renderers (`text::terminal_lines`,
-/// `render_plan`, `render_report`, `plan_text`...) or a JSON document. Printed as is.
-inline void rendered(std::string_view text, to t = to::out) { stream(t) << text << std::flush; }
+/// `render_plan`, `render_report`, `plan_text`...). Printed as is, but for the emoji
+/// markers in plain mode (text::plain_markers).
+inline void rendered(std::string_view text, to t = to::out) {
+  if (plain())
+    stream(t) << text::plain_markers(std::string(text)) << std::flush;
+  else
+    stream(t) << text << std::flush;
+}
 
 /// Lines made with `text::terminal_lines`: each piece already escaped.
 inline void lines(const text::terminal_lines& l, to t = to::out) { rendered(l.text, t); }

@@ -79,6 +79,62 @@ inline oc::value with_error(oc::value doc, const std::string& subject, const err
   return doc;
 }
 
+/// A failing document of `--json`: printed on stdout, and its error as the
+/// `clawport: error:` line on stderr that docs/cli.md promises every failure.
+inline void failure_document(const oc::value& doc) {
+  out::document(oc::json_text(doc));
+  const oc::value& e = doc["error"];
+  const std::string subject = e.contains("subject") && e["subject"].is_string()
+                                  ? e["subject"].get<std::string>()
+                                  : std::string();
+  out::error(error(errc::io, e.value("message", std::string("failed")), subject), false);
+}
+
+/// A document of `--json`, through `failure_document` when it tells a failure.
+inline void json_outcome(const oc::value& doc, bool ok, const std::string& subject,
+                         const error& fallback) {
+  if (ok)
+    out::document(oc::json_text(doc));
+  else
+    failure_document(with_error(doc, subject, fallback));
+}
+
+/// A human failure on stderr: upstream's `ERROR <code>: ` opening (after the banner) told as
+/// every clawport failure is, `clawport: error: <code>: `.
+inline std::string as_failure(std::string text) {
+  const std::string banner = std::string(oc::experimental_banner) + "\n";
+  const std::size_t from = text.rfind(banner, 0) == 0 ? banner.size() : 0;
+  if (text.compare(from, 6, "ERROR ") == 0) text.replace(from, 6, "clawport: error: ");
+  return text;
+}
+
+/// The `clawport: error:` line that ends a refused plan or an invalid package shown to a
+/// person (its `ERROR` lines above say why).
+inline void refused(const std::string& what, const std::string& subject) {
+  out::error(error(errc::invalid_argument, what + "; nothing was written (the ERROR lines say why)",
+                   subject),
+             false);
+}
+
+/// A refused plan's text without what only an applicable plan has: its integrity, and what
+/// it would `retain` (issue 44 item 11).
+inline std::string without_apply_lines(const std::string& text) {
+  std::string kept;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    const std::size_t nl = text.find('\n', from);
+    const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
+    const std::string line = text.substr(from, end - from);
+    const std::size_t lead = line.find_first_not_of(' ');
+    const bool apply_only =
+        lead != std::string::npos &&
+        (line.compare(lead, 15, "plan integrity:") == 0 || line.compare(lead, 7, "retain ") == 0);
+    if (!apply_only) kept += line;
+    from = end;
+  }
+  return kept;
+}
+
 inline int run_inspect(const inspect_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
@@ -86,9 +142,10 @@ inline int run_inspect(const inspect_options& o, const host_environment& host) {
   if (o.json) {
     const oc::value doc = oc::inspect_document(pkg);
     const error fallback(errc::invalid_argument, "the Claw package is invalid", o.package);
-    out::document(oc::json_text(pkg.ok() ? doc : with_error(doc, o.package, fallback)));
+    json_outcome(doc, pkg.ok(), o.package, fallback);
   } else {
     out::rendered(for_reader(oc::inspect_text(pkg)), pkg.ok() ? out::to::out : out::to::err);
+    if (!pkg.ok()) refused("the Claw package " + o.package + " is invalid", o.package);
   }
   return pkg.ok() ? exit_ok : exit_failed;
 }
@@ -103,9 +160,10 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (!pkg.ok()) {
     if (o.json) {
       const oc::invalid_package failed{pkg.diagnostics};
-      out::document(oc::json_text(with_error(oc::to_json(failed), o.package, invalid)));
+      failure_document(with_error(oc::to_json(failed), o.package, invalid));
     } else {
       out::rendered(for_reader(oc::inspect_text(pkg)), out::to::err);
+      refused("the Claw package " + o.package + " is invalid", o.package);
     }
     return exit_failed;
   }
@@ -118,10 +176,11 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (consent != nullptr && !plan.blocked) write_plan_file(*consent, host, oc::json_text(doc));
   if (o.json) {
     const error blocked(errc::invalid_argument, "the plan is blocked", o.package);
-    out::document(oc::json_text(plan.blocked ? with_error(doc, o.package, blocked) : doc));
+    json_outcome(doc, !plan.blocked, o.package, blocked);
   } else {
     out::rendered(for_reader(oc::plan_text(plan)));
     if (consent != nullptr && !plan.blocked) out::lines(apply_hint(*consent, integrity));
+    if (plan.blocked) refused("the plan to add " + o.package + " is blocked", o.package);
   }
   return plan.blocked ? exit_failed : exit_ok;
 }
@@ -153,9 +212,10 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
   const auto show = [&](const oc::value& doc, bool ok, const std::string& text) {
     if (o.json) {
       const error fallback(errc::invalid_argument, "the migration is refused", o.agent);
-      out::document(oc::json_text(ok ? doc : with_error(doc, o.agent, fallback)));
+      json_outcome(doc, ok, o.agent, fallback);
     } else {
-      out::rendered(for_reader(text), ok ? out::to::out : out::to::err);
+      out::rendered(ok ? for_reader(text) : as_failure(for_reader(text)),
+                    ok ? out::to::out : out::to::err);
     }
     return ok ? exit_ok : exit_failed;
   };
@@ -163,8 +223,11 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
     const oc::migration_plan plan = oc::plan_migration(fs, req, o.agent);
     const oc::value doc = oc::to_json(plan);
     if (!plan.blocked()) write_plan_file(o.consent, host, oc::json_text(doc));
-    const int status = show(doc, !plan.blocked(), oc::plan_text(plan));
+    const std::string text = oc::plan_text(plan);
+    const int status =
+        show(doc, !plan.blocked(), plan.blocked() ? without_apply_lines(text) : text);
     if (!o.json && !plan.blocked()) out::lines(apply_hint(o.consent, plan.integrity));
+    if (!o.json && plan.blocked()) refused("the migration of " + o.agent + " is refused", o.agent);
     return status;
   }
   const oc::consent c = consent_of(o.consent, host, oc::migration_plan_schema);
@@ -202,7 +265,9 @@ namespace clawport::cli {
 /// Registers `claw inspect`, `claw plan` and the lifecycle commands.
 inline void add_claw_command(CLI::App& app, action& selected, const host_environment& host) {
   CLI::App* claw = app.add_subcommand(
-      "claw", "Read, plan, add, check, migrate and remove OpenClaw Claw packages (offline)");
+      "claw",
+      "Inspect, plan, add, update, migrate, export and remove OpenClaw Claw packages "
+      "(offline)");
   claw->require_subcommand(1);
 
   auto io = std::make_shared<claw_cmd::inspect_options>();

@@ -3,6 +3,7 @@
 // "Lifecycle"). The library decides and renders; this file parses options and prints.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -79,8 +80,8 @@ inline oc::consent consent_of(const consent_flags& f, const host_environment& ho
 /// Prints a lifecycle document as --json does: a failure with its `error` in
 /// formats/json.hpp's shape (one that has none: `no added Claw matches`).
 inline int print_json(const oc::value& doc, bool ok, const std::string& subject) {
-  const error fallback(errc::claw_not_found, "no added Claw matches `" + subject + "`", subject);
-  out::document(oc::json_text(ok ? doc : with_error(doc, subject, fallback)));
+  const error fallback(errc::claw_not_found, "no Claw matches `" + subject + "`", subject);
+  json_outcome(doc, ok, subject, fallback);
   return ok ? exit_ok : exit_failed;
 }
 
@@ -90,7 +91,11 @@ template <class Result>
 int print_result(const Result& result, bool ok, bool json, const std::string& subject,
                  bool text_to_stderr) {
   if (json) return print_json(oc::to_json(result), ok, subject);
-  out::rendered(for_reader(oc::result_text(result)), text_to_stderr ? out::to::err : out::to::out);
+  const std::string text = for_reader(oc::result_text(result));
+  if (text_to_stderr)
+    out::rendered(as_failure(text), out::to::err);
+  else
+    out::rendered(text);
   return ok ? exit_ok : exit_failed;
 }
 template <class Result>
@@ -101,14 +106,21 @@ int print_result(const Result& result, bool ok, bool json, const std::string& su
 /// A lifecycle plan (the typed remove or update plan) shown without --yes: kept in
 /// --plan-out and, for a person, followed by the command that applies it (when nothing
 /// blocks it).
+/// A plan that changes nothing (`noop`: an update already applied) ends with that instead.
 template <class Plan>
 int show_plan(const Plan& plan, bool blocked, const consent_flags& f, bool json,
-              const std::string& subject, const host_environment& host) {
+              const std::string& subject, const host_environment& host, bool noop = false) {
   const oc::value doc = oc::to_json(plan);
   if (!blocked) write_plan_file(f, host, oc::json_text(doc));
   if (json) return print_json(doc, !blocked, subject);
-  out::rendered(for_reader(oc::plan_text(plan)));
-  if (!blocked) out::lines(apply_hint(f, plan.integrity));
+  out::rendered(
+      for_reader(blocked ? without_apply_lines(oc::plan_text(plan)) : oc::plan_text(plan)));
+  if (blocked)
+    refused("the plan for " + subject + " is blocked", subject);
+  else if (noop)
+    out::line("nothing to apply: " + subject + " is up to date with its package");
+  else
+    out::lines(apply_hint(f, plan.integrity));
   return blocked ? exit_failed : exit_ok;
 }
 
@@ -139,7 +151,11 @@ inline int run_status(const target_options& o, const host_environment& host) {
   std::optional<std::string> target;
   if (!o.target.empty()) target = o.target;
   const oc::status_result r = oc::claw_status(fs, request(host, o.state_dir, "", ""), target);
-  return print_result(r, r.ok, o.json, o.target, false);  // a status is never an error
+  if (!r.ok && !o.json) {  // a target that matched nothing: said so, not "No Claws installed."
+    out::error(error(errc::claw_not_found, "no Claw matches `" + o.target + "`", o.target), false);
+    return exit_failed;
+  }
+  return print_result(r, r.ok, o.json, o.target, false);
 }
 
 inline int run_remove(const target_options& o, const host_environment& host) {
@@ -163,7 +179,10 @@ inline int run_update(const update_options& o, const host_environment& host) {
   if (!o.from.empty()) from = host.absolute(o.from);
   if (!o.consent.yes) {
     const oc::update_plan plan = oc::plan_update(fs, req, o.target, from);
-    return show_plan(plan, plan.blocked, o.consent, o.json, o.target, host);
+    const bool noop = plan.capability_changes.empty() &&
+                      std::all_of(plan.actions.begin(), plan.actions.end(),
+                                  [](const oc::update_action& a) { return a.verb == "unchanged"; });
+    return show_plan(plan, plan.blocked, o.consent, o.json, o.target, host, noop);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");
   const oc::update_outcome r = oc::apply_update(fs, req, o.target, from, c, now_text(host));

@@ -55,7 +55,7 @@ inline void add_convert_command(CLI::App& app, action& selected, const host_envi
   auto args = std::make_shared<convert_args>();
   CLI::App* cmd = app.add_subcommand(
       "convert",
-      "convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or an Agent "
+      "Convert a ZeroClaw agent bundle to an OpenClaw Claw package (--to claw) or an Agent "
       "Plugins 1.0.0 plugin (--to agent-plugin), a Claw package to a bundle (--to "
       "zeroclaw), or an Agent Plugin to a bundle or a Claw package, reporting every loss");
   cmd->add_option("source", args->source, "the bundle, Claw package or Agent Plugin directory")

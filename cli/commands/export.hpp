@@ -43,6 +43,13 @@ class progress_line {
     out::progress("copying the workspace: " + std::to_string(entries) + " entries");
     shown_ = true;
   }
+  /// A phase without a count (issue 44 item 1): the line never goes quiet while it runs.
+  void phase(const std::string& what) {
+    if (!enabled_) return;
+    out::clear_progress();
+    out::progress(what);
+    shown_ = true;
+  }
   void clear() {
     if (shown_) out::clear_progress();
     shown_ = false;
@@ -75,6 +82,11 @@ inline int run_export(const export_args& a, const host_environment& host) {
   o.exported_at = host.now();
   progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
   o.on_progress = [&progress](std::uint64_t n) { progress.update(n); };
+  // Publishing replaces the previous bundle, whose removal can take minutes (50,000 files).
+  const std::string publishing =
+      a.force ? "publishing: replacing the previous bundle at " + a.out + " (removing its files)"
+              : "publishing the bundle at " + a.out;
+  o.before_publish = [&progress, &publishing] { progress.phase(publishing); };
 
   // SIGINT/SIGTERM only set a flag; the exporter polls it, rolls back and throws
   // errc::cancelled, which run_action turns into exit 130/143.
@@ -83,12 +95,20 @@ inline int run_export(const export_args& a, const host_environment& host) {
 
   fs::posix backend;
   export_result result;
-  if (a.dry_run) {
-    result = run_exporter<publish::none>(backend, o);
-  } else if (a.publish == "swap") {
-    result = run_exporter<publish::staged_swap>(backend, o);
-  } else {
-    result = run_exporter<publish::exchange>(backend, o);
+  try {
+    if (a.dry_run) {
+      result = run_exporter<publish::none>(backend, o);
+    } else if (a.publish == "swap") {
+      result = run_exporter<publish::staged_swap>(backend, o);
+    } else {
+      result = run_exporter<publish::exchange>(backend, o);
+    }
+  } catch (const error& e) {  // the library names the option; the CLI adds its flag
+    const std::string what = e.what();
+    if (e.code() != errc::destination_refused ||
+        what.find(publish::refusal::force_words) == std::string::npos)
+      throw;
+    throw error(e.code(), what + " (--force)", e.subject());
   }
   progress.clear();
   // The bundle is published: from here nothing may report failure (a signal that arrives
@@ -108,7 +128,7 @@ inline int run_export(const export_args& a, const host_environment& host) {
 inline void add_export_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<export_args>();
   CLI::App* cmd = app.add_subcommand(
-      "export", "export a ZeroClaw agent as a scrubbed, self-validating agent bundle");
+      "export", "Export a ZeroClaw agent as a scrubbed, self-validating agent bundle");
   cmd->add_option("alias", args->alias, "the agent to export")->required();
   cmd->add_option("--out", args->out, "the bundle directory to publish")
       ->required()

@@ -33,6 +33,7 @@ struct import_args {
   std::vector<std::string> maps;
   consent_flags consent;
   bool require_signature = false;
+  bool strict = false;
   std::string allowed_signers;
   std::string signer;
   bool json = false;
@@ -81,7 +82,9 @@ inline void offer_secret_prompts(const importer::import_result& r, const host_en
       continue;
     }
     try {
-      (void)importer::set_secret(backend, cipher, r.plan.config_path, path, value, host.now());
+      // the import kept the config's one backup of this run (render_result names it)
+      (void)importer::set_secret(backend, cipher, r.plan.config_path, path, value, host.now(),
+                                 false);
       out::line("  set " + path);
     } catch (const error& e) {
       out::line("  not set " + path + ": " + e.what());
@@ -102,7 +105,11 @@ inline int run_import(const import_args& a, const host_environment& host) {
   o.with_memory = a.with_memory;
   // Also when memory is left out: a re-run resolves a killed --with-memory run of its plan.
   o.memory = sqlite::import_target();
-  if (a.require_signature) o.require_signature = bundle_verifier(host, a.allowed_signers, a.signer);
+  // --allowed-signers alone asks for the signature, as `verify` does (--require-signature
+  // says so out loud and needs it)
+  if (!a.allowed_signers.empty())
+    o.require_signature = bundle_verifier(host, a.allowed_signers, a.signer);
+  o.strict = a.strict;
   fs::posix backend;
   if (a.consent.yes) {
     const std::string integrity = consented_integrity(a.consent, host, "");
@@ -129,9 +136,10 @@ inline int run_import(const import_args& a, const host_environment& host) {
     out::lines(apply_hint(a.consent, p.plan_integrity));
     return exit_ok;
   }
-  if (!confirmed_on_terminal()) {
-    out::line("nothing was written");
-    return exit_ok;
+  if (!confirmed_on_terminal()) {  // declined: not done, so not 0 (as terraform's apply)
+    out::error(error(errc::consent_required, "the plan was not applied; nothing was written"),
+               false);
+    return exit_failed;
   }
   const importer::import_result r =
       importer::apply_import(backend, o, plan::consented_to(p.plan_integrity));
@@ -143,7 +151,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
 inline void add_import_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<import_args>();
   CLI::App* cmd = app.add_subcommand(
-      "import", "verify an agent bundle and import it into an install, never overwriting anything");
+      "import", "Verify an agent bundle and import it into an install, never overwriting anything");
   cmd->add_option("bundle", args->bundle, "the bundle directory")->required();
   add_config_option(cmd, args->config, "the target install's config.toml");
   cmd->add_option("--as", args->as, "the agent's alias on the target")->check(non_empty());
@@ -153,21 +161,23 @@ inline void add_import_command(CLI::App& app, action& selected, const host_envir
   CLI::Option* require =
       cmd->add_flag("--require-signature", args->require_signature,
                     "refuse the bundle unless an allowed signer signed it (needs "
-                    "--allowed-signers); the plan names the signer");
+                    "--allowed-signers, which implies it); the plan names the signer");
   CLI::Option* allowed = cmd->add_option("--allowed-signers", args->allowed_signers,
-                                         "the allowed_signers file (ssh-keygen's format) that "
-                                         "--require-signature checks against")
+                                         "refuse the bundle unless a signer of this "
+                                         "allowed_signers file (ssh-keygen's format) signed it")
                              ->check(non_empty());
   require->needs(allowed);
-  allowed->needs(require);
   cmd->add_option("--signer", args->signer,
                   "the principal that must have signed (default: any allowed signer)")
       ->check(non_empty())
-      ->needs(require);
+      ->needs(allowed);
   cmd->add_flag("--with-memory", args->with_memory,
                 "merge the memory a format 2 bundle carries into this install's "
                 "data/memory/brain.db for the new agent only (one transaction; made with the "
                 "runtime's schema when missing); without it the memory is left out");
+  cmd->add_flag("--strict", args->strict,
+                "refuse a bundle without a digest list (its bytes unauthenticated), as "
+                "`verify --strict` does");
   add_consent_options(cmd, args->consent);
   cmd->add_flag("--json", args->json, "print one JSON document on stdout");
   add_jobs_option(cmd, args->jobs);

@@ -42,7 +42,7 @@ inline void add_recover_command(CLI::App& app, action& selected, const host_envi
   auto args = std::make_shared<recover_args>();
   CLI::App* cmd = app.add_subcommand(
       "recover",
-      "restore the previous bundle after a crashed export and remove the staging trees a "
+      "Restore the previous bundle after a crashed export and remove the staging trees a "
       "killed export, import, claw, skills or convert left beside a destination");
   cmd->add_option("dir", args->dir, "the destination the killed command was writing")
       ->required()

@@ -61,7 +61,7 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
 
 inline void add_secrets_command(CLI::App& app, action& selected, const host_environment& host) {
   CLI::App* secrets = app.add_subcommand(
-      "secrets", "list an install's secret fields, or supply one as ZeroClaw stores it");
+      "secrets", "List an install's secret fields, or supply one as ZeroClaw stores it");
   secrets->require_subcommand(1);
   const auto config_option = [](CLI::App* cmd, secrets_args& args) {
     add_config_option(cmd, args.config);
@@ -70,7 +70,7 @@ inline void add_secrets_command(CLI::App& app, action& selected, const host_envi
   auto list_args = std::make_shared<secrets_args>();
   CLI::App* list = secrets->add_subcommand(
       "list",
-      "every secret field of the config: set, blank, encrypted or reference (never a value)");
+      "List every secret field of the config: set, blank, encrypted or reference (never a value)");
   config_option(list, *list_args);
   list->callback([list_args, &selected, &host] {
     selected =
@@ -79,7 +79,7 @@ inline void add_secrets_command(CLI::App& app, action& selected, const host_envi
   auto set_args = std::make_shared<secrets_args>();
   CLI::App* set = secrets->add_subcommand(
       "set",
-      "supply a secret field (the value from standard input, or a prompt that does not echo): "
+      "Supply a secret field (the value from standard input, or a prompt that does not echo): "
       "enc2: with the install's .secret_key, plain where [secrets] encrypt = false, an op:// "
       "reference as given; only that value changes, the previous config is kept");
   set->add_option("path", set_args->path,

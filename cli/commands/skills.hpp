@@ -137,7 +137,9 @@ inline int run_audit(const audit_options& o, const host_environment& host) {
 
 /// Registers `skills list` and `skills audit`.
 inline void add_skills_command(CLI::App& app, action& selected, const host_environment& host) {
-  CLI::App* skills = app.add_subcommand("skills", "List and audit ZeroClaw skills");
+  CLI::App* skills = app.add_subcommand(
+      "skills",
+      "Manage ZeroClaw skills: list, audit, scaffold, install, remove, restore, test, bundles");
   skills->require_subcommand(1);
 
   auto lo = std::make_shared<skills_cmd::list_options>();

@@ -51,13 +51,15 @@ struct install_options : common_options {
   std::string agent;
   std::string skill;
   bool upgrade = false;
+  bool allow_scripts = false;
 };
 
 inline int run_install(const install_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   const sk::install_context l = sk::load_install(fs, host, o.config);
   const sk::source_install r = sk::install_from_source(
-      fs, host, l, sk::source_request{o.source, o.bundle, o.agent, o.skill, o.upgrade},
+      fs, host, l,
+      sk::source_request{o.source, o.bundle, o.agent, o.skill, o.upgrade, o.allow_scripts},
       process_umask(), warn);
   if (o.json) {
     out::document(clawport::json::dump(sk::to_json(r.result, r.notices)));
@@ -150,6 +152,8 @@ inline void add_skills_lifecycle_commands(CLI::App& skills, action& selected,
   in->add_flag("--upgrade", io->upgrade,
                "replace an installed skill of the same name (staged and audited first; the "
                "old version is archived under shared/skills/_deleted/)");
+  in->add_flag("--allow-scripts", io->allow_scripts,
+               "allow script files, a TEST.sh included (skills.allow_scripts = true)");
   sl::add_config_option(in, *io);
   in->callback([io, &selected, &host] {
     selected = action{[io, &host] { return sl::run_install(*io, host); }, io->json};

@@ -33,7 +33,7 @@ inline void add_status_command(CLI::App& app, action& selected, const host_envir
   auto args = std::make_shared<status_args>();
   CLI::App* cmd = app.add_subcommand(
       "status",
-      "show a ZeroClaw install's agents (and which came from an import), the secrets still "
+      "Show a ZeroClaw install's agents (and which came from an import), the secrets still "
       "blank, whether its config validates and leftovers of interrupted commands; exit 1 "
       "when something is pending");
   add_config_option(cmd, args->config);

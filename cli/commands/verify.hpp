@@ -18,6 +18,7 @@ struct verify_args {
   std::string allowed_signers;
   std::string signer;
   bool json = false;
+  bool strict = false;
   unsigned jobs = 1;
 };
 
@@ -62,6 +63,7 @@ inline int run_verify(const verify_args& a, const host_environment& host) {
   verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle), {}, a.jobs);
   if (!a.allowed_signers.empty())
     verify::check_signature(r, bundle_verifier(host, a.allowed_signers, a.signer));
+  if (a.strict) r.require_authenticated();
   if (a.json) {
     out::document(json::dump(verify::to_json_document(r, a.bundle)));
   } else {
@@ -76,7 +78,7 @@ inline void add_verify_command(CLI::App& app, action& selected, const host_envir
   auto args = std::make_shared<verify_args>();
   CLI::App* cmd = app.add_subcommand(
       "verify",
-      "check an agent bundle (digests, layout, manifest, closure, secrets, limits), or an Agent "
+      "Check an agent bundle (digests, signature, layout, manifest, closure, secrets, limits), or an Agent "
       "Plugins 1.0.0 plugin directory (plugin.json, skills/, mcp.json)");
   cmd->add_option("bundle", args->bundle, "the bundle or plugin directory")
       ->required()
@@ -91,7 +93,10 @@ inline void add_verify_command(CLI::App& app, action& selected, const host_envir
       ->check(non_empty())
       ->needs(allowed);
   cmd->add_flag("--json", args->json, "print one JSON document listing every finding");
-  add_jobs_option(cmd, args->jobs);
+  cmd->add_flag("--strict", args->strict,
+                "refuse a bundle without a digest list (its bytes unauthenticated; upstream "
+                "ZeroClaw writes none) instead of warning");
+  add_jobs_option(cmd, args->jobs, "read and hash files");
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_verify(*args, host); }, args->json};
   });

@@ -67,7 +67,19 @@ inline int run_doctor(const options& o, const host_environment& host) {
   const oc::workspace_location r = resolved(fs, host, o);
   const oc::doctor_report d =
       oc::check_workspace(fs, r.workspace, oc::environment_of(host, o.state_dir).home);
-  return print(d, d.ok(), o.json);
+  if (d.ok()) return print(d, true, o.json);
+  // a failure like every other (docs/cli.md): `error` (the first finding) and the stderr line
+  const oc::workspace_finding& first = d.findings.front();
+  const error e(first.code, first.message, first.path);
+  if (o.json) {
+    oc::value doc = oc::to_json(d);
+    doc["error"] = json::error_document(e)["error"];
+    claw_cmd::failure_document(doc);
+  } else {
+    out::rendered(oc::workspace_text(d));
+    out::error(e, false);
+  }
+  return exit_failed;
 }
 
 }  // namespace workspace_cmd

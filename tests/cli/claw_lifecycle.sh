@@ -31,7 +31,7 @@ expect_status 1 "$CLAWPORT" claw add --json --state-dir "$state" --without-packa
   --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000 "$TMP/pkg"
 expect_grep out '"code": "plan_integrity_mismatch"'
 # Without --without-packages the plan is blocked offline: printed, exit 1.
-expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --yes --plan-integrity sha256:00 "$TMP/pkg"
+expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000 "$TMP/pkg"
 expect_grep err 'ERROR skill_preflight_failed'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a refused add wrote something"; failures=$((failures + 1)); }
 
@@ -71,7 +71,7 @@ expect_grep err 'agent_id_collision'
 expect_status 0 "$CLAWPORT" claw remove --dry-run --json --state-dir "$state" incident-triage
 rintegrity=$(field '["planIntegrity"]')
 expect_grep out '"schemaVersion": "openclaw.clawRemovePlan.v1"'
-expect_status 1 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity sha256:00
+expect_status 1 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 expect_grep err 'plan_integrity_mismatch'
 [ "$(snapshot)" = "$before" ] || { echo "FAIL: a refused remove wrote something"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" claw remove --state-dir "$state" incident-triage --yes --plan-integrity "$rintegrity"
@@ -88,7 +88,7 @@ cp "$state/openclaw.json" "$TMP/json5.orig"
 expect_status 0 "$CLAWPORT" claw plan --json --state-dir "$state" --without-packages "$TMP/pkg"
 integrity=$(field '["planIntegrity"]')
 expect_status 1 "$CLAWPORT" claw add --state-dir "$state" --without-packages --yes --plan-integrity "$integrity" "$TMP/pkg"
-expect_grep err 'ERROR config_commit_failed'
+expect_grep err '^clawport: error: config_commit_failed'
 expect_grep err 'Added agent incident-triage (partial)'
 cmp -s "$state/openclaw.json" "$TMP/json5.orig" || { echo "FAIL: the JSON5 config was rewritten"; failures=$((failures + 1)); }
 
@@ -116,7 +116,7 @@ kept_0600 "claw add"
 mkdir "$TMP/taken"
 before=$(snapshot)
 expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/taken"
-expect_grep err 'ERROR output_collision'
+expect_grep err '^clawport: error: output_collision'
 expect_status 1 "$CLAWPORT" claw export --json nobody --state-dir "$state" --out "$TMP/exported"
 expect_grep out '"code": "claw_not_found"'
 [ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported" ] || { echo "FAIL: a refused export wrote something"; failures=$((failures + 1)); }
@@ -163,14 +163,14 @@ cp "$ws/TOOLS.md" "$TMP/TOOLS.orig"
 echo "local edit" >>"$ws/TOOLS.md"
 before=$(snapshot)
 expect_status 1 "$CLAWPORT" claw export incident-triage --state-dir "$state" --out "$TMP/exported3"
-expect_grep err 'ERROR workspace_files_drifted'
+expect_grep err '^clawport: error: workspace_files_drifted'
 expect_status 1 "$CLAWPORT" claw update --dry-run incident-triage --state-dir "$state"
 expect_grep out 'manual workspaceFile TOOLS.md'
 expect_grep out 'ERROR workspace_file_drift'
 expect_status 1 "$CLAWPORT" claw update --dry-run --json incident-triage --state-dir "$state"
 uintegrity=$(field '["planIntegrity"]')
 expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --yes --plan-integrity "$uintegrity"
-expect_grep err 'ERROR update_blocked'
+expect_grep err '^clawport: error: update_blocked'
 [ "$(snapshot)" = "$before" ] && [ ! -e "$TMP/exported3" ] || { echo "FAIL: a refused update or export wrote something"; failures=$((failures + 1)); }
 cp "$TMP/TOOLS.orig" "$ws/TOOLS.md"
 # A new version of the package, applied with --from.
@@ -181,7 +181,7 @@ expect_status 0 "$CLAWPORT" claw update --dry-run --json incident-triage --state
 expect_grep out '"schemaVersion": "openclaw.clawUpdatePlan.v1"'
 uintegrity=$(field '["planIntegrity"]')
 [ "$(field '["summary"]["changed"]')" = 1 ] || { echo "FAIL: the update plans more than TOOLS.md"; failures=$((failures + 1)); }
-expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity sha256:00
+expect_status 1 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 expect_grep err 'plan_integrity_mismatch'
 expect_status 0 "$CLAWPORT" claw update incident-triage --state-dir "$state" --from "$TMP/pkg2" --yes --plan-integrity "$uintegrity"
 expect_grep out 'Updated agent incident-triage (complete): 1.3.0 -> 1.4.0'

@@ -35,7 +35,7 @@ cmp -s "$TMP/out" import-plan.json || { echo "FAIL: --plan-out is not the plan d
 [ "$(tree_sum)" = "$before" ] || { echo "FAIL: planning wrote into the install"; failures=$((failures + 1)); }
 # --yes --plan F with another command's plan, or a plan that disagrees: refused, nothing written
 printf '{"schemaVersion": "openclaw.clawAddPlan.v1", "planIntegrity": "sha256:00"}\n' >claw-plan.json
-expect_status 1 "$CLAWPORT" import b --config dst/config.toml --yes --plan claw-plan.json
+expect_status 2 "$CLAWPORT" import b --config dst/config.toml --yes --plan claw-plan.json
 expect_grep err 'is not a plan of this command'
 expect_status 2 "$CLAWPORT" import b --config dst/config.toml --yes --plan import-plan.json --plan-integrity sha256:00
 [ "$(tree_sum)" = "$before" ] || { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
@@ -53,12 +53,14 @@ add_cmd=$(apply_line)
 expect_status 0 bash -c "PATH='$(dirname "$CLAWPORT")':\$PATH; $add_cmd"
 expect_grep out 'Added agent incident-triage'
 
-# claw remove with a plan file; claw update shows its apply command
+# claw remove with a plan file; claw update from the same package changes nothing, so it
+# shows no apply command (issue 44 item 11)
 expect_status 0 "$CLAWPORT" claw update incident-triage --state-dir state --from pkg
-expect_grep out '^nothing was written; to apply: clawport claw update incident-triage --state-dir state --from pkg --yes --plan-integrity sha256:'
+expect_grep out '^nothing to apply: incident-triage is up to date with its package$'
+grep -q 'to apply: clawport' "$TMP/out" && { echo "FAIL: a no-op update printed an apply command"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" claw remove incident-triage --state-dir state --plan-out remove-plan.json
 expect_grep out 'the plan was written to remove-plan.json'
-expect_status 1 "$CLAWPORT" claw remove incident-triage --state-dir state --yes --plan import-plan.json
+expect_status 2 "$CLAWPORT" claw remove incident-triage --state-dir state --yes --plan import-plan.json
 expect_grep err 'is not a plan of this command'
 [ -d state/workspace-incident-triage ] || { echo "FAIL: a refused remove removed"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" claw remove incident-triage --state-dir state --yes --plan remove-plan.json

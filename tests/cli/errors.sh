@@ -82,7 +82,7 @@ expect_grep out '"planIntegrity": "sha256:'
 # a human refusal goes to stderr, stdout stays empty
 expect_status 1 "$CLAWPORT" claw add "$TMP/pkg" --state-dir "$TMP/state" --without-packages --yes \
   --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
-expect_grep err 'ERROR plan_integrity_mismatch'
+expect_grep err '^clawport: error: plan_integrity_mismatch'
 [ ! -s "$TMP/out" ] || { echo "FAIL: a refusal on stdout"; cat "$TMP/out"; failures=$((failures + 1)); }
 unchanged "a refused claw command"
 finish

@@ -13,7 +13,7 @@ WS=$TMP/install/agents/researcher/workspace
 
 # fresh destination (its parent is created)
 export_to 0 "$TMP/dest/bundle"
-expect_grep out 'exported agent `researcher` to '"$TMP"'/dest/bundle (1 workspace file(s), 0 KiB)'
+expect_grep out 'exported agent `researcher` to '"$TMP"'/dest/bundle (1 workspace file(s), 0 KiB of them)'
 expect_grep out 'providers.models.anthropic.main.api_key'
 expect_grep out 'Published with exchange'
 for f in config.toml zeroclaw-agent.toml workspace/IDENTITY.md; do
@@ -31,7 +31,7 @@ if grep -rq 'sk-ant-cli-test-secret' "$TMP/dest/bundle"; then echo "FAIL: secret
 # non-empty without --force: refused, left alone
 mkdir -p "$TMP/busy/bundle" && echo mine >"$TMP/busy/bundle/config.toml"
 export_to 1 "$TMP/busy/bundle"
-expect_grep err 'pass --force to replace its contents'
+expect_grep err 'replacing its contents needs the force option (--force)'
 [ "$(cat "$TMP/busy/bundle/config.toml")" = mine ] || { echo "FAIL: destination changed"; failures=$((failures + 1)); }
 only_bundle "$TMP/busy"
 

@@ -43,7 +43,7 @@ integrity=$(sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p' "$TMP/o
 # --yes without the integrity (a usage error), and with a wrong one: refused, nothing written
 expect_status 2 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes
 expect_grep err 'plan-integrity'
-expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00
+expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 expect_grep err 'plan changed'
 # issue 43: the one consent path: the code of `claw add|update|remove` for a changed plan
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00 --json

@@ -25,10 +25,10 @@ expect_grep out '"code": "config_invalid"'
 expect_grep out '"subject": "schema_version"'
 expect_grep err 'declares schema_version 4; clawport imports into schema_version 3 only'
 
-expect_status 1 "$CLAWPORT" convert "$TMP/b" --to zeroclaw --out "$TMP/y"
+expect_status 2 "$CLAWPORT" convert "$TMP/b" --to zeroclaw --out "$TMP/y"
 expect_grep err 'is a ZeroClaw agent bundle (it holds zeroclaw-agent.toml), not a Claw package: convert it with --to claw'
 
-expect_status 1 "$CLAWPORT" verify "$TMP/b/zeroclaw-agent.toml"
+expect_status 2 "$CLAWPORT" verify "$TMP/b/zeroclaw-agent.toml"
 expect_grep err 'is a file; a bundle is a directory (the one that holds zeroclaw-agent.toml): give that directory'
 
 [ "$(snap)" = "$before" ] || { echo "FAIL: a refusal wrote something"; failures=$((failures + 1)); }

@@ -94,12 +94,12 @@ if grep -q 'sk-ant-handoff-test\|enc2:\|op://' "$TMP/out"; then fail "secrets li
 
 # refusals: nothing written (the install's files, modes, sizes and config identical)
 before=$(state "$TMP/dst")
-expect_status 1 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key --config "$TMP/dst/config.toml" < <(printf '')
+expect_status 2 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key --config "$TMP/dst/config.toml" < <(printf '')
 expect_grep err 'empty value'
 expect_status 1 "$CLAWPORT" secrets set agents.researcher.model_provider --config "$TMP/dst/config.toml" --json < <(printf 'x')
 expect_grep out '"code": "not_found"'
 expect_grep err 'secrets list'
-expect_status 1 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key --config "$TMP/dst/config.toml" < <(printf 'enc2:00ff')
+expect_status 2 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key --config "$TMP/dst/config.toml" < <(printf 'enc2:00ff')
 expect_grep err 'already ciphertext'
 expect_status 2 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key sk-on-argv --config "$TMP/dst/config.toml"
 cp "$TMP/dst/.secret_key" "$TMP/key.keep" && printf 'not hex\n' >"$TMP/dst/.secret_key"

@@ -117,6 +117,11 @@ expect_code 1 signature_invalid "$CLAWPORT" verify "$TMP/t3" --allowed-signers "
 expect_status 0 exp "$TMP/b_mallory" --sign "$K/mallory"
 expect_code 1 signer_untrusted "$CLAWPORT" verify "$TMP/b_mallory" --allowed-signers "$K/allowed" --json
 expect_grep out 'allowed'
+# issue 44 item 9: the refusal names the signing key as `ssh-keygen -l` prints it (whom to trust)
+mallory_fp=$(ssh-keygen -l -f "$K/mallory.pub" | awk '{print $2}')
+expect_grep out "the signing key is ED25519 $mallory_fp"
+expect_status 1 "$CLAWPORT" verify "$TMP/b_mallory" --allowed-signers "$K/allowed"
+expect_grep out "the signing key is ED25519 $mallory_fp"
 expect_code 1 signer_untrusted "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/allowed" --signer carol@example.org --json
 expect_code 1 signer_untrusted "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/expired" --json
 # a signature made for another purpose with an allowed key
@@ -135,7 +140,7 @@ done
 expect_code 1 signer_untrusted "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/pattern" --json
 expect_grep out '"signed_by": null'
 expect_grep out 'pass --signer\|--signer <principal>'
-expect_code 1 invalid_argument "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/pattern" --signer '*@example.org' --json
+expect_code 2 invalid_argument "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/pattern" --signer '*@example.org' --json
 # usage: --signer needs --allowed-signers
 expect_status 2 "$CLAWPORT" verify "$TMP/b" --signer alice@example.org
 
@@ -146,10 +151,15 @@ for refused in "unsigned b_unsigned" "signature_invalid t1" "signer_untrusted b_
   expect_code 1 "$1" "$CLAWPORT" import "$TMP/$2" --config "$TMP/dst/config.toml" \
     --require-signature --allowed-signers "$K/allowed" --json
   expect_code 1 "$1" "$CLAWPORT" import "$TMP/$2" --config "$TMP/dst/config.toml" \
-    --require-signature --allowed-signers "$K/allowed" --yes --plan-integrity sha256:00 --json
+    --require-signature --allowed-signers "$K/allowed" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000 --json
   nothing_written "$1"
 done
 expect_status 2 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --require-signature
+# issue 44 item 9: --allowed-signers alone asks for the signature, as verify's does
+expect_code 1 signer_untrusted "$CLAWPORT" import "$TMP/b_mallory" --config "$TMP/dst/config.toml" \
+  --allowed-signers "$K/allowed" --json
+expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --allowed-signers "$K/allowed" --json
+expect_grep out '"signed_by": "alice@example.org"'
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
 expect_grep out 'warning: the bundle is signed, but no allowed signers'
 unsigned_integrity=$(sed -n 's/.*\(sha256:[0-9a-f]\{64\}\).*/\1/p' "$TMP/out" | tail -1)

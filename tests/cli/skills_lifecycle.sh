@@ -23,7 +23,7 @@ test -d "$I/shared/skills/ops" || { echo "FAIL: bundle dir"; failures=$((failure
 expect_status 0 "$CLAWPORT" skills bundle add ops --config "$CFG"
 expect_grep out "skill bundle 'ops' already exists (no change)"
 before=$(cat "$CFG"; ls -A "$I")
-expect_status 1 "$CLAWPORT" skills bundle add Bad-Alias --config "$CFG"
+expect_status 2 "$CLAWPORT" skills bundle add Bad-Alias --config "$CFG"
 expect_grep err "must be 1-63 characters"
 expect_status 1 "$CLAWPORT" skills bundle add out --directory ../elsewhere --config "$CFG"
 expect_grep err "escapes the shared workspace"
@@ -47,7 +47,7 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["bundle"]=
 before=$(find "$I" | sort)
 expect_status 1 "$CLAWPORT" skills new release-check --bundle ops --config "$CFG"
 expect_grep err "skill 'ops/release-check' already exists at"
-expect_status 1 "$CLAWPORT" skills new Bad_Name --bundle ops --config "$CFG"
+expect_status 2 "$CLAWPORT" skills new Bad_Name --bundle ops --config "$CFG"
 expect_grep err "must use lowercase letters, digits, and hyphens only"
 expect_status 1 "$CLAWPORT" skills new x --bundle ghost --config "$CFG"
 expect_grep err "skill bundle 'ghost' is not configured"
@@ -118,7 +118,7 @@ mkdir -p "$I/shared/skills/ops/notaskill" && echo x > "$I/shared/skills/ops/nota
 expect_status 1 "$CLAWPORT" skills remove notaskill --bundle ops --config "$CFG"
 expect_grep err "is not editable: it is a non-bundle skill"
 test -f "$I/shared/skills/ops/notaskill/notes.txt" || { echo "FAIL: non-skill removed"; failures=$((failures + 1)); }
-expect_status 1 "$CLAWPORT" skills remove ../etc --bundle ops --config "$CFG"
+expect_status 2 "$CLAWPORT" skills remove ../etc --bundle ops --config "$CFG"
 expect_grep err "Invalid skill name"
 expect_status 2 "$CLAWPORT" skills remove x --bundle ops --agent default --config "$CFG"
 # remove and test: an agent that is not configured, a bundle whose directory is gone, a file

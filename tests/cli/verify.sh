@@ -7,7 +7,7 @@ make_researcher_install "$TMP/install"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" --out "$TMP/b"
 
 expect_status 0 "$CLAWPORT" verify "$TMP/b"
-expect_grep out 'verifies: agent `researcher`'
+expect_grep out "^verified $TMP/b: agent "'`researcher`, [0-9]* file(s) in all, [0-9]* KiB in all'
 expect_grep out 'every byte matches its digest list'
 expect_status 0 "$CLAWPORT" verify "$TMP/b" --json
 expect_grep out '"ok": true'
@@ -38,7 +38,7 @@ expect_status 1 "$CLAWPORT" verify "$TMP/b4" --json
 expect_grep out '"code": "manifest_invalid"'
 expect_grep out '"path": "zeroclaw-agent.toml:provenance.exported_at"'
 mkdir -p "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
-expect_status 1 "$CLAWPORT" import "$TMP/b4" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00
+expect_status 1 "$CLAWPORT" import "$TMP/b4" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 [ "$(ls -A "$TMP/dst")" = config.toml ] && [ "$(cat "$TMP/dst/config.toml")" = "schema_version = 3" ] ||
   { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
 

@@ -35,7 +35,7 @@ expect_grep out "^$HOME/ws-default/qa\$"
 printf "{agents: {entries: {ops: {workspace: '/srv/ops'}}}}\n" >"$TMP/state/openclaw.json"
 expect_status 0 "$CLAWPORT" workspace resolve --state-dir "$TMP/state" --agent-id dev
 expect_grep out "^$TMP/state/workspace-dev\$"
-expect_status 1 "$CLAWPORT" workspace resolve --state-dir "$TMP/state" --agent-id ../../x
+expect_status 2 "$CLAWPORT" workspace resolve --state-dir "$TMP/state" --agent-id ../../x
 expect_grep err "^clawport: error: --agent-id ../../x: an agent id must match"
 echo '{agents:' >"$TMP/bad.json" && mkdir -p "$TMP/bad" && mv "$TMP/bad.json" "$TMP/bad/openclaw.json"
 expect_status 1 "$CLAWPORT" workspace resolve --state-dir "$TMP/bad" --json

@@ -1364,6 +1364,35 @@ TEST_CASE("issue 27 item 3: secrets set refusals write nothing") {
   CHECK(r.m().snapshot("/dst") == with_bad_key);
 }
 
+TEST_CASE("issue 44 item 8: secrets set adds a missing api_key line; no backup when asked") {
+  import_rig r(
+      "schema_version = 3\n\n[providers.models.openai.main]\nmodel = \"m\"\n\n"
+      "[providers.models.anthropic.main]\napi_key = \"\"\nmodel = \"m\"\n");
+  const std::string path = "providers.models.openai.main.api_key";
+  // Not listed (status does not count an absent optional key as blank), yet a secret field.
+  const std::string before = r.m().read_file("/dst/config.toml");
+  for (const auto& e : im::list_secrets(cp::zeroclaw::parse_toml(before, "c")))
+    CHECK(e.path != path);
+  CHECK_NOTHROW(im::require_secret_field(r.f, "/dst/config.toml", path));
+  fake_cipher cipher;
+  const auto res = im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk-1",
+                                  cp::timestamp{1786600000, 0}, false);
+  CHECK(res.backup.empty());  // keep_backup false: the caller kept one for its run
+  const std::string after = r.m().read_file("/dst/config.toml");
+  CHECK(after.find("[providers.models.openai.main]\napi_key = \"enc2:") != std::string::npos);
+  CHECK(after.find("model = \"m\"") != std::string::npos);
+  bool listed = false;
+  for (const auto& e : im::list_secrets(cp::zeroclaw::parse_toml(after, "c")))
+    listed = listed || (e.path == path && e.state == im::secret_state::encrypted);
+  CHECK(listed);
+  CHECK_FALSE(r.m().exists(
+      "/dst/" + cp::zeroclaw::config_backup_name("config.toml", cp::timestamp{1786600000, 0})));
+  // A field the schema does not mark secret is still refused.
+  CHECK_THROWS_AS(
+      im::require_secret_field(r.f, "/dst/config.toml", "providers.models.openai.main.nope"),
+      cp::error);
+}
+
 TEST_CASE("issue 41 items 11, 12, 14: the field first, no second key, channel tokens listed") {
   import_rig r(
       "schema_version = 3\n\n[providers.models.anthropic.main]\n"

@@ -27,6 +27,25 @@ struct marks {
 
 inline marks marks_for(bool plain) { return plain ? marks{"ok", "FAIL"} : marks{}; }
 
+/// The emoji that open lines of human reports (export, verify), each with the words that
+/// replace it in plain text (NO_COLOR, TERM=dumb): warning, credentials, note, host-local.
+inline constexpr std::pair<std::string_view, std::string_view> emoji_markers[] = {
+    {"\u26a0\ufe0f  ", "warning: "},
+    {"\U0001F511 ", "credentials: "},
+    {"\u2139\ufe0f  ", "note: "},
+    {"\U0001F3E0 ", "host-local: "},
+};
+
+/// `rendered` with every emoji marker of `emoji_markers` in plain words (issue 44 item 3).
+inline std::string plain_markers(std::string rendered) {
+  for (const auto& [emoji, words] : emoji_markers) {
+    for (std::size_t at = rendered.find(emoji); at != std::string::npos;
+         at = rendered.find(emoji, at + words.size()))
+      rendered.replace(at, emoji.size(), words);
+  }
+  return rendered;
+}
+
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
 /// Rust's `str::trim` trims exactly this set.
 inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {

@@ -29,7 +29,8 @@ struct export_options {
   bool sync = true;    ///< flush the staged tree (one syncfs) and fsync the parent
   std::string token;   ///< staging token; empty = random (tests inject one)
   std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
-  /// Test seam: runs once the staged bundle is complete, just before publishing.
+  /// Runs once the staged bundle is complete, just before publishing (the CLI's progress
+  /// line names the phase; tests use it as a seam).
   std::function<void()> before_publish;
   /// Called for every workspace entry the copy visits (for a progress line).
   std::function<void(std::uint64_t entries)> on_progress;

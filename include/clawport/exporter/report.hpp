@@ -30,10 +30,11 @@ inline std::string n(std::uint64_t v) { return std::to_string(v); }
 inline void headline(lines& line, const export_result& r) {
   if (r.dry_run) {
     line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
+         " workspace file(s), " + n(r.workspace.bytes / 1024) +
+         " KiB of them); nothing was written");
   } else {
     line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB of them)");
   }
   if (r.signed_bundle) {
     line("  signed: zeroclaw-agent.sha256.sig (ssh-keygen -Y, namespace clawport-bundle)");

@@ -136,7 +136,7 @@ inline bool is_dot_or_dotdot(const char* n) noexcept {
 
 /// The next entry name of `stream` other than "." and "..", or nullptr at its end; a read
 /// error throws, naming `where` (the one readdir loop every directory listing here uses).
-inline const char* next_entry(DIR* stream, std::string_view where) {
+inline const struct dirent* next_dirent(DIR* stream, std::string_view where) {
   for (;;) {
     errno = 0;
     const struct dirent* ent = ::readdir(stream);
@@ -144,8 +144,12 @@ inline const char* next_entry(DIR* stream, std::string_view where) {
       if (errno != 0) throw sys_error("for_each_entry", where, errno);
       return nullptr;
     }
-    if (!is_dot_or_dotdot(ent->d_name)) return ent->d_name;
+    if (!is_dot_or_dotdot(ent->d_name)) return ent;
   }
+}
+inline const char* next_entry(DIR* stream, std::string_view where) {
+  const struct dirent* ent = next_dirent(stream, where);
+  return ent == nullptr ? nullptr : ent->d_name;
 }
 
 // renameat2 flags, spelled here so no libc or kernel header is needed.
@@ -438,8 +442,14 @@ class posix {
     push(parent.native_handle(), n);
     while (!stack.empty()) {
       frame& top = stack.back();
-      if (const char* name = detail::next_entry(top.stream.get(), top.name)) {
-        std::string child(name);
+      if (const struct dirent* ent = detail::next_dirent(top.stream.get(), top.name)) {
+        std::string child(ent->d_name);
+        // The type readdir gives saves a stat per entry (what `rm -rf` does too): a
+        // non-directory is unlinked at once (unlinkat never follows a link and refuses a
+        // directory, so an entry swapped meanwhile falls back to the checked path).
+        if (ent->d_type != DT_DIR && ent->d_type != DT_UNKNOWN &&
+            (::unlinkat(top.fd(), child.c_str(), 0) == 0 || errno == ENOENT))
+          continue;
         if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
         continue;
       }

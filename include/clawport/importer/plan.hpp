@@ -74,6 +74,9 @@ struct import_options {
   /// the CLI's SQLite target) for the new agent; without it the memory is left out.
   bool with_memory = false;
   memory::target memory;
+  /// Refuse a bundle whose bytes no digest list authenticates (`--strict`; before anything
+  /// is written, as any bundle that does not verify).
+  bool strict = false;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -470,12 +473,19 @@ inline std::function<bool(const std::string&)> bounded_search(
   };
 }
 
-/// The target config's text; nullopt when absent. Read by zeroclaw::read_config_to_replace:
-/// a symlinked or hard-linked config is refused here already, the rule of the write that
-/// applies the plan; a device, FIFO or oversized file refused naming it.
+/// The target config's text; nullopt when absent (its directory too). Read by
+/// zeroclaw::read_config_to_replace: a symlinked or hard-linked config is refused here already, the
+/// rule of the write that applies the plan; a device, FIFO or oversized file refused naming it.
 template <class Fs>
 std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
-  auto d = fs.open_root(root);
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_root(root));
+  } catch (const error& e) {  // no install directory: no config, named as every command does
+    if (e.code() == errc::not_found) return std::nullopt;
+    throw;
+  }
+  auto& d = *opened;
   std::optional<fs::read_result> r =
       zeroclaw::read_config_to_replace(fs, d, name, paths::join(root, name));
   if (!r) return std::nullopt;
@@ -520,7 +530,8 @@ inline std::string canonical(const import_plan& p) {
 }  // namespace detail
 
 /// The provenance comment written before the appended tables.
-inline std::string provenance_comment(const import_plan& p, const timestamp& now) {
+inline std::string provenance_comment(const import_plan& p, timestamp now) {
+  now.nanoseconds = 0;  // a time a person reads: whole seconds, as the export's provenance
   return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
          ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
          p.bundle + ", manifest " + digest::prefixed(p.manifest_sha256) + " (exported " +
@@ -959,6 +970,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
                 {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)}, o.jobs)
           : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
+  if (o.strict) rep.require_authenticated();
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
     p.signed_by = rep.signed_by;

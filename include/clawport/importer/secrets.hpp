@@ -166,9 +166,43 @@ Value* value_at(Value& config, std::string_view path) {
 /// text edit, for the check that nothing else changed); false when there is none.
 inline bool set_in(zc::value& config, std::string_view path, const std::string& stored) {
   zc::value* v = value_at(config, path);
-  if (v == nullptr || !v->is_string()) return false;
+  if (v == nullptr) {  // a missing line: the field added to its table
+    const std::size_t dot = path.rfind('.');
+    zc::value* table =
+        dot == std::string_view::npos ? nullptr : value_at(config, path.substr(0, dot));
+    if (table == nullptr || !table->is_table()) return false;
+    table->set(std::string(path.substr(dot + 1)), zc::value::make_string(stored));
+    return true;
+  }
+  if (!v->is_string()) return false;
   v->text = stored;
   return true;
+}
+
+/// The secret string fields of the entry `table` that have no line at all (a provider
+/// without `api_key = ...`): `prefix` + key each. `secrets set` adds such a line.
+inline void missing_of(const zc::value& table, zc::list_view<zc::field> fields,
+                       const std::string& prefix, std::vector<std::string>& out) {
+  if (!table.is_table()) return;
+  for (const zc::field& fd : fields)
+    if (fd.secret && fd.type == zc::field_type::string && table.find(fd.key) == nullptr)
+      out.push_back(prefix + std::string(fd.key));
+}
+
+/// Where a line for the missing field `path` goes: just after the `[...]` header line of its
+/// table (nullopt for a table without one: an inline or dotted table).
+inline std::optional<std::size_t> after_header(std::string_view text, const toml::table& doc,
+                                               std::string_view path) {
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const toml::node* table = node_at(doc, path.substr(0, dot));
+  if (table == nullptr || !table->is_table()) return std::nullopt;
+  const std::optional<std::size_t> line = offset_of(text, {table->source().begin.line, 1});
+  if (!line) return std::nullopt;
+  const std::size_t first = text.find_first_not_of(" \t", *line);
+  if (first == std::string_view::npos || text[first] != '[') return std::nullopt;
+  const std::size_t end = text.find('\n', first);
+  return end == std::string_view::npos ? text.size() : end + 1;
 }
 
 /// Lowercase hex, as secrets.rs writes it.
@@ -278,19 +312,16 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
 
 }  // namespace secrets_detail
 
-/// Every secret field the config holds (entries of the closure kinds the schema knows, and
-/// the credentials of its channels where the schema describes them), with its state: the
-/// one list `secrets list`, `secrets set` and `status` read. Pure.
-template <class Schema = zeroclaw::schema_v3>
-std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
-  std::vector<secret_entry> out;
+namespace secrets_detail {
+
+/// Calls `visit(entry table, its schema, "<entry path>.")` for every entry of the closure
+/// kinds the schema knows, and every channel the schema describes.
+template <class Schema, class Visit>
+void for_each_entry(const zeroclaw::value& config, Visit&& visit) {
   const auto entries = [&](const detail::kind_info& k, const auto& schema_of) {
     for (const auto& [name, val] : detail::entries_of(config, k)) {
       const zeroclaw::entry_schema* s = schema_of(name);
-      if (s == nullptr) continue;
-      const std::string prefix = detail::entry_path(k, name) + ".";
-      secrets_detail::secrets_of(*val, s->fields, prefix, out);
-      secrets_detail::secrets_of(*val, s->extra, prefix, out);
+      if (s != nullptr) visit(*val, *s, detail::entry_path(k, name) + ".");
     }
   };
   for (const detail::kind_info& k : detail::kinds)
@@ -302,6 +333,33 @@ std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
       return Schema::channel(name.substr(0, name.find('.')));
     });
   }
+}
+
+}  // namespace secrets_detail
+
+/// Every secret field the config holds (entries of the closure kinds the schema knows, and
+/// the credentials of its channels where the schema describes them), with its state: the
+/// one list `secrets list`, `secrets set` and `status` read. Pure.
+template <class Schema = zeroclaw::schema_v3>
+std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
+  std::vector<secret_entry> out;
+  secrets_detail::for_each_entry<Schema>(
+      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
+        secrets_detail::secrets_of(v, s.fields, p, out);
+        secrets_detail::secrets_of(v, s.extra, p, out);
+      });
+  return out;
+}
+
+/// The secret fields of the config's entries that have no line (`secrets set` adds it);
+/// not in `list_secrets`, so `status` does not count an absent optional key as blank. Pure.
+template <class Schema = zeroclaw::schema_v3>
+std::vector<std::string> missing_secret_fields(const zeroclaw::value& config) {
+  std::vector<std::string> out;
+  secrets_detail::for_each_entry<Schema>(
+      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
+        secrets_detail::missing_of(v, s.fields, p, out);
+      });
   return out;
 }
 
@@ -333,6 +391,8 @@ void check_secret_field(const zeroclaw::value& config, const std::string& config
                         const std::string& path) {
   for (const secret_entry& e : list_secrets<Schema>(config))
     if (e.path == path) return;
+  for (const std::string& missing : missing_secret_fields<Schema>(config))
+    if (missing == path) return;  // a secret field whose line is missing: set adds it
   throw error(errc::not_found,
               path + " is not a secret field of " + config_path +
                   "; `clawport secrets list` shows them (a field that is not secret is set "
@@ -388,9 +448,11 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 }
 
 /// Sets the secret field `path` of the config at `config_path` (absolute) to `value`, as
-/// ZeroClaw stores it (see the top of this file). Only the value's bytes change; the
-/// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`,
-/// mode and owner kept). Refuses, writing nothing: a path that is not a secret field the
+/// ZeroClaw stores it (see the top of this file). Only the value's bytes change (or, for a
+/// secret field whose line is missing, that line is added under its table's header); the
+/// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`
+/// unless `keep_backup` is false: a caller that kept one for this run already, mode and
+/// owner kept). Refuses, writing nothing: a path that is not a secret field the
 /// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
 /// one that is already ciphertext (errc::invalid_argument); a missing key while the config
 /// holds encrypted values (errc::not_found); a field written as a multi-line string
@@ -398,8 +460,8 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 /// crypto/sodium.hpp (key_bytes, nonce_bytes, random, seal).
 template <class Fs, class Cipher, class Schema = zeroclaw::schema_v3>
 set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_path,
-                             const std::string& path, std::string_view value,
-                             const timestamp& now) {
+                             const std::string& path, std::string_view value, const timestamp& now,
+                             bool keep_backup = true) {
   namespace sd = secrets_detail;
   std::string text;
   const zeroclaw::value config = read_config_to_edit(fs, config_path, text);
@@ -416,7 +478,8 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                     " is already ciphertext (enc:/enc2:); give the secret itself, nothing was "
                     "written",
                 path);
-  // Where the value's bytes are in `old_text`: a one-line string literal, else refused.
+  // Where the value's bytes are in `old_text`: a one-line string literal; for a field whose
+  // line is missing, the end of its table's `[header]` line (`len` 0: the line is added).
   const auto locate = [&](std::string_view old_text) {
     const toml::table doc = toml_adaptor::parse(old_text, config_path);
     const toml::node* node = sd::node_at(doc, path);
@@ -424,7 +487,11 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
     std::optional<std::size_t> len;
     if (node != nullptr && node->is_string()) at = sd::offset_of(old_text, node->source().begin);
     if (at) len = sd::string_token(old_text.substr(*at));
-    if (!len)
+    if (node == nullptr) {
+      at = sd::after_header(old_text, doc, path);
+      len = 0;
+    }
+    if (!at || !len)
       throw error(errc::config_invalid,
                   path + " is not written as a one-line string in " + config_path +
                       ", so clawport cannot replace just its value; nothing was written (set "
@@ -446,7 +513,12 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
     if (!sd::set_in(*expected, path, stored)) expected.reset();
     const auto [at, len] = locate(old_text);
     std::string out(old_text.substr(0, at));
+    if (len == 0) {  // the missing line, added as the table's first
+      if (at > 0 && old_text[at - 1] != '\n') out += '\n';
+      out += path.substr(path.rfind('.') + 1) + " = ";
+    }
     out += zeroclaw::toml_writer::quote(stored);
+    if (len == 0) out += '\n';
     out += old_text.substr(at + len);
     return out;
   };
@@ -459,7 +531,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                   path);
   };
   const zeroclaw::config_append_result w =
-      zeroclaw::rewrite_config(fs, config_path, edit, now, check);
+      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup);
   res.backup = w.backup;
   return res;
 }

@@ -256,12 +256,7 @@ install_status read_status(Fs& fs, const std::string& config_path,
   st.install_root = zc::install_root_of(config_path);
   const std::string config_name = paths::file_name(config_path);
   const std::optional<std::string> text = detail::read_config(fs, st.install_root, config_name);
-  if (!text)
-    throw error(errc::not_found,
-                "the config " + config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                config_path);
+  if (!text) throw zeroclaw::missing_config_error(config_path);
   const zc::value config = zc::parse_toml(*text, config_path);
   st.invalid = zc::validate_config<Schema>(config);
 

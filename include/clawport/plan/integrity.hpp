@@ -29,6 +29,16 @@ inline std::string integrity_of(std::string_view canonical) {
   return integrity_of_stream([canonical](const auto& put) { put(canonical); });
 }
 
+/// Whether `given` has the shape of an integrity, `sha256:` and 64 lowercase hex digits: a
+/// truncated or mistyped one is told as such, not as "the plan changed".
+inline bool well_formed(std::string_view given) noexcept {
+  constexpr std::string_view prefix = "sha256:";
+  if (given.size() != prefix.size() + 64 || given.substr(0, prefix.size()) != prefix) return false;
+  for (const char c : given.substr(prefix.size()))
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
 }  // namespace plan
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

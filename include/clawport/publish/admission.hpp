@@ -77,11 +77,13 @@ inline error changed(const destination_names& d) {
                    "replaced, so look at what is there and export again",
                d.display);
 }
+/// What a non-empty destination needs, said to every caller (a C++ one sets `force`); the
+/// CLI names its flag after it.
+inline constexpr std::string_view force_words = "replacing its contents needs the force option";
 inline error not_empty(const destination_names& d) {
-  return error(
-      errc::destination_refused,
-      "destination " + d.display + " is not empty \u2014 pass --force to replace its contents",
-      d.display);
+  return error(errc::destination_refused,
+               "destination " + d.display + " is not empty \u2014 " + std::string(force_words),
+               d.display);
 }
 inline error appeared(const destination_names& d) {
   return error(errc::identity_changed,

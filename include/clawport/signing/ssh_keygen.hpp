@@ -144,6 +144,21 @@ inline std::string last_line(const std::string& text) {
                      end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
+/// The signing key of `-Y check-novalidate`'s "Good "<ns>" signature with <TYPE> key
+/// SHA256:<fp>" line, as `<TYPE> SHA256:<fp>` (what `ssh-keygen -l` prints for the key);
+/// "" when the line is not there.
+inline std::string signing_key_of(const std::string& output) {
+  const std::string with = " signature with ";
+  const std::size_t at = output.find(with);
+  if (at == std::string::npos) return {};
+  const std::size_t from = at + with.size();
+  const std::size_t end = output.find_first_of("\r\n", from);
+  std::string key = output.substr(from, end == std::string::npos ? end : end - from);
+  const std::size_t word = key.find(" key ");
+  if (word != std::string::npos) key.replace(word, 5, " ");
+  return key;
+}
+
 }  // namespace detail
 
 /// The Signer: `ssh-keygen -Y sign -f <key> -n <namespace>`. `key` is a private key file,
@@ -233,6 +248,13 @@ class ssh_keygen_verifier {
     const auto accepted = [&](const std::string& principal) {
       return keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
     };
+    // Whom to trust: the key that signed, as `ssh-keygen -l` shows it (check-novalidate's
+    // "Good ... signature with ED25519 key SHA256:..." line), told in every refusal below.
+    const std::string key = detail::signing_key_of(check.out + check.err);
+    const auto untrusted = [&key](const std::string& why, const std::string& subject) {
+      return error(errc::signer_untrusted,
+                   why + (key.empty() ? std::string() : "; the signing key is " + key), subject);
+    };
     std::optional<ssh_keygen_run> good;
     if (signer_) {
       good = accepted(*signer_);
@@ -240,28 +262,26 @@ class ssh_keygen_verifier {
     }
     const ssh_keygen_run found = keygen({"-Y", "find-principals", "-s", sig, "-f", allowed_});
     if (found.exit != 0)
-      throw error(
-          errc::signer_untrusted,
+      throw untrusted(
           "the signing key is not in " + allowed_ +
               ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
               "); add the signer's `<principal> <public key>` line there if you trust it",
           allowed_);
     const std::vector<std::string> principals = split_principals(found.out);
     if (signer_)
-      throw error(errc::signer_untrusted,
-                  "the signature is not by `" + *signer_ + "` as " + allowed_ +
-                      " allows it under the namespace `" + ns_ +
-                      "` (ssh-keygen: " + detail::last_line(good->err) +
-                      "); the key is listed there for " + join(principals) +
-                      "; check that principal's entry, its namespaces= and valid-after/"
-                      "valid-before options",
-                  allowed_);
+      throw untrusted("the signature is not by `" + *signer_ + "` as " + allowed_ +
+                          " allows it under the namespace `" + ns_ +
+                          "` (ssh-keygen: " + detail::last_line(good->err) +
+                          "); the key is listed there for " + join(principals) +
+                          "; check that principal's entry, its namespaces= and valid-after/"
+                          "valid-before options",
+                      allowed_);
     for (const std::string& p : principals) {
       if (is_principal_pattern(p)) continue;
       good = accepted(p);
       if (good->exit == 0) return p;
     }
-    throw error(errc::signer_untrusted, unnamed_message(principals, good), allowed_);
+    throw untrusted(unnamed_message(principals, good), allowed_);
   }
 
  private:

@@ -213,8 +213,16 @@ struct install_result {
 
 namespace detail {
 
+/// What lets a blocked script in (issue 44 item 5): the config key, or the option of this
+/// one install (the CLI's `--allow-scripts`, as `skills audit` has).
+inline constexpr std::string_view allow_scripts_fix =
+    " (scripts, a TEST.sh for `skills test` included, are allowed by `[skills] allow_scripts = "
+    "true` in config.toml, or for this install alone by allow_scripts: --allow-scripts)";
+
 [[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
-  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
+  std::string why = "Skill security audit failed: " + r.summary();
+  if (why.find("script-like files are blocked") != std::string::npos) why += allow_scripts_fix;
+  throw error(errc::audit_blocked, why, where);
 }
 
 }  // namespace detail

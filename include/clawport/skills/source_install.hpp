@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `skills install <source>` as one library call: the source classified (a registry name is
 // refused: clawport works offline), the destination resolved, a git source cloned with the
-// system's git into a private temporary directory (its `.git` dropped), a catalogue's
+// system's git into a private temporary directory (its `.git` dropped; a local checkout is
+// copied there without its `.git` too), a catalogue's
 // `skills/<name>/` picked with `--skill`, then install_skill_directory (audited before and
 // after the copy).
 #pragma once
@@ -17,6 +18,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,9 @@ struct source_request {
   std::string agent;     ///< --agent
   std::string skill;     ///< --skill: `skills/<skill>/` of a catalogue
   bool upgrade = false;  ///< --upgrade: replace an installed skill of the name
+  /// --allow-scripts: scripts (a TEST.sh) pass the audit for this install, as
+  /// `skills.allow_scripts = true` lets them for every one
+  bool allow_scripts = false;
 };
 
 /// What the install did, and the notices to show before its warnings.
@@ -54,6 +59,27 @@ void drop_git_dir(Fs& fs, const std::string& repo) {
   }
 }
 
+/// Whether the skill directory `dir` holds a `.git` (a local checkout).
+template <class Fs>
+bool has_git_dir(Fs& fs, const std::string& dir) {
+  return fs.stat_at(fs.open_root(dir), ".git").has_value();
+}
+
+/// A local checkout copied into `to` (created) without its `.git`, as the git route drops
+/// the clone's: version control (hooks, a remote's credentials) is never skill content. The
+/// copy refuses a symlink, as the install's own copy does.
+template <class Fs>
+void copy_without_git(Fs& fs, const std::string& from, const std::string& to, std::uint32_t umask) {
+  fs.make_dir_at(fs.open_root(paths::parent(to)), paths::file_name(to), fs::modes::private_dir);
+  fs::copy_spec spec;
+  spec.root = from;
+  spec.refuse_symlinks = true;
+  spec.umask = umask;
+  spec.carries_name = [](std::string_view name) { return name != ".git"; };
+  fs::copy_tally tally;
+  fs::copy_tree(fs, fs.open_root(from), fs.open_root(to), spec, tally);
+}
+
 }  // namespace detail
 
 /// Installs `req.source` into the install `inst` (see the file comment). `git` runs the
@@ -71,7 +97,7 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
   const install_destination dest =
       resolve_install_destination(inst.cfg, inst.where, req.bundle, req.agent);
   install_options opt;
-  opt.audit = audit_options{inst.cfg.allow_scripts};
+  opt.audit = audit_options{inst.cfg.allow_scripts || req.allow_scripts};
   opt.umask = umask;
   opt.upgrade = req.upgrade;
   opt.install_root = inst.where.install_root;
@@ -89,9 +115,16 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
     out.result = install_skill_directory(fs, src, dest.location, name, opt);
   } else {
     const std::string abs = paths::normalize(host.absolute(req.source));
-    const std::string src =
-        req.skill.empty() ? abs : catalogue_skill(fs, abs, req.skill, req.source);
+    std::string src = req.skill.empty() ? abs : catalogue_skill(fs, abs, req.skill, req.source);
     const std::string name = req.skill.empty() ? paths::file_name(abs) : req.skill;
+    std::optional<temp_dir<Fs>> tmp;  // a local checkout: installed without its `.git`
+    if (detail::has_git_dir(fs, src)) {
+      tmp.emplace(fs, host.temp_root, "clawport-src-", on_warning);
+      out.notices.push_back("left out " + paths::join(src, ".git") +
+                            ": version control is not skill content (as a git source's clone)");
+      detail::copy_without_git(fs, src, tmp->path() + "/" + name, umask);
+      src = tmp->path() + "/" + name;
+    }
     out.result = install_skill_directory(fs, src, dest.location, name, opt);
   }
   return out;

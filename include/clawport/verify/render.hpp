@@ -76,13 +76,14 @@ inline nlohmann::json to_json_document(const report& r, const std::string& bundl
 inline std::string render_report(const report& r) {
   text::terminal_lines line;
   if (r.ok()) {
-    line("bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
-         std::to_string(r.file_count) + " file(s), " +
-         std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
+    // the sizes count every file of the bundle (config, manifest, lists, workspace, skills)
+    line("verified " + r.bundle + ": agent `" + r.root_agent + "`, " +
+         std::to_string(r.file_count) + " file(s) in all, " +
+         std::to_string((r.total_bytes + 1023) / 1024) + " KiB in all, " +
          (r.authenticated ? "every byte matches its digest list"
                           : "no digest list (bytes unauthenticated)"));
   } else {
-    line("bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
+    line(r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
   }
   for (const finding& f : r.findings) {
     line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +

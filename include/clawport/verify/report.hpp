@@ -106,6 +106,12 @@ struct report {
   bool has_directory(std::string_view path) const {
     return std::find(directories.begin(), directories.end(), path) != directories.end();
   }
+  /// Strict mode (`verify --strict`, `import --strict`): a bundle whose bytes no digest list
+  /// authenticates is refused, its `unauthenticated` warning made an error.
+  void require_authenticated() {
+    for (finding& f : findings)
+      if (f.code == "unauthenticated") f.warning = false;
+  }
   /// The errc of a finding: its own for a limit or a signature finding, else bundle_invalid.
   static errc code_of(std::string_view finding_code) {
     for (const errc c :
@@ -125,7 +131,7 @@ struct report {
                                      : ""),
                    f.path);
     }
-    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
+    return error(errc::bundle_invalid, bundle + " verifies", bundle);
   }
 };
 

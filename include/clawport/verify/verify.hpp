@@ -696,6 +696,12 @@ inline void layout_findings(report& rep) {
 /// hashed), or refused by the survey, or joined here from the list's text (`list_text`, a
 /// list not in path order: every file was kept); `authenticated` only when they match
 /// exactly.
+/// The finding of a bundle without a digest list: a warning, an error in strict mode
+/// (`require_authenticated`, the CLI's `--strict`).
+inline constexpr std::string_view unauthenticated_detail =
+    "the bundle has no digest list (upstream ZeroClaw writes none): its bytes are "
+    "unauthenticated, only its structure was checked (--strict refuses such a bundle)";
+
 struct list_outcome {
   const list_join* joined = nullptr;  ///< the join done during the walk
   std::string cursor_hex;             ///< the joined list's digest, as the cursor read it
@@ -709,10 +715,7 @@ inline void digest_list_findings(report& rep, const std::string& list_text, bool
   const std::string name(bundle::digest_list_file);
   if (rep.file(name) == nullptr) {
     if (!rep.has_directory(name))
-      rep.findings.push_back({"unauthenticated", name,
-                              "the bundle has no digest list (upstream ZeroClaw writes none): "
-                              "its bytes are unauthenticated, only its structure was checked",
-                              true});
+      rep.findings.push_back({"unauthenticated", name, std::string(unauthenticated_detail), true});
     return;
   }
   if (truncated) return;

@@ -213,11 +213,13 @@ using config_edit = std::function<std::string(std::string_view old_text)>;
 /// fs::read_file's rule and replaced by publish::replace_file (mode and owner kept, backup
 /// first): a symlinked, hard-linked or non-regular config is refused (errc::unsafe_path:
 /// the rename would replace the link or split the file); a config changed while it was
-/// being edited is errc::identity_changed. `now` names the backup. The one writer of an
+/// being edited is errc::identity_changed. `now` names the backup (none without
+/// `keep_backup`: `backup` is then ""). The one writer of an
 /// install's config: `append_to_config` and `secrets set` are its two edits.
 template <class Fs>
 config_append_result rewrite_config(Fs& fs, const std::string& config_path, const config_edit& edit,
-                                    const timestamp& now, const config_check& check = {}) {
+                                    const timestamp& now, const config_check& check = {},
+                                    bool keep_backup = true) {
   static_assert(fs::check_policy<Fs>());
   const std::string path = paths::normalize(config_path);
   const std::string dir = paths::parent(path);
@@ -254,9 +256,10 @@ config_append_result rewrite_config(Fs& fs, const std::string& config_path, cons
 
   publish::replace_options ro;
   ro.expect = old.info;
-  ro.backup = config_backup_name(name, now);
+  if (keep_backup) ro.backup = config_backup_name(name, now);
   ro.previous = old.bytes;
-  out.backup = paths::join(dir, publish::replace_file(fs, parent, name, out.text, path, ro).backup);
+  const std::string kept = publish::replace_file(fs, parent, name, out.text, path, ro).backup;
+  if (!kept.empty()) out.backup = paths::join(dir, kept);
   return out;
 }
 
