@@ -79,7 +79,7 @@ inline void add_completions_command(CLI::App& app, action& selected, const host_
   auto args = std::make_shared<completion_args>();
   CLI::App* cmd = app.add_subcommand(
       "completions",
-      "print a completion script for bash, zsh or fish, generated from clawport's own command "
+      "Print a completion script for bash, zsh or fish, generated from clawport's own command "
       "definition (e.g. `clawport completions bash > ~/.local/share/bash-completion/completions/"
       "clawport`)");
   cmd->add_option("shell", args->shell, "the shell")

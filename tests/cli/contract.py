@@ -47,6 +47,7 @@ failing = {
     "claw remove": ["claw", "remove", "nobody", "--state-dir", nostate],
     "claw export": ["claw", "export", "nobody", "--out", T + "/cx", "--state-dir", nostate],
     "claw migrate": ["claw", "migrate", "nobody", "--state-dir", nostate],
+    "completions": ["completions", "tcsh"],
     "convert": ["convert", T + "/nobundle", "--to", "claw", "--out", T + "/co"],
     "export": ["export", "nobody", "--out", T + "/eo", "--config", none],
     "import": ["import", T + "/nobundle", "--config", none],

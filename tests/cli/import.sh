@@ -46,7 +46,7 @@ expect_grep err 'plan-integrity'
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 expect_grep err 'plan changed'
 # issue 43: the one consent path: the code of `claw add|update|remove` for a changed plan
-expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:00 --json
+expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000001 --json
 expect_grep out '"code": "plan_integrity_mismatch"'
 [ "$(ls -A "$TMP/dst")" = "config.toml" ] || { echo "FAIL: a refused import wrote"; failures=$((failures + 1)); }
 
