@@ -16,8 +16,10 @@
 #include "../fs/anchored.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/posix.hpp"
+#include "../fs/write_new_file.hpp"
 #include "../memory/jsonl.hpp"
 #include "../names/grammar.hpp"
 #include "../publish/admission.hpp"
@@ -130,8 +132,7 @@ inline error wrapped(const error& e, const std::string& what, const std::string&
 template <class Fs>
 void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
   try {
-    auto f = fs.create_file_at(d, name, fs::modes::file);
-    fs.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs, d, name, text, fs::modes::file);
   } catch (const error& e) {
     throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
   }
@@ -551,19 +552,14 @@ class basic_exporter {
     if (existing < parts.size() && !create) {
       throw error(errc::not_found, "failed to open " + path, path);
     }
+    if (existing == parts.size()) return std::move(*cur);
+    const std::vector<std::string> rest(parts.begin() + static_cast<std::ptrdiff_t>(existing),
+                                        parts.end());
     try {
-      for (std::size_t i = existing; i < parts.size(); ++i) {
-        try {
-          fs_.make_dir_at(*cur, parts[i], fs::modes::dir);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
-      }
+      return std::move(*fs::open_path(fs_, *cur, paths::join_components(rest, false), true).dir);
     } catch (const error& e) {
       throw ed::wrapped(e, "failed to create destination parent " + path, path);
     }
-    return std::move(*cur);
   }
 
   /// True when --force admitted a non-empty directory holding no zeroclaw-agent.toml.

@@ -15,6 +15,7 @@
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
+#include "../fs/write_new_file.hpp"
 #include "names.hpp"
 
 #include <cerrno>
@@ -83,9 +84,8 @@ template <class Fs>
 void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
                     std::string_view bytes, std::uint32_t mode, const fs::stat_info* owner,
                     const std::string& shown, bool umasked = false) {
-  auto f = fs.create_file_at(dir, name,
-                             owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
-  fs.write_all(f, bytes.data(), bytes.size());
+  auto f = fs::write_new_file(fs, dir, name, bytes,
+                              owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
   if (owner == nullptr) return;
   if constexpr (fs::detail::has_set_owner<Fs>::value) {
     const fs::stat_info mine = fs.stat(f);

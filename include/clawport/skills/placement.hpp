@@ -21,8 +21,10 @@
 #include "../formats/json.hpp"
 #include "../fs/context.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../fs/write_new_file.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
 #include "../publish/staged_dir.hpp"
@@ -155,53 +157,26 @@ typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool cr
   } catch (const error& e) {
     fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
   }
-  std::string walked = loc.anchor;
-  for (const std::string& c : paths::components(loc.relative)) {
-    walked = paths::join(walked, c);
-    if (c == "." || c == "..") {
+  const std::string rel = paths::join_components(paths::components(loc.relative), false);
+  fs::path_result<Fs> r = fs::try_open_path(fs, *cur, rel, create, loc.anchor);
+  const std::string walked = fs::shown_path(loc.anchor, r.at);
+  switch (r.refusal) {
+    case fs::path_refusal::none:
+      return r.dir ? std::move(*r.dir) : std::move(*cur);
+    case fs::path_refusal::not_relative:
       throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
-    }
-    std::optional<fs::stat_info> st;
-    try {
-      st = fs.stat_at(*cur, c);
-      if (!st && create) {
-        try {
-          fs.make_dir_at(*cur, c, fs::modes::dir);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        st = fs.stat_at(*cur, c);
-      }
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create " + walked, walked);
-    }
-    if (!st) {
+    case fs::path_refusal::missing:
       throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
                   ENOENT);
-    }
-    if (st->kind == fs::file_kind::symlink) {
+    case fs::path_refusal::symlink:
       throw error(errc::unsafe_path,
                   walked +
                       " is a symlink; clawport never writes skills through a symlink, so "
                       "point the bundle's directory at the real directory",
                   walked);
-    }
-    if (st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
-    }
-    std::optional<typename Fs::dir> next;
-    try {
-      next.emplace(fs.open_dir_at(*cur, c));
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + walked, walked);
-    }
-    if (fs.stat(*next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
-                  walked);
-    }
-    cur = std::move(next);
+    default:
+      throw fs::path_error(r, loc.anchor);
   }
-  return std::move(*cur);
 }
 
 /// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text),
@@ -400,8 +375,7 @@ class staged_skill {
   /// sync_filesystem that follows, before the exchange).
   void record(const upgrade_intent& intent) {
     const std::string text = intent_text(intent);
-    auto f = fs_.create_file_at(stage_->handle(), upgrade_intent_file, fs::modes::private_file);
-    fs_.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs_, stage_->handle(), upgrade_intent_file, text, fs::modes::private_file);
   }
 
   /// The staged skill to `<name>`, the old one into the staging directory; returns the old

@@ -9,11 +9,11 @@
 #include "../core/config.hpp"
 #include "../core/host.hpp"
 #include "../core/paths.hpp"
+#include "../fs/temp_dir.hpp"
 #include "install.hpp"
 #include "install_context.hpp"
 #include "placement.hpp"
 #include "process.hpp"
-#include "temp_dir.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -79,7 +79,7 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
   source_install out;
   if (dest.notice) out.notices.push_back(*dest.notice);
   if (kind == source_kind::git) {
-    temp_dir<Fs> tmp(fs, host.temp_root, "clawport-git-", on_warning);
+    fs::temp_dir<Fs> tmp(fs, host.temp_root, "clawport-git-", on_warning);
     const std::string repo = tmp.path() + "/repo";
     git_clone(git, req.source, repo);
     detail::drop_git_dir(fs, repo);
