@@ -106,9 +106,8 @@ publish::outcome publish_new(Fs& fs, const options& o,
     try {
       return fs.open_root(parent_path);
     } catch (const error& e) {
-      throw error(e.code(),
-                  "the parent directory of --out " + display + " cannot be opened: " + e.what(),
-                  parent_path, e.sys_errno());
+      throw with_context(e, "the parent directory of --out " + display + " cannot be opened",
+                         parent_path);
     }
   }();
   const publish::destination_names names{display, out};

@@ -8,7 +8,6 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
-#include "context.hpp"
 #include "modes.hpp"
 #include "policy.hpp"
 #include "write_new_file.hpp"
@@ -77,7 +76,7 @@ class temp_dir {
       const typename Fs::dir d = fs_.open_dir_at(*parent_, name_);
       write_new_file(fs_, d, name, bytes, modes::private_file);
     } catch (const error& e) {
-      detail::rethrow(e, "cannot create " + p, p);
+      throw with_context(e, "cannot create " + p, p, reason_of(e));
     }
     return p;
   }
@@ -86,7 +85,7 @@ class temp_dir {
   static error failed(const std::string& root, int err) {
     return error(errc::io,
                  "failed to create a temporary directory in " + root +
-                     (err != 0 ? ": " + detail::errno_text(err) : std::string()) +
+                     (err != 0 ? ": " + errno_text(err) : std::string()) +
                      " (set TMPDIR to a writable directory)",
                  root, err);
   }

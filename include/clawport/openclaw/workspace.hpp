@@ -201,7 +201,8 @@ void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
   try {
     fs::write_new_file(fs, root, name, text, fs::modes::file);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to write " + join_path(dir, name), join_path(dir, name));
+    throw with_context(e, "failed to write " + join_path(dir, name), join_path(dir, name),
+                       reason_of(e));
   }
 }
 

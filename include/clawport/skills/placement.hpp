@@ -19,7 +19,6 @@
 
 #include "../core/error.hpp"
 #include "../formats/json.hpp"
-#include "../fs/context.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
@@ -155,7 +154,7 @@ typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool cr
   try {
     cur.emplace(fs.open_root(loc.anchor));
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+    throw with_context(e, "failed to open " + loc.anchor, loc.anchor, reason_of(e));
   }
   const std::string rel = paths::join_components(paths::components(loc.relative), false);
   fs::path_result<Fs> r = fs::try_open_path(fs, *cur, rel, create, loc.anchor);
@@ -258,8 +257,8 @@ class staged_skill {
     try {
       stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
-                          stage_path());
+      throw with_context(e, "failed to create the staging directory in " + loc_.path, stage_path(),
+                         reason_of(e));
     }
     try {
       fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
@@ -267,7 +266,8 @@ class staged_skill {
     } catch (const error& e) {
       skill_.reset();
       stage_.reset();  // removes the staging tree
-      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+      throw with_context(e, "failed to create " + stage_path() + "/" + name_, stage_path(),
+                         reason_of(e));
     }
   }
   staged_skill(const staged_skill&) = delete;
@@ -289,16 +289,12 @@ class staged_skill {
   /// only the cleanup of the empty staging directory failed.
   std::optional<std::string> publish() {
     const std::string dest = paths::join(loc_.path, name_);
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
+    sync_staged(dest);
     bool done = false;
     try {
       done = stage_->publish_entry(name_, parent_, name_);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+      throw with_context(e, "failed to move the staged skill into " + dest, dest, reason_of(e));
     }
     if (!done) throw skill_exists(loc_, name_);
     try {
@@ -308,9 +304,10 @@ class staged_skill {
       try {
         fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
       } catch (const error&) {
-        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+        throw with_context(e, "failed to make " + dest + " durable (it stays published)", dest,
+                           reason_of(e));
       }
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+      throw with_context(e, "failed to make " + dest + " durable", dest, reason_of(e));
     }
     skill_.reset();
     try {
@@ -336,14 +333,10 @@ class staged_skill {
     try {
       record(intent);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to record the upgrade of " + dest + " in " + stage_path(),
-                          dest);
+      throw with_context(e, "failed to record the upgrade of " + dest + " in " + stage_path(), dest,
+                         reason_of(e));
     }
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
+    sync_staged(dest);
     const std::string old_entry = swap_in(dest);
     std::string retired;
     try {
@@ -371,6 +364,16 @@ class staged_skill {
  private:
   static constexpr std::string_view swap_aside = "previous";
 
+  /// Flushes the staged skill before it is published as `dest` (the one sync-then-rethrow
+  /// of a publish and an upgrade).
+  void sync_staged(const std::string& dest) {
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      throw with_context(e, "failed to make " + dest + " durable", dest, reason_of(e));
+    }
+  }
+
   /// Writes the upgrade's intent into the staging directory (made durable by the
   /// sync_filesystem that follows, before the exchange).
   void record(const upgrade_intent& intent) {
@@ -390,7 +393,7 @@ class staged_skill {
         throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
       }
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
     try {
       if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
@@ -408,7 +411,7 @@ class staged_skill {
                     dest, e.sys_errno());
       }
       if (e.code() == errc::destination_refused) throw;
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
     return std::string(swap_aside);
   }

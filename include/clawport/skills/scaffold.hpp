@@ -125,7 +125,8 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   try {
     fs::write_new_file(fs, stage.skill(), "SKILL.md", text, fs::modes::file);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
+    throw with_context(e, "failed to write " + out.directory + "/SKILL.md", out.directory,
+                       reason_of(e));
   }
   out.created.emplace_back("SKILL.md");
   if (opt.create_subdirs) {
@@ -133,8 +134,8 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
       try {
         fs.make_dir_at(stage.skill(), d, fs::modes::dir);
       } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
-                            out.directory);
+        throw with_context(e, "failed to create " + out.directory + "/" + std::string(d),
+                           out.directory, reason_of(e));
       }
       out.created.emplace_back(std::string(d) + "/");
     }
