@@ -59,7 +59,7 @@ ALLOWED = {
     # ZeroClaw's SQLite memory store behind the memory Store policy (opt-in, links libsqlite3).
     "sqlite": {"core", "memory"},
     # Signing policies and OpenSSH's ssh-keygen behind them (signed bundles, issue 29).
-    "signing": {"core", "process"},
+    "signing": {"core", "fs", "process"},
     # The compiled mode: declarations of the default-policy export and verify, and the one
     # TU's definitions of them.
     "compiled": {"core", "fs", "names", "digest", "bundle", "zeroclaw", "skills", "publish",

@@ -24,7 +24,6 @@
 #include "skills/scaffold.hpp"
 #include "skills/source_install.hpp"
 #include "skills/staging_places.hpp"
-#include "skills/temp_dir.hpp"
 #include "skills/test_runner.hpp"
 #include "skills/test_script.hpp"
 #include "skills/test_selection.hpp"

@@ -67,10 +67,10 @@ TEST_CASE("the one context wrapper: \"{context}: {reason}\" keeping errno and su
   CHECK(recoded.code() == errc::publish_failed);
   CHECK(std::string(recoded.what()) ==
         "failed to inspect destination d: open(\"x\") failed: Permission denied");
-  // The fs wrapper words the reason from errno and keeps everything else.
+  // reason_of words the reason from errno (a backend's framing dropped); the rest is kept.
   try {
-    clawport::fs::detail::rethrow(cause, "failed to open workspace/notes.md", "workspace/notes.md");
-    FAIL("rethrow returned");
+    throw clawport::with_context(cause, "failed to open workspace/notes.md", "workspace/notes.md",
+                                 clawport::reason_of(cause));
   } catch (const clawport::error& e) {
     CHECK(std::string(e.what()) == "failed to open workspace/notes.md: Permission denied");
     CHECK(e.code() == errc::io);

@@ -62,7 +62,7 @@ TEST_CASE("temp_dir: a private directory under the root, removed at scope end") 
   m.mkdirs("/tmp");
   std::string path;
   {
-    sk::temp_dir<memory> t(m, "/tmp", "clawport-git-");
+    cp::fs::temp_dir<memory> t(m, "/tmp", "clawport-git-");
     path = t.path();
     CHECK(path.rfind("/tmp/clawport-git-", 0) == 0);
     CHECK(path.size() == std::string("/tmp/clawport-git-").size() + 6);
@@ -76,11 +76,13 @@ TEST_CASE("temp_dir: a private directory under the root, removed at scope end") 
   CHECK(m.snapshot("/tmp").empty());
   // A root that does not exist: the same refusal as mkdtemp's.
   try {
-    sk::temp_dir<memory> t(m, "/missing", "clawport-git-");
+    cp::fs::temp_dir<memory> t(m, "/missing", "clawport-git-");
     FAIL("created a temporary directory in a missing root");
   } catch (const cp::error& e) {
     CHECK(e.code() == cp::errc::io);
-    CHECK(std::string(e.what()) == "failed to create a temporary directory in /missing");
+    CHECK(std::string(e.what()) ==
+          "failed to create a temporary directory in /missing: No such file or directory (set "
+          "TMPDIR to a writable directory)");
   }
 }
 

@@ -10,9 +10,9 @@
 #include "../core/paths.hpp"
 #include "../core/utf8.hpp"
 #include "../fs/anchored.hpp"
-#include "../fs/context.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/walk.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -117,12 +117,12 @@ typename Sink::dir make_bundle_dir(Sink& sink, const typename Sink::dir& parent,
   try {
     sink.make_dir(parent, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+    throw with_context(e, "failed to create " + path + " in the bundle", path, reason_of(e));
   }
   try {
     return sink.open_dir(parent, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+    throw with_context(e, "failed to open " + path + " in the bundle", path, reason_of(e));
   }
 }
 
@@ -146,7 +146,7 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
   try {
     info = fs.stat_at(root, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to stat " + path, path);
+    throw with_context(e, "failed to stat " + path, path, reason_of(e));
   }
   if (!info) return false;
   if (info->kind == fs::file_kind::symlink) {
@@ -159,13 +159,13 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
   try {
     skill.emplace(fs.open_dir_at(root, name));
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + path, path);
+    throw with_context(e, "failed to open " + path, path, reason_of(e));
   }
   fs::stat_info opened;
   try {
     opened = fs.stat(*skill);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to stat " + path, path);
+    throw with_context(e, "failed to stat " + path, path, reason_of(e));
   }
   // Replaced between the listing and the open: not the directory that was classified.
   if (opened.id != info->id) {
@@ -177,7 +177,7 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
     try {
       admitted = source.admits_skill(name_of(fs, *skill, name));
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+      throw with_context(e, "failed to read the skill manifest in " + path, path, reason_of(e));
     }
     if (!admitted) return false;
   }
@@ -191,7 +191,8 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
   try {
     sink.remove_tree(bundle, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+    throw with_context(e, "failed to remove the empty " + path + " from the bundle", path,
+                       reason_of(e));
   }
   return false;
 }
@@ -226,7 +227,7 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     sink.make_dir(staging, "skills");
     skills.emplace(sink.open_dir(staging, "skills"));
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create skills in the bundle", "skills");
+    throw with_context(e, "failed to create skills in the bundle", "skills", reason_of(e));
   }
 
   for (const skill_source& source : sources) {
@@ -246,31 +247,24 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     carried_bundle carried{source.alias, {}};
     fs::copy_spec spec = base;
     spec.root = bundle_root;
-    bool nested = false;
-    try {
-      fs.for_each_entry(*root.handle, [&](std::string_view name) {
-        try {
+    fs::for_each_entry_or(
+        fs, *root.handle,
+        [&](std::string_view name) {
           if (detail::carry_skill_dir(fs, sink, *root.handle, name, *bundle, source, name_of, spec,
-                                      result.tally)) {
+                                      result.tally))
             carried.skills.emplace_back(name);
-          }
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      fs::detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
-    }
+        },
+        [&](const error& e) {
+          throw with_context(e, "failed to read " + bundle_root, bundle_root, reason_of(e));
+        });
 
     bundle.reset();
     if (carried.skills.empty()) {
       try {
         sink.remove_tree(*skills, source.alias);
       } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
-                            bundle_root);
+        throw with_context(e, "failed to remove the empty " + bundle_root + " from the bundle",
+                           bundle_root, reason_of(e));
       }
       result.without_content.push_back(source.alias);
       continue;
@@ -285,7 +279,8 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     try {
       sink.remove_dir(staging, "skills");
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
+      throw with_context(e, "failed to remove the empty skills from the bundle", "skills",
+                         reason_of(e));
     }
   }
   return result;

@@ -14,8 +14,10 @@
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../fs/write_new_file.hpp"
 #include "../importer/staged_copy.hpp"
 #include "../openclaw/package.hpp"
 #include "../publish/admission.hpp"
@@ -68,16 +70,13 @@ namespace detail {
 template <class Fs>
 std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                          const std::string& what, std::uint64_t max) {
-  std::optional<typename Fs::dir> cur;
   try {
-    const std::vector<std::string> parts = paths::components(rel);
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
-      cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
-    return fs::read_file_at(fs, cur ? *cur : root, parts.back(), max, fs::read_kinds::hard_linked,
-                            what);
+    const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(rel));
+    return fs::read_file_at(fs, at.get(root), paths::file_name(rel), max,
+                            fs::read_kinds::hard_linked, what);
   } catch (const error& e) {
     if (e.subject() == what) throw;
-    throw error(e.code(), "failed to read " + what + ": " + e.what(), what, e.sys_errno());
+    throw with_context(e, "failed to read " + what, what);
   }
 }
 
@@ -85,18 +84,11 @@ template <class Fs>
 void write_tree(Fs& fs, const typename Fs::dir& root,
                 const std::map<std::string, std::string>& files) {
   for (const auto& f : files) {
-    const std::vector<std::string> parts = paths::components(f.first);
-    std::optional<typename Fs::dir> cur;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const typename Fs::dir& here = cur ? *cur : root;
-      if (!fs.stat_at(here, parts[i])) fs.make_dir_at(here, parts[i], fs::modes::dir);
-      cur.emplace(fs.open_dir_at(here, parts[i]));
-    }
     try {
-      auto out = fs.create_file_at(cur ? *cur : root, parts.back(), fs::modes::file);
-      fs.write_all(out, f.second.data(), f.second.size());
+      const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(f.first), true);
+      fs::write_new_file(fs, at.get(root), paths::file_name(f.first), f.second, fs::modes::file);
     } catch (const error& e) {
-      throw error(e.code(), "failed to write " + f.first + ": " + e.what(), f.first, e.sys_errno());
+      throw with_context(e, "failed to write " + f.first, f.first);
     }
   }
 }
@@ -116,9 +108,8 @@ publish::outcome publish_new(Fs& fs, const options& o,
     try {
       return fs.open_root(parent_path);
     } catch (const error& e) {
-      throw error(e.code(),
-                  "the parent directory of --out " + display + " cannot be opened: " + e.what(),
-                  parent_path, e.sys_errno());
+      throw with_context(e, "the parent directory of --out " + display + " cannot be opened",
+                         parent_path);
     }
   }();
   const publish::destination_names names{display, out};

@@ -5,12 +5,14 @@
 
 #include "config.hpp"
 
+#include <cerrno>
 #include <cstddef>
 #include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 
@@ -403,9 +405,23 @@ class error : public std::runtime_error {
   int sys_errno_;
 };
 
-/// The one context wrapper: `cause` told again as "{context}: {reason}" about `subject`,
+/// The text of an errno value (thread-safe, unlike strerror).
+inline std::string errno_text(int err) { return std::generic_category().message(err); }
+
+/// Why `cause` failed, without a backend's framing ("cannot open x: ..."): the errno text
+/// of an I/O error, a plain statement for a refused symlink, and the whole message for a
+/// limit (it says what to raise) or an error without an errno.
+inline std::string reason_of(const error& cause) {
+  if (cause.code() == errc::limit_exceeded) return cause.what();
+  if (cause.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
+  if (cause.sys_errno() != 0) return errno_text(cause.sys_errno());
+  return cause.what();
+}
+
+/// The one context wrapper (issue 43 item 5: every "{context}: {cause}" re-throw of the
+/// library is one of these): `cause` told again as "{context}: {reason}" about `subject`,
 /// with `code`, keeping the cause's errno. `reason` is the cause's own message unless the
-/// caller words it (fs::detail::reason drops a backend's framing).
+/// caller words it (`reason_of` drops a backend's framing).
 inline error with_context(errc code, const error& cause, const std::string& context,
                           std::string subject, const std::string& reason) {
   return error(code, context + ": " + reason, std::move(subject), cause.sys_errno());
@@ -417,6 +433,10 @@ inline error with_context(errc code, const error& cause, const std::string& cont
 /// The same, keeping the cause's code.
 inline error with_context(const error& cause, const std::string& context, std::string subject) {
   return with_context(cause.code(), cause, context, std::move(subject), cause.what());
+}
+inline error with_context(const error& cause, const std::string& context, std::string subject,
+                          const std::string& reason) {
+  return with_context(cause.code(), cause, context, std::move(subject), reason);
 }
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

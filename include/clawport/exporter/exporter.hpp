@@ -16,9 +16,11 @@
 #include "../fs/anchored.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/posix.hpp"
 #include "../fs/read_file.hpp"
+#include "../fs/write_new_file.hpp"
 #include "../memory/jsonl.hpp"
 #include "../memory/markdown.hpp"
 #include "../names/grammar.hpp"
@@ -124,18 +126,14 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
   return c;
 }
 
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return with_context(e, what, subject);
-}
-
 /// Creates `name` in the staging directory with `text` as its content.
 template <class Fs>
 void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
   try {
-    auto f = fs.create_file_at(d, name, fs::modes::file);
-    fs.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs, d, name, text, fs::modes::file);
   } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+    throw with_context(e, "failed to write " + std::string(name) + " in the bundle",
+                       std::string(name));
   }
 }
 
@@ -175,8 +173,8 @@ class memory_file {
     try {
       f();
     } catch (const error& e) {
-      throw wrapped(e, "failed to write the memory in the bundle",
-                    std::string(bundle::memory_entries_file));
+      throw with_context(e, "failed to write the memory in the bundle",
+                         std::string(bundle::memory_entries_file));
     }
   }
   Fs& fs_;
@@ -222,8 +220,8 @@ std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir&
       if (!*out) out->emplace(fs.create_file_at(stage, spill_file, fs::modes::private_file));
       fs.write_all(**out, lines.data(), lines.size());
     } catch (const error& e) {
-      throw wrapped(e, "failed to write the digest list in the bundle",
-                    std::string(zeroclaw::digest_list_file));
+      throw with_context(e, "failed to write the digest list in the bundle",
+                         std::string(zeroclaw::digest_list_file));
     }
   };
 }
@@ -262,7 +260,8 @@ std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_v
     fs.write_all(out, tail.data(), tail.size());
     if (text != nullptr) *text += tail;
   } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+    throw with_context(e, "failed to write " + std::string(name) + " in the bundle",
+                       std::string(name));
   }
   return size;
 }
@@ -509,7 +508,7 @@ class basic_exporter {
         try {
           fs_.sync_filesystem(stage->handle());
         } catch (const error& e) {
-          throw exporter_detail::wrapped(e, "failed to flush the staged bundle to disk", staging);
+          throw with_context(e, "failed to flush the staged bundle to disk", staging);
         }
       }
       if (o.before_publish) o.before_publish();
@@ -549,24 +548,19 @@ class basic_exporter {
     try {
       cur.emplace(fs_.open_root(base));
     } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
+      throw with_context(e, "failed to open " + base, base);
     }
     if (existing < parts.size() && !create) {
       throw error(errc::not_found, "failed to open " + path, path);
     }
+    if (existing == parts.size()) return std::move(*cur);
+    const std::vector<std::string> rest(parts.begin() + static_cast<std::ptrdiff_t>(existing),
+                                        parts.end());
     try {
-      for (std::size_t i = existing; i < parts.size(); ++i) {
-        try {
-          fs_.make_dir_at(*cur, parts[i], fs::modes::dir);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
-      }
+      return std::move(*fs::open_path(fs_, *cur, paths::join_components(rest, false), true).dir);
     } catch (const error& e) {
-      throw ed::wrapped(e, "failed to create destination parent " + path, path);
+      throw with_context(e, "failed to create destination parent " + path, path);
     }
-    return std::move(*cur);
   }
 
   /// True when --force admitted a non-empty directory holding no zeroclaw-agent.toml.
@@ -625,7 +619,7 @@ class basic_exporter {
         stage = fs::make_locked_dir(fs_, parent, creating, fs::modes::private_dir);
       } catch (const error& e) {
         if (e.sys_errno() == EEXIST && injected.empty() && retry) continue;
-        throw ed::wrapped(e, "failed to create the staging directory " + creating, creating);
+        throw with_context(e, "failed to create the staging directory " + creating, creating);
       }
       if (!stage) {
         if (retry) continue;  // removed or locked by another process (recover) before our lock
@@ -656,7 +650,7 @@ class basic_exporter {
           // an empty `.zeroclaw-export-new-` directory stays; recover removes it
         }
         if (e.code() == errc::destination_refused) throw;
-        throw ed::wrapped(e, "failed to set up the staging directory " + staging, staging);
+        throw with_context(e, "failed to set up the staging directory " + staging, staging);
       }
       stage.reset();
       try {
@@ -715,7 +709,7 @@ class basic_exporter {
     try {
       return fs_.open_root(base);
     } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
+      throw with_context(e, "failed to open " + base, base);
     }
   }
 
@@ -766,7 +760,7 @@ class basic_exporter {
           sink.make_dir(stage, zeroclaw::workspace_dir);
           ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
         } catch (const error& e) {
-          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
+          throw with_context(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
         const std::uint64_t budget =

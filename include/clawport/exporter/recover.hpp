@@ -386,8 +386,7 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
     try {
       return fs.open_root(place->first);
     } catch (const error& e) {
-      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
-                  e.sys_errno());
+      throw with_context(e, "failed to open " + place->first, place->first);
     }
   }();
   publish::rows_undo undo_rows;

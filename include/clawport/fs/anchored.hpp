@@ -7,7 +7,6 @@
 
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
-#include "context.hpp"
 #include "policy.hpp"
 
 #include <optional>
@@ -76,7 +75,7 @@ root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_v
   try {
     info = fs.stat_at(parent, name);
   } catch (const error& e) {
-    rethrow(e, "failed to inspect " + walked, walked);
+    throw with_context(e, "failed to inspect " + walked, walked, reason_of(e));
   }
   if (!info) return r;  // nothing
   if (info->kind == file_kind::symlink) {
@@ -89,13 +88,13 @@ root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_v
   try {
     opened.emplace(fs.open_dir_at(parent, name));
   } catch (const error& e) {
-    rethrow(e, "failed to open " + walked, walked);
+    throw with_context(e, "failed to open " + walked, walked, reason_of(e));
   }
   stat_info now;
   try {
     now = fs.stat(*opened);
   } catch (const error& e) {
-    rethrow(e, "failed to inspect " + walked, walked);
+    throw with_context(e, "failed to inspect " + walked, walked, reason_of(e));
   }
   if (now.id != info->id) throw root_replaced(walked);
   r.status = root_status::opened;
@@ -129,9 +128,9 @@ root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::s
     current.emplace(fs.open_root(install_root));
   } catch (const error& e) {
     if (e.code() == errc::not_found) {
-      detail::rethrow(e, "failed to resolve " + walked, walked);
+      throw with_context(e, "failed to resolve " + walked, walked, reason_of(e));
     }
-    detail::rethrow(e, "failed to open " + walked, walked);
+    throw with_context(e, "failed to open " + walked, walked, reason_of(e));
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
     walked = paths::join(walked, parts[i]);
@@ -180,7 +179,7 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
     holder.emplace(fs.open_root(parent));
   } catch (const error& e) {
     if (e.code() == errc::not_found) return result;  // nothing
-    detail::rethrow(e, "failed to resolve " + parent, parent);
+    throw with_context(e, "failed to resolve " + parent, parent, reason_of(e));
   }
   result = detail::open_bound(fs, *holder, parts.back(), shown, true);
   if (result.status == root_status::symlinked) result.at = shown;

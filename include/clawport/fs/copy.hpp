@@ -14,7 +14,6 @@
 #include "../core/paths.hpp"
 #include "../core/utf8.hpp"
 #include "anchored.hpp"
-#include "context.hpp"
 #include "jobs.hpp"
 #include "policy.hpp"
 #include "walk.hpp"
@@ -333,10 +332,10 @@ class copy_visitor : public walk_visitor {
   }
 
   [[noreturn]] void listing_failed(const error& e, const std::string& rel) {
-    rethrow(e, "failed to read " + bundle_path(rel), bundle_path(rel));
+    throw with_context(e, "failed to read " + bundle_path(rel), bundle_path(rel), reason_of(e));
   }
   [[noreturn]] void stat_failed(const error& e, const std::string& rel) {
-    rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+    throw with_context(e, "failed to stat " + bundle_path(rel), bundle_path(rel), reason_of(e));
   }
   error too_deep(const std::string& rel, std::size_t max_depth) const {
     return error(errc::limit_exceeded,
@@ -383,18 +382,19 @@ class copy_visitor : public walk_visitor {
     try {
       child = std::make_shared<dir>(fs_.open_dir_at(src, name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
+      throw with_context(e, "failed to open " + bundle_path(rel), bundle_path(rel), reason_of(e));
     }
     try {
       sink_.make_dir(dst(), name);
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
+      throw with_context(e, "failed to create " + bundle_path(rel) + " in the bundle",
+                         bundle_path(rel), reason_of(e));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*child);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+      throw with_context(e, "failed to stat " + bundle_path(rel), bundle_path(rel), reason_of(e));
     }
     if (opened.id != info.id) {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
@@ -403,7 +403,8 @@ class copy_visitor : public walk_visitor {
     try {
       outs_.push_back(std::make_shared<out_dir>(sink_.open_dir(dst(), name)));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(rel) + " in the bundle", bundle_path(rel));
+      throw with_context(e, "failed to open " + bundle_path(rel) + " in the bundle",
+                         bundle_path(rel), reason_of(e));
     }
     srcs_.push_back(child);
     return child;
@@ -477,13 +478,15 @@ class copy_visitor : public walk_visitor {
     try {
       in.emplace(fs_.open_file_at(src, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(w.rel), bundle_path(w.rel));
+      throw with_context(e, "failed to open " + bundle_path(w.rel), bundle_path(w.rel),
+                         reason_of(e));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*in);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(w.rel), bundle_path(w.rel));
+      throw with_context(e, "failed to stat " + bundle_path(w.rel), bundle_path(w.rel),
+                         reason_of(e));
     }
     if (opened.kind != file_kind::regular) return;
     if (opened.nlink > 1) {  // before identity, as upstream
@@ -498,7 +501,8 @@ class copy_visitor : public walk_visitor {
     try {
       out.emplace(sink_.create_file(*w.dst, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path(w.rel) + " in the bundle", bundle_path(w.rel));
+      throw with_context(e, "failed to create " + bundle_path(w.rel) + " in the bundle",
+                         bundle_path(w.rel), reason_of(e));
     }
     try {
       if constexpr (copies_with_buffer<Fs, Sink>::value) {
@@ -507,12 +511,14 @@ class copy_visitor : public walk_visitor {
         w.bytes = sink_.copy(*in, *out, opened, observer, bundle_path(w.rel));
       }
     } catch (const error& e) {
-      rethrow(e, "failed to copy " + bundle_path(w.rel) + " into the bundle", bundle_path(w.rel));
+      throw with_context(e, "failed to copy " + bundle_path(w.rel) + " into the bundle",
+                         bundle_path(w.rel), reason_of(e));
     }
     try {
       sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
-      rethrow(e, "failed to set permissions on " + bundle_path(w.rel), bundle_path(w.rel));
+      throw with_context(e, "failed to set permissions on " + bundle_path(w.rel),
+                         bundle_path(w.rel), reason_of(e));
     }
     w.what = outcome::carried;
   }

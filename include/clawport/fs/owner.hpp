@@ -8,7 +8,6 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
-#include "context.hpp"
 #include "policy.hpp"
 #include "walk.hpp"
 
@@ -31,7 +30,7 @@ inline error cannot_give(const error& e, const stat_info& owner, const std::stri
                    std::to_string(owner.gid) +
                    ") that this user cannot give a new file, and what clawport writes there "
                    "must stay theirs; run as its owner: " +
-                   reason(e),
+                   reason_of(e),
                shown, e.sys_errno());
 }
 

@@ -6,7 +6,6 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
-#include "context.hpp"
 #include "policy.hpp"
 #include "sys_error.hpp"
 

@@ -142,7 +142,7 @@ std::string read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view n
   try {
     r = try_read_file_at(fs, dir, name, max, kinds);
   } catch (const error& e) {
-    detail::rethrow(e, "failed to read " + shown, shown);
+    throw with_context(e, "failed to read " + shown, shown, reason_of(e));
   }
   if (r.refusal != read_refusal::none) throw read_refusal_error(r.refusal, shown, max);
   return std::move(r.bytes);
@@ -173,7 +173,7 @@ std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
     return read_file_at(fs, d, paths::file_name(real), max, kinds, shown);
   } catch (const error& e) {
     if (e.subject() == shown) throw error(e.code(), e.what(), path, e.sys_errno());
-    detail::rethrow(e, "failed to read " + shown, path);
+    throw with_context(e, "failed to read " + shown, path, reason_of(e));
   }
 }
 

@@ -10,7 +10,6 @@
 #include <system_error>
 
 #include "../core/error.hpp"
-#include "context.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -84,13 +83,13 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
       break;
     case ENOENT:
       if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
+        return error(errc::not_found, head + errno_text(err), std::move(subj), err);
       }
       break;
     default:
       break;
   }
-  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
+  return error(errc::io, head + errno_text(err), std::move(subj), err);
 }
 
 }  // namespace fs

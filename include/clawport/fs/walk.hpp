@@ -79,6 +79,27 @@ struct walk_visitor {
   }
 };
 
+/// Calls `each(name)` for every entry of `d`; a failure to list `d` goes to
+/// `listing_failed(error)`, while what `each` throws propagates as it is (an error from an
+/// entry is not a failure to list).
+template <class Fs, class Each, class Failed>
+void for_each_entry_or(Fs& fs, const typename Fs::dir& d, Each&& each, Failed&& listing_failed) {
+  bool nested = false;
+  try {
+    fs.for_each_entry(d, [&](std::string_view name) {
+      try {
+        each(name);
+      } catch (...) {
+        nested = true;
+        throw;
+      }
+    });
+  } catch (const error& e) {
+    if (nested) throw;
+    listing_failed(e);
+  }
+}
+
 namespace detail {
 
 template <class Fs, class Visitor>
@@ -91,20 +112,9 @@ class tree_walk {
 
   void walk_dir(const dir& d, std::size_t depth) {
     if (opt_.sorted) return walk_sorted(d, depth);
-    bool nested = false;  // an error from an entry is not a failure to list
-    try {
-      fs_.for_each_entry(d, [&](std::string_view name) {
-        try {
-          entry(d, name, depth);
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      v_.listing_failed(e, rel_);
-    }
+    for_each_entry_or(
+        fs_, d, [&](std::string_view name) { entry(d, name, depth); },
+        [&](const error& e) { v_.listing_failed(e, rel_); });
   }
 
  private:

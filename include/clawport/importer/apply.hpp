@@ -16,7 +16,9 @@
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/owner.hpp"
+#include "../fs/write_new_file.hpp"
 #include "../fs/policy.hpp"
 #include "../plan/consent.hpp"
 #include "../publish/intent.hpp"
@@ -94,29 +96,27 @@ struct applier {
     }
   }
 
-  /// Opens (making what is missing) the directories above `parts.back()`.
+  /// Opens (making what is missing) the directories above `parts.back()`; each one made is
+  /// journalled for removal and given the install's owner.
   std::optional<dir> open_parents(const std::vector<std::string>& parts) {
-    std::optional<dir> cur;
-    std::vector<std::string> so_far;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const dir& here = cur ? *cur : root;
-      so_far.push_back(parts[i]);
-      const auto st = fs.stat_at(here, parts[i]);
-      if (!st) {
-        fs.make_dir_at(here, parts[i], fs::modes::dir);
-        undo.add(join(so_far), [this, so_far] {
-          const std::optional<dir> opened = open_existing(so_far);
-          fs.remove_dir_at(opened ? *opened : root, so_far.back());
-        });
-      } else if (st->kind != fs::file_kind::directory) {
-        throw error(errc::destination_refused,
-                    "cannot place the import: " + join(so_far) + " is not a directory",
-                    join(so_far));
-      }
-      cur.emplace(fs.open_dir_at(here, parts[i]));
-      if (!st && owner) fs::give_dir(fs, *cur, *owner, owner_shown);
-    }
-    return cur;
+    const std::vector<std::string> above(parts.begin(), parts.end() - 1);
+    std::vector<std::string> fresh;
+    const auto made = [this, &fresh](const std::string& rel) {
+      undo.add(rel, [this, rel] {
+        const std::optional<dir> opened = open_existing(paths::components(rel));
+        fs.remove_dir_at(opened ? *opened : root, paths::file_name(rel));
+      });
+      fresh.push_back(rel);
+    };
+    fs::path_result<Fs> r = fs::try_open_path(fs, root, join(above), true, {}, made);
+    if (r.refusal == fs::path_refusal::not_directory || r.refusal == fs::path_refusal::symlink)
+      throw error(errc::destination_refused,
+                  "cannot place the import: " + r.at + " is not a directory", r.at);
+    if (!r.ok()) throw fs::path_error(r);
+    if (owner)
+      for (const std::string& rel : fresh)
+        fs::give_dir(fs, *fs::open_path(fs, root, rel).dir, *owner, owner_shown);
+    return std::move(r.dir);
   }
 
   static std::string join(const std::vector<std::string>& parts) {
@@ -271,10 +271,8 @@ struct applier {
   }
 
   std::optional<dir> open_existing(const std::vector<std::string>& parts) {
-    std::optional<dir> cur;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
-      cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
-    return cur;
+    if (parts.empty()) return std::nullopt;
+    return fs::open_path(fs, root, join({parts.begin(), parts.end() - 1})).dir;
   }
 };
 
@@ -358,8 +356,7 @@ template <class Fs>
 void write_below(Fs& fs, const typename Fs::dir& d, const std::vector<std::string>& parts,
                  std::size_t i, const std::string& text) {
   if (i + 1 == parts.size()) {
-    auto f = fs.create_file_at(d, parts[i], fs::modes::file);
-    fs.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs, d, parts[i], text, fs::modes::file);
     return;
   }
   if (!fs.stat_at(d, parts[i])) fs.make_dir_at(d, parts[i], fs::modes::dir);

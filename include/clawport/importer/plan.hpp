@@ -18,6 +18,7 @@
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../formats/json.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "../plan/integrity.hpp"
@@ -374,20 +375,9 @@ inline std::string entry_path(const kind_info& k, const std::string& name) {
 
 template <class Fs>
 bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::optional<typename Fs::dir> cur;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t slash = relative.find('/', start);
-    const std::string part =
-        relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
-    const typename Fs::dir& here = cur ? *cur : root;
-    const auto st = fs.stat_at(here, part);
-    if (!st) return false;
-    if (st->kind != fs::file_kind::directory) return true;
-    cur.emplace(fs.open_dir_at(here, part));
-    if (slash == std::string::npos) return !fs.is_empty(*cur);
-    start = slash + 1;
-  }
+  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
+  if (r.refusal == fs::path_refusal::missing) return false;
+  return !r.ok() || !fs.is_empty(r.get(root));
 }
 
 /// Every directory the target's config assigns, created or not: each agent's workspace
@@ -432,25 +422,18 @@ inline bool claimed(const std::vector<std::string>& configured, const std::strin
 template <class Fs>
 void check_placement_root(Fs& fs, const typename Fs::dir& root, const std::string& install_root,
                           const std::string& relative) {
-  std::optional<typename Fs::dir> cur;
-  std::string walked;
-  for (const std::string& part : paths::components(relative)) {
-    walked += (walked.empty() ? "" : "/") + part;
-    const typename Fs::dir& here = cur ? *cur : root;
-    const auto st = fs.stat_at(here, part);
-    if (!st) return;  // created by the import
-    if (st->kind != fs::file_kind::directory) {
-      const std::string abs = paths::join(install_root, walked);
-      throw error(
-          errc::unsafe_path,
-          "the target install's " + abs +
-              (st->kind == fs::file_kind::symlink ? " is a symlink" : " is not a directory") +
-              "; an import never places files through it, so nothing was planned or "
-              "written: make it a plain directory",
-          abs);
-    }
-    cur.emplace(fs.open_dir_at(here, part));
+  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
+  if (r.refusal == fs::path_refusal::symlink || r.refusal == fs::path_refusal::not_directory) {
+    const std::string abs = paths::join(install_root, r.at);
+    throw error(
+        errc::unsafe_path,
+        "the target install's " + abs +
+            (r.refusal == fs::path_refusal::symlink ? " is a symlink" : " is not a directory") +
+            "; an import never places files through it, so nothing was planned or "
+            "written: make it a plain directory",
+        abs);
   }
+  if (!r.ok() && r.refusal != fs::path_refusal::missing) throw fs::path_error(r, install_root);
 }
 
 /// The most candidate names an alias search tries (`_imported` .. `_imported_<n>`).

@@ -303,7 +303,7 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
         if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
       } catch (...) {
       }
-      fs::detail::rethrow(e, "failed to create " + shown, shown);
+      throw with_context(e, "failed to create " + shown, shown, reason_of(e));
     }
   }
   throw error(errc::identity_changed, shown + " changed while it was being created; run again",

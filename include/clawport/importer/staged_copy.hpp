@@ -13,6 +13,7 @@
 #include "../core/paths.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../verify/report.hpp"
 #include "../verify/verify.hpp"
@@ -155,13 +156,10 @@ fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_r
                             const std::string& tree, const typename Sink::dir& dst, Check& check,
                             bool sorted, std::uint32_t umask, unsigned jobs) {
   std::optional<typename Fs::dir> src;
-  for (const std::string& part : paths::components(tree)) {
-    try {
-      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
-                  e.sys_errno());
-    }
+  try {
+    src = fs::open_path(fs, bundle_root, tree).dir;
+  } catch (const error& e) {
+    throw with_context(e, "failed to open the bundle's " + tree, tree);
   }
   fs::copy_spec spec(tree);
   spec.sink = &check;

@@ -12,6 +12,7 @@
 #include "../core/utf8.hpp"
 #include "../digest/sha256.hpp"
 #include "../formats/yaml.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "diagnostics.hpp"
@@ -260,50 +261,31 @@ template <class Fs>
 file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                        std::uint64_t max) {
   file_read r;
-  std::vector<std::string> parts;
-  std::size_t from = 0;
-  for (;;) {
-    const std::size_t slash = rel.find('/', from);
-    parts.push_back(
-        rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from));
-    if (slash == std::string::npos) break;
-    from = slash + 1;
-  }
-  for (const auto& p : parts) {
-    if (p.empty() || p == "." || p == ".." || p.find('\0') != std::string::npos) {
-      r.status = read_status::escape;
-      return r;
-    }
+  if (!fs::relative_components(rel) || rel.empty()) {
+    r.status = read_status::escape;
+    return r;
   }
   try {
-    std::optional<typename Fs::dir> holder;
-    const typename Fs::dir* cur = &root;
-    for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-      const auto st = fs.stat_at(*cur, parts[k]);
-      if (!st) {
-        r.status = read_status::missing;
-        return r;
-      }
-      if (st->kind == fs::file_kind::symlink) {
+    const fs::path_result<Fs> at = fs::try_open_path(fs, root, paths::parent(rel));
+    switch (at.refusal) {
+      case fs::path_refusal::none:
+        break;
+      case fs::path_refusal::symlink:
         r.status = read_status::symlink_parent;
         return r;
-      }
-      if (st->kind != fs::file_kind::directory) {
-        r.status = read_status::missing;
-        r.detail = parts[k] + " is not a directory";
-        return r;
-      }
-      typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-      if (fs.stat(next).id != st->id) {
+      case fs::path_refusal::changed:
         r.status = read_status::changed;
         return r;
-      }
-      holder.emplace(std::move(next));
-      cur = &*holder;
+      case fs::path_refusal::not_directory:
+        r.detail = paths::file_name(at.at) + " is not a directory";
+        [[fallthrough]];
+      default:
+        r.status = read_status::missing;
+        return r;
     }
     // The file itself by fs::read_file's rule: regular, one link, at most `max` bytes, the
     // same object and size from classification to the last byte.
-    fs::read_result got = fs::try_read_file_at(fs, *cur, parts.back(), max);
+    fs::read_result got = fs::try_read_file_at(fs, at.get(root), paths::file_name(rel), max);
     // The status of each refusal, in the order of fs::read_refusal (none: the file read).
     static constexpr read_status status_of[] = {read_status::ok,          read_status::missing,
                                                 read_status::symlink,     read_status::hardlink,
@@ -325,25 +307,12 @@ template <class Fs>
 std::optional<std::uint64_t> size_in_root(Fs& fs, const typename Fs::dir& root,
                                           const std::string& rel) {
   try {
-    std::optional<typename Fs::dir> holder;
-    const typename Fs::dir* cur = &root;
-    std::size_t from = 0;
-    for (;;) {
-      const std::size_t slash = rel.find('/', from);
-      const std::string part =
-          rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
-      if (part.empty() || part == "." || part == "..") return std::nullopt;
-      const auto st = fs.stat_at(*cur, part);
-      if (!st || st->kind == fs::file_kind::symlink) return std::nullopt;
-      if (slash == std::string::npos) {
-        if (st->kind != fs::file_kind::regular) return std::nullopt;
-        return st->size;
-      }
-      if (st->kind != fs::file_kind::directory) return std::nullopt;
-      holder.emplace(fs.open_dir_at(*cur, part));
-      cur = &*holder;
-      from = slash + 1;
-    }
+    if (!fs::relative_components(rel) || rel.empty()) return std::nullopt;
+    const fs::path_result<Fs> at = fs::try_open_path(fs, root, paths::parent(rel));
+    if (!at.ok()) return std::nullopt;
+    const auto st = fs.stat_at(at.get(root), paths::file_name(rel));
+    if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+    return st->size;
   } catch (const error&) {
     return std::nullopt;
   }

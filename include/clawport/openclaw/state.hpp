@@ -9,8 +9,10 @@
 #include "../core/error.hpp"
 #include "../formats/json5.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
+#include "../fs/write_new_file.hpp"
 #include "../publish/replace_file.hpp"
 #include "environment.hpp"
 #include "package.hpp"
@@ -41,19 +43,6 @@ inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
 
 namespace detail {
 
-/// Splits an absolute path into its components ("/a/b" → {"a", "b"}).
-inline std::vector<std::string> abs_components(const std::string& abs) {
-  std::vector<std::string> parts;
-  std::size_t from = 1;
-  while (from <= abs.size()) {
-    std::size_t slash = abs.find('/', from);
-    if (slash == std::string::npos) slash = abs.size();
-    if (slash > from) parts.push_back(abs.substr(from, slash - from));
-    from = slash + 1;
-  }
-  return parts;
-}
-
 inline std::string parent_of(const std::string& abs) {
   const std::string p = paths::parent(abs);
   return p.empty() ? "/" : p;
@@ -72,39 +61,54 @@ typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std:
                                    std::uint32_t mode = fs::modes::dir) {
   typename Fs::dir cur = fs.open_root("/");
   std::string walked;
-  const std::size_t followed = abs_components(anchor).size();
-  const std::vector<std::string> parts = abs_components(abs);
-  for (std::size_t k = 0; k < parts.size(); ++k) {
-    const std::string& part = parts[k];
-    walked += "/" + part;
-    auto st = fs.stat_at(cur, part);
+  const std::size_t followed = paths::components(anchor).size();
+  const std::vector<std::string> parts = paths::components(abs);
+  const auto missing = [](const std::string& at) {
+    return error(errc::not_found, at + " does not exist", at);
+  };
+  // The anchor and above: the operator's own path, opened following links.
+  std::size_t k = 0;
+  for (; k < parts.size() && k < followed; ++k) {
+    walked += "/" + parts[k];
+    auto st = fs.stat_at(cur, parts[k]);
     if (!st && created != nullptr) {
-      fs.make_dir_at(cur, part, mode);
+      fs.make_dir_at(cur, parts[k], mode);
       created->push_back(walked);
-      st = fs.stat_at(cur, part);
+      st = fs.stat_at(cur, parts[k]);
     }
-    if (!st) throw error(errc::not_found, walked + " does not exist", walked);
-    if (st->kind == fs::file_kind::symlink && k < followed) {
-      cur = fs.open_root(walked);  // the operator's own path: followed
-      continue;
-    }
-    if (st->kind != fs::file_kind::directory) {
+    if (!st) throw missing(walked);
+    if (st->kind != fs::file_kind::symlink && st->kind != fs::file_kind::directory)
       throw error(errc::unsafe_path,
-                  walked + " is " +
-                      (st->kind == fs::file_kind::symlink ? "a symbolic link" : "not a directory") +
-                      "; clawport writes only through real directories" +
-                      (st->kind == fs::file_kind::symlink
-                           ? " (links are followed only above " + anchor + ")"
-                           : std::string()),
+                  walked + " is not a directory; clawport writes only through real directories",
                   walked);
-    }
-    typename Fs::dir next = fs.open_dir_at(cur, part);
-    if (fs.stat(next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was opened", walked);
-    }
-    cur = std::move(next);
+    cur = fs.open_root(walked);
   }
-  return cur;
+  // Below it: fs::open_path, never through a link.
+  const std::vector<std::string> below(parts.begin() + static_cast<std::ptrdiff_t>(k), parts.end());
+  const std::string base = walked.empty() ? "/" : walked;
+  fs::path_result<Fs> r = fs::try_open_path(
+      fs, cur, paths::join_components(below, false), created != nullptr, base,
+      [&](const std::string& rel) { created->push_back(paths::join(base, rel)); }, mode);
+  const std::string at = paths::join(base, r.at);
+  switch (r.refusal) {
+    case fs::path_refusal::none:
+      return r.dir ? std::move(*r.dir) : std::move(cur);
+    case fs::path_refusal::missing:
+      throw missing(at);
+    case fs::path_refusal::symlink:
+    case fs::path_refusal::not_directory: {
+      const bool link = r.refusal == fs::path_refusal::symlink;
+      throw error(errc::unsafe_path,
+                  at + " is " + (link ? "a symbolic link" : "not a directory") +
+                      "; clawport writes only through real directories" +
+                      (link ? " (links are followed only above " + anchor + ")" : std::string()),
+                  at);
+    }
+    case fs::path_refusal::changed:
+      throw error(errc::identity_changed, at + " was replaced while it was opened", at);
+    default:
+      throw fs::path_error(r, base);
+  }
 }
 
 /// Opens the directory `abs` (a workspace, an export's output, a package): its parent is
@@ -145,52 +149,22 @@ template <class Fs>
 void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                      const std::string& bytes, std::vector<std::string>& created_dirs,
                      std::uint32_t mode = private_file_mode) {
-  std::vector<std::string> parts = abs_components("/" + rel);
-  std::optional<typename Fs::dir> holder;
-  const typename Fs::dir* cur = &root;
-  std::string walked;
-  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-    walked += (walked.empty() ? "" : "/") + parts[k];
-    auto st = fs.stat_at(*cur, parts[k]);
-    if (!st) {
-      fs.make_dir_at(*cur, parts[k], fs::modes::dir);
-      created_dirs.push_back(walked);
-      st = fs.stat_at(*cur, parts[k]);
-    }
-    if (!st || st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " is not a real directory", walked);
-    }
-    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-    holder = std::move(next);
-    cur = &*holder;
-  }
-  auto f = fs.create_file_at(*cur, parts.back(), mode);
-  try {
-    fs.write_all(f, bytes.data(), bytes.size());
-  } catch (...) {
-    try {
-      fs.unlink_at(*cur, parts.back());
-    } catch (...) {
-    }
-    throw;
-  }
+  const fs::path_result<Fs> at =
+      fs::try_open_path(fs, root, paths::parent(rel), true, {},
+                        [&](const std::string& made) { created_dirs.push_back(made); });
+  if (at.refusal == fs::path_refusal::symlink || at.refusal == fs::path_refusal::not_directory)
+    throw error(errc::unsafe_path, at.at + " is not a real directory", at.at);
+  if (!at.ok()) throw fs::path_error(at);
+  fs::write_new_file(fs, at.get(root), paths::file_name(rel), bytes, mode);
 }
 
 /// Calls `f(parent_dir, last_name)` for `rel` under `root` (no links on the way); returns
 /// false without calling when a directory on the way is absent or not a real directory.
 template <class Fs, class F>
 bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f) {
-  std::vector<std::string> parts = abs_components("/" + rel);
-  std::optional<typename Fs::dir> holder;
-  const typename Fs::dir* cur = &root;
-  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-    const auto st = fs.stat_at(*cur, parts[k]);
-    if (!st || st->kind != fs::file_kind::directory) return false;
-    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-    holder = std::move(next);
-    cur = &*holder;
-  }
-  f(*cur, parts.back());
+  const fs::path_result<Fs> at = fs::try_open_path(fs, root, paths::parent(rel));
+  if (!at.ok()) return false;
+  f(at.get(root), paths::file_name(rel));
   return true;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../fs/modes.hpp"
+#include "../fs/write_new_file.hpp"
 #include "lifecycle.hpp"
 #include "state.hpp"
 
@@ -198,14 +199,10 @@ template <class Fs>
 void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
                const std::string& name, const std::string& text) {
   try {
-    auto h = fs.create_file_at(root, name, fs::modes::file);
-    fs.write_all(h, text.data(), text.size());
+    fs::write_new_file(fs, root, name, text, fs::modes::file);
   } catch (const error& e) {
-    try {
-      if (fs.stat_at(root, name)) fs.unlink_at(root, name);
-    } catch (const error&) {
-    }
-    fs::detail::rethrow(e, "failed to write " + paths::join(dir, name), paths::join(dir, name));
+    throw with_context(e, "failed to write " + paths::join(dir, name), paths::join(dir, name),
+                       reason_of(e));
   }
 }
 

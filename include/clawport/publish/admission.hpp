@@ -47,15 +47,7 @@ struct destination_names {
   std::string path;
 };
 
-namespace detail {
-
-/// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
-[[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
-                                    const std::string& subject) {
-  throw with_context(code, cause, what, subject);
-}
-
-}  // namespace detail
+namespace detail {}  // namespace detail
 
 /// The refusals of docs/library.md, The Publish policy, with upstream's exact wording.
 namespace refusal {
@@ -132,7 +124,7 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   try {
     st = fs.stat_at(parent, name);
   } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+    throw with_context(e.code(), e, "failed to inspect destination " + d.display, d.display);
   }
   admitted<Fs> out;
   if (!st) return out;  // vacant
@@ -141,13 +133,13 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   try {
     out.handle.emplace(fs.open_dir_at(parent, name));
   } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to open destination " + d.display, e, d.display);
+    throw with_context(e.code(), e, "failed to open destination " + d.display, d.display);
   }
   fs::stat_info opened;
   try {
     opened = fs.stat(*out.handle);
   } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+    throw with_context(e.code(), e, "failed to inspect destination " + d.display, d.display);
   }
   if (opened.id != st->id) throw refusal::changed(d);
   out.adm.id = opened.id;
@@ -171,7 +163,7 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
   try {
     current = destination_identity(fs, parent, name);
   } catch (const error& e) {
-    detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + d.display, e,
+    throw with_context(errc::publish_failed, e, "failed to inspect destination " + d.display,
                        d.display);
   }
   if (current && std::find(sources.begin(), sources.end(), *current) != sources.end()) {

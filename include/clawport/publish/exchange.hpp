@@ -53,7 +53,7 @@ struct exchange {
     try {
       done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
+      throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
     }
     if (done == fs::rename_result::unsupported) return false;
     const auto swap_back = [&](const error& cause) {
@@ -68,7 +68,7 @@ struct exchange {
       swapped = destination_identity(fs, parent, r.staging);
     } catch (const error& e) {
       swap_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
+      throw with_context(errc::publish_failed, e, "failed to inspect " + r.staging,
                          r.names.display);
     }
     if (!swapped || *swapped != r.adm.id) {
@@ -82,8 +82,8 @@ struct exchange {
         fs.remove_dir_at(parent, r.staging);
       } catch (const error& e) {
         swap_back(e);
-        detail::rethrow_as(errc::publish_failed,
-                           "failed to clear the empty destination " + r.names.path, e,
+        throw with_context(errc::publish_failed, e,
+                           "failed to clear the empty destination " + r.names.path,
                            r.names.display);
       }
     }

@@ -14,8 +14,10 @@
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../fs/write_new_file.hpp"
 #include "names.hpp"
 
 #include <cstdint>
@@ -166,8 +168,7 @@ inline std::string import_intent_name(std::string_view token) {
 template <class Fs>
 void write_intent(Fs& fs, const typename Fs::dir& dir, const intent_record& r) {
   const std::string text = intent_text(r);
-  auto f = fs.create_file_at(dir, intent_record_file, fs::modes::private_file);
-  fs.write_all(f, text.data(), text.size());
+  fs::write_new_file(fs, dir, intent_record_file, text, fs::modes::private_file);
 }
 
 /// What `resolve_intent` did, in recover's words.
@@ -185,16 +186,10 @@ namespace detail {
 /// following a symlink; not at all when a directory on the way is missing or is not one.
 template <class Fs, class F>
 void at_parent_of(Fs& fs, const typename Fs::dir& base, const std::string& rel, F&& f) {
-  const std::vector<std::string> parts = paths::components(rel);
-  if (parts.empty()) return;
-  std::optional<typename Fs::dir> cur;
-  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    const typename Fs::dir& here = cur ? *cur : base;
-    const auto st = fs.stat_at(here, parts[i]);
-    if (!st || st->kind != fs::file_kind::directory) return;
-    cur.emplace(fs.open_dir_at(here, parts[i]));
-  }
-  f(cur ? *cur : base, parts.back());
+  const std::string leaf = paths::file_name(rel);
+  if (leaf.empty()) return;
+  const fs::path_result<Fs> at = fs::try_open_path(fs, base, paths::parent(rel));
+  if (at.ok()) f(at.get(base), leaf);
 }
 
 /// Removes each recorded tree that is still the tree recorded, newest first, putting back

@@ -8,10 +8,10 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../fs/temp_dir.hpp"
 
 #include <algorithm>
 #include <cstddef>
-#include <random>
 #include <string>
 #include <string_view>
 
@@ -87,15 +87,7 @@ inline bool is_token(std::string_view token) noexcept {
 }
 
 /// A fresh random token of `token_length` characters from [A-Za-z0-9].
-inline std::string random_token() {
-  static constexpr char alphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  std::random_device device;
-  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
-  std::string token;
-  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
-  return token;
-}
+inline std::string random_token() { return fs::random_name(token_length); }
 
 /// `.zeroclaw-export-<token>`.
 inline std::string staging_name(std::string_view token) {

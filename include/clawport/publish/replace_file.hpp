@@ -15,6 +15,7 @@
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/sys_error.hpp"
+#include "../fs/write_new_file.hpp"
 #include "names.hpp"
 
 #include <cerrno>
@@ -83,9 +84,8 @@ template <class Fs>
 void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
                     std::string_view bytes, std::uint32_t mode, const fs::stat_info* owner,
                     const std::string& shown, bool umasked = false) {
-  auto f = fs.create_file_at(dir, name,
-                             owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
-  fs.write_all(f, bytes.data(), bytes.size());
+  auto f = fs::write_new_file(fs, dir, name, bytes,
+                              owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
   if (owner == nullptr) return;
   if constexpr (fs::detail::has_set_owner<Fs>::value) {
     const fs::stat_info mine = fs.stat(f);
@@ -98,7 +98,7 @@ void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name
                         ":" + std::to_string(owner->gid) +
                         ") that this user cannot give a new file, and what clawport writes "
                         "there must stay theirs; run as its owner: " +
-                        fs::detail::reason(e),
+                        reason_of(e),
                     shown, e.sys_errno());
       }
     }
@@ -124,7 +124,8 @@ std::string write_backup(Fs& fs, const typename Fs::dir& dir, const replace_opti
       } catch (const error&) {
       }
       if (e.code() == errc::unsafe_path) throw;
-      fs::detail::rethrow(e, "failed to write the backup " + name + " of " + shown, shown);
+      throw with_context(e, "failed to write the backup " + name + " of " + shown, shown,
+                         reason_of(e));
     }
   }
 }
@@ -157,7 +158,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   try {
     st = fs.stat_at(dir, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to inspect " + shown, shown);
+    throw with_context(e, "failed to inspect " + shown, shown, reason_of(e));
   }
   const auto changed = [&] {
     return error(errc::identity_changed,
@@ -194,19 +195,22 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   } catch (const error& e) {
     discard();
     if (e.code() == errc::identity_changed || e.code() == errc::unsafe_path) throw;
-    fs::detail::rethrow(e, "failed to write " + shown, shown);
+    throw with_context(e, "failed to write " + shown, shown, reason_of(e));
   }
   try {
     fs.sync_dir(dir);
   } catch (const error& e) {
     // Not durable: put the previous bytes back under the name (the backup is a copy).
-    if (out.backup.empty()) fs::detail::rethrow(e, "failed to make " + shown + " durable", shown);
+    if (out.backup.empty())
+      throw with_context(e, "failed to make " + shown + " durable", shown, reason_of(e));
     try {
       fs.rename_at(dir, out.backup, dir, name, fs::rename_mode::replace);
     } catch (const error&) {
-      fs::detail::rethrow(e, "wrote " + shown + " but could not make it durable", shown);
+      throw with_context(e, "wrote " + shown + " but could not make it durable", shown,
+                         reason_of(e));
     }
-    fs::detail::rethrow(e, "failed to make " + shown + " durable; it was restored", shown);
+    throw with_context(e, "failed to make " + shown + " durable; it was restored", shown,
+                       reason_of(e));
   }
   return out;
 }

@@ -51,9 +51,9 @@ void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
   try {
     fs.sync_dir(parent);
   } catch (const error& e) {
-    rethrow_as(errc::publish_failed,
-               "failed to make the published bundle at " + r.names.path + " durable", e,
-               r.names.display);
+    throw with_context(errc::publish_failed, e,
+                       "failed to make the published bundle at " + r.names.path + " durable",
+                       r.names.display);
   }
 }
 
@@ -93,8 +93,8 @@ void refuse_if_appeared(Fs& fs, const typename Fs::dir& parent, const request& r
   try {
     now = fs.stat_at(parent, r.destination);
   } catch (const error& e) {
-    rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display, e,
-               r.names.display);
+    throw with_context(errc::publish_failed, e, "failed to inspect destination " + r.names.display,
+                       r.names.display);
   }
   if (now) throw refusal::appeared(r.names);
 }
@@ -129,7 +129,7 @@ fs::rename_result publish_vacant(Fs& fs, const typename Fs::dir& parent, const r
   } catch (const error& e) {
     if (mode == fs::rename_mode::noreplace && e.sys_errno() == EEXIST)
       throw refusal::appeared(r.names);
-    rethrow_as(errc::publish_failed, move_failed(r), e, r.names.display);
+    throw with_context(errc::publish_failed, e, move_failed(r), r.names.display);
   }
   if (done == fs::rename_result::unsupported) return done;
   try {
@@ -180,9 +180,8 @@ struct staged_swap {
     try {
       fs.remove_dir_at(parent, r.destination);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed,
-                         "failed to clear the empty destination " + r.names.path, e,
-                         r.names.display);
+      throw with_context(errc::publish_failed, e,
+                         "failed to clear the empty destination " + r.names.path, r.names.display);
     }
     const auto recreate = [&] {
       try {
@@ -199,7 +198,7 @@ struct staged_swap {
       fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
     } catch (const error& e) {
       recreate();
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
+      throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
     }
     try {
       detail::sync_parent(fs, parent, r);
@@ -233,7 +232,7 @@ struct staged_swap {
       moved = destination_identity(fs, parent, retired);
     } catch (const error& e) {
       move_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+      throw with_context(errc::publish_failed, e, "failed to inspect " + retired, r.names.display);
     }
     if (!moved || *moved != r.adm.id) {
       const error refused = refusal::changed(r.names);
@@ -249,7 +248,7 @@ struct staged_swap {
       fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
     } catch (const error& e) {
       move_back(e);
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
+      throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
     }
     try {
       detail::sync_parent(fs, parent, r);
@@ -275,7 +274,7 @@ struct staged_swap {
     try {
       retired_exists = fs.stat_at(parent, retired).has_value();
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+      throw with_context(errc::publish_failed, e, "failed to inspect " + retired, r.names.display);
     }
     if (retired_exists) {
       throw error(
@@ -287,8 +286,8 @@ struct staged_swap {
     try {
       fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed,
-                         "failed to move the existing bundle at " + r.names.path + " aside", e,
+      throw with_context(errc::publish_failed, e,
+                         "failed to move the existing bundle at " + r.names.path + " aside",
                          r.names.display);
     }
   }

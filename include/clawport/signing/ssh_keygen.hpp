@@ -4,18 +4,17 @@
 // run, by the library's one process runner (process/runner.hpp: no shell, everything it
 // starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
 // with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
-// and stdin from the data, a file of a private temporary directory (mkdtemp, 0700) that
+// and stdin from the data, a file of a private temporary directory (fs::temp_dir, 0700) that
 // also holds the signature `-s` needs as a file. The directory is removed afterwards.
 #pragma once
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../fs/posix.hpp"
+#include "../fs/temp_dir.hpp"
 #include "../process/runner.hpp"
 #include "policy.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -60,51 +59,17 @@ inline std::string program_of(const ssh_keygen_options& o) {
               "ssh-keygen");
 }
 
-/// A mkdtemp directory and the files put in it, removed on destruction.
-class private_dir {
- public:
-  explicit private_dir(const std::string& root) {
-    std::string tmpl = (root.empty() ? std::string("/tmp") : root) + "/clawport-sign.XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    if (::mkdtemp(buf.data()) == nullptr)
-      throw error(errc::io,
-                  "cannot create a private temporary directory in " + root + ": " +
-                      std::strerror(errno) + " (set TMPDIR to a writable directory)",
-                  root, errno);
-    path_ = buf.data();
-  }
-  ~private_dir() {
-    for (const std::string& f : files_) ::unlink(f.c_str());
-    ::rmdir(path_.c_str());
-  }
-  private_dir(const private_dir&) = delete;
-  private_dir& operator=(const private_dir&) = delete;
-
+/// The private temporary directory one run's files go in (fs::temp_dir, through fs::posix).
+struct private_dir {
+  explicit private_dir(const std::string& root)
+      : dir(disk, root.empty() ? std::string("/tmp") : root, "clawport-sign.") {}
   /// A new file `name` in the directory holding `bytes` (0600); its path.
   std::string put(const std::string& name, const std::string& bytes) {
-    const std::string p = path_ + "/" + name;
-    const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) throw error(errc::io, "cannot create " + p + ": " + std::strerror(errno), p, errno);
-    files_.push_back(p);
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        const int e = errno;
-        ::close(fd);
-        throw error(errc::io, "cannot write " + p + ": " + std::strerror(e), p, e);
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    return p;
+    return dir.put(name, bytes);
   }
 
- private:
-  std::string path_;
-  std::vector<std::string> files_;
+  fs::posix disk;
+  fs::temp_dir<fs::posix> dir;
 };
 
 /// Runs `program args...` with stdin from the file `input_path`, the environment `env`,

@@ -19,10 +19,11 @@
 
 #include "../core/error.hpp"
 #include "../formats/json.hpp"
-#include "../fs/context.hpp"
 #include "../fs/modes.hpp"
+#include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
+#include "../fs/write_new_file.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
 #include "../publish/staged_dir.hpp"
@@ -153,55 +154,28 @@ typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool cr
   try {
     cur.emplace(fs.open_root(loc.anchor));
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+    throw with_context(e, "failed to open " + loc.anchor, loc.anchor, reason_of(e));
   }
-  std::string walked = loc.anchor;
-  for (const std::string& c : paths::components(loc.relative)) {
-    walked = paths::join(walked, c);
-    if (c == "." || c == "..") {
+  const std::string rel = paths::join_components(paths::components(loc.relative), false);
+  fs::path_result<Fs> r = fs::try_open_path(fs, *cur, rel, create, loc.anchor);
+  const std::string walked = fs::shown_path(loc.anchor, r.at);
+  switch (r.refusal) {
+    case fs::path_refusal::none:
+      return r.dir ? std::move(*r.dir) : std::move(*cur);
+    case fs::path_refusal::not_relative:
       throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
-    }
-    std::optional<fs::stat_info> st;
-    try {
-      st = fs.stat_at(*cur, c);
-      if (!st && create) {
-        try {
-          fs.make_dir_at(*cur, c, fs::modes::dir);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        st = fs.stat_at(*cur, c);
-      }
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create " + walked, walked);
-    }
-    if (!st) {
+    case fs::path_refusal::missing:
       throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
                   ENOENT);
-    }
-    if (st->kind == fs::file_kind::symlink) {
+    case fs::path_refusal::symlink:
       throw error(errc::unsafe_path,
                   walked +
                       " is a symlink; clawport never writes skills through a symlink, so "
                       "point the bundle's directory at the real directory",
                   walked);
-    }
-    if (st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
-    }
-    std::optional<typename Fs::dir> next;
-    try {
-      next.emplace(fs.open_dir_at(*cur, c));
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + walked, walked);
-    }
-    if (fs.stat(*next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
-                  walked);
-    }
-    cur = std::move(next);
+    default:
+      throw fs::path_error(r, loc.anchor);
   }
-  return std::move(*cur);
 }
 
 /// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text),
@@ -283,8 +257,8 @@ class staged_skill {
     try {
       stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
-                          stage_path());
+      throw with_context(e, "failed to create the staging directory in " + loc_.path, stage_path(),
+                         reason_of(e));
     }
     try {
       fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
@@ -292,7 +266,8 @@ class staged_skill {
     } catch (const error& e) {
       skill_.reset();
       stage_.reset();  // removes the staging tree
-      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+      throw with_context(e, "failed to create " + stage_path() + "/" + name_, stage_path(),
+                         reason_of(e));
     }
   }
   staged_skill(const staged_skill&) = delete;
@@ -314,16 +289,12 @@ class staged_skill {
   /// only the cleanup of the empty staging directory failed.
   std::optional<std::string> publish() {
     const std::string dest = paths::join(loc_.path, name_);
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
+    sync_staged(dest);
     bool done = false;
     try {
       done = stage_->publish_entry(name_, parent_, name_);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+      throw with_context(e, "failed to move the staged skill into " + dest, dest, reason_of(e));
     }
     if (!done) throw skill_exists(loc_, name_);
     try {
@@ -333,9 +304,10 @@ class staged_skill {
       try {
         fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
       } catch (const error&) {
-        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+        throw with_context(e, "failed to make " + dest + " durable (it stays published)", dest,
+                           reason_of(e));
       }
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+      throw with_context(e, "failed to make " + dest + " durable", dest, reason_of(e));
     }
     skill_.reset();
     try {
@@ -361,14 +333,10 @@ class staged_skill {
     try {
       record(intent);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to record the upgrade of " + dest + " in " + stage_path(),
-                          dest);
+      throw with_context(e, "failed to record the upgrade of " + dest + " in " + stage_path(), dest,
+                         reason_of(e));
     }
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
+    sync_staged(dest);
     const std::string old_entry = swap_in(dest);
     std::string retired;
     try {
@@ -396,12 +364,21 @@ class staged_skill {
  private:
   static constexpr std::string_view swap_aside = "previous";
 
+  /// Flushes the staged skill before it is published as `dest` (the one sync-then-rethrow
+  /// of a publish and an upgrade).
+  void sync_staged(const std::string& dest) {
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      throw with_context(e, "failed to make " + dest + " durable", dest, reason_of(e));
+    }
+  }
+
   /// Writes the upgrade's intent into the staging directory (made durable by the
   /// sync_filesystem that follows, before the exchange).
   void record(const upgrade_intent& intent) {
     const std::string text = intent_text(intent);
-    auto f = fs_.create_file_at(stage_->handle(), upgrade_intent_file, fs::modes::private_file);
-    fs_.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs_, stage_->handle(), upgrade_intent_file, text, fs::modes::private_file);
   }
 
   /// The staged skill to `<name>`, the old one into the staging directory; returns the old
@@ -416,7 +393,7 @@ class staged_skill {
         throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
       }
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
     try {
       if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
@@ -434,7 +411,7 @@ class staged_skill {
                     dest, e.sys_errno());
       }
       if (e.code() == errc::destination_refused) throw;
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
     return std::string(swap_aside);
   }

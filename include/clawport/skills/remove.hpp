@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "../core/error.hpp"
-#include "../fs/context.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/names.hpp"
@@ -176,7 +175,8 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_vi
     try {
       moved = publish::rename_noreplace(fs, parent, entry, arch, target);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
+      throw with_context(e, "failed to move " + directory + " into " + archive.path, directory,
+                         reason_of(e));
     }
     if (!moved) target = archive_name(loc.bundle, name, now_secs, n);
   }
@@ -191,12 +191,13 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_vi
     try {
       fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
     } catch (const error&) {
-      fs::detail::rethrow(e,
-                          "archived " + shown + " to " + paths::join(archive.path, target) +
-                              " but could not make it durable",
-                          directory);
+      throw with_context(e,
+                         "archived " + shown + " to " + paths::join(archive.path, target) +
+                             " but could not make it durable",
+                         directory, reason_of(e));
     }
-    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
+    throw with_context(e, "failed to make the archive of " + shown + " durable", directory,
+                       reason_of(e));
   }
   return paths::join(archive.path, target);
 }
@@ -214,7 +215,8 @@ void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_locat
   try {
     s.emplace(fs, parent, stage, fs::modes::private_dir);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+    throw with_context(e, "failed to create a staging directory in " + loc.path, loc.path,
+                       reason_of(e));
   }
   bool in_stage = false;  // the skill sits at <stage>/<name>
   try {
@@ -245,7 +247,7 @@ void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_locat
     }
     s.reset();  // inert if it stays: it has no manifest at its root
     if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to remove " + directory, directory);
+    throw with_context(e, "failed to remove " + directory, directory, reason_of(e));
   }
   try {
     s->remove();

@@ -214,8 +214,8 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   try {
     moved = publish::rename_noreplace(fs, arch, pick.entry, parent, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to move " + out.restored_from + " to " + out.directory,
-                        out.directory);
+    throw with_context(e, "failed to move " + out.restored_from + " to " + out.directory,
+                       out.directory, reason_of(e));
   }
   if (!moved) throw skill_exists(loc, name);
   const auto st = fs.stat_at(parent, name);
@@ -230,10 +230,10 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
     try {
       (void)publish::rename_noreplace(fs, parent, name, arch, pick.entry);
     } catch (const error&) {
-      fs::detail::rethrow(e, "restored " + out.directory + " but could not make it durable",
-                          out.directory);
+      throw with_context(e, "restored " + out.directory + " but could not make it durable",
+                         out.directory, reason_of(e));
     }
-    fs::detail::rethrow(e, "failed to restore " + out.directory, out.directory);
+    throw with_context(e, "failed to restore " + out.directory, out.directory, reason_of(e));
   }
   for (std::size_t i = 1; i < found.size(); ++i) out.other_archives.push_back(found[i].entry);
   return out;

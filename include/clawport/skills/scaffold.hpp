@@ -12,6 +12,7 @@
 #include "../core/error.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
+#include "../fs/write_new_file.hpp"
 #include "frontmatter.hpp"
 #include "locations.hpp"
 #include "manifest.hpp"
@@ -122,10 +123,10 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
   staged_skill<Fs> stage(fs, parent, loc, name);
   try {
-    auto f = fs.create_file_at(stage.skill(), "SKILL.md", fs::modes::file);
-    fs.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs, stage.skill(), "SKILL.md", text, fs::modes::file);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
+    throw with_context(e, "failed to write " + out.directory + "/SKILL.md", out.directory,
+                       reason_of(e));
   }
   out.created.emplace_back("SKILL.md");
   if (opt.create_subdirs) {
@@ -133,7 +134,8 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
       try {
         fs.make_dir_at(stage.skill(), d, fs::modes::dir);
       } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to create " + paths::join(out.directory, d), out.directory);
+        throw with_context(e, "failed to create " + paths::join(out.directory, d),
+                           out.directory, reason_of(e));
       }
       out.created.emplace_back(std::string(d) + "/");
     }

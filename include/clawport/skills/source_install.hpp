@@ -10,11 +10,11 @@
 #include "../core/config.hpp"
 #include "../core/host.hpp"
 #include "../core/paths.hpp"
+#include "../fs/temp_dir.hpp"
 #include "install.hpp"
 #include "install_context.hpp"
 #include "placement.hpp"
 #include "process.hpp"
-#include "temp_dir.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -105,7 +105,7 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
   source_install out;
   if (dest.notice) out.notices.push_back(*dest.notice);
   if (kind == source_kind::git) {
-    temp_dir<Fs> tmp(fs, host.temp_root, "clawport-git-", on_warning);
+    fs::temp_dir<Fs> tmp(fs, host.temp_root, "clawport-git-", on_warning);
     const std::string repo = tmp.path() + "/repo";
     git_clone(git, req.source, repo);
     detail::drop_git_dir(fs, repo);
@@ -117,13 +117,13 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
     const std::string abs = paths::normalize(host.absolute(req.source));
     std::string src = req.skill.empty() ? abs : catalogue_skill(fs, abs, req.skill, req.source);
     const std::string name = req.skill.empty() ? paths::file_name(abs) : req.skill;
-    std::optional<temp_dir<Fs>> tmp;  // a local checkout: installed without its `.git`
+    std::optional<fs::temp_dir<Fs>> tmp;  // a local checkout: installed without its `.git`
     if (detail::has_git_dir(fs, src)) {
       tmp.emplace(fs, host.temp_root, "clawport-src-", on_warning);
       out.notices.push_back("left out " + paths::join(src, ".git") +
                             ": version control is not skill content (as a git source's clone)");
-      detail::copy_without_git(fs, src, tmp->path() + "/" + name, umask);
-      src = tmp->path() + "/" + name;
+      detail::copy_without_git(fs, src, paths::join(tmp->path(), name), umask);
+      src = paths::join(tmp->path(), name);
     }
     out.result = install_skill_directory(fs, src, dest.location, name, opt);
   }

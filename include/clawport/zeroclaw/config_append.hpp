@@ -20,7 +20,6 @@
 #include "../core/paths.hpp"
 #include "../core/time.hpp"
 #include "../formats/toml.hpp"
-#include "../fs/context.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "../publish/names.hpp"
@@ -234,7 +233,7 @@ config_append_result rewrite_config(Fs& fs, const std::string& config_path, cons
     try {
       return fs.open_root(dir);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + dir, dir);
+      throw with_context(e, "failed to open " + dir, dir, reason_of(e));
     }
   }();
   // The one rule for an edit in place (publish::check_replaceable): a symlinked, hard-linked

@@ -19,7 +19,6 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
-#include "../fs/context.hpp"
 #include "../fs/read_file.hpp"
 #include "../publish/replace_file.hpp"
 #include "install_layout.hpp"
@@ -81,7 +80,7 @@ std::optional<fs::read_result> read_config_to_replace(Fs& fs, const typename Fs:
     r = fs::try_read_file_at(fs, dir, name, max_config_bytes);
   } catch (const error& e) {
     if (e.code() != errc::io) throw;
-    fs::detail::rethrow(e, "failed to read " + shown, shown);
+    throw with_context(e, "failed to read " + shown, shown, reason_of(e));
   }
   if (r.refusal != fs::read_refusal::none)
     throw fs::read_refusal_error(r.refusal, shown, max_config_bytes);
