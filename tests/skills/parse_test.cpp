@@ -585,7 +585,7 @@ TEST_SUITE("skills.locations") {
     CHECK_NOTHROW(sk::validate_directory("/i/shared/a/../b", install));
     CHECK_THROWS(sk::validate_directory("/i/sharedX", install));
     CHECK_THROWS(sk::validate_directory("/i/etc", install));
-    CHECK(sk::paths::normalize("/../a/./b/..") == "/a");
+    CHECK(clawport::paths::normalize("/../a/./b/..") == "/a");
   }
   TEST_CASE(
       "uniqueness_rejects_two_bundles_pointing_at_same_dir / "

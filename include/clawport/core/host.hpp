@@ -83,7 +83,7 @@ struct host_environment {
   /// opens absolute paths only.
   std::string absolute(const std::string& path) const {
     if (!path.empty() && path.front() == '/') return path;
-    return paths::join(cwd, path);
+    return paths::join(cwd.empty() ? std::string("/") : cwd, path);  // unread: the root
   }
 
   /// $HOME when it is an absolute path (what the export guards), else nullopt.
