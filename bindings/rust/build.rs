@@ -6,7 +6,8 @@
 //   each compiled as its own translation unit, on up to $NUM_JOBS threads at once (cargo's
 //   -j). One part defines the default-policy instantiations (compiled/instantiations.hpp)
 //   that the other declares `extern template` (docs/benchmarks.md, "The crate's first
-//   build");
+//   build"). With one job (cargo -j1, one CPU) it compiles clawport.cpp, the one TU of
+//   both, instead: the parts generate their shared code twice, which only pays in parallel;
 // - compiler: $CXX (may carry a launcher: "ccache g++"), else `c++`, else `g++`;
 // - flags: -std=c++17, -O0 for OPT_LEVEL 0 (tests), else -O2; -fvisibility=hidden
 //   (only the clawport_v1_* entry points are exported from a shared object the archive ends
@@ -107,7 +108,13 @@ fn main() {
     let print = fingerprint(&cxx, &flags, &inputs);
     let fresh = lib.exists() && fs::read_to_string(&stamp).ok().as_deref() == Some(print.as_str());
     if !fresh {
-        let objects = compile_parts(&cxx, &flags, &parts, &out);
+        // One thread (cargo -j1, one CPU): the one TU, which generates the shared code once.
+        let units = if jobs() > 1 {
+            parts.clone()
+        } else {
+            vec![tu.clone()]
+        };
+        let objects = compile_parts(&cxx, &flags, &units, &out);
         let _ = fs::remove_file(&lib);
         let ar = env::var("AR").unwrap_or_else(|_| "ar".to_string());
         run(Command::new(ar).arg("crs").arg(&lib).args(&objects), "ar");
@@ -142,14 +149,19 @@ fn parts_of(unity: &Path) -> Vec<PathBuf> {
     parts
 }
 
-/// Compiles every part into OUT_DIR on up to $NUM_JOBS threads (cargo's -j; at least one),
-/// each thread taking the next part of the list; the objects in the list's order.
-fn compile_parts(cxx: &[String], flags: &[String], parts: &[PathBuf], out: &Path) -> Vec<PathBuf> {
-    let jobs = env::var("NUM_JOBS")
+/// The compiles that may run at once: $NUM_JOBS (cargo's -j), at least one.
+fn jobs() -> usize {
+    env::var("NUM_JOBS")
         .ok()
         .and_then(|n| n.parse::<usize>().ok())
         .unwrap_or(1)
-        .clamp(1, parts.len());
+        .max(1)
+}
+
+/// Compiles every part into OUT_DIR on up to $NUM_JOBS threads (cargo's -j; at least one),
+/// each thread taking the next part of the list; the objects in the list's order.
+fn compile_parts(cxx: &[String], flags: &[String], parts: &[PathBuf], out: &Path) -> Vec<PathBuf> {
+    let jobs = jobs().clamp(1, parts.len());
     let objects: Vec<PathBuf> = parts
         .iter()
         .map(|p| {
