@@ -13,6 +13,7 @@
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
 #include "../core/time.hpp"
+#include "../formats/toml_writer.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
@@ -24,7 +25,6 @@
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/parse.hpp"
 #include "../zeroclaw/schema_v3.hpp"
-#include "../zeroclaw/toml_writer.hpp"
 #include "plan.hpp"
 
 #include <toml++/toml.h>
@@ -446,7 +446,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
     if (!sd::set_in(*expected, path, stored)) expected.reset();
     const auto [at, len] = locate(old_text);
     std::string out(old_text.substr(0, at));
-    out += zeroclaw::toml_writer::quote(stored);
+    out += toml_writer::quote(stored);
     out += old_text.substr(at + len);
     return out;
   };

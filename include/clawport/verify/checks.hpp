@@ -6,6 +6,7 @@
 #include "../bundle/layout.hpp"
 #include "../core/error.hpp"
 #include "../digest/list.hpp"
+#include "../formats/toml_writer.hpp"
 #include "../memory/jsonl.hpp"
 #include "../names/grammar.hpp"
 #include "../zeroclaw/api.hpp"
@@ -17,7 +18,6 @@
 #include "../zeroclaw/render.hpp"
 #include "../zeroclaw/schema_v3.hpp"
 #include "../zeroclaw/shape.hpp"
-#include "../zeroclaw/toml_writer.hpp"
 #include "../zeroclaw/validate.hpp"
 #include "digest_list.hpp"
 #include "report.hpp"
@@ -453,8 +453,7 @@ void secret_findings(report& rep) {
   fill_empty_strings(filled, "", empty, placeholder);
   std::optional<zeroclaw::export_plan> replan;
   try {
-    replan =
-        zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
+    replan = zeroclaw::plan_export<Schema>(toml_writer::write(filled, false), rep.root_agent);
   } catch (const error& e) {
     add_finding(rep, "closure_invalid", e.subject().empty() ? cf : e.subject(),
                 std::string("the closure does not plan as a config of its own: ") + e.what());
