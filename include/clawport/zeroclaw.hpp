@@ -19,5 +19,4 @@
 #include "zeroclaw/schema_v3.hpp"
 #include "zeroclaw/secret_ledger.hpp"
 #include "zeroclaw/shape.hpp"
-#include "zeroclaw/toml_writer.hpp"
 #include "zeroclaw/validate.hpp"

@@ -14,7 +14,7 @@ namespace zc = clawport::zeroclaw;
 namespace {
 
 /// A TOML basic string for any raw value (backslashes, control characters).
-std::string q(const std::string& raw) { return zc::toml_writer::quote(raw); }
+std::string q(const std::string& raw) { return clawport::toml_writer::quote(raw); }
 
 struct config_builder {
   std::vector<std::pair<std::string, std::string>> agent;  // key -> TOML literal

@@ -116,7 +116,7 @@ TEST_CASE("toml writer: keys, strings, numbers and nesting round-trip") {
     servers.items.push_back(s);
   }
   doc.child_table("empty");
-  const std::string text = zc::toml_writer::write(doc, false);
+  const std::string text = clawport::toml_writer::write(doc, false);
   CHECK(zc::parse_toml(text, "t") == doc);
   CHECK(text.find("\"dotted.key\" = -42\n") != std::string::npos);
   CHECK(text.find("\"sp ace\" = 1.0\n") != std::string::npos);
@@ -127,15 +127,15 @@ TEST_CASE("toml writer: keys, strings, numbers and nesting round-trip") {
         std::string::npos);
   CHECK(text.find("\n\n[empty]\n") != std::string::npos);
   const zc::value dates = zc::parse_toml("d = 2026-08-12T00:04:00Z\nt = 07:30:00\n", "t");
-  CHECK(zc::parse_toml(zc::toml_writer::write(dates, false), "t") == dates);
+  CHECK(zc::parse_toml(clawport::toml_writer::write(dates, false), "t") == dates);
   const zc::value nan_doc = zc::parse_toml("x = nan\n", "t");
-  CHECK(zc::parse_toml(zc::toml_writer::write(nan_doc, false), "t") == nan_doc);
+  CHECK(zc::parse_toml(clawport::toml_writer::write(nan_doc, false), "t") == nan_doc);
 }
 
 TEST_CASE("toml writer: the blank-line pass of §1.3") {
-  CHECK(zc::toml_writer::blank_line_before_sections("[a]\nx = 1\n[b]\n\n[c]\n[[d]]\n") ==
+  CHECK(clawport::toml_writer::blank_line_before_sections("[a]\nx = 1\n[b]\n\n[c]\n[[d]]\n") ==
         "[a]\nx = 1\n\n[b]\n\n[c]\n\n[[d]]\n");
-  CHECK(zc::toml_writer::blank_line_before_sections("a = 1") == "a = 1\n");
+  CHECK(clawport::toml_writer::blank_line_before_sections("a = 1") == "a = 1\n");
 }
 
 TEST_CASE("paths: lexical normalization and component prefixes") {

@@ -13,12 +13,12 @@
 #include "../core/time.hpp"
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
+#include "../formats/toml_writer.hpp"
 #include "../verify/agent_plugin.hpp"
 #include "../zeroclaw/alias.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/parse.hpp"
 #include "../zeroclaw/render.hpp"
-#include "../zeroclaw/toml_writer.hpp"
 #include "report.hpp"
 #include "to_agent_plugin.hpp"
 #include "to_claw.hpp"
@@ -295,7 +295,7 @@ inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& ex
   zeroclaw::plan_options popts;
   popts.install_root = "/";
   zeroclaw::export_plan plan =
-      zeroclaw::plan_export(zeroclaw::toml_writer::write(cfg, false), res.agent, popts);
+      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
   if (std::any_of(files.begin(), files.end(),
                   [](const auto& f) { return f.first.rfind("workspace/skills/", 0) == 0; }))
     plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());

@@ -13,10 +13,10 @@
 #include "../core/time.hpp"
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
+#include "../formats/toml_writer.hpp"
 #include "../zeroclaw/alias.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/render.hpp"
-#include "../zeroclaw/toml_writer.hpp"
 #include "report.hpp"
 #include "to_claw.hpp"
 
@@ -373,7 +373,7 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   zeroclaw::plan_options popts;
   popts.install_root = "/";
   zeroclaw::export_plan plan =
-      zeroclaw::plan_export(zeroclaw::toml_writer::write(cfg, false), res.agent, popts);
+      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
 
   detail::zeroclaw_drops(m, plan, losses);
 

@@ -61,6 +61,8 @@ namespace utf8 {}
 namespace regex {}
 namespace text {}
 namespace toml_adaptor {}
+namespace toml_doc {}
+namespace toml_writer {}
 namespace json {}
 namespace json5 {}
 namespace yaml {}

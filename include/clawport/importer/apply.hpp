@@ -390,12 +390,12 @@ void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, c
       throw stream_changed("its digest list is not the one the plan was made with");
   };
   if (!p.files.streamed) {
-    verify::detail::list_in_memory kept(p.files.kept);
+    verify::list_in_memory kept(p.files.kept);
     return run(kept);
   }
-  auto f = verify::detail::open_list(fs, bundle_root, lim);
+  auto f = verify::open_list(fs, bundle_root, lim);
   if (!f) throw stream_changed("its digest list is gone or was replaced");
-  verify::detail::list_cursor<Fs> cursor(fs, std::move(*f));
+  verify::list_cursor<Fs> cursor(fs, std::move(*f));
   run(cursor);
 }
 

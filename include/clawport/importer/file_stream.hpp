@@ -12,6 +12,7 @@
 #include "../core/error.hpp"
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
+#include "../verify/digest_list.hpp"
 #include "../verify/report.hpp"
 #include "../verify/verify.hpp"
 #include "staged_copy.hpp"
@@ -78,8 +79,8 @@ class hashed_stream {
 
 /// The digest of `entries` (sorted by path) as a stream.
 inline std::string stream_digest(const std::vector<digest::list_entry>& entries) {
-  verify::detail::list_in_memory in_memory(entries);
-  hashed_stream<verify::detail::list_in_memory> s(in_memory);
+  verify::list_in_memory in_memory(entries);
+  hashed_stream<verify::list_in_memory> s(in_memory);
   return s.finish();
 }
 

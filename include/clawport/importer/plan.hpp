@@ -997,7 +997,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   d::memory_todo(rep, p);
 
   // 8. The merged config must validate as a whole before anything is written.
-  p.appended = zc::toml_writer::write(p.additions, false);
+  p.appended = toml_writer::write(p.additions, false);
   const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
   if (const auto problem = zc::validate_config<Schema>(merged.merged))
     throw error(

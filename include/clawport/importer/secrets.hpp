@@ -13,6 +13,7 @@
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
 #include "../core/time.hpp"
+#include "../formats/toml_writer.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
@@ -24,7 +25,6 @@
 #include "../zeroclaw/install_layout.hpp"
 #include "../zeroclaw/parse.hpp"
 #include "../zeroclaw/schema_v3.hpp"
-#include "../zeroclaw/toml_writer.hpp"
 #include "plan.hpp"
 
 #include <toml++/toml.h>
@@ -517,7 +517,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
       if (at > 0 && old_text[at - 1] != '\n') out += '\n';
       out += path.substr(path.rfind('.') + 1) + " = ";
     }
-    out += zeroclaw::toml_writer::quote(stored);
+    out += toml_writer::quote(stored);
     if (len == 0) out += '\n';
     out += old_text.substr(at + len);
     return out;

@@ -204,7 +204,7 @@ namespace detail {
 
 /// Hashes each file the walk reads (in path order) and checks it against the next lines of
 /// the bundle's digest list (`list`, a source of entries in path order: importer/file_stream.hpp),
-/// joined as verify joins them (verify::detail::list_join). The first difference stops the
+/// joined as verify joins them (verify::list_join). The first difference stops the
 /// copy; `problem()` names it. A copy with jobs hashes each file in a fork (fs/jobs.hpp);
 /// the forks are merged, and their files joined with the list, in walk order, which the
 /// sorted walk makes path order: the list's order.
@@ -281,7 +281,7 @@ class listed_observer final : public fs::copy_sink {
 
   List* list_ = nullptr;  ///< null in a fork
   std::string prefix_;    ///< "<tree>/": the lines of this tree
-  verify::detail::list_join join_;
+  verify::list_join join_;
   verify::bundle_file file_;  ///< the file being copied
   bool ended_ = false;        ///< a fork's file, read to its end
   digest::sha256 hash_;

@@ -11,10 +11,10 @@
 
 #include "../core/error.hpp"
 #include "../core/time.hpp"
+#include "../formats/toml_writer.hpp"
 #include "../fs/policy.hpp"
 #include "../zeroclaw/config_append.hpp"
 #include "../zeroclaw/config_file.hpp"
-#include "../zeroclaw/toml_writer.hpp"
 #include "loader.hpp"
 #include "locations.hpp"
 #include "placement.hpp"
@@ -42,8 +42,8 @@ inline void validate_alias_key(std::string_view alias) {
 /// The table `skills bundle add` appends.
 inline std::string bundle_table_text(std::string_view alias,
                                      const std::optional<std::string>& directory) {
-  std::string t = "[skill_bundles." + zeroclaw::toml_writer::key(alias) + "]\n";
-  if (directory) t += "directory = " + zeroclaw::toml_writer::quote(*directory) + "\n";
+  std::string t = "[skill_bundles." + toml_writer::key(alias) + "]\n";
+  if (directory) t += "directory = " + toml_writer::quote(*directory) + "\n";
   return t;
 }
 

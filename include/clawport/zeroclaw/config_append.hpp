@@ -20,6 +20,7 @@
 #include "../core/paths.hpp"
 #include "../core/time.hpp"
 #include "../formats/toml.hpp"
+#include "../formats/toml_writer.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "../publish/names.hpp"
@@ -28,7 +29,6 @@
 #include "config_file.hpp"
 #include "document.hpp"
 #include "parse.hpp"
-#include "toml_writer.hpp"
 
 #include <toml++/toml.h>
 

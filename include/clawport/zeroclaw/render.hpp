@@ -11,12 +11,12 @@
 #include "../core/error.hpp"
 #include "../core/time.hpp"
 #include "../core/version.hpp"
+#include "../formats/toml_writer.hpp"
 #include "api.hpp"
 #include "document.hpp"
 #include "parse.hpp"
 #include "plan.hpp"
 #include "schema_v3.hpp"
-#include "toml_writer.hpp"
 #include "validate.hpp"
 
 namespace clawport {

@@ -14,10 +14,10 @@
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
 #include "../core/text.hpp"
+#include "../formats/toml_writer.hpp"
 #include "document.hpp"
 #include "schema.hpp"
 #include "shape.hpp"
-#include "toml_writer.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {

@@ -13,13 +13,14 @@
 #include <string_view>
 #include <vector>
 
-#include "document.hpp"
+#include "toml_document.hpp"
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
 namespace toml_writer {
+
+using toml_doc::member;
+using toml_doc::value;
 
 inline bool bare_key(std::string_view key) noexcept {
   if (key.empty()) return false;
@@ -160,7 +161,5 @@ inline std::string write(const value& document, bool pretty) {
 }
 
 }  // namespace toml_writer
-
-}  // namespace zeroclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
