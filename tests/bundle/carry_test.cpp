@@ -4,6 +4,7 @@
 // staged races (entry seam).
 #include "support/test.hpp"
 
+#include "bundle/research_tools.hpp"
 #include "fs/fixture.hpp"
 #include "fs/racing.hpp"
 
@@ -43,22 +44,6 @@ std::string failure(Fn&& fn) {
 
 bool contains(const std::string& hay, const std::string& needle) {
   return hay.find(needle) != std::string::npos;
-}
-
-const char* const kSkills = "install/shared/skills/research_tools";
-
-template <class F>
-void research_tools(F& f) {
-  f.write(std::string(kSkills) + "/web_search/SKILL.md", "search skill");
-  f.write(std::string(kSkills) + "/web_search/run.sh", "#!/bin/sh\n", 0755);
-  f.write(std::string(kSkills) + "/internal_only/SKILL.md", "internal runbook");
-  f.write(std::string(kSkills) + "/.sync-marker", "local state");
-}
-
-bundle::skill_source research_source(const std::string& root) {
-  return bundle::skill_source{"research_tools", root + "/install/shared/skills/research_tools",
-                              "shared/skills/research_tools",
-                              [](std::string_view skill) { return skill != "internal_only"; }};
 }
 
 template <class F, class Fs>

@@ -3,6 +3,7 @@
 // tests/bundle/carry_test.cpp), with the upstream §10.B copy tests and the staged races.
 #include "support/test.hpp"
 
+#include "bundle/research_tools.hpp"
 #include "fixture.hpp"
 #include "racing.hpp"
 
