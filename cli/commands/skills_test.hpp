@@ -66,6 +66,15 @@ inline int run_test(const test_options& o, const host_environment& host) {
       [verbose](const sk::test_target& t) {
         if (verbose) out::line("  Testing skill: " + t.name + " (" + t.directory + ")");
       });
+  if (run.results.empty() && !run.skipped.empty()) {  // declined: not done, so not 0
+    std::string names;
+    for (const std::string& n : run.skipped) names += (names.empty() ? "" : ", ") + n;
+    out::error(
+        error(errc::consent_required,
+              "declined: no test ran (" + names + " not tested; --yes tests it anyway)", o.name),
+        false);
+    return exit_failed;
+  }
   const error failure = sk::test_failure_error(o.name);
   if (o.json) {
     const auto doc = sk::to_json(run.results, run.skipped);
