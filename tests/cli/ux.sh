@@ -183,4 +183,14 @@ on_tty "$TMP/answers" "$CLAWPORT" skills test lint --config "$I/config.toml"
 expect_grep out '^EXIT 0'
 [ -e "$TMP/test_ran" ] || fail "an accepted skills test did not run its TEST.sh"
 
+# --- polish 5: a command group alone prints its help (its subcommands) and exits 2
+for group in "skills:install" "skills bundle:add" "claw:add" "secrets:list" "workspace:resolve"; do
+  words=${group%%:*} sub=${group#*:}
+  expect_status 2 "$CLAWPORT" $words
+  expect_grep err "clawport: error: \`clawport $words\` needs a subcommand"
+  expect_grep err "^  $sub "
+  grep -q 'A subcommand is required' "$TMP/err" && fail "\`clawport $words\` gave CLI11's bare message"
+  expect_status 2 "$CLAWPORT" $words --json
+  expect_grep out '"code": "invalid_argument"'
+done
 finish
