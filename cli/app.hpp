@@ -196,6 +196,26 @@ inline int help_command(const CLI::App& app, int argc, const char* const* argv, 
   return exit_ok;
 }
 
+/// A command group given without its subcommand (`clawport skills`, `clawport skills
+/// bundle`): its help on stderr, which lists the subcommands, and bad usage. False when the
+/// parse stopped elsewhere (a leaf's required option).
+inline bool group_without_subcommand(CLI::App& app, bool json) {
+  CLI::App* cur = &app;
+  std::string parents;
+  while (!cur->get_subcommands().empty()) {
+    parents += (parents.empty() ? "" : " ") + cur->get_name();
+    cur = cur->get_subcommands().front();
+  }
+  if (cur == &app || cur->get_subcommands([](const CLI::App*) { return true; }).empty())
+    return false;
+  const std::string path = parents + " " + cur->get_name();
+  out::rendered(cur->help(parents), out::to::err);
+  out::error(
+      error(errc::invalid_argument, "`" + path + "` needs a subcommand, one of those listed above"),
+      json);
+  return true;
+}
+
 /// Parses `argv`; usage errors print a hint and give exit 2, `--help`/`--version` exit 0.
 template <class Register>
 int run(int argc, const char* const* argv, Register&& register_commands) {
@@ -224,6 +244,9 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
     if (e.get_exit_code() == 0)
       return app.exit(e, out::stream(out::to::out), out::stream(out::to::err)) == 0 ? exit_ok
                                                                                     : exit_usage;
+    if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
+        group_without_subcommand(app, json))
+      return exit_usage;
     return usage_error(e.what(), json);
   }
   if (!selected) {

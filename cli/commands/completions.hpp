@@ -38,8 +38,7 @@ inline int run_complete(const completion_args& a, const host_environment& host) 
   std::set<std::string> names;
   if (a.kind == "secrets") {
     const std::string path = zeroclaw::config_path_of(host, a.config);
-    for (const auto& s : importer::read_secrets(fs, path))
-      names.insert(s.path);
+    for (const auto& s : importer::read_secrets(fs, path)) names.insert(s.path);
   } else {
     const skills::install_context l = skills::load_install(fs, host, a.config);
     if (a.kind == "aliases")
@@ -48,7 +47,7 @@ inline int run_complete(const completion_args& a, const host_environment& host) 
       for (const auto& b : l.cfg.bundles) names.insert(b.first);
     if (a.kind == "skills")
       for (const auto& e : skills::list_skills(fs, l.cfg, l.where, skills::list_request{}).entries)
-        names.insert(e.name);
+        names.insert(skills::directory_name_of(e));  // what remove and test take
   }
   text::terminal_lines line;
   for (const std::string& n : names) line(n);

@@ -83,10 +83,15 @@ struct remove_options : common_options {
 inline int run_remove(const remove_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   const sk::install_context l = sk::load_install(fs, host, o.config);
-  const sk::skills_dir_location loc =
-      sk::locate_skill(fs, l.cfg, l.where, o.name, o.bundle, o.agent);
-  const sk::remove_result r =
-      sk::remove_skill(fs, loc, l.where.install_root, o.name, o.purge, host.now().seconds);
+  const sk::remove_result r = [&] {
+    try {
+      const sk::skills_dir_location loc =
+          sk::locate_skill(fs, l.cfg, l.where, o.name, o.bundle, o.agent);
+      return sk::remove_skill(fs, loc, l.where.install_root, o.name, o.purge, host.now().seconds);
+    } catch (const error& e) {  // a name `skills list` shows is its manifest's: say which dir
+      throw sk::with_directory_hint(fs, l.cfg, l.where, o.name, e);
+    }
+  }();
   if (o.json) {
     out::document(clawport::json::dump(sk::to_json(r)));
   } else {

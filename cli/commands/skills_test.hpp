@@ -51,7 +51,15 @@ inline void print_case(const sk::test_case& c, const sk::command_outcome& r) {
 
 inline int run_test(const test_options& o, const host_environment& host) {
   clawport::fs::posix fs;
-  const sk::test_selection sel = sk::select_tests(fs, host, o.config, o.name, o.bundle);
+  const sk::test_selection sel = [&] {
+    try {
+      return sk::select_tests(fs, host, o.config, o.name, o.bundle);
+    } catch (const error& e) {  // a name `skills list` shows is its manifest's: say which dir
+      if (e.code() != errc::not_found || o.name.empty() || sk::names_a_path(o.name)) throw;
+      const sk::install_context l = sk::load_install(fs, host, o.config);
+      throw sk::with_directory_hint(fs, l.cfg, l.where, o.name, e);
+    }
+  }();
   const sk::posix_runner runner(host.child_env);
   sk::test_options topt;
   topt.timeout = std::chrono::seconds(o.timeout);
@@ -66,6 +74,15 @@ inline int run_test(const test_options& o, const host_environment& host) {
       [verbose](const sk::test_target& t) {
         if (verbose) out::line("  Testing skill: " + t.name + " (" + t.directory + ")");
       });
+  if (run.results.empty() && !run.skipped.empty()) {  // declined: not done, so not 0
+    std::string names;
+    for (const std::string& n : run.skipped) names += (names.empty() ? "" : ", ") + n;
+    out::error(
+        error(errc::consent_required,
+              "declined: no test ran (" + names + " not tested; --yes tests it anyway)", o.name),
+        false);
+    return exit_failed;
+  }
   const error failure = sk::test_failure_error(o.name);
   if (o.json) {
     const auto doc = sk::to_json(run.results, run.skipped);

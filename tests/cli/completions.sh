@@ -41,6 +41,24 @@ check "ops" skills list --config "$cfg" --bundle ""
 check "lint" skills remove --config "$cfg" ""
 check "lint" skills test --config="$cfg" l
 check "providers.models.anthropic.main.api_key" secrets set --config "$cfg" ""
+# polish 4: a skill whose manifest name is not its directory's: completion offers the
+# directory (what remove and test take); remove and test of the manifest name say which
+mkdir -p "$TMP/inst/shared/skills/ops/tone"
+printf -- '---\nname: house_tone\ndescription: Tone\n---\n# tone\n' >"$TMP/inst/shared/skills/ops/tone/SKILL.md"
+check "lint tone" skills remove --config "$cfg" ""
+expect_status 0 "$CLAWPORT" skills list --config "$cfg"
+expect_grep out 'house_tone'
+for cmd in remove test; do
+  expect_status 1 "$CLAWPORT" skills $cmd house_tone --config "$cfg"
+  expect_grep err 'skill `house_tone` is the directory `tone` in bundle ops: use `tone`'
+  expect_status 1 "$CLAWPORT" skills $cmd house_tone --config "$cfg" --bundle ops --json
+  expect_grep out '"code": "not_found"'
+  expect_grep out 'is the directory `tone` in bundle ops: use `tone`'
+done
+[ -f "$TMP/inst/shared/skills/ops/tone/SKILL.md" ] || fail "a refused skills remove removed the skill"
+expect_status 1 "$CLAWPORT" skills remove nosuch --config "$cfg"
+grep -q 'is the directory' "$TMP/err" && fail "a skill no manifest names got a directory hint"
+rm -r "$TMP/inst/shared/skills/ops/tone"
 check "$cfg" export --config "$TMP/inst/con"  # a path: files
 check "" export --jobs ""                      # a number: nothing to offer
 check "" export --config "$TMP/nowhere/config.toml" ""  # no install: nothing, no error shown

@@ -101,7 +101,15 @@ expect_grep out '"code": "not_found"'
 expect_grep err 'secrets list'
 expect_status 2 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key --config "$TMP/dst/config.toml" < <(printf 'enc2:00ff')
 expect_grep err 'already ciphertext'
-expect_status 2 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key sk-on-argv --config "$TMP/dst/config.toml"
+# a value on the command line (issue 44, polish 1): bad usage that never repeats it
+for json in "" --json; do
+  expect_status 2 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key sk-on-argv --config "$TMP/dst/config.toml" $json
+  expect_grep err 'a secret value is never taken as an argument'
+  expect_grep err 'pipe it on stdin or type it at the prompt'
+  ! grep -q sk-on-argv "$TMP/out" "$TMP/err" || fail "the secret on the command line was echoed ($json)"
+done
+expect_status 2 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key sk-one sk-two --config "$TMP/dst/config.toml"
+! grep -q 'sk-one\|sk-two' "$TMP/out" "$TMP/err" || fail "two words on the command line were echoed"
 cp "$TMP/dst/.secret_key" "$TMP/key.keep" && printf 'not hex\n' >"$TMP/dst/.secret_key"
 before_badkey=$(state "$TMP/dst")
 expect_status 1 "$CLAWPORT" secrets set providers.models.openrouter.backup.api_key --config "$TMP/dst/config.toml" < <(printf 'x')

@@ -143,6 +143,17 @@ expect_grep out 'pass --signer\|--signer <principal>'
 expect_code 2 invalid_argument "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/pattern" --signer '*@example.org' --json
 # usage: --signer needs --allowed-signers
 expect_status 2 "$CLAWPORT" verify "$TMP/b" --signer alice@example.org
+# issue 44 (polish 2): a missing allowed-signers file is not_found naming it, not
+# signer_untrusted; import refuses it the same way and writes nothing
+expect_code 1 not_found "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/nosuchfile" --json
+expect_grep out "the allowed-signers file $K/nosuchfile does not exist"
+expect_status 1 "$CLAWPORT" verify "$TMP/b" --allowed-signers "$K/nosuchfile"
+expect_grep err "the allowed-signers file $K/nosuchfile does not exist"
+! grep -q "signer_untrusted\|signing key is not in" "$TMP/err" ||
+  { echo "FAIL: a missing allowed-signers file told as untrusted"; failures=$((failures + 1)); }
+expect_code 1 not_found "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" \
+  --require-signature --allowed-signers "$K/nosuchfile" --json
+nothing_written "missing allowed-signers"
 
 # 5. import --require-signature: each refusal writes nothing; the plan names the signer and
 # its integrity binds the signature.

@@ -168,4 +168,29 @@ on_tty "$TMP/answers" "$CLAWPORT" import "$TMP/b" --config "$TMP/dst5/config.tom
 expect_grep out '^EXIT 0'
 expect_grep out 'previous config kept as '
 [ "$(ls "$TMP/dst5" | grep -c 'config.toml.bak-')" = 1 ] || fail "not one backup for the run: $(ls "$TMP/dst5")"
+
+# --- polish 3: `skills test` declined at its prompt says so and exits 1, as a declined import
+printf 'echo ran >%s | 0 |\n' "$TMP/test_ran" >"$I/shared/skills/ops/lint/TEST.sh"
+printf 'n\n' >"$TMP/answers"
+on_tty "$TMP/answers" "$CLAWPORT" skills test lint --config "$I/config.toml"
+expect_grep out 'anyway? \[y/N\]'
+expect_grep out '^EXIT 1'
+expect_grep out 'clawport: error: declined: no test ran'
+grep -q 'No skills with TEST.sh found' "$TMP/out" && fail "a declined skills test said no TEST.sh was found"
+[ -e "$TMP/test_ran" ] && fail "a declined skills test ran its TEST.sh"
+printf 'y\n' >"$TMP/answers"
+on_tty "$TMP/answers" "$CLAWPORT" skills test lint --config "$I/config.toml"
+expect_grep out '^EXIT 0'
+[ -e "$TMP/test_ran" ] || fail "an accepted skills test did not run its TEST.sh"
+
+# --- polish 5: a command group alone prints its help (its subcommands) and exits 2
+for group in "skills:install" "skills bundle:add" "claw:add" "secrets:list" "workspace:resolve"; do
+  words=${group%%:*} sub=${group#*:}
+  expect_status 2 "$CLAWPORT" $words
+  expect_grep err "clawport: error: \`clawport $words\` needs a subcommand"
+  expect_grep err "^  $sub "
+  grep -q 'A subcommand is required' "$TMP/err" && fail "\`clawport $words\` gave CLI11's bare message"
+  expect_status 2 "$CLAWPORT" $words --json
+  expect_grep out '"code": "invalid_argument"'
+done
 finish

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "audit.hpp"
@@ -410,6 +411,36 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
     view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
   detail::order_loaded_first(view);
   return view;
+}
+
+/// The name of a listed skill's directory: what `skills remove` and `skills test` take and
+/// completion offers (`skills list` shows a read manifest's name, which may differ).
+inline std::string directory_name_of(const skill_entry& e) {
+  return paths::file_name(e.data ? paths::parent(e.path) : e.path);
+}
+
+/// `e`, a lookup's errc::not_found for skill `name`, told with the directory to use when a
+/// configured bundle's or the global directory's skill is named `name` by its manifest
+/// ("skill `house_tone` is the directory `tone` in bundle house_style: use `tone`"); else
+/// `e` as it is.
+template <class Fs>
+error with_directory_hint(Fs& fs, const skills_config& cfg, const install_paths& where,
+                          const std::string& name, const error& e) {
+  if (e.code() != errc::not_found) return e;
+  std::string hint;
+  try {
+    for (const skill_entry& s : all_skills(fs, cfg, where).entries) {
+      const std::string dir = directory_name_of(s);
+      if (s.name != name || dir == name) continue;
+      const std::string in =
+          s.bundle.empty() ? std::string("the global skills directory") : "bundle " + s.bundle;
+      hint +=
+          "; skill `" + name + "` is the directory `" + dir + "` in " + in + ": use `" + dir + "`";
+    }
+  } catch (const error&) {
+    return e;  // an unreadable install: the lookup's own error says enough
+  }
+  return hint.empty() ? e : error(errc::not_found, e.what() + hint, e.subject(), e.sys_errno());
 }
 
 }  // namespace skills
