@@ -76,10 +76,11 @@ inline int run_verify(const verify_args& a, const host_environment& host) {
 
 inline void add_verify_command(CLI::App& app, action& selected, const host_environment& host) {
   auto args = std::make_shared<verify_args>();
-  CLI::App* cmd = app.add_subcommand(
-      "verify",
-      "Check an agent bundle (digests, signature, layout, manifest, closure, secrets, limits), or an Agent "
-      "Plugins 1.0.0 plugin directory (plugin.json, skills/, mcp.json)");
+  CLI::App* cmd =
+      app.add_subcommand("verify",
+                         "Check an agent bundle (digests, signature, layout, manifest, closure, "
+                         "secrets, limits), or an Agent "
+                         "Plugins 1.0.0 plugin directory (plugin.json, skills/, mcp.json)");
   cmd->add_option("bundle", args->bundle, "the bundle or plugin directory")
       ->required()
       ->check(non_empty());
