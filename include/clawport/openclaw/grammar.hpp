@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../core/config.hpp"
+#include "../core/text.hpp"
 
 #include "../formats/unicode.hpp"
 
@@ -172,8 +173,7 @@ inline bool is_safe_relative_path(std::string_view raw) {
       }
     }
     if (seg.back() == '.' || seg.back() == ' ') return false;
-    std::string low;
-    for (const char c : seg) low += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const std::string low = text::to_lower_ascii(seg);
     const std::string stem = low.substr(0, low.find('.'));
     if (stem == "con" || stem == "prn" || stem == "aux" || stem == "nul" ||
         (stem.size() == 4 && (stem.compare(0, 3, "com") == 0 || stem.compare(0, 3, "lpt") == 0) &&

@@ -172,9 +172,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
 /// The `metadata["openclaw.config"]` pointer check. Empty when valid.
 inline bool valid_profile_pointer(const std::string& p) {
   if (p.find('\\') != std::string::npos || !is_safe_relative_path(p)) return false;
-  std::string low = p;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(p);
   return (low.size() > 4 && low.compare(low.size() - 4, 4, ".yml") == 0) ||
          (low.size() > 5 && low.compare(low.size() - 5, 5, ".yaml") == 0);
 }

@@ -260,10 +260,7 @@ inline bool is_blocked_env_key(std::string_view key) {
 inline bool ieq(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t k = 0; k < a.size(); ++k) {
-    char x = a[k], y = b[k];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
+    if (text::ascii_lower(a[k]) != text::ascii_lower(b[k])) return false;
   }
   return true;
 }
@@ -614,9 +611,7 @@ inline std::string str(const value& v) {
 inline std::string remote_url_problem(const std::string& url) {
   const std::size_t colon = url.find(':');
   if (colon == std::string::npos || url.compare(colon, 3, "://") != 0) return "Invalid url.";
-  std::string scheme = url.substr(0, colon);
-  for (char& c : scheme)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string scheme = text::to_lower_ascii(url.substr(0, colon));
   for (const char c : url)
     if (static_cast<unsigned char>(c) <= 0x20) return "Invalid url.";
   const std::size_t auth_from = colon + 3;
@@ -636,8 +631,7 @@ inline std::string remote_url_problem(const std::string& url) {
   } else {
     host = host.substr(0, host.find(':'));
   }
-  for (char& c : host)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  host = text::to_lower_ascii(host);
   if (host.empty()) return "Invalid url.";
   if (scheme == "https") return "";
   if (scheme == "http" && (host == "localhost" || host == "127.0.0.1" || host == "[::1]")) {
@@ -648,10 +642,8 @@ inline std::string remote_url_problem(const std::string& url) {
 
 /// The pinned-package-manager rule for stdio MCP commands.
 inline bool package_manager_pinned(const std::string& command, const value& args) {
-  std::string exe = command.substr(
-      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
-  for (char& c : exe)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  std::string exe = text::to_lower_ascii(command.substr(
+      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1));
   for (const char* ext : {".cmd", ".exe"}) {
     if (exe.size() > 4 && exe.compare(exe.size() - 4, 4, ext) == 0) exe.resize(exe.size() - 4);
   }
@@ -858,9 +850,7 @@ inline std::string data_url_problem(const std::string& s) {
   const std::string meta = s.substr(0, comma);
   const std::string payload = s.substr(comma + 1);
   if (payload.empty()) return "Avatar data URLs need a non-empty payload.";
-  std::string low = meta;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(meta);
   if (low.find(";base64") == std::string::npos) {
     return payload.size() <= 2 * 1024 * 1024 ? "" : "Avatar images are limited to 2 MiB.";
   }
@@ -886,9 +876,7 @@ inline std::string data_url_problem(const std::string& s) {
 }
 
 inline bool has_image_extension(const std::string& p) {
-  std::string low = p;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(p);
   for (const char* ext : {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}) {
     const std::size_t n = std::char_traits<char>::length(ext);
     if (low.size() > n && low.compare(low.size() - n, n, ext) == 0) return true;
@@ -1110,9 +1098,7 @@ inline void check_avatar(checker& c, const claw_manifest& m) {
   if (!m.agent.identity || !m.agent.identity->avatar) return;
   const std::string& av = *m.agent.identity->avatar;
   const std::string p = "$.agent.identity.avatar";
-  std::string low = av.substr(0, 11);
-  for (char& ch : low)
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+  const std::string low = text::to_lower_ascii(av.substr(0, 11));
   if (low == "data:image/" && av.find(',') != std::string::npos) {
     const std::string problem = data_url_problem(av);
     if (!problem.empty()) c.issue(p, problem);
