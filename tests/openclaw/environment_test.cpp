@@ -71,6 +71,36 @@ TEST_SUITE("openclaw environment") {
     // A working directory that could not be read counts as the root.
     CHECK(oc::environment_of(host({}, ""), "").cwd == "/");
   }
+  TEST_CASE("a relative HOME is taken from the working directory, as openclaw 2026.9.6 does") {
+    // The bug: HOME=rel gave the state directory `rel/.openclaw` and workspaces under `/`
+    // once joined; upstream's resolveOsHomeDir is path.resolve(HOME) (oracle: home.sh).
+    const oc::environment env = oc::environment_of(host({{"HOME", " rel/./h "}}, "/cwd"), "");
+    CHECK(env.home == "/cwd/rel/h");
+    CHECK(oc::state_dir_of(env) == "/cwd/rel/h/.openclaw");
+    CHECK(oc::operator_path("~/x", env) == "/cwd/rel/h/x");
+    // OPENCLAW_HOME's `~` is HOME's, and a relative OPENCLAW_HOME is the working directory's.
+    CHECK(oc::environment_of(host({{"HOME", "rel"}, {"OPENCLAW_HOME", "~/oc"}}), "").home ==
+          "/cwd/rel/oc");
+    CHECK(oc::environment_of(host({{"HOME", "/h"}, {"OPENCLAW_HOME", "o"}}), "").home == "/cwd/o");
+  }
+  TEST_CASE("no HOME: refused where OpenClaw's home is needed, never `/.openclaw`") {
+    for (const char* h : {"", "  ", "undefined", "null"}) {
+      const oc::environment env = oc::environment_of(host({{"HOME", h}}), "");
+      CHECK(env.home.empty());
+      try {
+        (void)oc::state_dir_of(env);
+        FAIL("no home: no state directory");
+      } catch (const clawport::error& e) {
+        CHECK(e.code() == clawport::errc::invalid_argument);
+        CHECK(std::string(e.what()).find("set HOME or OPENCLAW_HOME") != std::string::npos);
+      }
+      CHECK_THROWS_AS((void)oc::operator_path("~/x", env), clawport::error);
+      CHECK(oc::environment_of(host({{"HOME", h}, {"OPENCLAW_HOME", "~/x"}}), "").home.empty());
+      // A given state directory needs no home.
+      CHECK(oc::state_dir_of(oc::environment_of(host({{"HOME", h}}), "st")) == "/cwd/st");
+    }
+    CHECK_THROWS_AS((void)oc::state_dir_of(oc::environment_of(host({}), "")), clawport::error);
+  }
   TEST_CASE("the claw commands and the workspace commands resolve the same state directory") {
     const auto h = host({{"HOME", "/home/u"}, {"OPENCLAW_STATE_DIR", "~/st"}});
     oc::destination_request req;

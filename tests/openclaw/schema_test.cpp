@@ -243,9 +243,11 @@ TEST_SUITE("openclaw.schema") {
                "$.mcpServers.github");
     rejects_at(with_mcp("    url: file:///etc/passwd\n    transport: sse\n"),
                "$.mcpServers.github.url");
+    // No shape matches (a wrong or missing transport is a type failure in both branches):
+    // zod 4's one union issue at the server, as openclaw 2026.9.6 (oracle zod_messages.sh).
     rejects_at(with_mcp("    url: https://x.example/mcp\n    transport: stdio\n"),
-               "$.mcpServers.github.transport");
-    rejects_at(with_mcp("    url: https://x.example/mcp\n"), "$.mcpServers.github.transport");
+               "$.mcpServers.github");
+    rejects_at(with_mcp("    url: https://x.example/mcp\n"), "$.mcpServers.github");
     rejects_at(base + "mcpServers:\n  GitHub:\n    command: x\n", "$.mcpServers.GitHub");
   }
 

@@ -105,9 +105,9 @@ inline constexpr clawhub_rule clawhub_rules[] = {
      "Environment key is blocked by the spawned-process safety policy."},
     {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
      errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
-    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Number must be greater than 0.",
+    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Too small: expected number to be >0",
      errc::claw_v1_invalid_timeout, "Must be positive."},
-    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Number must be greater than 0.",
+    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Too small: expected number to be >0",
      errc::claw_v1_invalid_timeout, "Must be positive."},
     // cron jobs
     {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
@@ -125,7 +125,7 @@ inline constexpr clawhub_rule clawhub_rules[] = {
     // generic string and list rules
     {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
      detail::ch_noncanonical},
-    {errc::invalid_manifest, "", "Array must contain at least 1 element(s).",
+    {errc::invalid_manifest, "", "Too small: expected array to have >=1 items",
      errc::claw_v1_empty_list, "Must contain at least one value."},
     {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
     // package codes

@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace clawport {
@@ -29,16 +30,36 @@ struct environment {
   std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
   std::optional<std::string> workspace_dir;  ///< OPENCLAW_WORKSPACE_DIR
   std::optional<std::string> profile;        ///< OPENCLAW_PROFILE
-  std::string home;                          ///< OpenClaw's home: OPENCLAW_HOME, else HOME
-  std::string cwd;                           ///< for relative paths
+  std::string home;  ///< OpenClaw's home, absolute: OPENCLAW_HOME, else HOME; empty: none
+  std::string cwd;   ///< for relative paths
 };
 
 namespace detail {
 
+/// `home`, refused when there is none: a path under `~` would otherwise be one under `/`
+/// (`/.openclaw`). Upstream falls back to the passwd entry (HOME unset) or the working
+/// directory (HOME empty); the host environment cannot tell the two apart.
+inline const std::string& require_home(const std::string& home) {
+  if (home.empty()) {
+    throw error(errc::invalid_argument,
+                "HOME is empty or not set, so OpenClaw's home directory (~) is unknown; set HOME "
+                "or OPENCLAW_HOME to a directory, or give --state-dir.",
+                "HOME");
+  }
+  return home;
+}
+
 inline std::string expand_home(const std::string& p, const std::string& home) {
-  if (p == "~") return home;
-  if (p.rfind("~/", 0) == 0) return home + p.substr(1);
+  if (p == "~") return require_home(home);
+  if (p.rfind("~/", 0) == 0) return require_home(home) + p.substr(1);
   return p;
+}
+
+/// A home variable as upstream's normalizeHomeDirValue reads it: trimmed; "undefined" and
+/// "null" are none.
+inline std::string home_value(std::string_view v) {
+  v = js_trim(v);
+  return v == "undefined" || v == "null" ? std::string() : std::string(v);
 }
 
 /// Absolute and lexically normal (`.`, `..`, repeated `/` removed).
@@ -68,8 +89,9 @@ inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); 
 
 /// The OpenClaw environment from the host's and the `--state-dir` option (empty: not given).
 /// A working directory that could not be read counts as `/`. OPENCLAW_HOME replaces HOME
-/// for everything OpenClaw puts under `~` (its own `~` is HOME's; a relative one is taken
-/// from the working directory), as upstream's resolveEffectiveHomeDir does.
+/// for everything OpenClaw puts under `~` (its own `~` is HOME's); a relative HOME or
+/// OPENCLAW_HOME is taken from the working directory (node's path.resolve), as upstream's
+/// resolveEffectiveHomeDir does. No home (HOME empty or unset) is refused where one is needed.
 inline environment environment_of(const host_environment& host, const std::string& state_dir) {
   environment env;
   if (!state_dir.empty()) env.state_dir = state_dir;
@@ -77,12 +99,14 @@ inline environment environment_of(const host_environment& host, const std::strin
   env.workspace_dir = host.openclaw_workspace_dir;
   env.profile = host.openclaw_profile;
   env.cwd = host.cwd.empty() ? std::string("/") : host.cwd;
-  env.home = host.home;
-  if (host.openclaw_home) {
-    std::string h = *host.openclaw_home;
-    if (h == "~" || h.rfind("~/", 0) == 0) h = host.home + h.substr(1);
-    env.home = detail::lexical_absolute(h, env.cwd);
+  const std::string os_home = detail::home_value(host.home);
+  std::string h = host.openclaw_home ? detail::home_value(*host.openclaw_home) : std::string();
+  if (h.empty()) {
+    h = os_home;
+  } else if (h == "~" || h.rfind("~/", 0) == 0) {
+    h = os_home.empty() ? std::string() : os_home + h.substr(1);
   }
+  if (!h.empty()) env.home = detail::lexical_absolute(h, env.cwd);
   return env;
 }
 
@@ -96,16 +120,19 @@ inline std::string operator_path(const std::string& p, const environment& env) {
 /// `explicit_dir` says whether it is a non-default one (OpenClaw then puts the default
 /// workspace inside it).
 inline std::string state_dir_of(const environment& env, bool* explicit_dir = nullptr) {
-  std::string dir = env.home + "/.openclaw";
   bool chosen = false;
+  std::string dir;
   if (detail::set(env.state_dir)) {
     dir = operator_path(*env.state_dir, env);
     chosen = true;
   } else if (detail::set(env.state_dir_env)) {
     dir = operator_path(*env.state_dir_env, env);
     chosen = true;
+  } else {
+    dir = detail::require_home(env.home) + "/.openclaw";
   }
-  if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
+  if (explicit_dir != nullptr)
+    *explicit_dir = chosen && (env.home.empty() || dir != env.home + "/.openclaw");
   return dir;
 }
 
@@ -292,9 +319,10 @@ inline workspace_resolution agent_workspace(const value& config, const environme
   if (explicit_state)
     return {state_dir + "/workspace", "OPENCLAW_STATE_DIR (<state-dir>/workspace)"};
   if (const auto profile = detail::profile_of(env))
-    return {env.home + "/.openclaw-" + *profile + "/workspace",
+    return {detail::require_home(env.home) + "/.openclaw-" + *profile + "/workspace",
             "OPENCLAW_PROFILE (~/.openclaw-<profile>/workspace)"};
-  return {env.home + "/.openclaw/workspace", "default (~/.openclaw/workspace)"};
+  return {detail::require_home(env.home) + "/.openclaw/workspace",
+          "default (~/.openclaw/workspace)"};
 }
 
 /// Where `claw add` puts a new agent's workspace unless --workspace says:

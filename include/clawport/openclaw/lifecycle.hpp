@@ -357,20 +357,16 @@ inline std::string failure_message(const add_result& r) {
 /// The result document of an add that ran.
 inline value to_json(const add_result& r) {
   using t = add_result;
-  value d = json::object_of<value>(
-      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawAddResult.v1"; }),
-      json::field("stability", [](const t&) { return stability; }),
-      json::field("dryRun", [](const t&) { return false; }),
-      json::field("mutationAllowed", [](const t&) { return true; }),
-      json::field("status", [](const t& x) { return detail::status_of(x); }),
-      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
-      json::field("workspace", &t::workspace),
+  value d = result_document("openclaw.clawAddResult.v1", detail::status_of(r), r.plan_integrity,
+                            r.agent_id);
+  d.update(json::object_of<value>(
+      r, json::field("workspace", &t::workspace),
       json::field("workspaceOrigin", [](const t& x) { return x.adopted ? "adopted" : "created"; }),
       json::field("filesWritten", &t::files_written),
       json::field("filesAdopted", &t::files_adopted),
       json::field("configRegistered", &t::config_registered),
       json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }),
-      json::field("ledger", &t::ledger));
+      json::field("ledger", &t::ledger)));
   if (!r.config_registered) {
     d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
                                 {"message", detail::failure_message(r)},
@@ -494,18 +490,32 @@ inline std::string agent_entry_digest(const value& agent_config) {
   return digest_of(config_entry_of(agent_config));
 }
 
+/// A new install record (an add's, a migration's): the agent, the Claw and the consent it
+/// was installed under, its workspace, the agent entry it owns, the add's time.
+inline install_record new_record(const std::string& agent_id, const source_identity& claw,
+                                 const std::string& plan_integrity, const add_plan& add,
+                                 const std::string& workspace, const char* workspace_origin,
+                                 std::string agent_digest, const std::string& now) {
+  install_record r;
+  r.agent_id = agent_id;
+  r.claw = claw;
+  r.plan_integrity = plan_integrity;
+  r.workspace = workspace;
+  r.workspace_origin = workspace_origin;
+  r.agent_config_digest = std::move(agent_digest);
+  r.agent_owned_paths = {add.first(add_kind::agent)->target};
+  r.added_at = now;
+  r.updated_at = now;
+  return r;
+}
+
 /// The install record the add writes first, `pending`.
 inline install_record pending_record(const add_plan& p, const add_ops& ops,
                                      const std::string& now) {
-  install_record r;
-  r.agent_id = ops.agent_id;
+  install_record r =
+      new_record(ops.agent_id, p.claw, p.integrity, p, ops.workspace,
+                 ops.adopted ? "adopted" : "created", agent_entry_digest(ops.agent_config), now);
   r.status = "pending";
-  r.claw = p.claw;
-  r.plan_integrity = p.integrity;
-  r.workspace = ops.workspace;
-  r.workspace_origin = ops.adopted ? "adopted" : "created";
-  r.agent_config_digest = agent_entry_digest(ops.agent_config);
-  r.agent_owned_paths = {p.first(add_kind::agent)->target};
   r.config = "pending";
   for (const auto& f : ops.files)
     r.workspace_files.push_back({f.rel, f.source_path, f.digest, f.kind, "managed",
@@ -513,8 +523,6 @@ inline install_record pending_record(const add_plan& p, const add_ops& ops,
   r.packages = ops.packages;
   r.mcp_servers = ops.mcp_refs;
   r.cron_jobs = ops.crons;
-  r.added_at = now;
-  r.updated_at = now;
   return r;
 }
 

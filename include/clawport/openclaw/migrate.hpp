@@ -504,16 +504,10 @@ void check_staged(Fs& fs, const destination_request& req, const migration_plan& 
 inline install_record migrated_record(const migration_plan& p, const source_identity& claw,
                                       const std::string& now, bool pending = false) {
   const char* status = pending ? "pending" : "complete";
-  install_record r;
-  r.agent_id = p.agent_id;
+  install_record r = new_record(p.agent_id, claw, p.integrity, p.add, p.workspace, "adopted",
+                                digest_of(p.live_entry), now);
   r.status = status;
-  r.claw = claw;
-  r.plan_integrity = p.integrity;
-  r.workspace = p.workspace;
-  r.workspace_origin = "adopted";
   r.agent_origin = "adopted";  // remove releases the agent rather than deleting it
-  r.agent_config_digest = digest_of(p.live_entry);
-  r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
   r.config = pending ? "pending" : "registered";
   for (const auto& a : p.add.actions) {
     if (a.kind != add_kind::workspace_file) continue;
@@ -521,8 +515,6 @@ inline install_record migrated_record(const migration_plan& p, const source_iden
     r.workspace_files.push_back(
         {a.id, source, a.digest.value_or(""), "file", "managed", "adopted", status});
   }
-  r.added_at = now;
-  r.updated_at = now;
   return r;
 }
 

@@ -260,10 +260,7 @@ inline bool is_blocked_env_key(std::string_view key) {
 inline bool ieq(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t k = 0; k < a.size(); ++k) {
-    char x = a[k], y = b[k];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
+    if (text::ascii_lower(a[k]) != text::ascii_lower(b[k])) return false;
   }
   return true;
 }
@@ -467,15 +464,27 @@ class checker {
   /// refinement (`issue`) lets them run.
   void fatal(const std::string& path, const std::string& message) {
     aborted_ = true;
+    hard_ = true;
     issue(path, message);
   }
   bool aborted() const { return aborted_; }
+  /// A wrong type, enum or literal was recorded: a union branch that fails so is no match
+  /// (unknown keys and refinements leave a branch one).
+  bool hard() const { return hard_; }
+  errc code() const { return code_; }
+  /// Takes over the issues (`found`) and the abort of a checker run on one union branch.
+  void adopt(const checker& branch, const std::vector<diagnostic>& found) {
+    for (const diagnostic& d : found) out_.push_back(d);
+    aborted_ = aborted_ || branch.aborted_;
+  }
   std::size_t count() const { return out_.size(); }
 
   /// `ok` (whether `v` has the `expected` type), saying so at `path` when not: the one
   /// wording of a wrong type.
   bool typed(bool ok, const value& v, const std::string& path, const char* expected) {
-    if (!ok) fatal(path, std::string("Expected ") + expected + ", received " + type_name(v) + ".");
+    if (!ok)
+      fatal(path,
+            std::string("Invalid input: expected ") + expected + ", received " + type_name(v));
     return ok;
   }
   bool object(const value& v, const std::string& path) {
@@ -487,7 +496,7 @@ class checker {
   bool nonempty_array(const value& v, const std::string& path) {
     if (!array(v, path)) return false;
     if (!v.empty()) return true;
-    issue(path, "Array must contain at least 1 element(s).");
+    issue(path, "Too small: expected array to have >=1 items");
     return false;
   }
   /// Unknown keys → one issue at the containing object.
@@ -502,13 +511,17 @@ class checker {
         unknown += "\"" + it.key() + "\"";
       }
     }
-    if (n)
-      fatal(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
+    if (n == 0) return;
+    aborted_ = true;
+    issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
   }
-  bool required(const value& obj, const char* key, const std::string& path) {
-    if (obj.contains(key)) return true;
-    fatal(member(path, key), "Required.");
-    return false;
+  /// A member a schema requires: when absent, JavaScript's undefined, which the member's own
+  /// check then names in zod 4's words ("expected string, received undefined", an enum's
+  /// options, a literal's value), as upstream reports a missing member.
+  static const value& field(const value& obj, const char* key) {
+    static const value undefined(value::value_t::discarded);
+    const auto it = obj.find(key);
+    return it == obj.end() ? undefined : *it;
   }
   bool string(const value& v, const std::string& path) {
     if (!typed(v.is_string(), v, path, "string")) return false;
@@ -538,7 +551,7 @@ class checker {
   bool positive_number(const value& v, const std::string& path) {
     if (!typed(v.is_number(), v, path, "number")) return false;
     if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
-      issue(path, "Number must be greater than 0.");
+      issue(path, "Too small: expected number to be >0");
       return false;
     }
     return true;
@@ -547,11 +560,13 @@ class checker {
     if (!typed(v.is_number(), v, path, "number")) return false;
     const double d = v.get<double>();
     if (d != std::floor(d) || !std::isfinite(d)) {
-      fatal(path, "Expected integer, received float.");
+      fatal(path, "Invalid input: expected int, received number");
       return false;
     }
     if (d < static_cast<double>(min)) {
-      issue(path, "Number must be greater than or equal to " + std::to_string(min) + ".");
+      // zod 4 names the bound as the schema wrote it: `.positive()` (>0) or `.min(n)` (>=n).
+      issue(path, min == 1 ? std::string("Too small: expected number to be >0")
+                           : "Too small: expected number to be >=" + std::to_string(min));
       return false;
     }
     return true;
@@ -578,6 +593,7 @@ class checker {
   std::vector<diagnostic>& out_;
   errc code_;
   bool aborted_ = false;
+  bool hard_ = false;
 };
 
 inline const value* get(const value& obj, const char* key) {
@@ -595,9 +611,7 @@ inline std::string str(const value& v) {
 inline std::string remote_url_problem(const std::string& url) {
   const std::size_t colon = url.find(':');
   if (colon == std::string::npos || url.compare(colon, 3, "://") != 0) return "Invalid url.";
-  std::string scheme = url.substr(0, colon);
-  for (char& c : scheme)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string scheme = text::to_lower_ascii(url.substr(0, colon));
   for (const char c : url)
     if (static_cast<unsigned char>(c) <= 0x20) return "Invalid url.";
   const std::size_t auth_from = colon + 3;
@@ -617,8 +631,7 @@ inline std::string remote_url_problem(const std::string& url) {
   } else {
     host = host.substr(0, host.find(':'));
   }
-  for (char& c : host)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  host = text::to_lower_ascii(host);
   if (host.empty()) return "Invalid url.";
   if (scheme == "https") return "";
   if (scheme == "http" && (host == "localhost" || host == "127.0.0.1" || host == "[::1]")) {
@@ -629,10 +642,8 @@ inline std::string remote_url_problem(const std::string& url) {
 
 /// The pinned-package-manager rule for stdio MCP commands.
 inline bool package_manager_pinned(const std::string& command, const value& args) {
-  std::string exe = command.substr(
-      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
-  for (char& c : exe)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  std::string exe = text::to_lower_ascii(command.substr(
+      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1));
   for (const char* ext : {".cmd", ".exe"}) {
     if (exe.size() > 4 && exe.compare(exe.size() - 4, 4, ext) == 0) exe.resize(exe.size() - 4);
   }
@@ -683,7 +694,6 @@ inline bool package_manager_pinned(const std::string& command, const value& args
 
 inline void check_tool_filter(checker& c, const value& tf, const std::string& path) {
   if (!c.object(tf, path)) return;
-  c.strict(tf, path, {"include", "exclude"});
   for (const char* key : {"include", "exclude"}) {
     const value* list = get(tf, key);
     if (list == nullptr) continue;
@@ -698,102 +708,128 @@ inline void check_tool_filter(checker& c, const value& tf, const std::string& pa
       if (!seen.insert(s).second) c.issue(index(p, k), "Tool filter entries must be unique.");
     }
   }
+  c.strict(tf, path, {"include", "exclude"});  // zod 4: unknown keys after the members
 }
 
+/// The members both MCP shapes have: the tool filter and the timeouts.
+inline void check_mcp_common(checker& c, const value& s, const std::string& path) {
+  if (const value* tf = get(s, "toolFilter")) check_tool_filter(c, *tf, member(path, "toolFilter"));
+  for (const char* key : {"timeout", "connectTimeout"})
+    if (const value* t = get(s, key)) c.positive_number(*t, member(path, key));
+}
+
+/// A stdio MCP server (the union's first branch): its members, unknown keys, then the
+/// pinned-package refinement.
+inline void check_mcp_stdio(checker& c, const value& s, const std::string& path) {
+  const bool cmd_ok = c.string(s["command"], member(path, "command"));
+  if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
+  bool args_ok = true;
+  if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
+  if (const value* env = get(s, "env")) {
+    const std::string ep = member(path, "env");
+    if (c.object(*env, ep)) {
+      for (auto it = env->begin(); it != env->end(); ++it) {
+        const std::string kp = member(ep, it.key());
+        if (!is_env_key(it.key())) {
+          c.issue(kp, "Invalid environment variable name.");
+        } else if (is_blocked_env_key(it.key())) {
+          c.issue(kp, "Environment variable " + it.key() +
+                          " is blocked by the host environment policy for spawned MCP servers.");
+        } else if (!c.any_string(it.value(), kp)) {
+          // a wrong type: the branch is no match (check_mcp_server)
+        } else if (!is_env_reference(it.value().get_ref<const std::string&>())) {
+          c.issue(kp, "MCP environment values must be unresolved ${ENV_VAR} references.");
+        }
+      }
+    }
+  }
+  check_mcp_common(c, s, path);
+  c.strict(s, path,
+           {"command", "transport", "args", "env", "toolFilter", "timeout", "connectTimeout"});
+  // Upstream reports a resolved secret before an unpinned package argument.
+  if (cmd_ok && args_ok &&
+      !package_manager_pinned(s["command"].get<std::string>(),
+                              s.contains("args") ? s["args"] : value::array())) {
+    c.issue(member(path, "args"),
+            "Package-manager MCP commands must select one exact immutable package version.");
+  }
+}
+
+/// A remote MCP server (the union's second branch): its members, unknown keys, then the
+/// URL's scheme and userinfo refinement.
+inline void check_mcp_remote(checker& c, const value& s, const std::string& path) {
+  std::string problem;  // z.url() is the member's check; the scheme and userinfo rules refine
+  if (c.string(c.field(s, "url"), member(path, "url"))) {
+    problem = remote_url_problem(s["url"].get<std::string>());
+    if (problem == "Invalid url.") c.issue(member(path, "url"), problem);
+  }
+  c.one_of(c.field(s, "transport"), member(path, "transport"), {"sse", "streamable-http"});
+  if (const value* a = get(s, "auth")) c.one_of(*a, member(path, "auth"), {"oauth"});
+  check_mcp_common(c, s, path);
+  c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
+  if (!problem.empty() && problem != "Invalid url.") c.issue(member(path, "url"), problem);
+}
+
+/// One MCP server: upstream's union of the stdio and remote shapes. zod 4 reports the issues
+/// of the one branch that did not fail on a type (the other always does: its `command` or
+/// `url` is missing, or its transport is the other's; unknown keys do not count); when that
+/// branch fails on one too, no shape matches and the union's one issue is `Invalid input`
+/// at the server (oracle: zod_messages.sh).
 inline void check_mcp_server(checker& c, const value& s, const std::string& path) {
   if (!c.object(s, path)) return;
-  // Upstream's union of the two shapes reports the one branch whose only failures are
-  // unknown keys: a server with both `command` and `url` is the remote shape when its
-  // transport is a remote one (its `command`, `args`, `env` then unknown keys), else stdio.
+  // A server with both `command` and `url` is the remote shape when its transport is a
+  // remote one (its `command`, `args`, `env` then unknown keys), else stdio.
   const value* transport = get(s, "transport");
   const bool remote_transport =
       transport && (*transport == "sse" || *transport == "streamable-http");
   const bool stdio = s.contains("command") && !(s.contains("url") && remote_transport);
   const bool remote = !stdio && s.contains("url");
   if (!stdio && !remote) {
-    c.issue(path, "An MCP server declares either a stdio `command` or a remote `url`.");
+    c.fatal(path, "Invalid input");  // neither shape: zod 4's union issue, as upstream
     return;
   }
+  std::vector<diagnostic> found;
+  checker branch(found, c.code());
   if (stdio) {
-    c.strict(s, path,
-             {"command", "transport", "args", "env", "toolFilter", "timeout", "connectTimeout"});
-    const bool cmd_ok = c.string(s["command"], member(path, "command"));
-    if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
-    bool args_ok = true;
-    if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
-    if (const value* env = get(s, "env")) {
-      const std::string ep = member(path, "env");
-      if (c.object(*env, ep)) {
-        for (auto it = env->begin(); it != env->end(); ++it) {
-          const std::string kp = member(ep, it.key());
-          if (!is_env_key(it.key())) {
-            c.issue(kp, "Invalid environment variable name.");
-          } else if (is_blocked_env_key(it.key())) {
-            c.issue(kp, "Environment variable " + it.key() +
-                            " is blocked by the host environment policy for spawned MCP servers.");
-          } else if (!it.value().is_string() ||
-                     !is_env_reference(it.value().get_ref<const std::string&>())) {
-            c.issue(kp, "MCP environment values must be unresolved ${ENV_VAR} references.");
-          }
-        }
-      }
-    }
-    // Upstream reports a resolved secret before an unpinned package argument.
-    if (cmd_ok && args_ok &&
-        !package_manager_pinned(s["command"].get<std::string>(),
-                                s.contains("args") ? s["args"] : value::array())) {
-      c.issue(member(path, "args"),
-              "Package-manager MCP commands must select one exact immutable package version.");
-    }
+    check_mcp_stdio(branch, s, path);
   } else {
-    c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
-    if (c.string(s["url"], member(path, "url"))) {
-      const std::string problem = remote_url_problem(s["url"].get<std::string>());
-      if (!problem.empty()) c.issue(member(path, "url"), problem);
-    }
-    if (c.required(s, "transport", path)) {
-      c.one_of(s["transport"], member(path, "transport"), {"sse", "streamable-http"});
-    }
-    if (const value* a = get(s, "auth")) c.one_of(*a, member(path, "auth"), {"oauth"});
+    check_mcp_remote(branch, s, path);
   }
-  if (const value* tf = get(s, "toolFilter")) check_tool_filter(c, *tf, member(path, "toolFilter"));
-  for (const char* key : {"timeout", "connectTimeout"})
-    if (const value* t = get(s, key)) c.positive_number(*t, member(path, key));
+  if (branch.hard()) {
+    c.fatal(path, "Invalid input");
+    return;
+  }
+  c.adopt(branch, found);
 }
 
 inline void check_cron_job(checker& c, const value& j, const std::string& path) {
   if (!c.object(j, path)) return;
-  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
-  if (c.required(j, "id", path) && c.string(j["id"], member(path, "id")) &&
-      !is_agent_id(j["id"].get<std::string>())) {
+  if (c.string(c.field(j, "id"), member(path, "id")) && !is_agent_id(j["id"].get<std::string>())) {
     c.issue(member(path, "id"), "Invalid cron job id.");
   }
   if (const value* n = get(j, "name")) c.string(*n, member(path, "name"));
-  if (c.required(j, "schedule", path)) {
+  {
     const std::string sp = member(path, "schedule");
-    const value& s = j["schedule"];
+    const value& s = c.field(j, "schedule");
     if (c.object(s, sp)) {
-      c.strict(s, sp, {"cron", "timezone"});
-      const bool a = c.required(s, "cron", sp) && c.string(s["cron"], member(sp, "cron"));
-      const bool b =
-          c.required(s, "timezone", sp) && c.string(s["timezone"], member(sp, "timezone"));
+      const bool a = c.string(c.field(s, "cron"), member(sp, "cron"));
+      const bool b = c.string(c.field(s, "timezone"), member(sp, "timezone"));
+      c.strict(s, sp, {"cron", "timezone"});  // zod 4: unknown keys after the members
       if (a && b &&
           !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
         c.issue(member(sp, "cron"), "Invalid cron expression or timezone.");
       }
     }
   }
-  if (c.required(j, "session", path))
-    c.one_of(j["session"], member(path, "session"), {"main", "isolated"});
-  if (c.required(j, "message", path)) c.string(j["message"], member(path, "message"));
+  c.one_of(c.field(j, "session"), member(path, "session"), {"main", "isolated"});
+  c.string(c.field(j, "message"), member(path, "message"));
   if (const value* d = get(j, "delivery")) {
     const std::string dp = member(path, "delivery");
     if (c.object(*d, dp)) {
-      c.strict(*d, dp, {"mode", "channel"});
-      bool ok = c.required(*d, "mode", dp) &&
-                c.one_of((*d)["mode"], member(dp, "mode"), {"none", "announce"});
+      bool ok = c.one_of(c.field(*d, "mode"), member(dp, "mode"), {"none", "announce"});
       if (const value* ch = get(*d, "channel"))
         ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
+      c.strict(*d, dp, {"mode", "channel"});
       if (ok) {
         const bool none = (*d)["mode"] == "none";
         if (none == d->contains("channel")) {
@@ -804,6 +840,7 @@ inline void check_cron_job(checker& c, const value& j, const std::string& path) 
       }
     }
   }
+  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
 }
 
 /// An image data URL avatar. Empty string when valid, else the problem.
@@ -813,9 +850,7 @@ inline std::string data_url_problem(const std::string& s) {
   const std::string meta = s.substr(0, comma);
   const std::string payload = s.substr(comma + 1);
   if (payload.empty()) return "Avatar data URLs need a non-empty payload.";
-  std::string low = meta;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(meta);
   if (low.find(";base64") == std::string::npos) {
     return payload.size() <= 2 * 1024 * 1024 ? "" : "Avatar images are limited to 2 MiB.";
   }
@@ -841,9 +876,7 @@ inline std::string data_url_problem(const std::string& s) {
 }
 
 inline bool has_image_extension(const std::string& p) {
-  std::string low = p;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(p);
   for (const char* ext : {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}) {
     const std::size_t n = std::char_traits<char>::length(ext);
     if (low.size() > n && low.compare(low.size() - n, n, ext) == 0) return true;
@@ -853,8 +886,7 @@ inline bool has_image_extension(const std::string& p) {
 
 /// `$.agent`: the id (the agent-id grammar), name, description and identity strings.
 inline void check_manifest_agent(checker& c, const value& a) {
-  if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
-      !is_agent_id(a["id"].get<std::string>())) {
+  if (c.string(c.field(a, "id"), "$.agent.id") && !is_agent_id(a["id"].get<std::string>())) {
     c.issue("$.agent.id",
             "Agent id must start with a lowercase letter and contain only lowercase letters, "
             "digits, underscores, or hyphens.");
@@ -863,9 +895,9 @@ inline void check_manifest_agent(checker& c, const value& a) {
     if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
   if (const value* id = get(a, "identity")) {
     if (c.object(*id, "$.agent.identity")) {
-      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
       for (const char* k : {"name", "theme", "emoji", "avatar"})
         if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
+      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
     }
   }
   c.strict(a, "$.agent", {"id", "name", "description", "identity"});
@@ -884,18 +916,16 @@ inline void check_manifest_metadata(checker& c, const value& md) {
 /// `$.workspace`: the bootstrap files by name and the `files` list, every path safe.
 inline void check_manifest_workspace(checker& c, const value& ws) {
   if (!c.object(ws, "$.workspace")) return;
-  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});
   if (const value* bf = get(ws, "bootstrapFiles")) {
     const std::string bp = "$.workspace.bootstrapFiles";
     if (c.object(*bf, bp)) {
-      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
       for (auto it = bf->begin(); it != bf->end(); ++it) {
         const std::string p = member(bp, it.key());
         if (!c.object(it.value(), p)) continue;
+        c.safe_path(c.field(it.value(), "source"), member(p, "source"));
         c.strict(it.value(), p, {"source"});
-        if (c.required(it.value(), "source", p))
-          c.safe_path(it.value()["source"], member(p, "source"));
       }
+      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
     }
   }
   if (const value* files = get(ws, "files")) {
@@ -904,12 +934,13 @@ inline void check_manifest_workspace(checker& c, const value& ws) {
         const std::string p = index("$.workspace.files", k);
         const value& f = (*files)[k];
         if (!c.object(f, p)) continue;
+        c.safe_path(c.field(f, "source"), member(p, "source"));
+        c.safe_path(c.field(f, "path"), member(p, "path"));
         c.strict(f, p, {"source", "path"});
-        if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
-        if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
       }
     }
   }
+  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});  // zod 4: unknown keys last
 }
 
 /// `$.packages`: ClawHub skills and plugins pinned to exact versions.
@@ -919,26 +950,25 @@ inline void check_manifest_packages(checker& c, const value& pk) {
     const std::string p = index("$.packages", k);
     const value& e = pk[k];
     if (!c.object(e, p)) continue;
-    c.strict(e, p, {"kind", "source", "ref", "version"});
-    if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
-    if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
-    if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
+    c.one_of(c.field(e, "kind"), member(p, "kind"), {"skill", "plugin"});
+    c.one_of(c.field(e, "source"), member(p, "source"), {"clawhub"});
+    if (c.string(c.field(e, "ref"), member(p, "ref")) &&
         !is_package_name(e["ref"].get<std::string>())) {
       c.issue(member(p, "ref"),
               "ClawHub package references must use their canonical lowercase name.");
     }
-    if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
+    if (c.string(c.field(e, "version"), member(p, "version")) &&
         !is_semver(e["version"].get<std::string>())) {
       c.issue(member(p, "version"), "Package version must be an exact semantic version.");
     }
+    c.strict(e, p, {"kind", "source", "ref", "version"});  // zod 4: unknown keys last
   }
 }
 
 /// The strict structure of every top-level member, in schema order.
 inline void check_manifest_structure(checker& c, const value& m) {
-  if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
-  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent"))
-    check_manifest_agent(c, m["agent"]);
+  c.literal_one(c.field(m, "schemaVersion"), "$.schemaVersion");
+  if (c.object(c.field(m, "agent"), "$.agent")) check_manifest_agent(c, m["agent"]);
   if (const value* md = get(m, "metadata")) check_manifest_metadata(c, *md);
   if (const value* ws = get(m, "workspace")) check_manifest_workspace(c, *ws);
   if (const value* pk = get(m, "packages")) check_manifest_packages(c, *pk);
@@ -1068,9 +1098,7 @@ inline void check_avatar(checker& c, const claw_manifest& m) {
   if (!m.agent.identity || !m.agent.identity->avatar) return;
   const std::string& av = *m.agent.identity->avatar;
   const std::string p = "$.agent.identity.avatar";
-  std::string low = av.substr(0, 11);
-  for (char& ch : low)
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+  const std::string low = text::to_lower_ascii(av.substr(0, 11));
   if (low == "data:image/" && av.find(',') != std::string::npos) {
     const std::string problem = data_url_problem(av);
     if (!problem.empty()) c.issue(p, problem);
@@ -1178,7 +1206,6 @@ inline void check_profile_tools(checker& c, const value& t, const std::string& t
                                 const host_catalog& host) {
   if (!c.object(t, tp)) return;
   const std::size_t before = c.count();
-  c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
   std::string profile;
   if (const value* v = get(t, "profile")) {
     if (c.string(*v, member(tp, "profile"))) {
@@ -1192,57 +1219,61 @@ inline void check_profile_tools(checker& c, const value& t, const std::string& t
     }
   }
   check_tool_grants(c, t, tp);
-  if (c.count() == before) check_tool_rules(c, t, tp, profile);
   if (const value* fsv = get(t, "fs")) {
     const std::string fp = member(tp, "fs");
     if (c.object(*fsv, fp)) {
-      c.strict(*fsv, fp, {"workspaceOnly"});
+      // z.literal(true): a Claw cannot weaken host filesystem confinement.
       if (const value* wo = get(*fsv, "workspaceOnly")) {
-        if (!(wo->is_boolean() && wo->get<bool>())) {
-          c.issue(member(fp, "workspaceOnly"),
-                  "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
-                  "filesystem confinement.");
-        }
+        if (!(wo->is_boolean() && wo->get<bool>()))
+          c.fatal(member(fp, "workspaceOnly"), "Invalid input: expected true");
       }
+      c.strict(*fsv, fp, {"workspaceOnly"});
     }
   }
+  const bool members_ok = c.count() == before;
+  // zod 4: the object's unknown keys after its members, its refinement (the rules) last.
+  c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
+  if (members_ok) check_tool_rules(c, t, tp, profile);
 }
 
-/// `agent.memory.search`: sessions as a source only when remembering across conversations.
-inline void check_profile_memory(checker& c, const value& mem, const std::string& mp) {
-  if (!c.object(mem, mp)) return;
-  c.strict(mem, mp, {"search"});
-  const value* s = get(mem, "search");
-  if (s == nullptr) return;
-  const std::string sp = member(mp, "search");
+/// `agent.memory.search`: its members, unknown keys, then the sessions rule (sessions as a
+/// source only when remembering across conversations).
+inline void check_memory_search(checker& c, const value& search, const std::string& sp) {
+  const value* s = &search;
   if (!c.object(*s, sp)) return;
-  c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
   if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
   bool rac = false;
   if (const value* v = get(*s, "rememberAcrossConversations")) {
     if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
   }
-  const value* v = get(*s, "sources");
-  if (v == nullptr) return;
-  const std::string srcp = member(sp, "sources");
-  if (!c.nonempty_array(*v, srcp)) return;
   bool sessions = false;
-  for (std::size_t i = 0; i < v->size(); ++i) {
-    if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) && (*v)[i] == "sessions") {
-      sessions = true;
+  if (const value* v = get(*s, "sources")) {
+    const std::string srcp = member(sp, "sources");
+    if (c.nonempty_array(*v, srcp)) {
+      for (std::size_t i = 0; i < v->size(); ++i) {
+        if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) && (*v)[i] == "sessions")
+          sessions = true;
+      }
     }
   }
+  c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
   if (sessions && !rac) {
     c.issue(member(sp, "rememberAcrossConversations"),
-            "memory.search.sources may include sessions only with "
-            "rememberAcrossConversations: true.");
+            "The sessions source requires rememberAcrossConversations: true in the OpenClaw "
+            "profile.");  // upstream's words
   }
+}
+
+/// `agent.memory`: its `search`, then unknown keys.
+inline void check_profile_memory(checker& c, const value& mem, const std::string& mp) {
+  if (!c.object(mem, mp)) return;
+  if (const value* s = get(mem, "search")) check_memory_search(c, *s, member(mp, "search"));
+  c.strict(mem, mp, {"search"});  // zod 4: unknown keys after the members
 }
 
 /// `heartbeat.activeHours`: HH:MM start and end (24:00 allowed at the end), an IANA zone.
 inline void check_active_hours(checker& c, const value& ah, const std::string& ahp) {
   if (!c.object(ah, ahp)) return;
-  c.strict(ah, ahp, {"start", "end", "timezone"});
   auto hhmm = [](const std::string& s, bool allow24) {
     if (allow24 && s == "24:00") return true;
     return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
@@ -1265,6 +1296,7 @@ inline void check_active_hours(checker& c, const value& ah, const std::string& a
       c.issue(member(ahp, "timezone"), "activeHours.timezone must be a valid IANA time zone.");
     }
   }
+  c.strict(ah, ahp, {"start", "end", "timezone"});  // zod 4: unknown keys after the members
 }
 
 /// `agent.heartbeat`: the retired skipWhenBusy first, then unknown keys, the duration,
@@ -1275,12 +1307,6 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
   if (h.contains("skipWhenBusy")) {
     c.issue(hp, "heartbeat.skipWhenBusy is retired; remove it.");  // at the heartbeat, as upstream
   }
-  std::vector<diagnostic> unk;
-  checker u(unk, errc::invalid_manifest);
-  u.strict(h, hp,
-           {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
-            "skipWhenBusy"});
-  for (auto& d : unk) out.push_back(d);
   if (const value* v = get(h, "every")) {
     double ms = 0;
     if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
@@ -1292,6 +1318,13 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
   for (const char* k : {"lightContext", "isolatedSession"})
     if (const value* v = get(h, k)) c.boolean(*v, member(hp, k));
   if (const value* v = get(h, "timeoutSeconds")) c.integer(*v, member(hp, "timeoutSeconds"), 1);
+  // zod 4: unknown keys after the members (not aborting the outer refinements).
+  std::vector<diagnostic> unk;
+  checker u(unk, errc::invalid_manifest);
+  u.strict(h, hp,
+           {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
+            "skipWhenBusy"});
+  for (auto& d : unk) out.push_back(d);
 }
 
 /// The profile's `agent`: the legacy model/subagents refusal (naming the fields and `file`,
@@ -1327,21 +1360,21 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
   if (const value* g = get(a, "groupChat")) {
     const std::string gp = member(ap, "groupChat");
     if (c.object(*g, gp)) {
-      c.strict(*g, gp, {"mentionPatterns"});
       if (const value* mp = get(*g, "mentionPatterns"))
         c.string_array(*mp, member(gp, "mentionPatterns"), true);
+      c.strict(*g, gp, {"mentionPatterns"});
     }
   }
   if (const value* s = get(a, "sandbox")) {
     const std::string sp = member(ap, "sandbox");
     if (c.object(*s, sp)) {
-      c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
       if (const value* v = get(*s, "mode"))
         c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
       if (const value* v = get(*s, "scope"))
         c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
       if (const value* v = get(*s, "workspaceAccess"))
         c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
+      c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
     }
   }
   if (const value* t = get(a, "tools")) check_profile_tools(c, *t, member(ap, "tools"), host);
@@ -1351,11 +1384,11 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
   if (const value* hd = get(a, "humanDelay")) {
     const std::string hp = member(ap, "humanDelay");
     if (c.object(*hd, hp)) {
-      c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
       if (const value* v = get(*hd, "mode"))
         c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
       for (const char* k : {"minMs", "maxMs"})
         if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
+      c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
     }
   }
 }
@@ -1364,18 +1397,16 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
 inline void check_profile_extension(checker& c, const value& e, const std::string& xp,
                                     std::set<std::string>& ids, std::set<std::string>& refs) {
   if (!c.object(e, xp)) return;
-  c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
-  if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
+  if (c.string(c.field(e, "id"), member(xp, "id"))) {
     if (!is_agent_id(e["id"].get<std::string>()))
       c.issue(member(xp, "id"), "Invalid extension id.");
     if (!ids.insert(e["id"].get<std::string>()).second)
       c.issue(member(xp, "id"), "Extension ids must be unique.");
   }
-  if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
-  if (c.required(e, "format", xp))
-    c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
-  if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
-  if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
+  c.one_of(c.field(e, "kind"), member(xp, "kind"), {"plugin"});
+  c.one_of(c.field(e, "format"), member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
+  c.one_of(c.field(e, "source"), member(xp, "source"), {"clawhub"});
+  if (c.string(c.field(e, "ref"), member(xp, "ref"))) {
     if (!is_package_name(e["ref"].get<std::string>())) {
       c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
     }
@@ -1383,10 +1414,11 @@ inline void check_profile_extension(checker& c, const value& e, const std::strin
       c.issue(member(xp, "ref"), "Extension refs must be unique.");
     }
   }
-  if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
+  if (c.string(c.field(e, "version"), member(xp, "version")) &&
       !is_semver(e["version"].get<std::string>())) {
     c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
   }
+  c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});  // zod 4: last
 }
 
 }  // namespace detail
@@ -1479,11 +1511,9 @@ inline profile_result validate_profile(const value& p, const std::string& root,
   profile_result r;
   detail::checker c(r.diagnostics, errc::invalid_manifest);
   if (!c.object(p, root)) return r;
-  c.strict(p, root, {"schemaVersion", "agent", "extensions"});
-  if (c.required(p, "schemaVersion", root))
-    c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
+  c.literal_one(c.field(p, "schemaVersion"), member(root, "schemaVersion"));
   const std::string ap = member(root, "agent");
-  if (c.required(p, "agent", root) && c.object(p["agent"], ap))
+  if (c.object(c.field(p, "agent"), ap))
     detail::check_profile_agent(c, p["agent"], ap, host, file, r.diagnostics);
   if (const value* ex = detail::get(p, "extensions")) {
     const std::string ep = member(root, "extensions");
@@ -1494,6 +1524,7 @@ inline profile_result validate_profile(const value& p, const std::string& root,
         detail::check_profile_extension(c, (*ex)[k], index(ep, k), ids, refs);
     }
   }
+  c.strict(p, root, {"schemaVersion", "agent", "extensions"});  // zod 4: unknown keys last
   if (!r.diagnostics.empty()) return r;
   r.profile = detail::typed_profile(p);
   return r;

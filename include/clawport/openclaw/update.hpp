@@ -941,17 +941,14 @@ inline update_result update_result_of(const update_plan& up, const install_recor
 /// The result document of an update that ran.
 inline value to_json(const update_result& r) {
   using t = update_result;
-  value d = json::object_of<value>(
-      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawUpdateResult.v1"; }),
-      json::field("stability", [](const t&) { return stability; }),
-      json::field("dryRun", [](const t&) { return false; }),
-      json::field("mutationAllowed", [](const t&) { return true; }),
-      json::field("status", [](const t& x) { return detail::status_of(x); }),
-      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
+  value d = result_document("openclaw.clawUpdateResult.v1", detail::status_of(r), r.plan_integrity,
+                            r.agent_id);
+  d.update(json::object_of<value>(
+      r,
       json::field("previousClaw", [](const t& x) { return detail::claw_summary(x.previous_claw); }),
       json::field("targetClaw", [](const t& x) { return detail::claw_summary(x.record.claw); }),
       json::field("appliedActions", [](const t& x) { return array_of(x.applied); }),
-      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }));
+      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); })));
   if (!r.not_applied.empty())
     d["error"] = value::object({{"code", std::string(to_string(errc::update_partial))},
                                 {"message", detail::failure_message(r)}});

@@ -40,6 +40,17 @@ inline value mutation_document(const char* schema, bool applied) {
   return d;
 }
 
+/// The head of the result of an add or an update that ran: `mutation_document`'s, then
+/// `status`, `planIntegrity` and `agentId`; each command's own members follow.
+inline value result_document(const char* schema, const char* status,
+                             const std::string& plan_integrity, const std::string& agent_id) {
+  value d = mutation_document(schema, true);
+  d["status"] = status;
+  d["planIntegrity"] = plan_integrity;
+  d["agentId"] = agent_id;
+  return d;
+}
+
 /// `items` as a JSON array, each item by its `to_json`.
 template <class Range>
 value array_of(const Range& items) {

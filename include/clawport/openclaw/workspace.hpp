@@ -507,7 +507,7 @@ doctor_report check_workspace(Fs& fs, const std::string& dir, const std::string&
              std::to_string(lim.bootstrap_total_max_chars) + ").");
   // A second workspace directory.
   const std::string legacy = home + "/openclaw";
-  if (legacy != dir) {
+  if (!home.empty() && legacy != dir) {  // no home: nothing to look beside
     try {
       auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
