@@ -5,5 +5,5 @@
 
 #include "memory/entry.hpp"
 #include "memory/jsonl.hpp"
-#include "memory/target.hpp"
 #include "memory/markdown.hpp"
+#include "memory/target.hpp"

@@ -4,6 +4,6 @@
 // `sqlite3`): #include <clawport/sqlite.hpp>. Nothing else in the library includes it.
 #pragma once
 
-#include "sqlite/store.hpp"
 #include "sqlite/merge.hpp"
 #include "sqlite/schema.hpp"
+#include "sqlite/store.hpp"

@@ -58,7 +58,7 @@ inline std::string expand_home(const std::string& p, const std::string& home) {
 /// A home variable as upstream's normalizeHomeDirValue reads it: trimmed; "undefined" and
 /// "null" are none.
 inline std::string home_value(std::string_view v) {
-  v = js_trim(v);
+  v = text::js_trim(v);
   return v == "undefined" || v == "null" ? std::string() : std::string(v);
 }
 

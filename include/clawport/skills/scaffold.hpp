@@ -134,8 +134,8 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
       try {
         fs.make_dir_at(stage.skill(), d, fs::modes::dir);
       } catch (const error& e) {
-        throw with_context(e, "failed to create " + paths::join(out.directory, d),
-                           out.directory, reason_of(e));
+        throw with_context(e, "failed to create " + paths::join(out.directory, d), out.directory,
+                           reason_of(e));
       }
       out.created.emplace_back(std::string(d) + "/");
     }
