@@ -72,7 +72,7 @@ struct world {
     const std::string integrity = im::plan_import(backend, o).plan_integrity;
     im::apply_options a;
     a.sync = false;
-    return im::apply_import(backend, o, integrity, a);
+    return im::apply_import(backend, o, cp::plan::consented_to(integrity), a);
   }
   /// The store as text: every table's rows (ids and times of the import aside), ordered.
   static std::string dump(const std::string& db) {
@@ -243,7 +243,7 @@ TEST_CASE("import --with-memory refusals and failures leave the store as it was"
     im::apply_options a;
     a.sync = false;
     a.before_config = [] { throw cp::error(cp::errc::io, "killed before the config", ""); };
-    CHECK_THROWS_AS(im::apply_import(backend, o, integrity, a), cp::error);
+    CHECK_THROWS_AS(im::apply_import(backend, o, cp::plan::consented_to(integrity), a), cp::error);
     CHECK_FALSE(exists(w.root + "/dst/data"));
     CHECK_FALSE(exists(w.root + "/dst/agents"));
   }
@@ -428,7 +428,7 @@ template <class Fs>
 void sweep_import(Fs& fs, fake_store& s, const std::string& integrity) {
   im::apply_options a;
   a.sync = false;
-  (void)im::apply_import(fs, sweep_opts(s), integrity, a);
+  (void)im::apply_import(fs, sweep_opts(s), cp::plan::consented_to(integrity), a);
 }
 
 snapshot_t without_backups(snapshot_t s) {
