@@ -244,6 +244,14 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
     if (e.get_exit_code() == 0)
       return app.exit(e, out::stream(out::to::out), out::stream(out::to::err)) == 0 ? exit_ok
                                                                                     : exit_usage;
+    // `secrets set PATH VALUE`: refused without repeating the words (CLI11's message would
+    // print the secret); they are in the shell's history already.
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && argc > 2 &&
+        std::string(argv[1]) == "secrets" && std::string(argv[2]) == "set")
+      return usage_error(
+          "a secret value is never taken as an argument (it would stay in your shell history "
+          "and in ps): pipe it on stdin or type it at the prompt",
+          json);
     if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
         group_without_subcommand(app, json))
       return exit_usage;

@@ -21,7 +21,6 @@ namespace clawport::cli {
 struct secrets_args {
   std::string config;
   std::string path;
-  std::vector<std::string> value_given;  ///< a value on the command line: refused, never shown
   bool json = false;
 };
 
@@ -46,11 +45,6 @@ inline int run_secrets_list(const secrets_args& a, const host_environment& host)
 }
 
 inline int run_secrets_set(const secrets_args& a, const host_environment& host) {
-  if (!a.value_given.empty())  // refused unrepeated: the words are in the shell's history
-    throw usage_failure(errc::invalid_argument,
-                        "a secret value is never taken as an argument (it would stay in your "
-                        "shell history and in ps): pipe it on stdin or type it at the prompt",
-                        a.path);
   fs::posix backend;
   crypto::sodium cipher;
   const std::string config_path = zeroclaw::config_path_of(host, a.config);
@@ -94,8 +88,6 @@ inline void add_secrets_command(CLI::App& app, action& selected, const host_envi
                   "(providers.models.anthropic.main.api_key)")
       ->required()
       ->check(non_empty());
-  // hidden: taken only to be refused without echoing it (CLI11 would repeat it)
-  set->add_option("value", set_args->value_given)->group("");
   config_option(set, *set_args);
   set->callback([set_args, &selected, &host] {
     selected =

@@ -79,6 +79,8 @@ namespace utf8 {}
 namespace regex {}
 namespace text {}
 namespace toml_adaptor {}
+namespace toml_doc {}
+namespace toml_writer {}
 namespace json {}
 namespace json5 {}
 namespace yaml {}
@@ -118,12 +120,14 @@ static_assert(CLAWPORT_MAX_CONFIG_BYTES > 0, "CLAWPORT_MAX_CONFIG_BYTES must be 
 // and the path or config field it concerns.
 
 
+#include <cerrno>
 #include <cstddef>
 #include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 
@@ -516,9 +520,23 @@ class error : public std::runtime_error {
   int sys_errno_;
 };
 
-/// The one context wrapper: `cause` told again as "{context}: {reason}" about `subject`,
+/// The text of an errno value (thread-safe, unlike strerror).
+inline std::string errno_text(int err) { return std::generic_category().message(err); }
+
+/// Why `cause` failed, without a backend's framing ("cannot open x: ..."): the errno text
+/// of an I/O error, a plain statement for a refused symlink, and the whole message for a
+/// limit (it says what to raise) or an error without an errno.
+inline std::string reason_of(const error& cause) {
+  if (cause.code() == errc::limit_exceeded) return cause.what();
+  if (cause.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
+  if (cause.sys_errno() != 0) return errno_text(cause.sys_errno());
+  return cause.what();
+}
+
+/// The one context wrapper (issue 43 item 5: every "{context}: {cause}" re-throw of the
+/// library is one of these): `cause` told again as "{context}: {reason}" about `subject`,
 /// with `code`, keeping the cause's errno. `reason` is the cause's own message unless the
-/// caller words it (fs::detail::reason drops a backend's framing).
+/// caller words it (`reason_of` drops a backend's framing).
 inline error with_context(errc code, const error& cause, const std::string& context,
                           std::string subject, const std::string& reason) {
   return error(code, context + ": " + reason, std::move(subject), cause.sys_errno());
@@ -531,129 +549,14 @@ inline error with_context(errc code, const error& cause, const std::string& cont
 inline error with_context(const error& cause, const std::string& context, std::string subject) {
   return with_context(cause.code(), cause, context, std::move(subject), cause.what());
 }
+inline error with_context(const error& cause, const std::string& context, std::string subject,
+                          const std::string& reason) {
+  return with_context(cause.code(), cause, context, std::move(subject), reason);
+}
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/error.hpp -----
-// ----- begin clawport/core/utf8.hpp -----
-// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
-// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
-// classifies code points without a Unicode library), the tree copy (names that are not
-// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
-// Rust's read_to_string does).
-
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace utf8 {
-
-/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
-struct decoded {
-  char32_t cp = 0;
-  std::size_t length = 0;
-};
-
-/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
-constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char b0 = byte(pos);
-  if (b0 < 0x80) return {b0, 1};
-  std::size_t n = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return {};
-  }
-  if (pos + n > s.size()) return {};
-  for (std::size_t i = 1; i < n; ++i) {
-    const unsigned char b = byte(pos + i);
-    if ((b & 0xC0) != 0x80) return {};
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
-  return {cp, n};
-}
-
-/// True when the whole string is well-formed UTF-8.
-constexpr bool valid(std::string_view s) noexcept {
-  for (std::size_t i = 0; i < s.size();) {
-    const decoded d = decode_at(s, i);
-    if (d.length == 0) return false;
-    i += d.length;
-  }
-  return true;
-}
-
-/// The last code point of a valid, non-empty string.
-constexpr decoded last(std::string_view s) noexcept {
-  std::size_t start = s.size() - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  return decode_at(s, start);
-}
-
-/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
-constexpr bool is_white_space(char32_t c) noexcept {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-/// Appends the UTF-8 encoding of the scalar value `cp` (the one encoder: the YAML and JSON5
-/// escapes and the NFC composer all write through it).
-inline void append(std::string& out, char32_t cp) {
-  const auto put = [&](unsigned v) { out += static_cast<char>(v); };
-  if (cp < 0x80) {
-    put(cp);
-  } else if (cp < 0x800) {
-    put(0xC0 | (cp >> 6));
-    put(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    put(0xE0 | (cp >> 12));
-    put(0x80 | ((cp >> 6) & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  } else {
-    put(0xF0 | (cp >> 18));
-    put(0x80 | ((cp >> 12) & 0x3F));
-    put(0x80 | ((cp >> 6) & 0x3F));
-    put(0x80 | (cp & 0x3F));
-  }
-}
-
-/// Unicode general category Cc.
-constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
-
-}  // namespace utf8
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace detail {
-
-/// The same rule under the name the walkers use: `utf8::valid`.
-constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
-
-}  // namespace detail
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/core/utf8.hpp -----
-// ----- begin clawport/fs/anchored.hpp -----
-// Opening a source root (a workspace or a skill bundle) so that what is copied is bound
-// to what was checked: the walk goes one component at a time through the previous
-// handle, refuses a symlink at every step, and compares the classified (dev, ino) with
-// the opened handle's. Spec: docs/library.md, Exporting.
-
 // ----- begin clawport/core/paths.hpp -----
 // Lexical path arithmetic on '/'-separated strings (POSIX semantics on every host): the one
 // splitter and the one normalization of the library. No filesystem access; nothing here
@@ -833,43 +736,125 @@ inline bool has_dotdot(std::string_view p) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/paths.hpp -----
-// ----- begin clawport/fs/context.hpp -----
-// Re-throwing a backend error with the caller's context ("failed to open
-// workspace/notes.md: ...") while keeping its code and errno.
+// ----- begin clawport/core/utf8.hpp -----
+// The one UTF-8 rule of the library: a strict constexpr decoder (no overlongs, surrogates
+// or values past U+10FFFF) and what is built on it. Used by the name grammar (which
+// classifies code points without a Unicode library), the tree copy (names that are not
+// UTF-8 are skipped) and the skills reader (files that are not UTF-8 are refused, as
+// Rust's read_to_string does).
 
 
-#include <cerrno>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs::detail {
+namespace utf8 {
 
-/// The text of an errno value (thread-safe, unlike strerror).
-inline std::string errno_text(int err) { return std::generic_category().message(err); }
+/// One decoded code point; `length` is 0 when the bytes at `pos` are not valid UTF-8.
+struct decoded {
+  char32_t cp = 0;
+  std::size_t length = 0;
+};
 
-/// Why a backend call failed, without the backend's own framing: the errno text for
-/// plain I/O errors, a plain statement for a refused symlink, and the backend's full
-/// message for limits (which explain what to raise).
-inline std::string reason(const error& e) {
-  if (e.code() == errc::limit_exceeded) return e.what();
-  if (e.sys_errno() == ELOOP) return "it is a symbolic link, which is never followed";
-  if (e.sys_errno() != 0) return errno_text(e.sys_errno());
-  return e.what();
+/// Decodes the code point starting at byte `pos` (strict: no overlongs, no surrogates).
+constexpr decoded decode_at(std::string_view s, std::size_t pos) noexcept {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char b0 = byte(pos);
+  if (b0 < 0x80) return {b0, 1};
+  std::size_t n = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return {};
+  }
+  if (pos + n > s.size()) return {};
+  for (std::size_t i = 1; i < n; ++i) {
+    const unsigned char b = byte(pos + i);
+    if ((b & 0xC0) != 0x80) return {};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {};
+  return {cp, n};
 }
 
-/// Throws `e` again as "{context}: {reason}" about `subject`, same code and errno.
-[[noreturn]] inline void rethrow(const error& e, const std::string& context,
-                                 const std::string& subject) {
-  throw with_context(e.code(), e, context, subject, reason(e));
+/// True when the whole string is well-formed UTF-8.
+constexpr bool valid(std::string_view s) noexcept {
+  for (std::size_t i = 0; i < s.size();) {
+    const decoded d = decode_at(s, i);
+    if (d.length == 0) return false;
+    i += d.length;
+  }
+  return true;
 }
 
-}  // namespace fs::detail
+/// The last code point of a valid, non-empty string.
+constexpr decoded last(std::string_view s) noexcept {
+  std::size_t start = s.size() - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  return decode_at(s, start);
+}
+
+/// Unicode White_Space (what Rust's `char::is_whitespace` and `str::trim` use).
+constexpr bool is_white_space(char32_t c) noexcept {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+/// Appends the UTF-8 encoding of the scalar value `cp` (the one encoder: the YAML and JSON5
+/// escapes and the NFC composer all write through it).
+inline void append(std::string& out, char32_t cp) {
+  const auto put = [&](unsigned v) { out += static_cast<char>(v); };
+  if (cp < 0x80) {
+    put(cp);
+  } else if (cp < 0x800) {
+    put(0xC0 | (cp >> 6));
+    put(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    put(0xE0 | (cp >> 12));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  } else {
+    put(0xF0 | (cp >> 18));
+    put(0x80 | ((cp >> 12) & 0x3F));
+    put(0x80 | ((cp >> 6) & 0x3F));
+    put(0x80 | (cp & 0x3F));
+  }
+}
+
+/// Unicode general category Cc.
+constexpr bool is_control(char32_t c) noexcept { return c <= 0x1F || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace utf8
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/fs/context.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace detail {
+
+/// The same rule under the name the walkers use: `utf8::valid`.
+constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); }
+
+}  // namespace detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/core/utf8.hpp -----
+// ----- begin clawport/fs/anchored.hpp -----
+// Opening a source root (a workspace or a skill bundle) so that what is copied is bound
+// to what was checked: the walk goes one component at a time through the previous
+// handle, refuses a symlink at every step, and compares the classified (dev, ino) with
+// the opened handle's. Spec: docs/library.md, Exporting.
+
 // ----- begin clawport/fs/policy.hpp -----
 // The Fs policy: the only way the library touches a filesystem. Everything goes through
 // directory handles and single path components, so a racing writer cannot redirect a
@@ -1227,7 +1212,7 @@ root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_v
   try {
     info = fs.stat_at(parent, name);
   } catch (const error& e) {
-    rethrow(e, "failed to inspect " + walked, walked);
+    throw with_context(e, "failed to inspect " + walked, walked, reason_of(e));
   }
   if (!info) return r;  // nothing
   if (info->kind == file_kind::symlink) {
@@ -1240,13 +1225,13 @@ root_result<Fs> open_bound(Fs& fs, const typename Fs::dir& parent, std::string_v
   try {
     opened.emplace(fs.open_dir_at(parent, name));
   } catch (const error& e) {
-    rethrow(e, "failed to open " + walked, walked);
+    throw with_context(e, "failed to open " + walked, walked, reason_of(e));
   }
   stat_info now;
   try {
     now = fs.stat(*opened);
   } catch (const error& e) {
-    rethrow(e, "failed to inspect " + walked, walked);
+    throw with_context(e, "failed to inspect " + walked, walked, reason_of(e));
   }
   if (now.id != info->id) throw root_replaced(walked);
   r.status = root_status::opened;
@@ -1280,9 +1265,9 @@ root_result<Fs> open_anchored_root(Fs& fs, std::string_view install_root, std::s
     current.emplace(fs.open_root(install_root));
   } catch (const error& e) {
     if (e.code() == errc::not_found) {
-      detail::rethrow(e, "failed to resolve " + walked, walked);
+      throw with_context(e, "failed to resolve " + walked, walked, reason_of(e));
     }
-    detail::rethrow(e, "failed to open " + walked, walked);
+    throw with_context(e, "failed to open " + walked, walked, reason_of(e));
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
     walked = paths::join(walked, parts[i]);
@@ -1331,7 +1316,7 @@ root_result<Fs> open_configured_root(Fs& fs, std::string_view path, std::string_
     holder.emplace(fs.open_root(parent));
   } catch (const error& e) {
     if (e.code() == errc::not_found) return result;  // nothing
-    detail::rethrow(e, "failed to resolve " + parent, parent);
+    throw with_context(e, "failed to resolve " + parent, parent, reason_of(e));
   }
   result = detail::open_bound(fs, *holder, parts.back(), shown, true);
   if (result.status == root_status::symlinked) result.at = shown;
@@ -1748,6 +1733,27 @@ struct walk_visitor {
   }
 };
 
+/// Calls `each(name)` for every entry of `d`; a failure to list `d` goes to
+/// `listing_failed(error)`, while what `each` throws propagates as it is (an error from an
+/// entry is not a failure to list).
+template <class Fs, class Each, class Failed>
+void for_each_entry_or(Fs& fs, const typename Fs::dir& d, Each&& each, Failed&& listing_failed) {
+  bool nested = false;
+  try {
+    fs.for_each_entry(d, [&](std::string_view name) {
+      try {
+        each(name);
+      } catch (...) {
+        nested = true;
+        throw;
+      }
+    });
+  } catch (const error& e) {
+    if (nested) throw;
+    listing_failed(e);
+  }
+}
+
 namespace detail {
 
 template <class Fs, class Visitor>
@@ -1760,20 +1766,9 @@ class tree_walk {
 
   void walk_dir(const dir& d, std::size_t depth) {
     if (opt_.sorted) return walk_sorted(d, depth);
-    bool nested = false;  // an error from an entry is not a failure to list
-    try {
-      fs_.for_each_entry(d, [&](std::string_view name) {
-        try {
-          entry(d, name, depth);
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      v_.listing_failed(e, rel_);
-    }
+    for_each_entry_or(
+        fs_, d, [&](std::string_view name) { entry(d, name, depth); },
+        [&](const error& e) { v_.listing_failed(e, rel_); });
   }
 
  private:
@@ -2191,10 +2186,10 @@ class copy_visitor : public walk_visitor {
   }
 
   [[noreturn]] void listing_failed(const error& e, const std::string& rel) {
-    rethrow(e, "failed to read " + bundle_path(rel), bundle_path(rel));
+    throw with_context(e, "failed to read " + bundle_path(rel), bundle_path(rel), reason_of(e));
   }
   [[noreturn]] void stat_failed(const error& e, const std::string& rel) {
-    rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+    throw with_context(e, "failed to stat " + bundle_path(rel), bundle_path(rel), reason_of(e));
   }
   error too_deep(const std::string& rel, std::size_t max_depth) const {
     return error(errc::limit_exceeded,
@@ -2241,18 +2236,19 @@ class copy_visitor : public walk_visitor {
     try {
       child = std::make_shared<dir>(fs_.open_dir_at(src, name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(rel), bundle_path(rel));
+      throw with_context(e, "failed to open " + bundle_path(rel), bundle_path(rel), reason_of(e));
     }
     try {
       sink_.make_dir(dst(), name);
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path(rel) + " in the bundle", bundle_path(rel));
+      throw with_context(e, "failed to create " + bundle_path(rel) + " in the bundle",
+                         bundle_path(rel), reason_of(e));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*child);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(rel), bundle_path(rel));
+      throw with_context(e, "failed to stat " + bundle_path(rel), bundle_path(rel), reason_of(e));
     }
     if (opened.id != info.id) {
       ++tally_.replaced_skipped;  // the empty directory just created stays, as upstream
@@ -2261,7 +2257,8 @@ class copy_visitor : public walk_visitor {
     try {
       outs_.push_back(std::make_shared<out_dir>(sink_.open_dir(dst(), name)));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(rel) + " in the bundle", bundle_path(rel));
+      throw with_context(e, "failed to open " + bundle_path(rel) + " in the bundle",
+                         bundle_path(rel), reason_of(e));
     }
     srcs_.push_back(child);
     return child;
@@ -2276,7 +2273,7 @@ class copy_visitor : public walk_visitor {
   const out_dir& dst() const { return *outs_.back(); }
 
   std::string bundle_path(const std::string& rel) const {
-    return rel.empty() ? spec_.root : spec_.root + "/" + rel;
+    return rel.empty() ? spec_.root : paths::join(spec_.root, rel);
   }
 
   /// bundle_path() in a buffer reused for the whole walk (no allocation per file once it
@@ -2335,13 +2332,15 @@ class copy_visitor : public walk_visitor {
     try {
       in.emplace(fs_.open_file_at(src, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to open " + bundle_path(w.rel), bundle_path(w.rel));
+      throw with_context(e, "failed to open " + bundle_path(w.rel), bundle_path(w.rel),
+                         reason_of(e));
     }
     stat_info opened;
     try {
       opened = fs_.stat(*in);
     } catch (const error& e) {
-      rethrow(e, "failed to stat " + bundle_path(w.rel), bundle_path(w.rel));
+      throw with_context(e, "failed to stat " + bundle_path(w.rel), bundle_path(w.rel),
+                         reason_of(e));
     }
     if (opened.kind != file_kind::regular) return;
     if (opened.nlink > 1) {  // before identity, as upstream
@@ -2356,7 +2355,8 @@ class copy_visitor : public walk_visitor {
     try {
       out.emplace(sink_.create_file(*w.dst, w.name));
     } catch (const error& e) {
-      rethrow(e, "failed to create " + bundle_path(w.rel) + " in the bundle", bundle_path(w.rel));
+      throw with_context(e, "failed to create " + bundle_path(w.rel) + " in the bundle",
+                         bundle_path(w.rel), reason_of(e));
     }
     try {
       if constexpr (copies_with_buffer<Fs, Sink>::value) {
@@ -2365,12 +2365,14 @@ class copy_visitor : public walk_visitor {
         w.bytes = sink_.copy(*in, *out, opened, observer, bundle_path(w.rel));
       }
     } catch (const error& e) {
-      rethrow(e, "failed to copy " + bundle_path(w.rel) + " into the bundle", bundle_path(w.rel));
+      throw with_context(e, "failed to copy " + bundle_path(w.rel) + " into the bundle",
+                         bundle_path(w.rel), reason_of(e));
     }
     try {
       sink_.set_mode(*out, copied_mode(opened.mode, spec_.umask));
     } catch (const error& e) {
-      rethrow(e, "failed to set permissions on " + bundle_path(w.rel), bundle_path(w.rel));
+      throw with_context(e, "failed to set permissions on " + bundle_path(w.rel),
+                         bundle_path(w.rel), reason_of(e));
     }
     w.what = outcome::carried;
   }
@@ -2564,12 +2566,12 @@ typename Sink::dir make_bundle_dir(Sink& sink, const typename Sink::dir& parent,
   try {
     sink.make_dir(parent, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create " + path + " in the bundle", path);
+    throw with_context(e, "failed to create " + path + " in the bundle", path, reason_of(e));
   }
   try {
     return sink.open_dir(parent, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + path + " in the bundle", path);
+    throw with_context(e, "failed to open " + path + " in the bundle", path, reason_of(e));
   }
 }
 
@@ -2581,7 +2583,7 @@ template <class Fs, class Sink, class NameOf>
 bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::string_view name,
                      const typename Sink::dir& bundle, const skill_source& source, NameOf& name_of,
                      const fs::copy_spec& spec, fs::copy_tally& tally) {
-  const std::string path = spec.root + "/" + std::string(name);
+  const std::string path = paths::join(spec.root, name);
   if (spec.carries_name ? !spec.carries_name(name) : !utf8::valid(name)) {
     // Without a name rule a non-UTF-8 name is skipped silently, as before rules existed.
     if (!spec.carries_name) return false;
@@ -2593,7 +2595,7 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
   try {
     info = fs.stat_at(root, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to stat " + path, path);
+    throw with_context(e, "failed to stat " + path, path, reason_of(e));
   }
   if (!info) return false;
   if (info->kind == fs::file_kind::symlink) {
@@ -2606,13 +2608,13 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
   try {
     skill.emplace(fs.open_dir_at(root, name));
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + path, path);
+    throw with_context(e, "failed to open " + path, path, reason_of(e));
   }
   fs::stat_info opened;
   try {
     opened = fs.stat(*skill);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to stat " + path, path);
+    throw with_context(e, "failed to stat " + path, path, reason_of(e));
   }
   // Replaced between the listing and the open: not the directory that was classified.
   if (opened.id != info->id) {
@@ -2624,7 +2626,7 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
     try {
       admitted = source.admits_skill(name_of(fs, *skill, name));
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to read the skill manifest in " + path, path);
+      throw with_context(e, "failed to read the skill manifest in " + path, path, reason_of(e));
     }
     if (!admitted) return false;
   }
@@ -2638,7 +2640,8 @@ bool carry_skill_dir(Fs& fs, Sink& sink, const typename Fs::dir& root, std::stri
   try {
     sink.remove_tree(bundle, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to remove the empty " + path + " from the bundle", path);
+    throw with_context(e, "failed to remove the empty " + path + " from the bundle", path,
+                       reason_of(e));
   }
   return false;
 }
@@ -2673,7 +2676,7 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     sink.make_dir(staging, "skills");
     skills.emplace(sink.open_dir(staging, "skills"));
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create skills in the bundle", "skills");
+    throw with_context(e, "failed to create skills in the bundle", "skills", reason_of(e));
   }
 
   for (const skill_source& source : sources) {
@@ -2693,31 +2696,24 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     carried_bundle carried{source.alias, {}};
     fs::copy_spec spec = base;
     spec.root = bundle_root;
-    bool nested = false;
-    try {
-      fs.for_each_entry(*root.handle, [&](std::string_view name) {
-        try {
+    fs::for_each_entry_or(
+        fs, *root.handle,
+        [&](std::string_view name) {
           if (detail::carry_skill_dir(fs, sink, *root.handle, name, *bundle, source, name_of, spec,
-                                      result.tally)) {
+                                      result.tally))
             carried.skills.emplace_back(name);
-          }
-        } catch (...) {
-          nested = true;
-          throw;
-        }
-      });
-    } catch (const error& e) {
-      if (nested) throw;
-      fs::detail::rethrow(e, "failed to read " + bundle_root, bundle_root);
-    }
+        },
+        [&](const error& e) {
+          throw with_context(e, "failed to read " + bundle_root, bundle_root, reason_of(e));
+        });
 
     bundle.reset();
     if (carried.skills.empty()) {
       try {
         sink.remove_tree(*skills, source.alias);
       } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to remove the empty " + bundle_root + " from the bundle",
-                            bundle_root);
+        throw with_context(e, "failed to remove the empty " + bundle_root + " from the bundle",
+                           bundle_root, reason_of(e));
       }
       result.without_content.push_back(source.alias);
       continue;
@@ -2732,7 +2728,8 @@ skill_copy_result walk_skill_bundles(Fs& fs, Sink& sink, std::string_view instal
     try {
       sink.remove_dir(staging, "skills");
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to remove the empty skills from the bundle", "skills");
+      throw with_context(e, "failed to remove the empty skills from the bundle", "skills",
+                         reason_of(e));
     }
   }
   return result;
@@ -2831,7 +2828,7 @@ constexpr bool carries_name(std::string_view name) noexcept {
 
 /// `skills/<alias>`: where skill bundle `alias` travels (also its drop path).
 inline std::string skill_bundle_path(std::string_view alias) {
-  return std::string(skills_dir) + "/" + std::string(alias);
+  return paths::join(skills_dir, alias);
 }
 
 /// What a bundle may hold at its root: exactly these six names (the manifest, the digest
@@ -2957,6 +2954,25 @@ struct marks {
 
 inline marks marks_for(bool plain) { return plain ? marks{"ok", "FAIL"} : marks{}; }
 
+/// The emoji that open lines of human reports (export, verify), each with the words that
+/// replace it in plain text (NO_COLOR, TERM=dumb): warning, credentials, note, host-local.
+inline constexpr std::pair<std::string_view, std::string_view> emoji_markers[] = {
+    {"\u26a0\ufe0f  ", "warning: "},
+    {"\U0001F511 ", "credentials: "},
+    {"\u2139\ufe0f  ", "note: "},
+    {"\U0001F3E0 ", "host-local: "},
+};
+
+/// `rendered` with every emoji marker of `emoji_markers` in plain words (issue 44 item 3).
+inline std::string plain_markers(std::string rendered) {
+  for (const auto& [emoji, words] : emoji_markers) {
+    for (std::size_t at = rendered.find(emoji); at != std::string::npos;
+         at = rendered.find(emoji, at + words.size()))
+      rendered.replace(at, emoji.size(), words);
+  }
+  return rendered;
+}
+
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
 /// Rust's `str::trim` trims exactly this set.
 inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {
@@ -2998,6 +3014,29 @@ inline std::string_view trim_end(std::string_view s) noexcept {
 
 /// Rust `str::trim`: strips leading and trailing Unicode White_Space (not just ASCII).
 inline std::string_view trim(std::string_view s) noexcept { return trim_end(trim_start(s)); }
+
+/// JavaScript's `String.prototype.trim` (OpenClaw's rule): White_Space without U+0085 (NEL),
+/// plus U+FEFF. A byte that is not UTF-8 is never a space. ZeroClaw's (Rust's) is `trim`.
+constexpr bool is_js_space(char32_t c) noexcept {
+  return (utf8::is_white_space(c) && c != 0x85) || c == 0xFEFF;
+}
+
+inline std::string_view js_trim(std::string_view s) noexcept {
+  std::size_t from = 0;
+  for (utf8::decoded d; from < s.size(); from += d.length) {
+    d = utf8::decode_at(s, from);
+    if (d.length == 0 || !is_js_space(d.cp)) break;
+  }
+  std::size_t to = s.size();
+  while (to > from) {
+    std::size_t start = to - 1;
+    while (start > from && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+    const utf8::decoded d = utf8::decode_at(s.substr(0, to), start);
+    if (d.length != to - start || !is_js_space(d.cp)) break;
+    to = start;
+  }
+  return s.substr(from, to - from);
+}
 
 /// ASCII case folding: A-Z to a-z, every other byte (UTF-8 sequences included) as it is. For
 /// keywords and file names compared without case (`true`, `MEMORY.md`); JavaScript's
@@ -3073,6 +3112,34 @@ inline std::string quote_basic(std::string_view s, quote_style style) {
   }
   out += '"';
   return out;
+}
+
+/// Rust's `{:?}` of a string (ZeroClaw's error texts): quoted, with `"`, `\\` and control
+/// characters escaped (`\\n`, `\\r`, `\\t`, else `\\u{..}` in lower-case hex).
+inline std::string debug_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\u{";
+      if (u >= 16) out += hex[u >> 4];
+      out += hex[u & 15];
+      out += '}';
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
 }
 
 /// `s` made safe to print on a terminal, for every human-readable output (reports,
@@ -3340,25 +3407,6 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace exporter_detail {
 
-/// Splits an absolute path into its components ("/a//b/" gives {"a", "b"}): core/paths.hpp.
-inline std::vector<std::string> components(std::string_view path) {
-  return paths::components(path);
-}
-
-inline std::string join(const std::vector<std::string>& parts, std::size_t count) {
-  return paths::join_components(parts, true, count);
-}
-
-/// `Path::starts_with`: `path` equals `prefix` or lies below it, by whole components.
-inline bool starts_with(const std::string& path, const std::string& prefix) {
-  return paths::starts_with(path, prefix);
-}
-
-/// Lexical normalization of an absolute path (core/paths.hpp: "." dropped, ".." pops, at
-/// the root it is dropped), used only for display and comparison of planned paths, never to
-/// open anything.
-inline std::string normalize_lexically(std::string_view abs) { return paths::normalize(abs); }
-
 inline error unresolvable(const std::string& display) {
   return error(errc::unsafe_path,
                display +
@@ -3376,10 +3424,11 @@ std::string resolve_path(Fs& fs, std::string_view abs, const std::string& displa
     throw error(errc::invalid_argument, "an absolute path is required: " + std::string(abs),
                 std::string(abs));
   }
-  const std::vector<std::string> parts = components(abs);
+  const std::vector<std::string> parts = paths::components(abs);
   std::size_t existing = parts.size();
   for (;;) {
-    const std::optional<std::string> found = fs.canonical(join(parts, existing));
+    const std::optional<std::string> found =
+        fs.canonical(paths::join_components(parts, true, existing));
     if (found) {
       std::string out = *found;
       for (std::size_t i = existing; i < parts.size(); ++i) {
@@ -3389,7 +3438,8 @@ std::string resolve_path(Fs& fs, std::string_view abs, const std::string& displa
       }
       return out;
     }
-    if (existing == 0) return join(parts, parts.size());  // nothing exists: as written
+    if (existing == 0)
+      return paths::join_components(parts, true, parts.size());  // nothing exists: as written
     if (parts[existing - 1] == "..") throw unresolvable(display);
     --existing;
   }
@@ -3402,22 +3452,23 @@ std::string resolve_path(Fs& fs, std::string_view abs, const std::string& displa
 /// path is resolved then.
 template <class Fs>
 std::string resolve_destination(Fs& fs, std::string_view abs, const std::string& display) {
-  const std::vector<std::string> parts = components(abs);
+  const std::vector<std::string> parts = paths::components(abs);
   if (parts.empty() || parts.back() == "." || parts.back() == "..") {
     return resolve_path(fs, abs, display);
   }
-  std::string parent = resolve_path(fs, join(parts, parts.size() - 1), display);
+  std::string parent =
+      resolve_path(fs, paths::join_components(parts, true, parts.size() - 1), display);
   if (parent.empty() || parent.back() != '/') parent += '/';
   return parent + parts.back();
 }
 
 /// `{parent, name}` of a resolved destination; nullopt for "/" (no parent to stage beside).
 inline std::optional<std::pair<std::string, std::string>> split_parent(const std::string& path) {
-  const std::vector<std::string> parts = components(path);
+  const std::vector<std::string> parts = paths::components(path);
   if (parts.empty()) return std::nullopt;
   const std::string& name = parts.back();
   if (name == "." || name == "..") return std::nullopt;
-  return std::make_pair(join(parts, parts.size() - 1), name);
+  return std::make_pair(paths::join_components(parts, true, parts.size() - 1), name);
 }
 
 /// One source tree the destination must not overlap.
@@ -3435,14 +3486,14 @@ inline void reject_overlap(const std::string& dest, const std::string& display,
   for (const overlap_source& s : sources) {
     const std::string source = s.workspace ? "the agent workspace " + s.planned
                                            : "skill bundle `" + s.alias + "` at " + s.planned;
-    if (starts_with(s.resolved, dest)) {
+    if (paths::starts_with(s.resolved, dest)) {
       throw error(errc::overlap,
                   "destination " + display + " contains " + source +
                       " \u2014 exporting there would replace " +
                       (s.workspace ? "the workspace itself" : "the skills the bundle carries"),
                   display);
     }
-    if (starts_with(dest, s.resolved)) {
+    if (paths::starts_with(dest, s.resolved)) {
       throw error(
           errc::overlap,
           "destination " + display + " is inside " + source + " \u2014 choose a path outside it",
@@ -3464,8 +3515,8 @@ struct protected_path {
 inline void reject_protected(const std::string& dest, const std::string& display,
                              const std::vector<protected_path>& paths) {
   for (const protected_path& p : paths) {
-    if (p.resolved.empty() || !starts_with(p.resolved, dest)) continue;
-    const bool same = components(p.resolved) == components(dest);
+    if (p.resolved.empty() || !paths::starts_with(p.resolved, dest)) continue;
+    const bool same = paths::components(p.resolved) == paths::components(dest);
     throw error(errc::overlap,
                 "destination " + display + (same ? " is " : " contains ") + p.what + " " +
                     p.planned + " \u2014 exporting there would replace " + p.why +
@@ -3561,6 +3612,13 @@ inline std::string format_rfc3339(const timestamp& t) {
       out += "." + pad(t.nanoseconds, 9);
   }
   return out + "+00:00";
+}
+
+/// `format_rfc3339` in whole seconds (the fraction dropped): the OpenClaw claws ledger's
+/// `installedAt`/`updatedAt`, which have always been written without one.
+inline std::string format_rfc3339_seconds(timestamp t) {
+  t.nanoseconds = 0;
+  return format_rfc3339(t);
 }
 
 /// Parses the value of SOURCE_DATE_EPOCH (reproducible-builds.org): a decimal count of
@@ -4326,6 +4384,170 @@ inline constexpr std::uint32_t owner_bits = 0700;
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/fs/modes.hpp -----
+// ----- begin clawport/fs/open_path.hpp -----
+// The one descent down a relative path through directory handles (issue 43 item 1): each
+// component classified, then opened without following and bound to what was classified.
+// A symlink, a non-directory or a component that is not a plain name (`..`, `.`, empty, an
+// absolute path) stops it; `create` makes what is missing. Every hand-written copy of this
+// loop went (tools/check_rules.py `descent` fails a new one outside fs/).
+
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// Why a descent stopped (none: it reached the directory).
+enum class path_refusal {
+  none,
+  not_relative,   ///< absolute, or an empty, `.`, `..` or NUL-holding component
+  missing,        ///< a component does not exist (and `create` was not asked)
+  symlink,        ///< a component is a symbolic link: never followed
+  not_directory,  ///< a component exists and is not a directory
+  changed,        ///< a component was replaced between classification and open
+};
+
+/// The directory a descent reached, or why it stopped. `dir` is empty for an empty path
+/// (the root itself: `get(root)`), and whenever `refusal` is not `none`.
+template <class Fs>
+struct path_result {
+  path_refusal refusal = path_refusal::none;
+  std::optional<typename Fs::dir> dir;
+  std::string at;  ///< the relative path walked up to (and with) the component refused
+
+  bool ok() const noexcept { return refusal == path_refusal::none; }
+  /// The directory reached: the opened one, else `root` (an empty path).
+  const typename Fs::dir& get(const typename Fs::dir& root) const { return dir ? *dir : root; }
+};
+
+/// Called with the relative path of each directory a `create` descent made, as soon as it
+/// is made (before it is opened: a caller journalling it for removal loses none).
+struct ignore_made {
+  void operator()(const std::string&) const noexcept {}
+};
+
+/// The components of `rel`, or nullopt when it is absolute or one of them is not a plain
+/// name (empty, `.`, `..`, holding NUL). "" has none.
+inline std::optional<std::vector<std::string>> relative_components(std::string_view rel) {
+  std::vector<std::string> out;
+  if (rel.empty()) return out;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t slash = rel.find('/', from);
+    std::string_view part = rel.substr(from, slash == rel.npos ? rel.npos : slash - from);
+    if (part.empty() || part == "." || part == ".." || part.find('\0') != part.npos)
+      return std::nullopt;
+    out.emplace_back(part);
+    if (slash == rel.npos) return out;
+    from = slash + 1;
+  }
+}
+
+/// `paths::join(shown, at)`: how a path below the root is named to the person.
+inline std::string shown_path(const std::string& shown, const std::string& at) {
+  return shown.empty() ? at : paths::join(shown, at);
+}
+
+/// Descends `rel` below `root` (see the file comment); with `create`, a missing directory
+/// is made (`mode`, less the umask; EEXIST from a racing creator is fine) and `made` called
+/// with its relative path. Refusals are returned; a backend failure is thrown as
+/// "failed to create|inspect|open {shown}/{at}: {reason}", its code and errno kept.
+template <class Fs, class Made = ignore_made>
+path_result<Fs> try_open_path(Fs& fs, const typename Fs::dir& root, std::string_view rel,
+                              bool create = false, const std::string& shown = {}, Made&& made = {},
+                              std::uint32_t mode = modes::dir) {
+  path_result<Fs> r;
+  const std::optional<std::vector<std::string>> parts = relative_components(rel);
+  if (!parts) {
+    r.refusal = path_refusal::not_relative;
+    r.at = std::string(rel);
+    return r;
+  }
+  const char* doing = "inspect";
+  try {
+    for (const std::string& part : *parts) {
+      r.at += (r.at.empty() ? "" : "/") + part;
+      const typename Fs::dir& here = r.get(root);
+      doing = "inspect";
+      std::optional<stat_info> st = fs.stat_at(here, part);
+      if (!st && create) {
+        doing = "create";
+        try {
+          fs.make_dir_at(here, part, mode);
+          made(r.at);
+        } catch (const error& e) {
+          if (e.sys_errno() != EEXIST) throw;
+        }
+        st = fs.stat_at(here, part);
+      }
+      r.refusal = !st                                ? path_refusal::missing
+                  : st->kind == file_kind::symlink   ? path_refusal::symlink
+                  : st->kind != file_kind::directory ? path_refusal::not_directory
+                                                     : path_refusal::none;
+      if (r.refusal != path_refusal::none) break;
+      doing = "open";
+      typename Fs::dir next = fs.open_dir_at(here, part);
+      if (fs.stat(next).id != st->id) {
+        r.refusal = path_refusal::changed;
+        break;
+      }
+      r.dir.emplace(std::move(next));
+    }
+  } catch (const error& e) {
+    const std::string at = shown_path(shown, r.at);
+    throw with_context(e, std::string("failed to ") + doing + " " + at, at);
+  }
+  if (!r.ok()) r.dir.reset();
+  return r;
+}
+
+/// The refusal `r` as a clawport::error naming `paths::join(shown, r.at)` (`shown`: how the
+/// root is named to the person; empty names the relative path alone).
+template <class Fs>
+error path_error(const path_result<Fs>& r, const std::string& shown = {}) {
+  const std::string at = shown_path(shown, r.at);
+  switch (r.refusal) {
+    case path_refusal::not_relative:
+      return error(errc::unsafe_path,
+                   at + " is not a relative path of plain names (no `..`, `.` or empty "
+                        "component); nothing was opened through it",
+                   at);
+    case path_refusal::missing:
+      return error(errc::not_found, at + " does not exist", at, ENOENT);
+    case path_refusal::symlink:
+      return error(errc::unsafe_path,
+                   at + " is a symbolic link; clawport never opens a path through one", at, ELOOP);
+    case path_refusal::not_directory:
+      return error(errc::unsafe_path, at + " exists and is not a directory", at, ENOTDIR);
+    case path_refusal::changed:
+      return error(errc::identity_changed, at + " was replaced while it was being opened", at);
+    case path_refusal::none:
+      break;
+  }
+  return error(errc::io, "opened " + at, at);
+}
+
+/// `try_open_path`, throwing its refusal (`path_error`, naming the path under `shown`).
+template <class Fs, class Made = ignore_made>
+path_result<Fs> open_path(Fs& fs, const typename Fs::dir& root, std::string_view rel,
+                          bool create = false, const std::string& shown = {}, Made&& made = {},
+                          std::uint32_t mode = modes::dir) {
+  path_result<Fs> r = try_open_path(fs, root, rel, create, shown, std::forward<Made>(made), mode);
+  if (!r.ok()) throw path_error(r, shown);
+  return r;
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/open_path.hpp -----
 // ----- begin clawport/fs/posix.hpp -----
 // fs::posix: the Fs policy on a real POSIX filesystem. Every object is reached through an
 // open directory descriptor and one path component, never by re-resolving a path string,
@@ -4414,13 +4636,13 @@ inline error sys_error(std::string_view op, std::string_view subject, int err) {
       break;
     case ENOENT:
       if (t.is_open || op == "remove_tree_at") {
-        return error(errc::not_found, head + detail::errno_text(err), std::move(subj), err);
+        return error(errc::not_found, head + errno_text(err), std::move(subj), err);
       }
       break;
     default:
       break;
   }
-  return error(errc::io, head + detail::errno_text(err), std::move(subj), err);
+  return error(errc::io, head + errno_text(err), std::move(subj), err);
 }
 
 }  // namespace fs
@@ -4554,7 +4776,7 @@ inline bool is_dot_or_dotdot(const char* n) noexcept {
 
 /// The next entry name of `stream` other than "." and "..", or nullptr at its end; a read
 /// error throws, naming `where` (the one readdir loop every directory listing here uses).
-inline const char* next_entry(DIR* stream, std::string_view where) {
+inline const struct dirent* next_dirent(DIR* stream, std::string_view where) {
   for (;;) {
     errno = 0;
     const struct dirent* ent = ::readdir(stream);
@@ -4562,8 +4784,12 @@ inline const char* next_entry(DIR* stream, std::string_view where) {
       if (errno != 0) throw sys_error("for_each_entry", where, errno);
       return nullptr;
     }
-    if (!is_dot_or_dotdot(ent->d_name)) return ent->d_name;
+    if (!is_dot_or_dotdot(ent->d_name)) return ent;
   }
+}
+inline const char* next_entry(DIR* stream, std::string_view where) {
+  const struct dirent* ent = next_dirent(stream, where);
+  return ent == nullptr ? nullptr : ent->d_name;
 }
 
 // renameat2 flags, spelled here so no libc or kernel header is needed.
@@ -4856,8 +5082,14 @@ class posix {
     push(parent.native_handle(), n);
     while (!stack.empty()) {
       frame& top = stack.back();
-      if (const char* name = detail::next_entry(top.stream.get(), top.name)) {
-        std::string child(name);
+      if (const struct dirent* ent = detail::next_dirent(top.stream.get(), top.name)) {
+        std::string child(ent->d_name);
+        // The type readdir gives saves a stat per entry (what `rm -rf` does too): a
+        // non-directory is unlinked at once (unlinkat never follows a link and refuses a
+        // directory, so an entry swapped meanwhile falls back to the checked path).
+        if (ent->d_type != DT_DIR && ent->d_type != DT_UNKNOWN &&
+            (::unlinkat(top.fd(), child.c_str(), 0) == 0 || errno == ENOENT))
+          continue;
         if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
         continue;
       }
@@ -5041,6 +5273,221 @@ static_assert(check_policy<posix>());
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/fs/posix.hpp -----
+// ----- begin clawport/fs/read_file.hpp -----
+// Reading a whole small file: the one reader of every config, manifest and package file of
+// every command. Bounded (a size limit checked by stat before opening and again while
+// reading), and only a regular file is ever read: a device (/dev/zero), a FIFO, a socket or
+// a directory is refused naming it before it is opened, and the descriptor is opened
+// non-blocking (fs::posix::open_file_at), so a FIFO swapped in meanwhile cannot hang the
+// open and is refused by the fstat that follows. A symlink is followed only where the
+// caller says so (a config's path, as the runtime reads it), a second hard link is refused
+// where the caller says so (a package file), and a file replaced or resized while it is
+// read is refused rather than read half old, half new.
+
+
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// What `read_file` accepts besides a regular file with one name. Combine with `|`.
+enum class read_kinds : unsigned {
+  regular = 0,         ///< a regular file with one link, reached without a symlink
+  follow_symlink = 1,  ///< the path form follows a symlinked last component (realpath)
+  hard_linked = 2,     ///< a regular file with more than one name is read too
+};
+
+constexpr read_kinds operator|(read_kinds a, read_kinds b) noexcept {
+  return static_cast<read_kinds>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr bool has_kind(read_kinds set, read_kinds k) noexcept {
+  return (static_cast<unsigned>(set) & static_cast<unsigned>(k)) != 0;
+}
+
+/// Why a file was not read (typed; `read_refusal_error` words it).
+enum class read_refusal {
+  none,         ///< read: `bytes` holds the whole file
+  missing,      ///< no such name
+  symlink,      ///< the name is a symbolic link and was not followed
+  hard_linked,  ///< the file has more than one name and the caller refuses that
+  not_regular,  ///< a device, FIFO, socket or directory
+  too_large,    ///< larger than the caller's limit (by stat or while read)
+  changed,      ///< replaced, or resized, between classification and the last byte
+};
+
+/// The outcome of `try_read_file_at`.
+struct read_result {
+  read_refusal refusal = read_refusal::none;
+  std::string bytes;  ///< the whole file when `refusal` is none
+  stat_info info;     ///< the file as opened (or as classified, when refused before)
+};
+
+/// The clawport::error for a refusal, naming `shown`: errc::not_found, errc::unsafe_path
+/// (symlink, hard link), errc::unsupported (not a regular file), errc::limit_exceeded,
+/// errc::identity_changed.
+inline error read_refusal_error(read_refusal r, const std::string& shown, std::uint64_t max) {
+  switch (r) {
+    case read_refusal::missing:
+      return error(errc::not_found, shown + " does not exist", shown, ENOENT);
+    case read_refusal::symlink:
+      return error(errc::unsafe_path, shown + " is a symbolic link, which is not followed here",
+                   shown, ELOOP);
+    case read_refusal::hard_linked:
+      return error(errc::unsafe_path,
+                   shown + " has more than one hard link, so it is not read as this file", shown);
+    case read_refusal::not_regular:
+      return error(errc::unsupported,
+                   shown +
+                       " is not a regular file (a device, FIFO, socket or directory), so it is "
+                       "not read",
+                   shown);
+    case read_refusal::too_large:
+      return error(errc::limit_exceeded,
+                   shown + " is larger than " + std::to_string(max) + " bytes, so it is not read",
+                   shown);
+    case read_refusal::changed:
+    case read_refusal::none:
+      break;
+  }
+  return error(errc::identity_changed,
+               shown + " was replaced or changed size while it was read; run again", shown);
+}
+
+/// Reads `name` in the opened directory `dir` whole, at most `max` bytes, never following a
+/// symlink (a `follow_symlink` caller resolves the path first: `read_file`). Refusals are
+/// typed (`read_result::refusal`), checked in this order by lstat before anything is
+/// opened: missing, symlink, not_regular, hard_linked, too_large; then the opened file must
+/// be the same regular file (else changed) and keep its size while read. Throws
+/// clawport::error only for an I/O failure of the backend.
+template <class Fs>
+read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                             std::uint64_t max, read_kinds kinds = read_kinds::regular) {
+  read_result r;
+  const auto refuse = [&r](read_refusal why) -> read_result& {
+    r.refusal = why;
+    r.bytes.clear();
+    return r;
+  };
+  const std::optional<stat_info> st = fs.stat_at(dir, name);
+  if (!st) return refuse(read_refusal::missing);
+  r.info = *st;
+  if (st->kind == file_kind::symlink) return refuse(read_refusal::symlink);
+  if (st->kind != file_kind::regular) return refuse(read_refusal::not_regular);
+  const bool linked_ok = has_kind(kinds, read_kinds::hard_linked);
+  if (st->nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
+  if (st->size > max) return refuse(read_refusal::too_large);
+  auto f = fs.open_file_at(dir, name);
+  r.info = fs.stat(f);
+  if (r.info.kind != file_kind::regular || r.info.id != st->id)
+    return refuse(read_refusal::changed);
+  if (r.info.nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
+  if (r.info.size > max) return refuse(read_refusal::too_large);
+  r.bytes.reserve(static_cast<std::size_t>(r.info.size));
+  constexpr std::size_t chunk = 65536;
+  for (;;) {
+    const std::size_t at = r.bytes.size();
+    r.bytes.resize(at + chunk);
+    const std::size_t n = fs.read(f, &r.bytes[at], chunk);
+    r.bytes.resize(at + n);
+    if (n == 0) break;
+    if (r.bytes.size() > max) return refuse(read_refusal::too_large);
+  }
+  if (r.bytes.size() != r.info.size || fs.stat(f).size != r.info.size)
+    return refuse(read_refusal::changed);
+  return r;
+}
+
+/// `try_read_file_at`, a refusal thrown as `read_refusal_error(…, shown, max)` and an I/O
+/// failure re-thrown as "failed to read {shown}: …" (its code and errno kept).
+template <class Fs>
+std::string read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                         std::uint64_t max, read_kinds kinds, const std::string& shown) {
+  read_result r;
+  try {
+    r = try_read_file_at(fs, dir, name, max, kinds);
+  } catch (const error& e) {
+    throw with_context(e, "failed to read " + shown, shown, reason_of(e));
+  }
+  if (r.refusal != read_refusal::none) throw read_refusal_error(r.refusal, shown, max);
+  return std::move(r.bytes);
+}
+
+/// Reads the file at the absolute `path` whole (see `try_read_file_at`); the directories
+/// above it are the operator's own path and are followed. With `read_kinds::follow_symlink`
+/// a symlinked file is followed to its target (named in messages as "path (a symlink to
+/// target)"); without it, it is refused. Every error's subject is `path`; messages start
+/// with `what` ("the config") when it is given. errc::invalid_argument for a relative path.
+template <class Fs>
+std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
+                      read_kinds kinds = read_kinds::regular, const std::string& what = {}) {
+  const std::string prefix = what.empty() ? std::string() : what + " ";
+  if (path.empty() || path.front() != '/' || path.back() == '/') {
+    throw error(errc::invalid_argument, prefix + "must be an absolute file path: " + path, path);
+  }
+  std::string real = path;
+  if (has_kind(kinds, read_kinds::follow_symlink)) {
+    const std::optional<std::string> c = fs.canonical(path);
+    if (!c) throw error(errc::not_found, prefix + path + " does not exist", path, ENOENT);
+    real = *c;
+  }
+  const std::string shown = prefix + (real == path ? path : path + " (a symlink to " + real + ")");
+  const std::string parent = paths::parent(real);
+  try {
+    auto d = fs.open_root(parent);
+    return read_file_at(fs, d, paths::file_name(real), max, kinds, shown);
+  } catch (const error& e) {
+    if (e.subject() == shown) throw error(e.code(), e.what(), path, e.sys_errno());
+    throw with_context(e, "failed to read " + shown, path, reason_of(e));
+  }
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/read_file.hpp -----
+// ----- begin clawport/fs/write_new_file.hpp -----
+// The one create-only write of a whole file (issue 43 item 2): O_EXCL through the Fs policy,
+// never through a link, a half-written file removed. Durability is the caller's (one
+// syncfs of the tree it stages, as every staged publish does).
+
+
+#include <cstdint>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// Creates `name` in `dir` (create-only: an existing name, a symlink included, is EEXIST)
+/// holding `bytes`, of `mode` less the umask, and returns it still open (a caller giving it
+/// an owner or an exact mode does so through the handle). When the write fails the file is
+/// removed and the backend's error thrown as it was.
+template <class Fs>
+typename Fs::file write_new_file(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                                 std::string_view bytes, std::uint32_t mode) {
+  typename Fs::file f = fs.create_file_at(dir, name, mode);
+  try {
+    fs.write_all(f, bytes.data(), bytes.size());
+  } catch (const error&) {
+    try {
+      fs.unlink_at(dir, name);
+    } catch (const error&) {
+      // left for the caller's cleanup of the tree it stages
+    }
+    throw;
+  }
+  return f;
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/write_new_file.hpp -----
 // ----- begin clawport/memory/jsonl.hpp -----
 // `memory/entries.jsonl` (bundle format 2): one JSON object per line, keys sorted, rows in
 // (created, key) order; what is left home (redacted categories, content shaped like a
@@ -5461,10 +5908,191 @@ inline jsonl_check check_jsonl(std::string_view text) {
   return out;
 }
 
+/// Gives `visit` the entry of each line of `text`, a `memory/entries.jsonl` that
+/// `check_jsonl` accepted (what an import merges), in file order, one line parsed at a time.
+/// A line that is not one of the nine fields is errc::bundle_invalid (the check was skipped).
+inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
+  std::size_t line = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view one = text.substr(at, end - at);
+    at = end + 1;
+    ++line;
+    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    if (j.is_discarded() || !detail::entry_problem(j).empty())
+      throw error(errc::bundle_invalid,
+                  "memory/entries.jsonl line " + std::to_string(line) +
+                      " is not a memory; run `clawport verify` on the bundle",
+                  "memory/entries.jsonl");
+    entry e;
+    e.key = j.at("key").get<std::string>();
+    e.content = j.at("content").get<std::string>();
+    e.category = j.at("category").get<std::string>();
+    if (j.at("kind").is_string()) e.kind = j.at("kind").get<std::string>();
+    e.ns = j.at("namespace").get<std::string>();
+    e.importance = j.at("importance").get<double>();
+    e.pinned = j.at("pinned").get<bool>();
+    e.created = j.at("created").get<std::string>();
+    e.updated = j.at("updated").get<std::string>();
+    visit(e);
+  }
+}
+
 }  // namespace memory
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/memory/jsonl.hpp -----
+// ----- begin clawport/memory/markdown.hpp -----
+// The Markdown memory backend's files as memories, and back (issue 47 items 6-7): ZeroClaw's
+// own mapping, the one `zeroclaw migrate openclaw` uses (crates/zeroclaw-runtime/src/
+// migration.rs, `parse_markdown_file`): `MEMORY.md` is `core`, each top-level
+// `memory/<stem>.md` is `daily`; one memory per line; blank lines and headings skipped, a
+// leading `- ` dropped; `**key**: value` keeps its key, any other line is
+// `openclaw_<stem>_<line number>` (MEMORY.md's stem being `openclaw_core`). Beyond upstream:
+// a daily file named `YYYY-MM-DD.md` gives its entries that day as their time (upstream uses
+// the import's), and a key a file repeats becomes `<key>__openclaw_<i>` (upstream's rename
+// of a clashing key), so the keys stay unique per agent. The reverse writes what ZeroClaw's
+// Markdown backend appends: `- **key**: content` lines. Pure: text in, text out.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace memory {
+
+/// The stem ZeroClaw gives `MEMORY.md`'s unkeyed lines.
+inline constexpr std::string_view core_stem = "openclaw_core";
+
+namespace detail {
+
+/// `**key**: value` with both parts non-empty after trimming, else nothing.
+inline bool structured_line(std::string_view line, std::string& key, std::string& value) {
+  if (line.substr(0, 2) != "**") return false;
+  const std::string_view rest = line.substr(2);
+  const std::size_t end = rest.find("**:");
+  if (end == std::string_view::npos) return false;
+  const std::string_view k = text::trim(rest.substr(0, end));
+  const std::string_view v = text::trim(rest.substr(end + 3));
+  if (k.empty() || v.empty()) return false;
+  key.assign(k);
+  value.assign(v);
+  return true;
+}
+
+/// Whether `stem` is a date, `YYYY-MM-DD`.
+inline bool is_date(std::string_view stem) {
+  if (stem.size() != 10 || stem[4] != '-' || stem[7] != '-') return false;
+  for (std::size_t i = 0; i < stem.size(); ++i)
+    if (i != 4 && i != 7 && (stem[i] < '0' || stem[i] > '9')) return false;
+  return true;
+}
+
+/// `s` with its line breaks made spaces (a Markdown entry is one line).
+inline std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  return s;
+}
+
+/// Whether `s` is `[a-z0-9_-]+`, usable as a file name as it is.
+inline bool plain_name(std::string_view s) {
+  if (s.empty()) return false;
+  for (const char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  return true;
+}
+
+}  // namespace detail
+
+/// The memories of one Markdown file: `category` `core` for MEMORY.md (`stem` core_stem),
+/// `daily` for `memory/<stem>.md`. `now` (RFC 3339) is their time unless the stem is a date.
+inline std::vector<entry> parse_markdown(std::string_view text, std::string_view category,
+                                         std::string_view stem, const std::string& now) {
+  std::vector<entry> out;
+  const std::string when =
+      detail::is_date(stem) ? std::string(stem) + "T00:00:00+00:00" : std::string(now);
+  std::size_t number = 0;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view raw = text.substr(at, end - at);
+    at = end + 1;
+    ++number;
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);  // Rust's lines()
+    std::string_view line = text::trim(raw);
+    if (line.empty() || line.front() == '#') continue;
+    if (line.substr(0, 2) == "- ") line.remove_prefix(2);
+    entry e;
+    if (!detail::structured_line(line, e.key, e.content)) {
+      e.key = "openclaw_" + std::string(stem) + "_" + std::to_string(number);
+      e.content.assign(text::trim(line));
+    }
+    if (e.content.empty()) continue;
+    e.category.assign(category);
+    e.created = e.updated = when;
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+/// Makes the keys of `entries` unique: an exact repeat (key, content, category) is dropped,
+/// another entry with a key already taken becomes the first free `<key>__openclaw_<i>`.
+/// Returns the entries kept; `renamed` counts the renames.
+inline std::vector<entry> unique_keys(std::vector<entry> entries, std::size_t& renamed) {
+  std::set<std::string> keys;
+  std::set<std::pair<std::string, std::string>> seen;  // (key, category + '\0' + content)
+  std::vector<entry> out;
+  for (entry& e : entries) {
+    if (!seen.insert({e.key, e.category + '\0' + e.content}).second) continue;
+    if (!keys.insert(e.key).second) {
+      for (std::size_t i = 1;; ++i) {
+        const std::string candidate = e.key + "__openclaw_" + std::to_string(i);
+        if (keys.insert(candidate).second) {
+          e.key = candidate;
+          break;
+        }
+      }
+      ++renamed;
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+/// The Markdown files of `entries`, as ZeroClaw's Markdown backend writes them: `core` in
+/// `MEMORY.md`, `daily` in `memory/<date of created>.md`, any other category in
+/// `memory/imports/zeroclaw/<category>.md` (`other.md` for a category that is not
+/// `[a-z0-9_-]+`); one `- **key**: content` line each, a line break in a key or content made
+/// a space (a Markdown entry is one line). Path -> text.
+inline std::map<std::string, std::string> to_markdown(const std::vector<entry>& entries) {
+  std::map<std::string, std::string> files;
+  for (const entry& e : entries) {
+    std::string file = "MEMORY.md";
+    if (e.category == "daily")
+      file = "memory/" +
+             (e.created.size() >= 10 && detail::is_date(e.created.substr(0, 10))
+                  ? e.created.substr(0, 10)
+                  : std::string("undated")) +
+             ".md";
+    else if (e.category != "core")  // a bundle's category is never a path: other.md then
+      file = "memory/imports/zeroclaw/" +
+             (detail::plain_name(e.category) ? e.category : std::string("other")) + ".md";
+    files[file] += "- **" + detail::one_line(e.key) + "**: " + detail::one_line(e.content) + "\n";
+  }
+  return files;
+}
+
+}  // namespace memory
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/memory/markdown.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
 // The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
@@ -5767,15 +6395,7 @@ struct destination_names {
   std::string path;
 };
 
-namespace detail {
-
-/// "<what>: <cause>" keeping the cause's errno, for every failure wrapped with context.
-[[noreturn]] inline void rethrow_as(errc code, const std::string& what, const error& cause,
-                                    const std::string& subject) {
-  throw with_context(code, cause, what, subject);
-}
-
-}  // namespace detail
+namespace detail {}  // namespace detail
 
 /// The refusals of docs/library.md, The Publish policy, with upstream's exact wording.
 namespace refusal {
@@ -5797,11 +6417,13 @@ inline error changed(const destination_names& d) {
                    "replaced, so look at what is there and export again",
                d.display);
 }
+/// What a non-empty destination needs, said to every caller (a C++ one sets `force`); the
+/// CLI names its flag after it.
+inline constexpr std::string_view force_words = "replacing its contents needs the force option";
 inline error not_empty(const destination_names& d) {
-  return error(
-      errc::destination_refused,
-      "destination " + d.display + " is not empty \u2014 pass --force to replace its contents",
-      d.display);
+  return error(errc::destination_refused,
+               "destination " + d.display + " is not empty \u2014 " + std::string(force_words),
+               d.display);
 }
 inline error appeared(const destination_names& d) {
   return error(errc::identity_changed,
@@ -5850,7 +6472,7 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   try {
     st = fs.stat_at(parent, name);
   } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+    throw with_context(e.code(), e, "failed to inspect destination " + d.display, d.display);
   }
   admitted<Fs> out;
   if (!st) return out;  // vacant
@@ -5859,13 +6481,13 @@ admitted<Fs> admit(Fs& fs, const typename Fs::dir& parent, std::string_view name
   try {
     out.handle.emplace(fs.open_dir_at(parent, name));
   } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to open destination " + d.display, e, d.display);
+    throw with_context(e.code(), e, "failed to open destination " + d.display, d.display);
   }
   fs::stat_info opened;
   try {
     opened = fs.stat(*out.handle);
   } catch (const error& e) {
-    detail::rethrow_as(e.code(), "failed to inspect destination " + d.display, e, d.display);
+    throw with_context(e.code(), e, "failed to inspect destination " + d.display, d.display);
   }
   if (opened.id != st->id) throw refusal::changed(d);
   out.adm.id = opened.id;
@@ -5889,7 +6511,7 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
   try {
     current = destination_identity(fs, parent, name);
   } catch (const error& e) {
-    detail::rethrow_as(errc::publish_failed, "failed to inspect destination " + d.display, e,
+    throw with_context(errc::publish_failed, e, "failed to inspect destination " + d.display,
                        d.display);
   }
   if (current && std::find(sources.begin(), sources.end(), *current) != sources.end()) {
@@ -5910,10 +6532,114 @@ void recheck_admitted(Fs& fs, const typename Fs::dir& parent, std::string_view n
 // `.zeroclaw-export-<token>` and its retired old bundle `.zeroclaw-export-old-<token>`:
 // they share the token so a crashed export leaves a pair `clawport recover` recognises.
 
+// ----- begin clawport/fs/temp_dir.hpp -----
+// The one random name (staging tokens, temporary directories) and the one private temporary
+// directory (mode 0700) under the host's temporary root, made, filled and removed through
+// the Fs policy: `skills install` clones a git source into one, the ssh-keygen signer and
+// verifier hand it their input. The name is `<prefix>` and six random letters and digits; a
+// name already taken is tried again, so a planted file or link is never used.
+
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+/// `n` random characters from [A-Za-z0-9] (publish::random_token is six of them).
+inline std::string random_name(std::size_t n) {
+  static constexpr char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device device;
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) out.push_back(alphabet[pick(device)]);
+  return out;
+}
+
+/// The directory, removed with everything in it at scope end. A removal that fails is
+/// reported to `on_cleanup_failure` (a destructor does not throw).
+template <class Fs>
+class temp_dir {
+ public:
+  temp_dir(Fs& fs, const std::string& root, const std::string& prefix,
+           std::function<void(const std::string&)> on_cleanup_failure = {})
+      : fs_(fs), root_(root), parent_(open_parent(fs, root)), warn_(std::move(on_cleanup_failure)) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      std::string name = prefix + random_name(6);
+      try {
+        fs_.make_dir_at(*parent_, name, modes::private_dir);
+      } catch (const error& e) {
+        if (fs_.stat_at(*parent_, name)) continue;  // taken: another name
+        throw failed(root, e.sys_errno());
+      }
+      name_ = std::move(name);
+      path_ = paths::join(root, name_);
+      return;
+    }
+    throw failed(root, 0);
+  }
+  temp_dir(const temp_dir&) = delete;
+  temp_dir& operator=(const temp_dir&) = delete;
+  ~temp_dir() {
+    try {
+      fs_.remove_tree_at(*parent_, name_);
+    } catch (...) {
+      if (warn_) warn_("could not remove the temporary directory " + path_);
+    }
+  }
+  /// The directory's absolute path.
+  const std::string& path() const { return path_; }
+
+  /// A new file `name` in the directory holding `bytes` (owner-only, create-only); its path.
+  std::string put(const std::string& name, std::string_view bytes) {
+    const std::string p = paths::join(path_, name);
+    try {
+      const typename Fs::dir d = fs_.open_dir_at(*parent_, name_);
+      write_new_file(fs_, d, name, bytes, modes::private_file);
+    } catch (const error& e) {
+      throw with_context(e, "cannot create " + p, p, reason_of(e));
+    }
+    return p;
+  }
+
+ private:
+  static error failed(const std::string& root, int err) {
+    return error(errc::io,
+                 "failed to create a temporary directory in " + root +
+                     (err != 0 ? ": " + errno_text(err) : std::string()) +
+                     " (set TMPDIR to a writable directory)",
+                 root, err);
+  }
+  static std::optional<typename Fs::dir> open_parent(Fs& fs, const std::string& root) {
+    try {
+      return fs.open_root(root);
+    } catch (const error& e) {
+      throw failed(root, e.sys_errno());
+    }
+  }
+
+  Fs& fs_;
+  std::string root_;
+  std::optional<typename Fs::dir> parent_;
+  std::function<void(const std::string&)> warn_;
+  std::string name_;
+  std::string path_;
+};
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/temp_dir.hpp -----
 
 #include <algorithm>
 #include <cstddef>
-#include <random>
 #include <string>
 #include <string_view>
 
@@ -5989,15 +6715,7 @@ inline bool is_token(std::string_view token) noexcept {
 }
 
 /// A fresh random token of `token_length` characters from [A-Za-z0-9].
-inline std::string random_token() {
-  static constexpr char alphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  std::random_device device;
-  std::uniform_int_distribution<std::size_t> pick(0, sizeof(alphabet) - 2);
-  std::string token;
-  for (std::size_t i = 0; i < token_length; ++i) token.push_back(alphabet[pick(device)]);
-  return token;
-}
+inline std::string random_token() { return fs::random_name(token_length); }
 
 /// `.zeroclaw-export-<token>`.
 inline std::string staging_name(std::string_view token) {
@@ -6464,9 +7182,9 @@ void sync_parent(Fs& fs, const typename Fs::dir& parent, const request& r) {
   try {
     fs.sync_dir(parent);
   } catch (const error& e) {
-    rethrow_as(errc::publish_failed,
-               "failed to make the published bundle at " + r.names.path + " durable", e,
-               r.names.display);
+    throw with_context(errc::publish_failed, e,
+                       "failed to make the published bundle at " + r.names.path + " durable",
+                       r.names.display);
   }
 }
 
@@ -6506,8 +7224,8 @@ void refuse_if_appeared(Fs& fs, const typename Fs::dir& parent, const request& r
   try {
     now = fs.stat_at(parent, r.destination);
   } catch (const error& e) {
-    rethrow_as(errc::publish_failed, "failed to inspect destination " + r.names.display, e,
-               r.names.display);
+    throw with_context(errc::publish_failed, e, "failed to inspect destination " + r.names.display,
+                       r.names.display);
   }
   if (now) throw refusal::appeared(r.names);
 }
@@ -6542,7 +7260,7 @@ fs::rename_result publish_vacant(Fs& fs, const typename Fs::dir& parent, const r
   } catch (const error& e) {
     if (mode == fs::rename_mode::noreplace && e.sys_errno() == EEXIST)
       throw refusal::appeared(r.names);
-    rethrow_as(errc::publish_failed, move_failed(r), e, r.names.display);
+    throw with_context(errc::publish_failed, e, move_failed(r), r.names.display);
   }
   if (done == fs::rename_result::unsupported) return done;
   try {
@@ -6593,9 +7311,8 @@ struct staged_swap {
     try {
       fs.remove_dir_at(parent, r.destination);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed,
-                         "failed to clear the empty destination " + r.names.path, e,
-                         r.names.display);
+      throw with_context(errc::publish_failed, e,
+                         "failed to clear the empty destination " + r.names.path, r.names.display);
     }
     const auto recreate = [&] {
       try {
@@ -6612,7 +7329,7 @@ struct staged_swap {
       fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
     } catch (const error& e) {
       recreate();
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
+      throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
     }
     try {
       detail::sync_parent(fs, parent, r);
@@ -6646,7 +7363,7 @@ struct staged_swap {
       moved = destination_identity(fs, parent, retired);
     } catch (const error& e) {
       move_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+      throw with_context(errc::publish_failed, e, "failed to inspect " + retired, r.names.display);
     }
     if (!moved || *moved != r.adm.id) {
       const error refused = refusal::changed(r.names);
@@ -6662,7 +7379,7 @@ struct staged_swap {
       fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::replace);
     } catch (const error& e) {
       move_back(e);
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
+      throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
     }
     try {
       detail::sync_parent(fs, parent, r);
@@ -6688,7 +7405,7 @@ struct staged_swap {
     try {
       retired_exists = fs.stat_at(parent, retired).has_value();
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + retired, e, r.names.display);
+      throw with_context(errc::publish_failed, e, "failed to inspect " + retired, r.names.display);
     }
     if (retired_exists) {
       throw error(
@@ -6700,8 +7417,8 @@ struct staged_swap {
     try {
       fs.rename_at(parent, r.destination, parent, retired, fs::rename_mode::replace);
     } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed,
-                         "failed to move the existing bundle at " + r.names.path + " aside", e,
+      throw with_context(errc::publish_failed, e,
+                         "failed to move the existing bundle at " + r.names.path + " aside",
                          r.names.display);
     }
   }
@@ -6726,183 +7443,6 @@ struct staged_swap {
 #include <utility>
 #include <vector>
 
-// ----- begin clawport/fs/read_file.hpp -----
-// Reading a whole small file: the one reader of every config, manifest and package file of
-// every command. Bounded (a size limit checked by stat before opening and again while
-// reading), and only a regular file is ever read: a device (/dev/zero), a FIFO, a socket or
-// a directory is refused naming it before it is opened, and the descriptor is opened
-// non-blocking (fs::posix::open_file_at), so a FIFO swapped in meanwhile cannot hang the
-// open and is refused by the fstat that follows. A symlink is followed only where the
-// caller says so (a config's path, as the runtime reads it), a second hard link is refused
-// where the caller says so (a package file), and a file replaced or resized while it is
-// read is refused rather than read half old, half new.
-
-
-#include <cerrno>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs {
-
-/// What `read_file` accepts besides a regular file with one name. Combine with `|`.
-enum class read_kinds : unsigned {
-  regular = 0,         ///< a regular file with one link, reached without a symlink
-  follow_symlink = 1,  ///< the path form follows a symlinked last component (realpath)
-  hard_linked = 2,     ///< a regular file with more than one name is read too
-};
-
-constexpr read_kinds operator|(read_kinds a, read_kinds b) noexcept {
-  return static_cast<read_kinds>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
-}
-constexpr bool has_kind(read_kinds set, read_kinds k) noexcept {
-  return (static_cast<unsigned>(set) & static_cast<unsigned>(k)) != 0;
-}
-
-/// Why a file was not read (typed; `read_refusal_error` words it).
-enum class read_refusal {
-  none,         ///< read: `bytes` holds the whole file
-  missing,      ///< no such name
-  symlink,      ///< the name is a symbolic link and was not followed
-  hard_linked,  ///< the file has more than one name and the caller refuses that
-  not_regular,  ///< a device, FIFO, socket or directory
-  too_large,    ///< larger than the caller's limit (by stat or while read)
-  changed,      ///< replaced, or resized, between classification and the last byte
-};
-
-/// The outcome of `try_read_file_at`.
-struct read_result {
-  read_refusal refusal = read_refusal::none;
-  std::string bytes;  ///< the whole file when `refusal` is none
-  stat_info info;     ///< the file as opened (or as classified, when refused before)
-};
-
-/// The clawport::error for a refusal, naming `shown`: errc::not_found, errc::unsafe_path
-/// (symlink, hard link), errc::unsupported (not a regular file), errc::limit_exceeded,
-/// errc::identity_changed.
-inline error read_refusal_error(read_refusal r, const std::string& shown, std::uint64_t max) {
-  switch (r) {
-    case read_refusal::missing:
-      return error(errc::not_found, shown + " does not exist", shown, ENOENT);
-    case read_refusal::symlink:
-      return error(errc::unsafe_path, shown + " is a symbolic link, which is not followed here",
-                   shown, ELOOP);
-    case read_refusal::hard_linked:
-      return error(errc::unsafe_path,
-                   shown + " has more than one hard link, so it is not read as this file", shown);
-    case read_refusal::not_regular:
-      return error(errc::unsupported,
-                   shown +
-                       " is not a regular file (a device, FIFO, socket or directory), so it is "
-                       "not read",
-                   shown);
-    case read_refusal::too_large:
-      return error(errc::limit_exceeded,
-                   shown + " is larger than " + std::to_string(max) + " bytes, so it is not read",
-                   shown);
-    case read_refusal::changed:
-    case read_refusal::none:
-      break;
-  }
-  return error(errc::identity_changed,
-               shown + " was replaced or changed size while it was read; run again", shown);
-}
-
-/// Reads `name` in the opened directory `dir` whole, at most `max` bytes, never following a
-/// symlink (a `follow_symlink` caller resolves the path first: `read_file`). Refusals are
-/// typed (`read_result::refusal`), checked in this order by lstat before anything is
-/// opened: missing, symlink, not_regular, hard_linked, too_large; then the opened file must
-/// be the same regular file (else changed) and keep its size while read. Throws
-/// clawport::error only for an I/O failure of the backend.
-template <class Fs>
-read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
-                             std::uint64_t max, read_kinds kinds = read_kinds::regular) {
-  read_result r;
-  const auto refuse = [&r](read_refusal why) -> read_result& {
-    r.refusal = why;
-    r.bytes.clear();
-    return r;
-  };
-  const std::optional<stat_info> st = fs.stat_at(dir, name);
-  if (!st) return refuse(read_refusal::missing);
-  r.info = *st;
-  if (st->kind == file_kind::symlink) return refuse(read_refusal::symlink);
-  if (st->kind != file_kind::regular) return refuse(read_refusal::not_regular);
-  const bool linked_ok = has_kind(kinds, read_kinds::hard_linked);
-  if (st->nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
-  if (st->size > max) return refuse(read_refusal::too_large);
-  auto f = fs.open_file_at(dir, name);
-  r.info = fs.stat(f);
-  if (r.info.kind != file_kind::regular || r.info.id != st->id)
-    return refuse(read_refusal::changed);
-  if (r.info.nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
-  if (r.info.size > max) return refuse(read_refusal::too_large);
-  r.bytes.reserve(static_cast<std::size_t>(r.info.size));
-  constexpr std::size_t chunk = 65536;
-  for (;;) {
-    const std::size_t at = r.bytes.size();
-    r.bytes.resize(at + chunk);
-    const std::size_t n = fs.read(f, &r.bytes[at], chunk);
-    r.bytes.resize(at + n);
-    if (n == 0) break;
-    if (r.bytes.size() > max) return refuse(read_refusal::too_large);
-  }
-  if (r.bytes.size() != r.info.size || fs.stat(f).size != r.info.size)
-    return refuse(read_refusal::changed);
-  return r;
-}
-
-/// `try_read_file_at`, a refusal thrown as `read_refusal_error(…, shown, max)` and an I/O
-/// failure re-thrown as "failed to read {shown}: …" (its code and errno kept).
-template <class Fs>
-std::string read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
-                         std::uint64_t max, read_kinds kinds, const std::string& shown) {
-  read_result r;
-  try {
-    r = try_read_file_at(fs, dir, name, max, kinds);
-  } catch (const error& e) {
-    detail::rethrow(e, "failed to read " + shown, shown);
-  }
-  if (r.refusal != read_refusal::none) throw read_refusal_error(r.refusal, shown, max);
-  return std::move(r.bytes);
-}
-
-/// Reads the file at the absolute `path` whole (see `try_read_file_at`); the directories
-/// above it are the operator's own path and are followed. With `read_kinds::follow_symlink`
-/// a symlinked file is followed to its target (named in messages as "path (a symlink to
-/// target)"); without it, it is refused. Every error's subject is `path`; messages start
-/// with `what` ("the config") when it is given. errc::invalid_argument for a relative path.
-template <class Fs>
-std::string read_file(Fs& fs, const std::string& path, std::uint64_t max,
-                      read_kinds kinds = read_kinds::regular, const std::string& what = {}) {
-  const std::string prefix = what.empty() ? std::string() : what + " ";
-  if (path.empty() || path.front() != '/' || path.back() == '/') {
-    throw error(errc::invalid_argument, prefix + "must be an absolute file path: " + path, path);
-  }
-  std::string real = path;
-  if (has_kind(kinds, read_kinds::follow_symlink)) {
-    const std::optional<std::string> c = fs.canonical(path);
-    if (!c) throw error(errc::not_found, prefix + path + " does not exist", path, ENOENT);
-    real = *c;
-  }
-  const std::string shown = prefix + (real == path ? path : path + " (a symlink to " + real + ")");
-  const std::string parent = paths::parent(real);
-  try {
-    auto d = fs.open_root(parent);
-    return read_file_at(fs, d, paths::file_name(real), max, kinds, shown);
-  } catch (const error& e) {
-    if (e.subject() == shown) throw error(e.code(), e.what(), path, e.sys_errno());
-    detail::rethrow(e, "failed to read " + shown, path);
-  }
-}
-
-}  // namespace fs
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/fs/read_file.hpp -----
 // ----- begin clawport/skills/audit.hpp -----
 // The static skill audit (docs/library.md, Skills): script files and shebangs, symlinks,
 // size limits, Markdown links, TOML tool entries. The checks are pure functions on text;
@@ -7031,7 +7571,7 @@ struct host_environment {
   /// opens absolute paths only.
   std::string absolute(const std::string& path) const {
     if (!path.empty() && path.front() == '/') return path;
-    return cwd + "/" + path;
+    return paths::join(cwd.empty() ? std::string("/") : cwd, path);  // unread: the root
   }
 
   /// $HOME when it is an absolute path (what the export guards), else nullopt.
@@ -7118,21 +7658,6 @@ inline host_environment gather_process_host() {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/core/host.hpp -----
-// ----- begin clawport/zeroclaw/paths.hpp -----
-// Lexical path arithmetic now lives in core/paths.hpp (clawport::paths), with the one `..`
-// semantics of the library; `zeroclaw::paths` remains as a name for it.
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
-namespace paths = clawport::paths;
-
-}  // namespace zeroclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/zeroclaw/paths.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -7169,7 +7694,7 @@ inline error missing_config_error(const std::string& config_path) {
 
 /// The default workspace of agent `alias`, relative to the install root.
 inline std::string default_workspace(std::string_view alias) {
-  return std::string(install_agents_dir) + "/" + std::string(alias) + "/workspace";
+  return paths::join(paths::join(install_agents_dir, alias), "workspace");
 }
 
 /// Agent `alias`'s workspace directory: `[agents.A.workspace].path` verbatim when set
@@ -7238,7 +7763,7 @@ struct skill_filter {
 /// else `~/.zeroclaw/config.toml`.
 inline std::string default_config_path(const host_environment& host) {
   if (host.zeroclaw_config_dir) {
-    return *host.zeroclaw_config_dir + "/" + std::string(install_config_name);
+    return paths::join(*host.zeroclaw_config_dir, install_config_name);
   }
   return host.home + "/.zeroclaw/" + std::string(install_config_name);
 }
@@ -7765,18 +8290,9 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace skills::detail {
 
-// Rust's `str::trim` family: one rule, in core/text.hpp (ZeroClaw trims the same way
-// everywhere, so the install layout uses it too).
-using clawport::text::space_len;
-using clawport::text::space_len_back;
-using clawport::text::trim;
-using clawport::text::trim_end;
-using clawport::text::trim_start;
-// ASCII case folding, likewise one rule in core/text.hpp.
-using clawport::text::iequals_ascii;
-using clawport::text::to_lower_ascii;
+// Trimming (Rust's `str::trim`) and ASCII case folding are core/text.hpp's (`text::`).
 
-inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
+inline bool is_blank(std::string_view s) noexcept { return text::trim(s).empty(); }
 
 inline bool starts_with(std::string_view s, std::string_view p) noexcept {
   return s.size() >= p.size() && s.substr(0, p.size()) == p;
@@ -7787,7 +8303,8 @@ inline bool ends_with(std::string_view s, std::string_view p) noexcept {
 }
 
 inline bool iends_with(std::string_view s, std::string_view suffix) noexcept {
-  return s.size() >= suffix.size() && iequals_ascii(s.substr(s.size() - suffix.size()), suffix);
+  return s.size() >= suffix.size() &&
+         text::iequals_ascii(s.substr(s.size() - suffix.size()), suffix);
 }
 
 /// `trim_matches(c)`: strips every leading and trailing `c`.
@@ -7832,7 +8349,7 @@ inline std::string normalize_crlf(std::string_view s) {
 inline std::size_t indent_of(std::string_view s) noexcept {
   std::size_t count = 0;
   std::size_t n = 0;
-  while (!s.empty() && (n = space_len(s, 0)) != 0) {
+  while (!s.empty() && (n = text::space_len(s, 0)) != 0) {
     s.remove_prefix(n);
     ++count;
   }
@@ -7854,9 +8371,17 @@ inline bool split_once(std::string_view s, char c, std::string_view& left,
   return true;
 }
 
-using clawport::detail::valid_utf8;  // one rule: core/utf8.hpp
-
 }  // namespace skills::detail
+
+namespace skills {
+
+/// How a message names a skill: `<bundle>/<name>`, or `global/<name>` for the global
+/// directory (an empty bundle). A display, never a path (paths are core/paths.hpp's).
+inline std::string shown_skill(const std::string& bundle, const std::string& name) {
+  return (bundle.empty() ? std::string("global") : bundle) + "/" + name;
+}
+
+}  // namespace skills
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/text.hpp -----
@@ -7951,10 +8476,10 @@ inline std::optional<double> parse_rust_f64(std::string_view s) {
     negative = body.front() == '-';
     body.remove_prefix(1);
   }
-  if (iequals_ascii(body, "inf") || iequals_ascii(body, "infinity")) {
+  if (text::iequals_ascii(body, "inf") || text::iequals_ascii(body, "infinity")) {
     return negative ? -HUGE_VAL : HUGE_VAL;
   }
-  if (iequals_ascii(body, "nan")) return std::optional<double>(std::nan(""));
+  if (text::iequals_ascii(body, "nan")) return std::optional<double>(std::nan(""));
   std::size_t i = 0;
   std::size_t digits = 0;
   while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i, ++digits;
@@ -7990,7 +8515,7 @@ inline std::optional<std::uint32_t> parse_rust_u32(std::string_view s) {
 
 /// `parse_choice`: one `{name: A, value: a}` item; split on every comma.
 inline std::optional<slash_choice> parse_choice(std::string_view item) {
-  item = trim(item);
+  item = text::trim(item);
   if (!item.empty() && item.front() == '{') item.remove_prefix(1);
   if (!item.empty() && item.back() == '}') item.remove_suffix(1);
   std::optional<std::string> name;
@@ -8001,8 +8526,8 @@ inline std::optional<slash_choice> parse_choice(std::string_view item) {
     std::string_view k;
     std::string_view v;
     if (split_once(part, ':', k, v)) {
-      k = trim(k);
-      const std::string_view val = strip_quotes(trim(v));
+      k = text::trim(k);
+      const std::string_view val = strip_quotes(text::trim(v));
       if (k == "name") name = std::string(val);
       if (k == "value") value = std::string(val);
     }
@@ -8037,12 +8562,12 @@ inline void apply_option_field(slash_option& opt, std::string_view line) {
   std::string_view k;
   std::string_view v;
   if (!split_once(line, ':', k, v)) return;
-  k = trim(k);
-  if (k == "choices" && !trim(v).empty()) {
-    for (auto& c : parse_inline_choices(trim(v))) opt.choices.push_back(std::move(c));
+  k = text::trim(k);
+  if (k == "choices" && !text::trim(v).empty()) {
+    for (auto& c : parse_inline_choices(text::trim(v))) opt.choices.push_back(std::move(c));
     return;
   }
-  const std::string_view val = strip_quotes(trim(v));
+  const std::string_view val = strip_quotes(text::trim(v));
   if (k == "name") {
     opt.name = std::string(val);
   } else if (k == "description") {
@@ -8050,7 +8575,7 @@ inline void apply_option_field(slash_option& opt, std::string_view line) {
   } else if (k == "type") {
     opt.type = std::string(val);
   } else if (k == "required") {
-    opt.required = iequals_ascii(val, "true");
+    opt.required = text::iequals_ascii(val, "true");
   } else if (k == "min") {
     opt.min = parse_rust_f64(val);
   } else if (k == "max") {
@@ -8067,7 +8592,7 @@ inline bool is_slash_options_header(std::string_view line) {
   if (is_indented(line)) return false;
   std::string_view k;
   std::string_view v;
-  return split_once(line, ':', k, v) && trim(k) == "slash_options" && trim(v).empty();
+  return split_once(line, ':', k, v) && text::trim(k) == "slash_options" && text::trim(v).empty();
 }
 
 }  // namespace detail
@@ -8093,14 +8618,14 @@ inline std::vector<slash_option> parse_slash_options(std::string_view frontmatte
     if (detail::is_blank(line)) continue;
     if (!detail::is_indented(line)) break;
     const std::size_t indent = detail::indent_of(line);
-    const std::string_view t = detail::trim(line);
+    const std::string_view t = text::trim(line);
     if (t == "-" || detail::starts_with(t, "- ")) {
       const std::string_view rest = t.size() > 1 ? t.substr(2) : std::string_view{};
       if (!item_indent) item_indent = indent;
       if (indent <= *item_indent) {
         finish();
         current = slash_option{};
-        if (!detail::trim(rest).empty()) detail::apply_option_field(*current, rest);
+        if (!text::trim(rest).empty()) detail::apply_option_field(*current, rest);
       } else if (current) {
         if (auto c = detail::parse_choice(rest)) current->choices.push_back(std::move(*c));
       }
@@ -8130,7 +8655,7 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
       if (i) joined += ' ';
       joined += block_parts[i];
     }
-    const std::string_view value = trim(joined);
+    const std::string_view value = text::trim(joined);
     if (!value.empty()) sink.scalar(*block_key, value, true);
     block_key.reset();
     block_parts.clear();
@@ -8143,15 +8668,15 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
   for (const std::string_view line : lines(frontmatter)) {
     if (block_key) {
       if (is_indented(line) || is_blank(line)) {
-        block_parts.emplace_back(trim(line));
+        block_parts.emplace_back(text::trim(line));
         continue;
       }
       flush_block();
     }
     if (collecting_tags) {
-      const std::string_view t = trim(line);
+      const std::string_view t = text::trim(line);
       if (starts_with(t, "- ")) {
-        const std::string_view tag = strip_quotes(trim(t.substr(2)));
+        const std::string_view tag = strip_quotes(text::trim(t.substr(2)));
         if (!tag.empty()) tags.emplace_back(tag);
         continue;
       }
@@ -8161,8 +8686,8 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
     std::string_view k;
     std::string_view v;
     if (!split_once(line, ':', k, v)) continue;
-    const std::string_view key = trim(k);
-    const std::string_view val = strip_quotes(trim(v));
+    const std::string_view key = text::trim(k);
+    const std::string_view val = strip_quotes(text::trim(v));
     if (val == ">-" || val == ">" || val == "|" || val == "|-") {
       block_key = std::string(key);
       continue;
@@ -8178,7 +8703,7 @@ void scan_frontmatter(std::string_view frontmatter, Sink&& sink) {
       while (!list.empty() && list.back() == ']') list.remove_suffix(1);
       while (true) {
         const std::size_t comma = list.find(',');
-        const std::string_view item = strip_quotes(trim(list.substr(0, comma)));
+        const std::string_view item = strip_quotes(text::trim(list.substr(0, comma)));
         if (!item.empty()) tags.emplace_back(item);
         if (comma == std::string_view::npos) break;
         list.remove_prefix(comma + 1);
@@ -8222,7 +8747,7 @@ inline loader_frontmatter parse_loader_frontmatter(std::string_view frontmatter)
       } else if (key == "author") {
         fm.author = std::string(val);
       } else if (key == "always") {
-        fm.always = detail::iequals_ascii(val, "true");
+        fm.always = text::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }
@@ -8300,7 +8825,7 @@ inline skill_document skill_document::parse(std::string_view text, const std::st
       } else if (key == "category") {
         fm.category = v;
       } else if (key == "always") {
-        fm.always = detail::iequals_ascii(val, "true");
+        fm.always = text::iequals_ascii(val, "true");
       }
     }
     void tags(const std::vector<std::string>& t) { fm.tags = t; }
@@ -8343,13 +8868,13 @@ inline std::string skill_document::serialize() const {
   std::string out = "---\nname: " + fm.name + "\n";
   // Flat only when the flat line reads back as written: the reader trims and strips quotes
   // (`description: "x` would read as `x`); a block scalar keeps them.
-  const bool flat_reads_back = detail::strip_quotes(detail::trim(fm.description)) == fm.description;
+  const bool flat_reads_back = detail::strip_quotes(text::trim(fm.description)) == fm.description;
   if (fm.description.find('\n') != std::string::npos || fm.description.size() > 80 ||
       !flat_reads_back) {
     out += "description: >-\n";
     for (const std::string_view line : detail::lines(fm.description)) {
       out += "  ";
-      out += detail::trim(line);
+      out += text::trim(line);
       out += '\n';
     }
   } else {
@@ -8737,7 +9262,7 @@ inline skill skill_from_markdown(std::string_view text, std::string_view dir_nam
     s.description = "No description";
     for (const std::string_view line : detail::lines(split.body)) {
       if (detail::starts_with(line, "#") || detail::is_blank(line)) continue;
-      s.description = std::string(detail::trim(line));
+      s.description = std::string(text::trim(line));
       break;
     }
   }
@@ -8851,10 +9376,6 @@ inline skills_config parse_skills_config(std::string_view config_text,
   return cfg;
 }
 
-// Path arithmetic is zeroclaw::paths (shared with the export planner of
-// docs/library.md, Exporting), so the lexical rules live in one place.
-namespace paths = clawport::zeroclaw::paths;
-
 /// The bundle's directory (upstream `resolve_directory`): the install layout's
 /// `zeroclaw::skill_bundle_directory` (the exporter uses the same rule). Throws
 /// `errc::not_found` when the alias is not configured.
@@ -8918,6 +9439,42 @@ inline std::string agent_workspace_dir(const skills_config& cfg, std::string_vie
 /// The global skills directory `<data>/skills`; agents never load it.
 inline std::string global_skills_dir(std::string_view data_dir) {
   return paths::join(data_dir, "skills");
+}
+
+/// The one check of a skill directory's name given on a command line (`skills remove`,
+/// `restore`, `install`, `test`): one path component, so it can never reach outside the
+/// skills directory: not empty, `.` or `..`, no `/` or `\`, no `..` inside. errc::invalid_argument
+/// "Invalid skill name: <name>", followed by `hint` when given.
+inline void check_skill_dir_name(const std::string& name, const std::string& hint = {}) {
+  if (name.empty() || name == "." || name.find("..") != std::string::npos ||
+      name.find('/') != std::string::npos || name.find('\\') != std::string::npos)
+    throw error(errc::invalid_argument,
+                "Invalid skill name: " + name + (hint.empty() ? std::string() : " " + hint), name);
+}
+
+/// The one lookup of skill `name` among `count` places (`skills remove`, `skills test`):
+/// `holds(i)` says whether place i holds it, `bundle_of(i)` names place i's bundle ("" for
+/// the global directory), `looked_in` says which places were searched. Returns the one
+/// place; none is errc::not_found ("Skill not found"), several errc::invalid_argument
+/// naming them.
+template <class Holds, class BundleOf>
+std::size_t find_one_skill(const std::string& name, std::size_t count, Holds holds,
+                           BundleOf bundle_of, const std::string& looked_in) {
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < count; ++i)
+    if (holds(i)) found.push_back(i);
+  if (found.empty())
+    throw error(errc::not_found, "Skill not found: " + name + " (" + looked_in + ")", name);
+  if (found.size() == 1) return found.front();
+  std::string list;
+  for (const std::size_t i : found) {
+    const std::string b = bundle_of(i);
+    list += (list.empty() ? "" : ", ") + (b.empty() ? std::string("global") : "bundle " + b);
+  }
+  throw error(
+      errc::invalid_argument,
+      "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
+      name);
 }
 
 }  // namespace skills
@@ -8986,12 +9543,12 @@ namespace detail {
 
 inline std::vector<std::string_view> split_ws(std::string_view s) {
   std::vector<std::string_view> out;
-  s = trim_start(s);
+  s = text::trim_start(s);
   while (!s.empty()) {
     std::size_t i = 0;
-    while (i < s.size() && space_len(s, i) == 0) ++i;
+    while (i < s.size() && text::space_len(s, i) == 0) ++i;
     out.push_back(s.substr(0, i));
-    s = trim_start(s.substr(i));
+    s = text::trim_start(s.substr(i));
   }
   return out;
 }
@@ -9004,7 +9561,7 @@ inline std::optional<std::string> shebang_interpreter(std::string_view head) {
   head = head.substr(0, 128);
   std::string_view first = head.substr(0, head.find('\n'));
   if (!first.empty() && first.back() == '\r') first.remove_suffix(1);
-  const std::string line = detail::to_lower_ascii(detail::trim(first));
+  const std::string line = text::to_lower_ascii(text::trim(first));
   if (!detail::starts_with(line, "#!")) return std::nullopt;
   const auto tokens = detail::split_ws(std::string_view(line).substr(2));
   if (tokens.empty()) return std::nullopt;
@@ -9093,7 +9650,7 @@ struct link_verdict {
 /// Classifies one captured link target without touching the filesystem.
 inline link_verdict classify_markdown_link(std::string_view raw) {
   link_verdict v;
-  std::string_view t = detail::trim(raw);
+  std::string_view t = text::trim(raw);
   if (!t.empty() && t.front() == '<') t.remove_prefix(1);
   if (!t.empty() && t.back() == '>') t.remove_suffix(1);
   const auto words = detail::split_ws(t);
@@ -9169,7 +9726,7 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
     }
     std::string kind = "unknown";
     if (const toml::node* k = tt->get("kind"); k && k->is_string()) kind = k->as_string()->get();
-    if ((detail::iequals_ascii(kind, "script") || detail::iequals_ascii(kind, "shell")) &&
+    if ((text::iequals_ascii(kind, "script") || text::iequals_ascii(kind, "shell")) &&
         detail::is_blank(cmd->as_string()->get())) {
       out.push_back({file, at, idx + " has an empty " + kind + " command.", true});
     }
@@ -9178,10 +9735,6 @@ inline std::vector<audit_finding> audit_toml_text(std::string_view text, const s
 }
 
 namespace detail {
-
-inline std::string rel_join(const std::string& a, std::string_view b) {
-  return a.empty() ? std::string(b) : a + "/" + std::string(b);
-}
 
 /// Reads up to `cap` bytes of an open file: a prefix (a shebang); whole files are read by
 /// fs::read_file.
@@ -9308,12 +9861,12 @@ class audit_visitor : public fs::walk_visitor {
       add(e, "file is too large for static audit (>" + std::to_string(audit_max_text_bytes) +
                  " bytes).");
     } else if (is_md) {
-      if (!valid_utf8(data)) {
+      if (!utf8::valid(data)) {
         throw error(errc::skill_invalid, "failed to read markdown file " + e.rel, e.rel);
       }
       e.links = markdown_links(data);
     } else if (is_toml) {
-      if (!valid_utf8(data)) {
+      if (!utf8::valid(data)) {
         throw error(errc::skill_invalid, "failed to read TOML manifest " + e.rel, e.rel);
       }
       for (audit_finding& tf : audit_toml_text(data, e.rel)) e.findings.push_back(std::move(tf));
@@ -9331,7 +9884,7 @@ inline std::optional<fs::file_kind> lookup_walked(const std::map<std::string, fs
                                                   const std::vector<std::string>& parts) {
   std::string path;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    path = rel_join(path, parts[i]);
+    path = paths::join(path, parts[i]);
     const auto it = kinds.find(path);
     if (it == kinds.end()) return std::nullopt;
     if (it->second == fs::file_kind::symlink) return fs::file_kind::symlink;
@@ -9394,7 +9947,7 @@ void check_markdown_link(Fs& fs, walked_entry& e, const markdown_link& link,
   if (v.kind != link_verdict::resolve) return;
   // "a/../../b" normalizes to "../b": the leading `..` are the escapes from the root.
   std::vector<std::string> parts =
-      paths::components(paths::normalize(rel_join(paths::parent(e.rel), v.path)));
+      paths::components(paths::normalize(paths::join(paths::parent(e.rel), v.path)));
   const std::size_t escapes = static_cast<std::size_t>(
       std::find_if(parts.begin(), parts.end(), [](const auto& c) { return c != ".."; }) -
       parts.begin());
@@ -9602,7 +10155,7 @@ scan_result scan_skills_directory(Fs& fs, const std::string& dir, const audit_op
   fs.for_each_entry(*root, [&](std::string_view n) { names.emplace_back(n); });
   std::sort(names.begin(), names.end());
   for (const std::string& name : names) {
-    if (!detail::valid_utf8(name)) continue;
+    if (!utf8::valid(name)) continue;
     const auto st = fs.stat_at(*root, name);
     if (!st) continue;
     const std::string skill_dir = paths::join(dir, name);
@@ -9771,7 +10324,7 @@ skill_view agent_skills(Fs& fs, const skills_config& cfg, const install_paths& w
     view.entries.push_back(detail::loaded_entry(std::move(s), skill_origin::workspace, {}));
   }
   for (const std::string& raw_alias : ait->second.skill_bundles) {
-    const std::string alias(detail::trim(raw_alias));
+    const std::string alias(text::trim(raw_alias));
     if (alias.empty()) continue;
     const auto bit = cfg.bundles.find(alias);
     if (bit == cfg.bundles.end()) {
@@ -9860,6 +10413,36 @@ skill_view all_skills(Fs& fs, const skills_config& cfg, const install_paths& whe
     view.entries.push_back(detail::dropped_entry(std::move(d), skill_origin::global, {}));
   detail::order_loaded_first(view);
   return view;
+}
+
+/// The name of a listed skill's directory: what `skills remove` and `skills test` take and
+/// completion offers (`skills list` shows a read manifest's name, which may differ).
+inline std::string directory_name_of(const skill_entry& e) {
+  return paths::file_name(e.data ? paths::parent(e.path) : e.path);
+}
+
+/// `e`, a lookup's errc::not_found for skill `name`, told with the directory to use when a
+/// configured bundle's or the global directory's skill is named `name` by its manifest
+/// ("skill `house_tone` is the directory `tone` in bundle house_style: use `tone`"); else
+/// `e` as it is.
+template <class Fs>
+error with_directory_hint(Fs& fs, const skills_config& cfg, const install_paths& where,
+                          const std::string& name, const error& e) {
+  if (e.code() != errc::not_found) return e;
+  std::string hint;
+  try {
+    for (const skill_entry& s : all_skills(fs, cfg, where).entries) {
+      const std::string dir = directory_name_of(s);
+      if (s.name != name || dir == name) continue;
+      const std::string in =
+          s.bundle.empty() ? std::string("the global skills directory") : "bundle " + s.bundle;
+      hint +=
+          "; skill `" + name + "` is the directory `" + dir + "` in " + in + ": use `" + dir + "`";
+    }
+  } catch (const error&) {
+    return e;  // an unreadable install: the lookup's own error says enough
+  }
+  return hint.empty() ? e : error(errc::not_found, e.what() + hint, e.subject(), e.sys_errno());
 }
 
 }  // namespace skills
@@ -9974,12 +10557,18 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 #include <vector>
 
 // ----- begin clawport/zeroclaw/document.hpp -----
-// An insertion-ordered TOML document. toml++ keeps tables sorted by key; the bundle's
-// files are written in schema order, so the closure is held in this small model and
-// toml++ is used only to parse (the source config and the round-trip re-parse).
+// ZeroClaw's configs, closures and manifests are TOML documents in the runtime-neutral
+// ordered model (formats/toml_document.hpp); its names, as ZeroClaw's code spells them.
+
+// ----- begin clawport/formats/toml_document.hpp -----
+// An insertion-ordered TOML document (no runtime's: ZeroClaw's configs and bundles use it). toml++
+// keeps tables sorted by key; the bundle's files are written in schema order, so the closure is
+// held in this small model and toml++ is used only to parse (the source config and the round-trip
+// re-parse).
 
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -9987,7 +10576,7 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
+namespace toml_doc {
 
 struct member;
 
@@ -10102,6 +10691,32 @@ inline value& value::child_table(const std::string& key) {
   return set(key, make_table());
 }
 
+/// A reader's lookup: the table at `keys` below `root`, each step a table, or nullptr when
+/// any is absent or not a table (closure.hpp, validate).
+inline const value* find_table(const value* root, std::initializer_list<std::string_view> keys) {
+  const value* v = root;
+  for (const std::string_view k : keys) {
+    if (v == nullptr || !v->is_table()) return nullptr;
+    v = v->find(k);
+  }
+  return (v != nullptr && v->is_table()) ? v : nullptr;
+}
+
+/// A writer's: the table at the dotted path `dotted` below `root`, each table made when
+/// absent (`child_table`), as an import adds its entries (`providers.models`).
+inline value& make_table_path(value& root, std::string_view dotted) {
+  value* cur = &root;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string key(
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
+    cur = &cur->child_table(key);
+    if (dot == std::string_view::npos) return *cur;
+    start = dot + 1;
+  }
+}
+
 /// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
 inline bool operator==(const value& a, const value& b) {
   if (a.type != b.type) return false;
@@ -10127,6 +10742,20 @@ inline bool operator==(const value& a, const value& b) {
   }
   return false;
 }
+
+}  // namespace toml_doc
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/toml_document.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+using toml_doc::find_table;
+using toml_doc::make_table_path;
+using toml_doc::member;
+using toml_doc::value;
 
 }  // namespace zeroclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -10390,8 +11019,7 @@ inline bool is_workspace_skill_path(std::string_view workspace_relative) noexcep
 /// exporter writes, verify derives from the bundle's files (the manifest is not trusted to
 /// say it) and the import plan shows.
 inline risk_flag workspace_skills_flag() {
-  return {risk_kind::carried_workspace_skills,
-          std::string(workspace_dir) + "/" + std::string(workspace_skills_dir),
+  return {risk_kind::carried_workspace_skills, paths::join(workspace_dir, workspace_skills_dir),
           "the workspace carries its own skills directory; the agent loads these skills before "
           "the shared ones, and skills are instructions it reads and act as code it may run"};
 }
@@ -10404,7 +11032,7 @@ inline void record_private_entry(export_plan& plan, bundle::private_kind kind,
   std::string detail(bundle::private_reason(kind));
   if (kind == bundle::private_kind::memory_file && !plan.memory_backend.empty())
     detail += "; this agent's config selects the " + plan.memory_backend + " memory backend";
-  plan.dropped.push_back({std::string(workspace_dir) + "/" + text::escape_for_terminal(relative),
+  plan.dropped.push_back({paths::join(workspace_dir, text::escape_for_terminal(relative)),
                           drop_reason::private_data, std::move(detail)});
 }
 
@@ -10469,6 +11097,168 @@ inline std::string render_manifest(const export_plan& plan, const timestamp& exp
 #include <string>
 #include <string_view>
 
+// ----- begin clawport/formats/toml_writer.hpp -----
+// Writes the ordered document model as TOML: plain values first, then `[tables]` and
+// `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
+// `ensure_blank_line_before_sections` pass of docs/format.md.
+
+
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_writer {
+
+using toml_doc::member;
+using toml_doc::value;
+
+inline bool bare_key(std::string_view key) noexcept {
+  if (key.empty()) return false;
+  for (const char c : key)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '-'))
+      return false;
+  return true;
+}
+
+inline std::string quote(std::string_view s) {
+  return text::quote_basic(s, text::toml_quote_style);
+}
+
+inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
+
+inline std::string floating(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, d);
+  std::string out(buf, res.ptr);
+  if (out.find_first_of(".eEn") == std::string::npos) out += ".0";
+  return out;
+}
+
+/// True for a non-empty array whose elements are all tables (written as [[...]]).
+inline bool is_table_array(const value& v) {
+  if (!v.is_array() || v.items.empty()) return false;
+  for (const value& item : v.items)
+    if (!item.is_table()) return false;
+  return true;
+}
+
+inline std::string inline_value(const value& v);
+
+inline std::string inline_array(const value& v, bool pretty) {
+  if (v.items.empty()) return "[]";
+  std::vector<std::string> parts;
+  std::size_t width = 0;
+  for (const value& item : v.items) {
+    parts.push_back(inline_value(item));
+    width += parts.back().size() + 2;
+  }
+  if (!pretty && width <= 80) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out + "]";
+  }
+  std::string out = "[\n";
+  for (const std::string& p : parts) out += "    " + p + ",\n";
+  return out + "]";
+}
+
+inline std::string inline_value(const value& v) {
+  switch (v.type) {
+    case value::kind::string:
+      return quote(v.text);
+    case value::kind::integer:
+      return std::to_string(v.integer);
+    case value::kind::floating:
+      return floating(v.floating);
+    case value::kind::boolean:
+      return v.boolean ? "true" : "false";
+    case value::kind::datetime:
+      return v.text;
+    case value::kind::array:
+      return inline_array(v, false);
+    case value::kind::table: {
+      if (v.members.empty()) return "{}";
+      std::string out = "{ ";
+      for (std::size_t i = 0; i < v.members.size(); ++i)
+        out += (i ? ", " : "") + key(v.members[i].key) + " = " + inline_value(v.members[i].val);
+      return out + " }";
+    }
+  }
+  return {};
+}
+
+inline bool is_section(const value& v) { return v.is_table() || is_table_array(v); }
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out);
+
+inline void write_table(const value& table, const std::string& path, bool pretty,
+                        std::string& out) {
+  bool has_plain = false;
+  for (const member& m : table.members)
+    if (!is_section(m.val)) has_plain = true;
+  if (has_plain || table.members.empty()) out += "[" + path + "]\n";
+  write_body(table, path, pretty, out);
+}
+
+inline void write_body(const value& table, const std::string& prefix, bool pretty,
+                       std::string& out) {
+  for (const member& m : table.members)
+    if (!is_section(m.val))
+      out += key(m.key) + " = " +
+             (m.val.is_array() ? inline_array(m.val, pretty) : inline_value(m.val)) + "\n";
+  for (const member& m : table.members) {
+    if (!is_section(m.val)) continue;
+    const std::string path = prefix.empty() ? key(m.key) : prefix + "." + key(m.key);
+    if (m.val.is_table()) {
+      write_table(m.val, path, pretty, out);
+    } else {
+      for (const value& element : m.val.items) {
+        out += "[[" + path + "]]\n";
+        write_body(element, path, pretty, out);
+      }
+    }
+  }
+}
+
+/// `ensure_blank_line_before_sections`: a line starting with '[' that follows a non-blank
+/// line gets an empty line before it; the start counts as blank; lines end with '\n'.
+inline std::string blank_line_before_sections(std::string_view text) {
+  std::string out;
+  bool previous_blank = true;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.front() == '[' && !previous_blank) out += '\n';
+    out.append(line.data(), line.size());
+    out += '\n';
+    previous_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    start = end + 1;
+  }
+  return out;
+}
+
+/// The document as TOML text. `pretty` writes every non-empty array one item per line.
+inline std::string write(const value& document, bool pretty) {
+  std::string out;
+  write_body(document, "", pretty, out);
+  return blank_line_before_sections(out);
+}
+
+}  // namespace toml_writer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/toml_writer.hpp -----
 // ----- begin clawport/zeroclaw/parse.hpp -----
 // TOML text -> the ordered document model, through the one TOML adaptor (formats/toml.hpp):
 // parse errors become clawport::error(errc::config_parse) naming the line and column.
@@ -11384,169 +12174,6 @@ struct schema_v3 {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/zeroclaw/schema_v3.hpp -----
-// ----- begin clawport/zeroclaw/toml_writer.hpp -----
-// Writes the ordered document model as TOML: plain values first, then `[tables]` and
-// `[[arrays of tables]]` with dotted headers, keys in insertion order; then the
-// `ensure_blank_line_before_sections` pass of docs/format.md.
-
-
-#include <charconv>
-#include <cmath>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
-namespace toml_writer {
-
-inline bool bare_key(std::string_view key) noexcept {
-  if (key.empty()) return false;
-  for (const char c : key)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-          c == '-'))
-      return false;
-  return true;
-}
-
-inline std::string quote(std::string_view s) {
-  return text::quote_basic(s, text::toml_quote_style);
-}
-
-inline std::string key(std::string_view k) { return bare_key(k) ? std::string(k) : quote(k); }
-
-inline std::string floating(double d) {
-  if (std::isnan(d)) return "nan";
-  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, d);
-  std::string out(buf, res.ptr);
-  if (out.find_first_of(".eEn") == std::string::npos) out += ".0";
-  return out;
-}
-
-/// True for a non-empty array whose elements are all tables (written as [[...]]).
-inline bool is_table_array(const value& v) {
-  if (!v.is_array() || v.items.empty()) return false;
-  for (const value& item : v.items)
-    if (!item.is_table()) return false;
-  return true;
-}
-
-inline std::string inline_value(const value& v);
-
-inline std::string inline_array(const value& v, bool pretty) {
-  if (v.items.empty()) return "[]";
-  std::vector<std::string> parts;
-  std::size_t width = 0;
-  for (const value& item : v.items) {
-    parts.push_back(inline_value(item));
-    width += parts.back().size() + 2;
-  }
-  if (!pretty && width <= 80) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-    return out + "]";
-  }
-  std::string out = "[\n";
-  for (const std::string& p : parts) out += "    " + p + ",\n";
-  return out + "]";
-}
-
-inline std::string inline_value(const value& v) {
-  switch (v.type) {
-    case value::kind::string:
-      return quote(v.text);
-    case value::kind::integer:
-      return std::to_string(v.integer);
-    case value::kind::floating:
-      return floating(v.floating);
-    case value::kind::boolean:
-      return v.boolean ? "true" : "false";
-    case value::kind::datetime:
-      return v.text;
-    case value::kind::array:
-      return inline_array(v, false);
-    case value::kind::table: {
-      if (v.members.empty()) return "{}";
-      std::string out = "{ ";
-      for (std::size_t i = 0; i < v.members.size(); ++i)
-        out += (i ? ", " : "") + key(v.members[i].key) + " = " + inline_value(v.members[i].val);
-      return out + " }";
-    }
-  }
-  return {};
-}
-
-inline bool is_section(const value& v) { return v.is_table() || is_table_array(v); }
-
-inline void write_body(const value& table, const std::string& prefix, bool pretty,
-                       std::string& out);
-
-inline void write_table(const value& table, const std::string& path, bool pretty,
-                        std::string& out) {
-  bool has_plain = false;
-  for (const member& m : table.members)
-    if (!is_section(m.val)) has_plain = true;
-  if (has_plain || table.members.empty()) out += "[" + path + "]\n";
-  write_body(table, path, pretty, out);
-}
-
-inline void write_body(const value& table, const std::string& prefix, bool pretty,
-                       std::string& out) {
-  for (const member& m : table.members)
-    if (!is_section(m.val))
-      out += key(m.key) + " = " +
-             (m.val.is_array() ? inline_array(m.val, pretty) : inline_value(m.val)) + "\n";
-  for (const member& m : table.members) {
-    if (!is_section(m.val)) continue;
-    const std::string path = prefix.empty() ? key(m.key) : prefix + "." + key(m.key);
-    if (m.val.is_table()) {
-      write_table(m.val, path, pretty, out);
-    } else {
-      for (const value& element : m.val.items) {
-        out += "[[" + path + "]]\n";
-        write_body(element, path, pretty, out);
-      }
-    }
-  }
-}
-
-/// `ensure_blank_line_before_sections`: a line starting with '[' that follows a non-blank
-/// line gets an empty line before it; the start counts as blank; lines end with '\n'.
-inline std::string blank_line_before_sections(std::string_view text) {
-  std::string out;
-  bool previous_blank = true;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(start, end - start);
-    if (!line.empty() && line.front() == '[' && !previous_blank) out += '\n';
-    out.append(line.data(), line.size());
-    out += '\n';
-    previous_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
-    start = end + 1;
-  }
-  return out;
-}
-
-/// The document as TOML text. `pretty` writes every non-empty array one item per line.
-inline std::string write(const value& document, bool pretty) {
-  std::string out;
-  write_body(document, "", pretty, out);
-  return blank_line_before_sections(out);
-}
-
-}  // namespace toml_writer
-
-}  // namespace zeroclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/zeroclaw/toml_writer.hpp -----
 // ----- begin clawport/zeroclaw/validate.hpp -----
 // Standalone validation of a config (the closure, re-parsed): what ZeroClaw's
 // `Config::validate()` checks and what its loader rejects (docs/library.md, Schema policy), in
@@ -11590,13 +12217,6 @@ struct shape_sink {
   std::vector<host_local_note>* notes = nullptr;
   bool mask = true;  ///< replace non-empty secret strings with masked_secret
 };
-
-inline std::string trim_copy(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\n\r\f\v");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\n\r\f\v");
-  return std::string(s.substr(first, last - first + 1));
-}
 
 inline std::string string_of(const value* v) {
   return (v != nullptr && v->is_string()) ? v->text : std::string();
@@ -12105,7 +12725,7 @@ class validator {
     for (const member* b : sorted_members(top("skill_bundles"))) {
       const value* dir = child(&b->val, "directory");
       const std::string configured =
-          (dir != nullptr && dir->is_string()) ? detail::trim_copy(dir->text) : std::string();
+          (dir != nullptr && dir->is_string()) ? std::string(text::trim(dir->text)) : std::string();
       const std::string path = paths::normalize(configured.empty() ? "shared/skills/" + b->key
                                                                    : paths::join(".", configured));
       if (!paths::starts_with(path, "shared"))
@@ -12228,11 +12848,9 @@ class validator {
       const value& s = list->items[i];
       const std::string at = "mcp.servers[" + std::to_string(i) + "]";
       const std::string name = detail::string_of(child(&s, "name"));
-      if (detail::trim_copy(name).empty())
+      if (text::trim(name).empty())
         return st_.fail("required_field_empty", at + ".name must not be empty", at + ".name");
-      std::string folded = name;
-      for (char& c : folded)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      const std::string folded = text::to_lower_ascii(name);
       if (std::find(seen.begin(), seen.end(), folded) != seen.end())
         return st_.fail("", "mcp.servers contains duplicate name: " + name, at + ".name");
       seen.push_back(folded);
@@ -12240,11 +12858,11 @@ class validator {
       if (transport.empty()) transport = "stdio";
       const value* url = child(&s, "url");
       if (transport == "stdio") {
-        if (detail::trim_copy(detail::string_of(child(&s, "command"))).empty())
+        if (text::trim(detail::string_of(child(&s, "command"))).empty())
           return st_.fail("", at + " with transport=stdio requires non-empty command",
                           at + ".command");
       } else {
-        if (url == nullptr || !url->is_string() || detail::trim_copy(url->text).empty())
+        if (url == nullptr || !url->is_string() || text::trim(url->text).empty())
           return st_.fail("", at + " with transport=" + transport + " requires url", at + ".url");
       }
       if (url != nullptr && url->is_string() && !url->text.empty()) {
@@ -12318,9 +12936,9 @@ class validator {
     for (const member* p : sorted_members(top("runtime_profiles"))) {
       const std::string v =
           detail::string_of(child(child(&p->val, "context_compression"), "summary_provider"));
-      if (detail::trim_copy(v).empty()) continue;
+      if (text::trim(v).empty()) continue;
       if (!two_tier("runtime_profiles." + p->key + ".context_compression.summary_provider",
-                    detail::trim_copy(v), "providers.models", false))
+                    std::string(text::trim(v)), "providers.models", false))
         return false;
     }
     return true;
@@ -12332,7 +12950,7 @@ class validator {
       const std::string base = "agents." + a->key + ".";
       const value& agent = a->val;
       const std::string model =
-          detail::trim_copy(detail::string_of(child(&agent, "model_provider")));
+          std::string(text::trim(detail::string_of(child(&agent, "model_provider"))));
       if (model.empty())
         return st_.fail("required_field_empty",
                         base +
@@ -12351,14 +12969,14 @@ class validator {
           {"classifier_provider", "providers.models"},
           {"summary_provider", "providers.models"}};
       for (const auto& [key, section] : refs) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        const std::string v = std::string(text::trim(detail::string_of(child(&agent, key))));
         if (!v.empty() && !two_tier(base + key, v, section, false)) return false;
       }
       const char* bundles[] = {"skill_bundles", "knowledge_bundles", "mcp_bundles"};
       for (const char* key : bundles)
         if (const value* list = child(&agent, key))
           for (std::size_t i = 0; i < list->items.size(); ++i) {
-            const std::string v = detail::trim_copy(list->items[i].text);
+            const std::string v = std::string(text::trim(list->items[i].text));
             if (v.empty()) continue;
             if (child(top(key), v) == nullptr)
               return st_.fail("dangling_reference",
@@ -12369,7 +12987,7 @@ class validator {
       const std::pair<const char*, const char*> profiles[] = {
           {"risk_profile", "risk_profiles"}, {"runtime_profile", "runtime_profiles"}};
       for (const auto& [key, section] : profiles) {
-        const std::string v = detail::trim_copy(detail::string_of(child(&agent, key)));
+        const std::string v = std::string(text::trim(detail::string_of(child(&agent, key))));
         if (!v.empty() && child(top(section), v) == nullptr)
           return st_.fail(
               "dangling_reference",
@@ -12378,7 +12996,7 @@ class validator {
       }
       const value* enabled = child(&agent, "enabled");
       const bool is_enabled = enabled == nullptr || !enabled->is_boolean() || enabled->boolean;
-      if (is_enabled && detail::trim_copy(detail::string_of(child(&agent, "risk_profile"))).empty())
+      if (is_enabled && text::trim(detail::string_of(child(&agent, "risk_profile"))).empty())
         return st_.fail("required_field_empty",
                         base +
                             "risk_profile must reference a configured [risk_profiles.<alias>] "
@@ -12396,7 +13014,7 @@ class validator {
       for (std::size_t i = 0; i < list->items.size(); ++i) {
         const value& d = list->items[i];
         const std::string target =
-            detail::trim_copy(d.is_string() ? d.text : detail::string_of(child(&d, "agent")));
+            std::string(text::trim(d.is_string() ? d.text : detail::string_of(child(&d, "agent"))));
         const std::string at = base + "delegates[" + std::to_string(i) + "].agent";
         if (target.empty())
           return st_.fail("required_field_empty",
@@ -12614,17 +13232,6 @@ namespace zeroclaw {
 
 namespace detail {
 
-inline std::string trim(std::string_view s) { return trim_copy(s); }
-
-inline const value* table_at(const value* root, std::initializer_list<std::string_view> keys) {
-  const value* v = root;
-  for (const std::string_view k : keys) {
-    if (v == nullptr || !v->is_table()) return nullptr;
-    v = v->find(k);
-  }
-  return (v != nullptr && v->is_table()) ? v : nullptr;
-}
-
 inline std::string string_at(const value* table, std::string_view key) {
   if (table == nullptr) return {};
   const value* v = table->find(key);
@@ -12638,33 +13245,6 @@ inline std::optional<bool> bool_at(const value* table, std::string_view key) {
   return v->boolean;
 }
 
-/// Rust `{:?}` of a string: quoted, with `"`, `\` and control characters escaped.
-inline std::string debug_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char hex[] = "0123456789abcdef";
-      out += "\\u{";
-      if (u >= 16) out += hex[u >> 4];
-      out += hex[u & 15];
-      out += '}';
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 /// A resolved model-provider reference.
 struct provider_ref {
   std::string family;
@@ -12676,22 +13256,22 @@ struct provider_ref {
 /// or a bare alias present in exactly one known family.
 template <typename Schema>
 std::optional<provider_ref> find_model_provider(const value& root, std::string_view reference) {
-  const std::string ref = trim(reference);
+  const std::string ref = std::string(text::trim(reference));
   if (ref.empty()) return std::nullopt;
-  const value* models = table_at(&root, {"providers", "models"});
+  const value* models = find_table(&root, {"providers", "models"});
   if (models == nullptr) return std::nullopt;
   const auto dot = ref.find('.');
   if (dot != std::string::npos) {
     const std::string family = ref.substr(0, dot);
     const std::string alias = ref.substr(dot + 1);
     if (Schema::model_provider(family) == nullptr) return std::nullopt;
-    const value* entry = table_at(models, {family, alias});
+    const value* entry = find_table(models, {family, alias});
     if (entry == nullptr) return std::nullopt;
     return provider_ref{family, alias, entry};
   }
   std::optional<provider_ref> found;
   for (const std::string_view family : Schema::model_families()) {
-    const value* entry = table_at(models, {family, ref});
+    const value* entry = find_table(models, {family, ref});
     if (entry == nullptr) continue;
     if (found) return std::nullopt;  // ambiguous
     found = provider_ref{std::string(family), ref, entry};
@@ -12717,7 +13297,7 @@ class planner {
       : root_(source), alias_(std::move(alias)), options_(options) {}
 
   export_plan run() {
-    const value* agents = table_at(&root_, {"agents"});
+    const value* agents = find_table(&root_, {"agents"});
     const value* agent_raw = agents ? agents->find(alias_) : nullptr;
     if (agent_raw == nullptr || !agent_raw->is_table())
       throw error(errc::unknown_agent,
@@ -12851,13 +13431,15 @@ class planner {
   /// (shaped, ruled, pruned) entry or nullptr.
   value* carry_entry(std::string_view section_name, const std::string& alias,
                      const entry_schema& entry) {
-    const value* raw = table_at(&root_, {section_name, alias});
+    const value* raw = find_table(&root_, {section_name, alias});
     if (raw == nullptr) return nullptr;
     value shaped = carried(*raw, entry, std::string(section_name) + "." + alias);
     return &section(section_name).set(alias, std::move(shaped));
   }
 
-  std::string agent_string(std::string_view key) const { return trim(string_at(agent_, key)); }
+  std::string agent_string(std::string_view key) const {
+    return std::string(text::trim(string_at(agent_, key)));
+  }
   std::vector<std::string> agent_list(std::string_view key) const {
     return dedup(string_items(agent_->find(key)));
   }
@@ -12877,7 +13459,7 @@ class planner {
   // ---- step 6, docs/library.md, Exporting ----
   void carry_skill_bundles() {
     for (const std::string& alias : agent_list("skill_bundles")) {
-      const value* raw = table_at(&root_, {"skill_bundles", alias});
+      const value* raw = find_table(&root_, {"skill_bundles", alias});
       value* carried = carry_entry("skill_bundles", alias, Schema::skill_bundle());
       if (raw == nullptr || carried == nullptr) continue;  // dangling: validation refuses it
       // The install layout's rule (Unicode White_Space trim), shared with `skills list`.
@@ -12931,7 +13513,7 @@ class planner {
 
   // ---- step 9, docs/format.md ----
   const value* source_servers() const {
-    const value* mcp = table_at(&root_, {"mcp"});
+    const value* mcp = find_table(&root_, {"mcp"});
     if (mcp == nullptr) return nullptr;
     const value* servers = mcp->find("servers");
     if (servers == nullptr) servers = mcp->find("mcpServers");
@@ -12949,13 +13531,13 @@ class planner {
     std::set<std::string> excluded;
     for (const std::string& b : bundles)
       for (const std::string& name :
-           string_items(table_at(&root_, {"mcp_bundles", b})
-                            ? table_at(&root_, {"mcp_bundles", b})->find("exclude")
+           string_items(find_table(&root_, {"mcp_bundles", b})
+                            ? find_table(&root_, {"mcp_bundles", b})->find("exclude")
                             : nullptr))
         excluded.insert(name);
     std::vector<std::string> granted;
     for (const std::string& b : bundles) {
-      const value* bundle = table_at(&root_, {"mcp_bundles", b});
+      const value* bundle = find_table(&root_, {"mcp_bundles", b});
       if (bundle == nullptr) continue;
       for (const std::string& name : string_items(bundle->find("servers")))
         if (!excluded.count(name) && first_server(name) != nullptr &&
@@ -12977,7 +13559,7 @@ class planner {
           if (first_server(name) == nullptr && !excluded.count(name)) {
             record("mcp_bundles." + m.key + ".servers[" + std::to_string(i) + "]",
                    drop_reason::source_missing,
-                   "server " + debug_quoted(name) +
+                   "server " + text::debug_quoted(name) +
                        " is not configured on the exporting install, so the name is removed "
                        "rather than allowing it to grant a same-named target-local server");
           } else {
@@ -13019,9 +13601,9 @@ class planner {
                                       agent_string("summary_provider")};
     const std::string t = agent_string("runtime_profile");
     if (!t.empty())
-      if (const value* profile = table_at(&root_, {"runtime_profiles", t}))
-        roots.push_back(
-            trim(string_at(table_at(profile, {"context_compression"}), "summary_provider")));
+      if (const value* profile = find_table(&root_, {"runtime_profiles", t}))
+        roots.push_back(std::string(text::trim(
+            string_at(find_table(profile, {"context_compression"}), "summary_provider"))));
     for (const std::string& r : roots) {
       std::vector<std::string> visited;
       walk_provider(r, 0, visited);
@@ -13038,7 +13620,7 @@ class planner {
       const auto dot = key.find('.');
       const std::string family = key.substr(0, dot);
       const std::string alias = key.substr(dot + 1);
-      const value* raw = table_at(&root_, {"providers", "models", family, alias});
+      const value* raw = find_table(&root_, {"providers", "models", family, alias});
       value* carried = plan_.closure.find("providers");
       for (const char* k : {"models", family.c_str(), alias.c_str()})
         carried = (carried != nullptr && carried->is_table()) ? carried->find(k) : nullptr;
@@ -13052,7 +13634,7 @@ class planner {
         beyond.insert(edges[i]);
         record("providers.models." + key + ".fallback[" + std::to_string(i) + "]",
                drop_reason::depth_limit,
-               "fallback " + debug_quoted(edges[i]) + " is more than " +
+               "fallback " + text::debug_quoted(edges[i]) + " is more than " +
                    std::to_string(max_fallback_depth) +
                    " fallbacks away from the agent, so its provider is not carried (the "
                    "runtime does not walk that far either) and the edge is removed rather than "
@@ -13087,11 +13669,11 @@ class planner {
         std::vector<value> kept;
         for (std::size_t i = 0; i < fallback->items.size(); ++i) {
           const std::string& edge = fallback->items[i].text;
-          if (trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
+          if (text::trim(edge).empty() || find_model_provider<Schema>(root_, edge)) {
             kept.push_back(fallback->items[i]);
           } else {
             record(path + ".fallback[" + std::to_string(i) + "]", drop_reason::source_missing,
-                   "fallback " + debug_quoted(edge) +
+                   "fallback " + text::debug_quoted(edge) +
                        " does not resolve on the exporting install, so the edge is removed "
                        "rather than allowing a same-named target-local provider to change the "
                        "imported agent's endpoint or credentials");
@@ -13129,7 +13711,7 @@ class planner {
                                       ? Schema::tts_provider(family)
                                       : Schema::transcription_provider(family);
       if (entry == nullptr) continue;
-      const value* raw = table_at(&root_, {"providers", kind, family, alias});
+      const value* raw = find_table(&root_, {"providers", kind, family, alias});
       if (raw == nullptr) continue;
       const std::string path = std::string("providers.") + kind + "." + ref;
       shape_sink s = sink();
@@ -13189,7 +13771,7 @@ class planner {
            "the bundle carries this skill bundle's content from the exporting install; skills "
            "are instructions the agent reads and act as code it may run");
     const std::string r = agent_string("risk_profile");
-    const value* profile = r.empty() ? nullptr : table_at(&root_, {"risk_profiles", r});
+    const value* profile = r.empty() ? nullptr : find_table(&root_, {"risk_profiles", r});
     if (profile != nullptr) {
       const std::string base = "risk_profiles." + r + ".";
       const std::string level = string_at(profile, "level");
@@ -13229,11 +13811,11 @@ class planner {
       if (!root_list.empty())
         flag(risk_kind::extra_filesystem_roots, base + "allowed_roots",
              "extra filesystem roots are granted beyond the workspace: " + join(root_list, ", "));
-      if (string_at(table_at(profile, {"delegation_policy"}), "mode") == "allow")
+      if (string_at(find_table(profile, {"delegation_policy"}), "mode") == "allow")
         flag(risk_kind::delegation_enabled, base + "delegation_policy.mode",
              "the agent may initiate delegation to other agents on the target install");
     }
-    if (bool_at(table_at(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
+    if (bool_at(find_table(agent_, {"workspace"}), "unrestricted_filesystem").value_or(false))
       flag(risk_kind::filesystem_escape, "agents." + alias_ + ".workspace.unrestricted_filesystem",
            "the agent can read and write anywhere the host filesystem permits");
     for (const std::string& name : granted_) {
@@ -13256,9 +13838,11 @@ class planner {
 
   /// The memory backend the agent runs on, and where the config says so (issue 30).
   std::string memory_backend() const {
-    const std::string own = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    const std::string own =
+        std::string(text::trim(string_at(find_table(agent_, {"memory"}), "backend")));
     if (!own.empty()) return "`" + own + "` (agents." + alias_ + ".memory.backend)";
-    const std::string shared = trim(string_at(table_at(&root_, {"memory"}), "backend"));
+    const std::string shared =
+        std::string(text::trim(string_at(find_table(&root_, {"memory"}), "backend")));
     if (!shared.empty()) return "`" + shared + "` ([memory] backend)";
     return {};
   }
@@ -13266,20 +13850,22 @@ class planner {
   /// What `--with-memory` needs of the config: the backend's name and the categories the
   /// install redacts (issue 47).
   void plan_memory_policy() {
-    plan_.memory_backend_name = trim(string_at(table_at(agent_, {"memory"}), "backend"));
+    plan_.memory_backend_name =
+        std::string(text::trim(string_at(find_table(agent_, {"memory"}), "backend")));
     if (plan_.memory_backend_name.empty())
-      plan_.memory_backend_name = trim(string_at(table_at(&root_, {"memory"}), "backend"));
-    const value* policy = table_at(&root_, {"memory", "policy"});
+      plan_.memory_backend_name =
+          std::string(text::trim(string_at(find_table(&root_, {"memory"}), "backend")));
+    const value* policy = find_table(&root_, {"memory", "policy"});
     const value* list = policy != nullptr ? policy->find("redact_categories") : nullptr;
     if (list == nullptr || !list->is_array()) return;
     for (const value& item : list->items)
-      if (item.is_string() && !trim(item.text).empty())
-        plan_.memory_redact_categories.push_back(trim(item.text));
+      if (item.is_string() && !text::trim(item.text).empty())
+        plan_.memory_redact_categories.push_back(std::string(text::trim(item.text)));
   }
 
   // ---- docs/format.md workspace_source ----
   void plan_workspace() {
-    const value* workspace = table_at(agent_, {"workspace"});
+    const value* workspace = find_table(agent_, {"workspace"});
     const value* path = workspace ? workspace->find("path") : nullptr;
     if (path != nullptr && path->is_string()) {
       plan_.workspace = {true, path->text};
@@ -13413,9 +13999,8 @@ template <class Fs>
 void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name,
                     std::string_view bytes, std::uint32_t mode, const fs::stat_info* owner,
                     const std::string& shown, bool umasked = false) {
-  auto f = fs.create_file_at(dir, name,
-                             owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
-  fs.write_all(f, bytes.data(), bytes.size());
+  auto f = fs::write_new_file(fs, dir, name, bytes,
+                              owner != nullptr && !umasked ? mode & fs::modes::owner_bits : mode);
   if (owner == nullptr) return;
   if constexpr (fs::detail::has_set_owner<Fs>::value) {
     const fs::stat_info mine = fs.stat(f);
@@ -13428,7 +14013,7 @@ void write_new_file(Fs& fs, const typename Fs::dir& dir, const std::string& name
                         ":" + std::to_string(owner->gid) +
                         ") that this user cannot give a new file, and what clawport writes "
                         "there must stay theirs; run as its owner: " +
-                        fs::detail::reason(e),
+                        reason_of(e),
                     shown, e.sys_errno());
       }
     }
@@ -13454,7 +14039,8 @@ std::string write_backup(Fs& fs, const typename Fs::dir& dir, const replace_opti
       } catch (const error&) {
       }
       if (e.code() == errc::unsafe_path) throw;
-      fs::detail::rethrow(e, "failed to write the backup " + name + " of " + shown, shown);
+      throw with_context(e, "failed to write the backup " + name + " of " + shown, shown,
+                         reason_of(e));
     }
   }
 }
@@ -13487,7 +14073,7 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   try {
     st = fs.stat_at(dir, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to inspect " + shown, shown);
+    throw with_context(e, "failed to inspect " + shown, shown, reason_of(e));
   }
   const auto changed = [&] {
     return error(errc::identity_changed,
@@ -13524,19 +14110,22 @@ replace_result replace_file(Fs& fs, const typename Fs::dir& dir, const std::stri
   } catch (const error& e) {
     discard();
     if (e.code() == errc::identity_changed || e.code() == errc::unsafe_path) throw;
-    fs::detail::rethrow(e, "failed to write " + shown, shown);
+    throw with_context(e, "failed to write " + shown, shown, reason_of(e));
   }
   try {
     fs.sync_dir(dir);
   } catch (const error& e) {
     // Not durable: put the previous bytes back under the name (the backup is a copy).
-    if (out.backup.empty()) fs::detail::rethrow(e, "failed to make " + shown + " durable", shown);
+    if (out.backup.empty())
+      throw with_context(e, "failed to make " + shown + " durable", shown, reason_of(e));
     try {
       fs.rename_at(dir, out.backup, dir, name, fs::rename_mode::replace);
     } catch (const error&) {
-      fs::detail::rethrow(e, "wrote " + shown + " but could not make it durable", shown);
+      throw with_context(e, "wrote " + shown + " but could not make it durable", shown,
+                         reason_of(e));
     }
-    fs::detail::rethrow(e, "failed to make " + shown + " durable; it was restored", shown);
+    throw with_context(e, "failed to make " + shown + " durable; it was restored", shown,
+                       reason_of(e));
   }
   return out;
 }
@@ -13603,7 +14192,7 @@ std::optional<fs::read_result> read_config_to_replace(Fs& fs, const typename Fs:
     r = fs::try_read_file_at(fs, dir, name, max_config_bytes);
   } catch (const error& e) {
     if (e.code() != errc::io) throw;
-    fs::detail::rethrow(e, "failed to read " + shown, shown);
+    throw with_context(e, "failed to read " + shown, shown, reason_of(e));
   }
   if (r.refusal != fs::read_refusal::none)
     throw fs::read_refusal_error(r.refusal, shown, max_config_bytes);
@@ -13819,7 +14408,8 @@ struct export_options {
   bool sync = true;    ///< flush the staged tree (one syncfs) and fsync the parent
   std::string token;   ///< staging token; empty = random (tests inject one)
   std::optional<timestamp> exported_at;  ///< provenance time; empty = the clock
-  /// Test seam: runs once the staged bundle is complete, just before publishing.
+  /// Runs once the staged bundle is complete, just before publishing (the CLI's progress
+  /// line names the phase; tests use it as a seam).
   std::function<void()> before_publish;
   /// Called for every workspace entry the copy visits (for a progress line).
   std::function<void(std::uint64_t entries)> on_progress;
@@ -13946,7 +14536,7 @@ inline void reject_install_inside(const std::vector<guarded_source>& sources,
                                   const std::vector<protected_entry>& protected_entries) {
   for (const guarded_source& s : sources) {
     for (const protected_entry& p : protected_entries) {
-      if (!p.resolved.empty() && starts_with(p.resolved, s.resolved)) {
+      if (!p.resolved.empty() && paths::starts_with(p.resolved, s.resolved)) {
         throw install_inside_source(s.field, s.planned, p);
       }
     }
@@ -14050,18 +14640,14 @@ inline copy_counts counts_of(const fs::copy_tally& t) {
   return c;
 }
 
-inline error wrapped(const error& e, const std::string& what, const std::string& subject) {
-  return with_context(e, what, subject);
-}
-
 /// Creates `name` in the staging directory with `text` as its content.
 template <class Fs>
 void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const std::string& text) {
   try {
-    auto f = fs.create_file_at(d, name, fs::modes::file);
-    fs.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs, d, name, text, fs::modes::file);
   } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+    throw with_context(e, "failed to write " + std::string(name) + " in the bundle",
+                       std::string(name));
   }
 }
 
@@ -14101,8 +14687,8 @@ class memory_file {
     try {
       f();
     } catch (const error& e) {
-      throw wrapped(e, "failed to write the memory in the bundle",
-                    std::string(bundle::memory_entries_file));
+      throw with_context(e, "failed to write the memory in the bundle",
+                         std::string(bundle::memory_entries_file));
     }
   }
   Fs& fs_;
@@ -14148,8 +14734,8 @@ std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir&
       if (!*out) out->emplace(fs.create_file_at(stage, spill_file, fs::modes::private_file));
       fs.write_all(**out, lines.data(), lines.size());
     } catch (const error& e) {
-      throw wrapped(e, "failed to write the digest list in the bundle",
-                    std::string(zeroclaw::digest_list_file));
+      throw with_context(e, "failed to write the digest list in the bundle",
+                         std::string(zeroclaw::digest_list_file));
     }
   };
 }
@@ -14188,7 +14774,8 @@ std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_v
     fs.write_all(out, tail.data(), tail.size());
     if (text != nullptr) *text += tail;
   } catch (const error& e) {
-    throw wrapped(e, "failed to write " + std::string(name) + " in the bundle", std::string(name));
+    throw with_context(e, "failed to write " + std::string(name) + " in the bundle",
+                       std::string(name));
   }
   return size;
 }
@@ -14362,7 +14949,7 @@ class basic_exporter {
         {true, "", out.workspace, ed::resolve_path(fs_, out.workspace, out.workspace)});
     guarded.push_back({out.workspace_field, out.workspace, overlaps.back().resolved});
     for (const zeroclaw::skill_source& s : plan.skill_sources) {
-      const std::string planned = ed::normalize_lexically(paths::join(install_root, s.relative));
+      const std::string planned = paths::normalize(paths::join(install_root, s.relative));
       overlaps.push_back({false, s.alias, planned, ed::resolve_path(fs_, planned, planned)});
       guarded.push_back(
           {"skill_bundles." + s.alias + ".directory", planned, overlaps.back().resolved});
@@ -14435,7 +15022,7 @@ class basic_exporter {
         try {
           fs_.sync_filesystem(stage->handle());
         } catch (const error& e) {
-          throw exporter_detail::wrapped(e, "failed to flush the staged bundle to disk", staging);
+          throw with_context(e, "failed to flush the staged bundle to disk", staging);
         }
       }
       if (o.before_publish) o.before_publish();
@@ -14466,32 +15053,28 @@ class basic_exporter {
   /// nearest existing ancestor), returning the parent's handle.
   dir open_parent(const std::string& path, bool create) {
     namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
+    const std::vector<std::string> parts = paths::components(path);
     std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
+    while (existing > 0 && !fs_.canonical(paths::join_components(parts, true, existing)))
+      --existing;
+    const std::string base = paths::join_components(parts, true, existing);
     std::optional<dir> cur;
     try {
       cur.emplace(fs_.open_root(base));
     } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
+      throw with_context(e, "failed to open " + base, base);
     }
     if (existing < parts.size() && !create) {
       throw error(errc::not_found, "failed to open " + path, path);
     }
+    if (existing == parts.size()) return std::move(*cur);
+    const std::vector<std::string> rest(parts.begin() + static_cast<std::ptrdiff_t>(existing),
+                                        parts.end());
     try {
-      for (std::size_t i = existing; i < parts.size(); ++i) {
-        try {
-          fs_.make_dir_at(*cur, parts[i], fs::modes::dir);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        cur.emplace(fs_.open_dir_at(*cur, parts[i]));
-      }
+      return std::move(*fs::open_path(fs_, *cur, paths::join_components(rest, false), true).dir);
     } catch (const error& e) {
-      throw ed::wrapped(e, "failed to create destination parent " + path, path);
+      throw with_context(e, "failed to create destination parent " + path, path);
     }
-    return std::move(*cur);
   }
 
   /// True when --force admitted a non-empty directory holding no zeroclaw-agent.toml.
@@ -14550,7 +15133,7 @@ class basic_exporter {
         stage = fs::make_locked_dir(fs_, parent, creating, fs::modes::private_dir);
       } catch (const error& e) {
         if (e.sys_errno() == EEXIST && injected.empty() && retry) continue;
-        throw ed::wrapped(e, "failed to create the staging directory " + creating, creating);
+        throw with_context(e, "failed to create the staging directory " + creating, creating);
       }
       if (!stage) {
         if (retry) continue;  // removed or locked by another process (recover) before our lock
@@ -14581,7 +15164,7 @@ class basic_exporter {
           // an empty `.zeroclaw-export-new-` directory stays; recover removes it
         }
         if (e.code() == errc::destination_refused) throw;
-        throw ed::wrapped(e, "failed to set up the staging directory " + staging, staging);
+        throw with_context(e, "failed to set up the staging directory " + staging, staging);
       }
       stage.reset();
       try {
@@ -14632,14 +15215,15 @@ class basic_exporter {
   /// The nearest existing ancestor of `path` (the dry run's handle for the Publish policy).
   dir open_existing_ancestor(const std::string& path) {
     namespace ed = exporter_detail;
-    const std::vector<std::string> parts = ed::components(path);
+    const std::vector<std::string> parts = paths::components(path);
     std::size_t existing = parts.size();
-    while (existing > 0 && !fs_.canonical(ed::join(parts, existing))) --existing;
-    const std::string base = ed::join(parts, existing);
+    while (existing > 0 && !fs_.canonical(paths::join_components(parts, true, existing)))
+      --existing;
+    const std::string base = paths::join_components(parts, true, existing);
     try {
       return fs_.open_root(base);
     } catch (const error& e) {
-      throw ed::wrapped(e, "failed to open " + base, base);
+      throw with_context(e, "failed to open " + base, base);
     }
   }
 
@@ -14690,7 +15274,7 @@ class basic_exporter {
           sink.make_dir(stage, zeroclaw::workspace_dir);
           ws.emplace(sink.open_dir(stage, zeroclaw::workspace_dir));
         } catch (const error& e) {
-          throw ed::wrapped(e, "failed to create workspace in the bundle", "workspace");
+          throw with_context(e, "failed to create workspace in the bundle", "workspace");
         }
         std::uint64_t entries = 0;
         const std::uint64_t budget =
@@ -14792,29 +15376,81 @@ class basic_exporter {
   }
 
   /// The agent's memory as `memory/entries.jsonl` (issue 47): its rows read through the
-  /// memory source in one read transaction, each accepted line given to `out`, what stays
-  /// home counted in `res.memory`; the file's size.
-  static std::uint64_t read_memory(const walk_context& w, export_result& res,
-                                   memory::jsonl_writer::line_sink out) {
+  /// memory source in one read transaction (SQLite), or its Markdown files mapped as
+  /// `zeroclaw migrate openclaw` maps them (read_markdown_memory); each accepted line given to
+  /// `out`, what stays home counted in `res.memory`; the file's size.
+  std::uint64_t read_memory(const walk_context& w, export_result& res,
+                            memory::jsonl_writer::line_sink out) {
     const zeroclaw::export_plan& plan = res.plan;
     const std::string& backend = plan.memory_backend_name;
-    if (!backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
+    const bool markdown = backend == "markdown";
+    if (!markdown && !backend.empty() && backend != "sqlite" && backend.rfind("sqlite.", 0) != 0)
       throw error(errc::unsupported,
-                  "--with-memory reads ZeroClaw's SQLite memory store only; agent " +
+                  "--with-memory reads ZeroClaw's SQLite memory store and the Markdown backend's "
+                  "files only; agent " +
                       plan.root_alias + " uses the " + backend +
                       " memory backend. Export without --with-memory (its memory stays home)",
                   "memory.backend");
     memory::jsonl_writer writer(memory::redacted_categories(plan.memory_redact_categories),
                                 std::move(out), w.o.limits.max_memory_bytes);
-    const memory::store_facts facts = w.o.memory(zeroclaw::memory_store_path(w.install_root),
-                                                 plan.root_alias, [&](const memory::entry& e) {
-                                                   check_cancelled(w.o);
-                                                   writer.add(e);
-                                                 });
+    const memory::entry_visitor visit = [&](const memory::entry& e) {
+      check_cancelled(w.o);
+      writer.add(e);
+    };
+    const memory::store_facts facts =
+        markdown ? read_markdown_memory(w, visit)
+                 : w.o.memory(zeroclaw::memory_store_path(w.install_root), plan.root_alias, visit);
     writer.facts().backend = facts.backend;
     writer.facts().embedding_model = facts.embedding_model;
     res.memory = writer.facts();
     return writer.bytes();
+  }
+
+  /// The Markdown backend's memory of the workspace (issue 47 items 2 and 6): `MEMORY.md` and
+  /// the top-level `memory/*.md`, each read through the Fs policy without following a link
+  /// (a symlink or a file that is not regular is refused, never read), mapped by
+  /// memory::parse_markdown, keys made unique; `USER.md` is never read.
+  memory::store_facts read_markdown_memory(const walk_context& w,
+                                           const memory::entry_visitor& visit) {
+    std::vector<memory::entry> all;
+    const std::string now = format_rfc3339(w.exported_at);
+    const auto ws = fs_.open_root(w.ws_planned);
+    const auto take = [&](const typename Fs::dir& d, const std::string& name,
+                          std::string_view category, std::string_view stem,
+                          const std::string& shown) {
+      const fs::read_result r = fs::try_read_file_at(fs_, d, name, w.o.limits.max_memory_bytes);
+      if (r.refusal == fs::read_refusal::missing) return;
+      if (r.refusal != fs::read_refusal::none)
+        throw error(errc::unsupported,
+                    "--with-memory reads the Markdown memory file " + shown +
+                        " only as a regular file inside the workspace (a symlink is never "
+                        "followed); replace it with the file itself, or export without "
+                        "--with-memory",
+                    shown);
+      for (memory::entry& e : memory::parse_markdown(r.bytes, category, stem, now))
+        all.push_back(std::move(e));
+    };
+    take(ws, "MEMORY.md", "core", memory::core_stem, "MEMORY.md");
+    if (const auto st = fs_.stat_at(ws, "memory")) {
+      if (st->kind != fs::file_kind::directory)
+        throw error(errc::unsupported,
+                    "--with-memory reads the workspace's memory/ only as a directory inside it "
+                    "(a symlink is never followed); export without --with-memory",
+                    "memory");
+      const auto dir = fs_.open_dir_at(ws, "memory");
+      std::vector<std::string> names;
+      fs_.for_each_entry(dir, [&names](std::string_view n) {
+        if (n.size() > 3 && n.substr(n.size() - 3) == ".md") names.emplace_back(n);
+      });
+      std::sort(names.begin(), names.end());
+      for (const std::string& n : names)
+        take(dir, n, "daily", std::string_view(n).substr(0, n.size() - 3), "memory/" + n);
+    }
+    std::size_t renamed = 0;
+    for (const memory::entry& e : memory::unique_keys(std::move(all), renamed)) visit(e);
+    memory::store_facts facts;
+    facts.backend = "markdown";
+    return facts;
   }
 
   Fs& fs_;
@@ -14837,6 +15473,77 @@ using exporter = basic_exporter<>;
 // it left alone and why), refuses when it cannot tell which previous bundle is the right one,
 // and never touches a directory a running command holds locked.
 
+// ----- begin clawport/memory/target.hpp -----
+// Where `import --with-memory` merges an agent's memory (issue 47 item 5): a target store,
+// type-erased like memory::source, so the importer never includes a backend (the CLI passes
+// `sqlite::import_target()`). The merge is the new agent's alone: its `agents` row (a new
+// UUID) and its rows, all in one transaction; undone by removing that agent's rows.
+
+
+#include <cstddef>
+#include <functional>
+#include <random>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace memory {
+
+/// What a target store says before an import plans against it.
+struct target_facts {
+  bool exists = false;             ///< the store has the runtime's tables (else it is created)
+  bool alias_taken = false;        ///< an `agents` row has the alias
+  std::size_t alias_memories = 0;  ///< that agent's rows
+};
+
+/// The rows of one import, given one at a time to the visitor.
+using entry_rows = std::function<void(const entry_visitor&)>;
+
+/// One merge: the new agent and its rows.
+struct merge_request {
+  std::string agent_id;    ///< a new UUID v4
+  std::string alias;       ///< the agent's alias on the target
+  std::string created_at;  ///< `agents.created_at`, RFC 3339
+  entry_rows rows;
+};
+
+/// A store an import merges into. `inspect(path, alias)` reads; `merge(path, request)`
+/// creates the store with the runtime's schema when it has none, then inserts the agent and
+/// its rows in one transaction (all or nothing), refusing an alias the store has; returns the
+/// rows inserted; `remove_agent(path, agent_id)` removes that agent's rows and `agents` row in
+/// one transaction (what undoes a merge), returning the rows removed (0 when none).
+struct target {
+  std::function<target_facts(const std::string& path, std::string_view alias)> inspect;
+  std::function<std::size_t(const std::string& path, const merge_request& request)> merge;
+  std::function<std::size_t(const std::string& path, std::string_view agent_id)> remove_agent;
+  explicit operator bool() const noexcept {
+    return static_cast<bool>(inspect) && static_cast<bool>(merge) &&
+           static_cast<bool>(remove_agent);
+  }
+};
+
+/// A new UUID v4 (lower-case, hyphenated), as the runtime mints an agent's and a row's id.
+inline std::string new_uuid() {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::random_device device;
+  unsigned char b[16];
+  for (unsigned char& c : b) c = static_cast<unsigned char>(device() & 0xffU);
+  b[6] = static_cast<unsigned char>((b[6] & 0x0fU) | 0x40U);  // version 4
+  b[8] = static_cast<unsigned char>((b[8] & 0x3fU) | 0x80U);  // RFC 4122 variant
+  std::string out;
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out.push_back('-');
+    out.push_back(digits[b[i] >> 4]);
+    out.push_back(digits[b[i] & 15]);
+  }
+  return out;
+}
+
+}  // namespace memory
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/memory/target.hpp -----
 // ----- begin clawport/publish/intent.hpp -----
 // The intent of a command that publishes several trees and then commits by replacing one
 // file (`import`: the workspace and skill trees, then config.toml). Before the first tree
@@ -14850,6 +15557,7 @@ using exporter = basic_exporter<>;
 
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -14874,7 +15582,16 @@ struct intent_record {
   std::optional<fs::file_id> before;  ///< its identity now (none: it does not exist)
   std::string marker;                 ///< a line the committed file holds
   std::vector<intent_tree> trees;     ///< in publish order
+  /// Rows the command adds to a database before the commit (`import --with-memory`): the
+  /// store (relative to the record's directory) and the agent whose rows undo removes.
+  std::string rows_store;
+  std::string rows_agent;
 };
+
+/// Removes the rows agent `agent` added to the store `store` (a path relative to the
+/// directory holding the record); what undoes a killed command's rows (memory::target's
+/// remove_agent, bound by the caller: this module never opens a database).
+using rows_undo = std::function<void(const std::string& store, const std::string& agent)>;
 
 /// The record's file inside the intent directory.
 inline constexpr std::string_view intent_record_file = "record";
@@ -14919,6 +15636,8 @@ inline std::string intent_text(const intent_record& r) {
     t += "tree " + detail::hex_of(x.path) + " " + std::to_string(x.id.dev) + " " +
          std::to_string(x.id.ino) + " " + (x.was_empty_dir ? "1" : "0") + " " +
          std::to_string(x.mode) + "\n";
+  if (!r.rows_store.empty())
+    t += "rows " + detail::hex_of(r.rows_store) + " " + detail::hex_of(r.rows_agent) + "\n";
   return t + "end\n";
 }
 
@@ -14936,6 +15655,14 @@ inline std::optional<intent_record> parse_intent(std::string_view text) {
     out = std::move(*v);
     return true;
   };
+  const auto text_field_value = [&](std::string& out) {
+    std::string h;
+    if (!(in >> h)) return false;
+    auto v = detail::unhex(h);
+    if (!v) return false;
+    out = std::move(*v);
+    return true;
+  };
   if (!text_field("commit", r.commit_file)) return std::nullopt;
   if (!(in >> key >> a) || key != "before") return std::nullopt;
   if (a != "none") {
@@ -14947,6 +15674,12 @@ inline std::optional<intent_record> parse_intent(std::string_view text) {
   if (!text_field("marker", r.marker)) return std::nullopt;
   while (in >> key) {
     if (key == "end") return r;
+    if (key == "rows") {
+      if (!text_field_value(r.rows_store) || !text_field_value(r.rows_agent) ||
+          r.rows_store.empty() || r.rows_store.front() == '/')
+        return std::nullopt;
+      continue;
+    }
     if (key != "tree") return std::nullopt;
     intent_tree x;
     std::string h;
@@ -14971,8 +15704,7 @@ inline std::string import_intent_name(std::string_view token) {
 template <class Fs>
 void write_intent(Fs& fs, const typename Fs::dir& dir, const intent_record& r) {
   const std::string text = intent_text(r);
-  auto f = fs.create_file_at(dir, intent_record_file, fs::modes::private_file);
-  fs.write_all(f, text.data(), text.size());
+  fs::write_new_file(fs, dir, intent_record_file, text, fs::modes::private_file);
 }
 
 /// What `resolve_intent` did, in recover's words.
@@ -14990,16 +15722,10 @@ namespace detail {
 /// following a symlink; not at all when a directory on the way is missing or is not one.
 template <class Fs, class F>
 void at_parent_of(Fs& fs, const typename Fs::dir& base, const std::string& rel, F&& f) {
-  const std::vector<std::string> parts = paths::components(rel);
-  if (parts.empty()) return;
-  std::optional<typename Fs::dir> cur;
-  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    const typename Fs::dir& here = cur ? *cur : base;
-    const auto st = fs.stat_at(here, parts[i]);
-    if (!st || st->kind != fs::file_kind::directory) return;
-    cur.emplace(fs.open_dir_at(here, parts[i]));
-  }
-  f(cur ? *cur : base, parts.back());
+  const std::string leaf = paths::file_name(rel);
+  if (leaf.empty()) return;
+  const fs::path_result<Fs> at = fs::try_open_path(fs, base, paths::parent(rel));
+  if (at.ok()) f(at.get(base), leaf);
 }
 
 /// Removes each recorded tree that is still the tree recorded, newest first, putting back
@@ -15023,11 +15749,13 @@ void undo_trees(Fs& fs, const typename Fs::dir& base, const intent_record& r, in
 /// directory its record's paths are relative to): locked by a running command, nothing is
 /// done (`busy`); with the commit file holding the marker, the command had committed and
 /// only the record goes; with the commit file still the one recorded (or still absent), the
-/// recorded trees are removed, then the record; otherwise nothing is done (`unclear`). A
+/// recorded rows (through `undo_rows`; without it nothing is done, `unclear`) and trees are
+/// removed, then the record; otherwise nothing is done (`unclear`). A
 /// record cut short (nothing published yet) is removed. Throws clawport::error when a step
 /// fails (the record then stays, for the next try).
 template <class Fs>
-intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::string& name) {
+intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::string& name,
+                              const rows_undo& undo_rows = {}) {
   intent_outcome out;
   typename Fs::dir d = fs.open_dir_at(base, name);
   if (!fs.try_lock(d)) {
@@ -15048,7 +15776,19 @@ intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::s
       out.committed = true;
       out.actions.push_back("the command had written " + r->commit_file +
                             ": its trees stay, its record " + name + " is removed");
+    } else if (untouched && !r->rows_store.empty() && !undo_rows) {
+      out.unclear = true;
+      out.actions.push_back("left " + name + " alone: the killed command added memory rows to " +
+                            r->rows_store +
+                            " that only clawport's CLI can remove: run `clawport recover` on "
+                            "this install's config");
+      return out;
     } else if (untouched) {
+      if (!r->rows_store.empty()) {
+        undo_rows(r->rows_store, r->rows_agent);
+        out.actions.push_back("removed the memory rows of agent " + r->rows_agent + " from " +
+                              r->rows_store + ", which the killed command had added");
+      }
       detail::undo_trees(fs, base, *r, out);
       out.undone = true;
       out.actions.push_back("undid the command killed before it wrote " + r->commit_file +
@@ -15197,7 +15937,7 @@ inline install_destination resolve_install_destination(const skills_config& cfg,
   if (it != cfg.agents.end()) {
     std::vector<std::string> assigned;
     for (const std::string& b : it->second.skill_bundles) {
-      const std::string_view t = detail::trim(b);
+      const std::string_view t = text::trim(b);
       if (!t.empty()) assigned.emplace_back(t);
     }
     if (assigned.size() == 1) {
@@ -15233,55 +15973,28 @@ typename Fs::dir open_skills_dir(Fs& fs, const skills_dir_location& loc, bool cr
   try {
     cur.emplace(fs.open_root(loc.anchor));
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to open " + loc.anchor, loc.anchor);
+    throw with_context(e, "failed to open " + loc.anchor, loc.anchor, reason_of(e));
   }
-  std::string walked = loc.anchor;
-  for (const std::string& c : paths::components(loc.relative)) {
-    walked = paths::join(walked, c);
-    if (c == "." || c == "..") {
+  const std::string rel = paths::join_components(paths::components(loc.relative), false);
+  fs::path_result<Fs> r = fs::try_open_path(fs, *cur, rel, create, loc.anchor);
+  const std::string walked = fs::shown_path(loc.anchor, r.at);
+  switch (r.refusal) {
+    case fs::path_refusal::none:
+      return r.dir ? std::move(*r.dir) : std::move(*cur);
+    case fs::path_refusal::not_relative:
       throw error(errc::unsafe_path, walked + " is not a plain directory name", walked);
-    }
-    std::optional<fs::stat_info> st;
-    try {
-      st = fs.stat_at(*cur, c);
-      if (!st && create) {
-        try {
-          fs.make_dir_at(*cur, c, fs::modes::dir);
-        } catch (const error& e) {
-          if (e.sys_errno() != EEXIST) throw;
-        }
-        st = fs.stat_at(*cur, c);
-      }
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create " + walked, walked);
-    }
-    if (!st) {
+    case fs::path_refusal::missing:
       throw error(errc::not_found, "skills directory " + walked + " does not exist", walked,
                   ENOENT);
-    }
-    if (st->kind == fs::file_kind::symlink) {
+    case fs::path_refusal::symlink:
       throw error(errc::unsafe_path,
                   walked +
                       " is a symlink; clawport never writes skills through a symlink, so "
                       "point the bundle's directory at the real directory",
                   walked);
-    }
-    if (st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " exists and is not a directory", walked);
-    }
-    std::optional<typename Fs::dir> next;
-    try {
-      next.emplace(fs.open_dir_at(*cur, c));
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + walked, walked);
-    }
-    if (fs.stat(*next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was being opened",
-                  walked);
-    }
-    cur = std::move(next);
+    default:
+      throw fs::path_error(r, loc.anchor);
   }
-  return std::move(*cur);
 }
 
 /// The refusal for a skill name that is taken (upstream's scaffold `AlreadyExists` text),
@@ -15290,8 +16003,8 @@ inline error skill_exists(const skills_dir_location& loc, const std::string& nam
                           std::string_view hint = {}) {
   const std::string path = paths::join(loc.path, name);
   return error(errc::destination_refused,
-               "skill '" + (loc.global() ? std::string("global") : loc.bundle) + "/" + name +
-                   "' already exists at " + path + "; nothing was written" +
+               "skill '" + shown_skill(loc.bundle, name) + "' already exists at " + path +
+                   "; nothing was written" +
                    (hint.empty() ? std::string() : " (" + std::string(hint) + ")"),
                path);
 }
@@ -15363,8 +16076,8 @@ class staged_skill {
     try {
       stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to create the staging directory in " + loc_.path,
-                          stage_path());
+      throw with_context(e, "failed to create the staging directory in " + loc_.path, stage_path(),
+                         reason_of(e));
     }
     try {
       fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
@@ -15372,7 +16085,8 @@ class staged_skill {
     } catch (const error& e) {
       skill_.reset();
       stage_.reset();  // removes the staging tree
-      fs::detail::rethrow(e, "failed to create " + stage_path() + "/" + name_, stage_path());
+      throw with_context(e, "failed to create " + stage_path() + "/" + name_, stage_path(),
+                         reason_of(e));
     }
   }
   staged_skill(const staged_skill&) = delete;
@@ -15394,16 +16108,12 @@ class staged_skill {
   /// only the cleanup of the empty staging directory failed.
   std::optional<std::string> publish() {
     const std::string dest = paths::join(loc_.path, name_);
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
+    sync_staged(dest);
     bool done = false;
     try {
       done = stage_->publish_entry(name_, parent_, name_);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the staged skill into " + dest, dest);
+      throw with_context(e, "failed to move the staged skill into " + dest, dest, reason_of(e));
     }
     if (!done) throw skill_exists(loc_, name_);
     try {
@@ -15413,9 +16123,10 @@ class staged_skill {
       try {
         fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
       } catch (const error&) {
-        fs::detail::rethrow(e, "failed to make " + dest + " durable (it stays published)", dest);
+        throw with_context(e, "failed to make " + dest + " durable (it stays published)", dest,
+                           reason_of(e));
       }
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
+      throw with_context(e, "failed to make " + dest + " durable", dest, reason_of(e));
     }
     skill_.reset();
     try {
@@ -15441,14 +16152,10 @@ class staged_skill {
     try {
       record(intent);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to record the upgrade of " + dest + " in " + stage_path(),
-                          dest);
+      throw with_context(e, "failed to record the upgrade of " + dest + " in " + stage_path(), dest,
+                         reason_of(e));
     }
-    try {
-      fs_.sync_filesystem(*skill_);
-    } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to make " + dest + " durable", dest);
-    }
+    sync_staged(dest);
     const std::string old_entry = swap_in(dest);
     std::string retired;
     try {
@@ -15476,12 +16183,21 @@ class staged_skill {
  private:
   static constexpr std::string_view swap_aside = "previous";
 
+  /// Flushes the staged skill before it is published as `dest` (the one sync-then-rethrow
+  /// of a publish and an upgrade).
+  void sync_staged(const std::string& dest) {
+    try {
+      fs_.sync_filesystem(*skill_);
+    } catch (const error& e) {
+      throw with_context(e, "failed to make " + dest + " durable", dest, reason_of(e));
+    }
+  }
+
   /// Writes the upgrade's intent into the staging directory (made durable by the
   /// sync_filesystem that follows, before the exchange).
   void record(const upgrade_intent& intent) {
     const std::string text = intent_text(intent);
-    auto f = fs_.create_file_at(stage_->handle(), upgrade_intent_file, fs::modes::private_file);
-    fs_.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs_, stage_->handle(), upgrade_intent_file, text, fs::modes::private_file);
   }
 
   /// The staged skill to `<name>`, the old one into the staging directory; returns the old
@@ -15496,7 +16212,7 @@ class staged_skill {
         throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
       }
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
     try {
       if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
@@ -15514,7 +16230,7 @@ class staged_skill {
                     dest, e.sys_errno());
       }
       if (e.code() == errc::destination_refused) throw;
-      fs::detail::rethrow(e, "failed to move the upgraded skill into " + dest, dest);
+      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
     return std::string(swap_aside);
   }
@@ -16026,7 +16742,7 @@ class posix_runner {
       std::size_t j = path.find(':', i);
       if (j == std::string::npos) j = path.size();
       const std::string dir = j > i ? path.substr(i, j - i) : std::string(".");
-      const std::string candidate = dir + "/" + name;
+      const std::string candidate = paths::join(dir, name);
       if (::access(candidate.c_str(), X_OK) == 0) return candidate;
       i = j + 1;
     }
@@ -16889,7 +17605,7 @@ namespace detail {
 
 /// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
 inline std::optional<int> parse_i32(std::string_view s) {
-  s = trim(s);
+  s = text::trim(s);
   if (s.empty()) return std::nullopt;
   bool negative = false;
   if (s.front() == '+' || s.front() == '-') {
@@ -16929,7 +17645,7 @@ inline std::vector<std::string_view> split_all(std::string_view s, std::string_v
 /// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
 /// or fewer than three parts, makes the line no test (nullopt).
 inline std::optional<test_case> parse_test_line(std::string_view line) {
-  const std::string_view t = detail::trim(line);
+  const std::string_view t = text::trim(line);
   if (t.empty() || t.front() == '#') return std::nullopt;
   std::vector<std::string_view> parts = detail::split_all(t, " | ");
   test_case c;
@@ -16940,21 +17656,21 @@ inline std::optional<test_case> parse_test_line(std::string_view line) {
     if (b == std::string_view::npos) return std::nullopt;
     const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
     if (!exit) return std::nullopt;
-    c.command = std::string(detail::trim(t.substr(0, a)));
+    c.command = std::string(text::trim(t.substr(0, a)));
     c.expected_exit = *exit;
-    c.pattern = std::string(detail::trim(t.substr(b + 1)));
+    c.pattern = std::string(text::trim(t.substr(b + 1)));
     return c;
   }
   const auto exit = detail::parse_i32(parts[1]);
   if (!exit) return std::nullopt;
-  c.command = std::string(detail::trim(parts[0]));
+  c.command = std::string(text::trim(parts[0]));
   c.expected_exit = *exit;
   std::string pattern;
   for (std::size_t i = 2; i < parts.size(); ++i) {
     if (i > 2) pattern += " | ";
     pattern.append(parts[i].data(), parts[i].size());
   }
-  c.pattern = std::string(detail::trim(pattern));
+  c.pattern = std::string(text::trim(pattern));
   return c;
 }
 
@@ -16986,7 +17702,7 @@ inline bool pattern_matches(std::string_view output, std::string_view pattern) {
 /// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
 /// boundary with `...` appended when it was longer; newlines become spaces.
 inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
-  const std::string_view t = detail::trim(s);
+  const std::string_view t = text::trim(s);
   std::string out;
   std::size_t end = t.size();
   const bool cut = t.size() > max;
@@ -17025,6 +17741,7 @@ struct test_failure {
 struct skill_test_result {
   std::string skill_name;  ///< the directory name
   std::string directory;   ///< as shown to the user
+  std::string bundle;      ///< the bundle it lives in; empty for global or a path
   std::size_t tests_run = 0;
   std::size_t tests_passed = 0;
   std::vector<test_failure> failures;
@@ -17065,6 +17782,20 @@ inline test_totals aggregate(const std::vector<skill_test_result>& results) {
   return t;
 }
 
+/// How a result names its skill: the directory name, as upstream prints it; with the
+/// bundle (`bundle/name`, `global/name`) when the results come from several bundles, so
+/// two skills of one name are told apart (issue 44 item 10).
+inline std::string shown_name(const skill_test_result& r, bool several_bundles) {
+  return several_bundles ? shown_skill(r.bundle, r.skill_name) : r.skill_name;
+}
+
+/// Whether `results` come from more than one bundle (the global directory counting as one).
+inline bool from_several_bundles(const std::vector<skill_test_result>& results) {
+  for (const skill_test_result& r : results)
+    if (r.bundle != results.front().bundle) return true;
+  return false;
+}
+
 /// The human summary (upstream `print_results`, without colours), with the pass and fail
 /// marks `m`.
 inline std::string render_test_results(const std::vector<skill_test_result>& results,
@@ -17077,13 +17808,15 @@ inline std::string render_test_results(const std::vector<skill_test_result>& res
     return std::move(line.text);
   }
   line("");
+  const bool several = from_several_bundles(results);
   for (const skill_test_result& r : results) {
     if (r.tests_run == 0) {
-      line("  - " + r.skill_name + " \u2014 no test cases");
+      line("  - " + shown_name(r, several) + " \u2014 no test cases");
       continue;
     }
-    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + r.skill_name + " \u2014 " +
-         std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) + " passed");
+    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + shown_name(r, several) +
+         " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
+         " passed");
     for (const test_failure& f : r.failures) {
       line("    command:  " + f.command);
       // file:line, as compilers print it, so an editor jumps to the failing test.
@@ -17235,7 +17968,7 @@ skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install
                   "agents." + agent);
     }
     for (const std::string& b : it->second.skill_bundles) {
-      const std::string alias(detail::trim(b));
+      const std::string alias(text::trim(b));
       if (!alias.empty() && cfg.bundles.count(alias)) {
         places.push_back(bundle_location(cfg, where.install_root, alias));
       }
@@ -17246,36 +17979,20 @@ skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install
     }
     places.push_back(global_location(where));
   }
-  std::vector<skills_dir_location> found;
-  for (const skills_dir_location& p : places) {
+  const auto holds = [&](std::size_t i) {
     try {
-      auto d = open_skills_dir(fs, p, false);
+      auto d = open_skills_dir(fs, places[i], false);
       const auto st = fs.stat_at(d, name);
-      if (st && st->kind != fs::file_kind::regular) found.push_back(p);
+      return st && st->kind != fs::file_kind::regular;
     } catch (const error&) {
-      continue;  // a missing or unreadable directory holds no skill
+      return false;  // a missing or unreadable directory holds no skill
     }
-  }
-  if (found.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (agent.empty() ? std::string(" (looked in every configured bundle and the "
-                                                 "global skills directory)")
-                                   : " (looked in the bundles of agent '" + agent + "')"),
-                name);
-  }
-  if (found.size() > 1) {
-    std::string list;
-    for (const auto& f : found) {
-      list +=
-          (list.empty() ? "" : ", ") + (f.global() ? std::string("global") : "bundle:" + f.bundle);
-    }
-    throw error(
-        errc::invalid_argument,
-        "skill '" + name + "' exists in several locations (" + list + "); pass --bundle to choose",
-        name);
-  }
-  return found.front();
+  };
+  return places[find_one_skill(
+      name, places.size(), holds, [&](std::size_t i) { return places[i].bundle; },
+      agent.empty() ? std::string("looked in every configured bundle and the global skills "
+                                  "directory")
+                    : "looked in the bundles of agent '" + agent + "'")];
 }
 
 namespace detail {
@@ -17340,7 +18057,8 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_vi
     try {
       moved = publish::rename_noreplace(fs, parent, entry, arch, target);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to move " + directory + " into " + archive.path, directory);
+      throw with_context(e, "failed to move " + directory + " into " + archive.path, directory,
+                         reason_of(e));
     }
     if (!moved) target = archive_name(loc.bundle, name, now_secs, n);
   }
@@ -17355,12 +18073,13 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_vi
     try {
       fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
     } catch (const error&) {
-      fs::detail::rethrow(e,
-                          "archived " + shown + " to " + paths::join(archive.path, target) +
-                              " but could not make it durable",
-                          directory);
+      throw with_context(e,
+                         "archived " + shown + " to " + paths::join(archive.path, target) +
+                             " but could not make it durable",
+                         directory, reason_of(e));
     }
-    fs::detail::rethrow(e, "failed to make the archive of " + shown + " durable", directory);
+    throw with_context(e, "failed to make the archive of " + shown + " durable", directory,
+                       reason_of(e));
   }
   return paths::join(archive.path, target);
 }
@@ -17378,7 +18097,8 @@ void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_locat
   try {
     s.emplace(fs, parent, stage, fs::modes::private_dir);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to create a staging directory in " + loc.path, loc.path);
+    throw with_context(e, "failed to create a staging directory in " + loc.path, loc.path,
+                       reason_of(e));
   }
   bool in_stage = false;  // the skill sits at <stage>/<name>
   try {
@@ -17409,7 +18129,7 @@ void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_locat
     }
     s.reset();  // inert if it stays: it has no manifest at its root
     if (e.code() == errc::identity_changed) throw;
-    fs::detail::rethrow(e, "failed to remove " + directory, directory);
+    throw with_context(e, "failed to remove " + directory, directory, reason_of(e));
   }
   try {
     s->remove();
@@ -17429,15 +18149,12 @@ template <class Fs>
 remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
                            const std::string& name, bool purge, std::int64_t now_secs) {
   static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
-      name.find('\\') != std::string::npos) {
-    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
-  }
+  check_skill_dir_name(name);
   remove_result out;
   out.name = name;
   out.bundle = loc.bundle;
   out.directory = paths::join(loc.path, name);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  const std::string shown = shown_skill(loc.bundle, name);
 
   std::optional<typename Fs::dir> parent;
   try {
@@ -17648,8 +18365,16 @@ struct install_result {
 
 namespace detail {
 
+/// What lets a blocked script in (issue 44 item 5): the config key, or the option of this
+/// one install (the CLI's `--allow-scripts`, as `skills audit` has).
+inline constexpr std::string_view allow_scripts_fix =
+    " (scripts, a TEST.sh for `skills test` included, are allowed by `[skills] allow_scripts = "
+    "true` in config.toml, or for this install alone by allow_scripts: --allow-scripts)";
+
 [[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
-  throw error(errc::audit_blocked, "Skill security audit failed: " + r.summary(), where);
+  std::string why = "Skill security audit failed: " + r.summary();
+  if (why.find("script-like files are blocked") != std::string::npos) why += allow_scripts_fix;
+  throw error(errc::audit_blocked, why, where);
 }
 
 }  // namespace detail
@@ -17664,10 +18389,9 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
                                        const skills_dir_location& loc, const std::string& name,
                                        const install_options& opt = {}) {
   static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos ||
-      name.compare(0, stage_prefix.size(), stage_prefix) == 0) {
+  check_skill_dir_name(name);
+  if (name.compare(0, stage_prefix.size(), stage_prefix) == 0)  // a staging directory's name
     throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
-  }
   install_result out;
   out.name = name;
   out.bundle = loc.bundle;
@@ -17683,7 +18407,7 @@ install_result install_skill_directory(Fs& fs, const std::string& source,
   if (!before.clean()) detail::audit_failed(before, source);
 
   typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  const std::string shown = (loc.global() ? std::string("global") : loc.bundle) + "/" + name;
+  const std::string shown = shown_skill(loc.bundle, name);
   std::optional<fs::file_id> installed;
   if (fs.stat_at(parent, name)) {
     if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
@@ -17743,6 +18467,67 @@ struct upgrade_recovery {
   std::string action;           ///< one sentence for recover's report (empty: nothing)
 };
 
+/// What a dead skills staging tree holds of a killed upgrade, read without changing
+/// anything: its intent, where the previous version is, what is at the skill's name.
+/// `recover_upgrade` acts on it; `status` says it (`upgrade_leftover_text`).
+struct upgrade_leftover {
+  upgrade_intent intent;
+  std::string previous_entry;      ///< the previous version's entry in the tree; empty: not there
+  bool name_taken = false;         ///< something is at the skill's name
+  bool previous_in_place = false;  ///< that is the previous version (not replaced yet)
+  std::string shown;               ///< `<bundle>/<name>` or `global/<name>`
+  /// The previous version goes back to the vacant name.
+  bool puts_back() const { return !previous_entry.empty() && !name_taken; }
+  /// The previous version is archived (deleted for a global skill, as upgrade does).
+  bool retires() const { return !previous_entry.empty() && name_taken; }
+};
+
+/// The killed upgrade whose intent the staging tree `stage` in `parent` records; nullopt
+/// without one (the tree then holds only a staged copy, deleted with it).
+template <class Fs>
+std::optional<upgrade_leftover> inspect_upgrade(Fs& fs, const typename Fs::dir& parent,
+                                                const typename Fs::dir& stage) {
+  std::optional<upgrade_intent> intent = read_upgrade_intent(fs, stage);
+  if (!intent) return std::nullopt;
+  upgrade_leftover u;
+  u.intent = std::move(*intent);
+  fs.for_each_entry(stage, [&](std::string_view n) {
+    const auto st = fs.stat_at(stage, n);
+    if (st && st->kind == fs::file_kind::directory && st->id == u.intent.previous)
+      u.previous_entry = std::string(n);
+  });
+  const auto at_name = fs.stat_at(parent, u.intent.name);
+  u.name_taken = at_name.has_value();
+  u.previous_in_place = at_name && at_name->id == u.intent.previous;
+  u.shown =
+      shown_skill(u.intent.install_root.empty() ? std::string() : u.intent.bundle, u.intent.name);
+  return u;
+}
+
+/// One sentence for `status`: which version of the skill is in place, and what `recover`
+/// (recover_upgrade, then the tree's removal) will do.
+inline std::string upgrade_leftover_text(const upgrade_leftover& u) {
+  const std::string skill = "a killed upgrade of skill '" + u.shown + "': ";
+  if (u.puts_back())
+    return skill + "the skill is missing and its previous version is in this staging tree; " +
+           "recover puts it back";
+  if (u.retires())
+    return skill + "the copy in place is the new version; recover " +
+           (u.intent.install_root.empty()
+                ? std::string("deletes the previous version, as an upgrade of a global skill does")
+                : "archives the previous version (`clawport skills restore " + u.intent.name +
+                      "` brings it back)");
+  if (u.previous_in_place)
+    return skill + "the copy in place is the previous version (it was not replaced); " +
+           "recover deletes the staged new copy";
+  return skill +
+         (u.name_taken ? "the copy in place is the new version (the previous one was "
+                         "already archived); "
+                       : "nothing is at the skill's name and the previous version is "
+                         "not in this tree; ") +
+         "recover deletes the staging tree";
+}
+
 /// Finishes or undoes the upgrade a kill interrupted, from the intent recorded in the dead
 /// skills staging tree `stage` (named `stage_name` in `parent`, held locked by the caller):
 /// when the tree holds the installed version the upgrade was replacing, that version is put
@@ -17756,22 +18541,16 @@ upgrade_recovery recover_upgrade(Fs& fs, const typename Fs::dir& parent,
                                  const std::string& parent_path, const std::string& stage_name,
                                  const typename Fs::dir& stage) {
   upgrade_recovery out;
-  const std::optional<upgrade_intent> intent = read_upgrade_intent(fs, stage);
-  if (!intent) return out;
-  std::string entry;
-  fs.for_each_entry(stage, [&](std::string_view n) {
-    const auto st = fs.stat_at(stage, n);
-    if (st && st->kind == fs::file_kind::directory && st->id == intent->previous)
-      entry = std::string(n);
-  });
-  if (entry.empty()) return out;
+  const std::optional<upgrade_leftover> u = inspect_upgrade(fs, parent, stage);
+  if (!u || u->previous_entry.empty()) return out;
+  const upgrade_intent& intent = u->intent;
+  const std::string& entry = u->previous_entry;
+  const std::string& shown = u->shown;
   out.previous_found = true;
-  const std::string shown =
-      (intent->install_root.empty() ? std::string("global") : intent->bundle) + "/" + intent->name;
-  const std::string directory = paths::join(parent_path, intent->name);
+  const std::string directory = paths::join(parent_path, intent.name);
   const std::string held = paths::join(paths::join(parent_path, stage_name), entry);
-  if (!fs.stat_at(parent, intent->name)) {
-    if (!publish::rename_noreplace(fs, stage, entry, parent, intent->name))
+  if (u->puts_back()) {
+    if (!publish::rename_noreplace(fs, stage, entry, parent, intent.name))
       throw error(errc::identity_changed, directory + " appeared while recover ran", directory);
     fs.sync_dir(parent);
     out.put_back = true;
@@ -17779,18 +18558,17 @@ upgrade_recovery recover_upgrade(Fs& fs, const typename Fs::dir& parent,
                  " from " + held + " (an upgrade was killed before it replaced it)";
     return out;
   }
-  if (intent->install_root.empty()) {
+  if (intent.install_root.empty()) {
     out.action = "deleted the previous version of the global skill '" + shown +
                  "' that a killed upgrade had replaced, as an upgrade of a global skill does";
     return out;
   }
   skills_dir_location loc;
-  loc.bundle = intent->bundle;
-  const std::string archived =
-      detail::archive_skill(fs, stage, entry, loc, intent->install_root, intent->name, shown,
-                            directory, intent->now_secs);
+  loc.bundle = intent.bundle;
+  const std::string archived = detail::archive_skill(
+      fs, stage, entry, loc, intent.install_root, intent.name, shown, directory, intent.now_secs);
   out.action = "archived the previous version of skill '" + shown + "' to " + archived +
-               " (a killed upgrade had replaced it; `clawport skills restore " + intent->name +
+               " (a killed upgrade had replaced it; `clawport skills restore " + intent.name +
                "` brings it back)";
   return out;
 }
@@ -17972,7 +18750,8 @@ leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::st
 /// config), saying what it did; a failure leaves the record for the next try.
 template <class Fs>
 void resolve_intents(Fs& fs, const typename Fs::dir& parent,
-                     const std::vector<std::string>& intents, recover_report& report) {
+                     const std::vector<std::string>& intents, recover_report& report,
+                     const publish::rows_undo& undo_rows) {
   for (const std::string& n : intents) {
     try {
       const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
@@ -17980,7 +18759,7 @@ void resolve_intents(Fs& fs, const typename Fs::dir& parent,
         report.actions.push_back("left " + n + " alone: it is not a directory");
         continue;
       }
-      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n);
+      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n, undo_rows);
       if (o.busy) {
         ++report.busy;
         report.actions.push_back("left " + n + " alone: a running `clawport import` holds it");
@@ -18143,7 +18922,7 @@ void sweep_ignored(Fs& fs, const typename Fs::dir& parent, std::string_view name
 /// could be the destination's.
 template <class Fs>
 recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display) {
+                       const std::string& display, const publish::rows_undo& undo_rows = {}) {
   fs::check_policy<Fs>();
   recover_report report;
   std::vector<std::string> names;
@@ -18155,7 +18934,7 @@ recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view 
   });
   std::sort(names.begin(), names.end());  // deterministic report
   std::sort(intents.begin(), intents.end());
-  detail::resolve_intents(fs, parent, intents, report);
+  detail::resolve_intents(fs, parent, intents, report, undo_rows);
   std::sort(report.ignored.begin(), report.ignored.end());
 
   detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);
@@ -18191,9 +18970,11 @@ inline nlohmann::ordered_json to_json(const recover_report& r) {
 }
 
 /// `recover` for a destination given as an absolute path: opens its parent once and
-/// recovers beside it. `display` names the destination in messages (as typed).
+/// recovers beside it. `display` names the destination in messages (as typed). A killed
+/// `import --with-memory`'s rows are removed through `memory` (the CLI's SQLite target).
 template <class Fs>
-recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display) {
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display,
+                            const memory::target& memory = {}) {
   const auto place = exporter_detail::split_parent(abs);
   if (abs.empty() || abs.front() != '/' || !place) {
     throw error(errc::invalid_argument,
@@ -18203,11 +18984,15 @@ recover_report recover_path(Fs& fs, const std::string& abs, const std::string& d
     try {
       return fs.open_root(place->first);
     } catch (const error& e) {
-      throw error(e.code(), "failed to open " + place->first + ": " + e.what(), place->first,
-                  e.sys_errno());
+      throw with_context(e, "failed to open " + place->first, place->first);
     }
   }();
-  return recover(fs, parent, place->second, display);
+  publish::rows_undo undo_rows;
+  if (memory)
+    undo_rows = [&memory, &place](const std::string& store, const std::string& agent) {
+      (void)memory.remove_agent(paths::join(place->first, store), agent);
+    };
+  return recover(fs, parent, place->second, display, undo_rows);
 }
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -18240,10 +19025,11 @@ inline std::string n(std::uint64_t v) { return std::to_string(v); }
 inline void headline(lines& line, const export_result& r) {
   if (r.dry_run) {
     line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB); nothing was written");
+         " workspace file(s), " + n(r.workspace.bytes / 1024) +
+         " KiB of them); nothing was written");
   } else {
     line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB)");
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB of them)");
   }
   if (r.signed_bundle) {
     line("  signed: zeroclaw-agent.sha256.sig (ssh-keygen -Y, namespace clawport-bundle)");
@@ -18507,13 +19293,10 @@ inline std::string render_json(const export_result& r) { return json::dump(to_js
 // run, by the library's one process runner (process/runner.hpp: no shell, everything it
 // starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
 // with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
-// and stdin from the data, a file of a private temporary directory (mkdtemp, 0700) that
+// and stdin from the data, a file of a private temporary directory (fs::temp_dir, 0700) that
 // also holds the signature `-s` needs as a file. The directory is removed afterwards.
 
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18558,51 +19341,17 @@ inline std::string program_of(const ssh_keygen_options& o) {
               "ssh-keygen");
 }
 
-/// A mkdtemp directory and the files put in it, removed on destruction.
-class private_dir {
- public:
-  explicit private_dir(const std::string& root) {
-    std::string tmpl = (root.empty() ? std::string("/tmp") : root) + "/clawport-sign.XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    if (::mkdtemp(buf.data()) == nullptr)
-      throw error(errc::io,
-                  "cannot create a private temporary directory in " + root + ": " +
-                      std::strerror(errno) + " (set TMPDIR to a writable directory)",
-                  root, errno);
-    path_ = buf.data();
-  }
-  ~private_dir() {
-    for (const std::string& f : files_) ::unlink(f.c_str());
-    ::rmdir(path_.c_str());
-  }
-  private_dir(const private_dir&) = delete;
-  private_dir& operator=(const private_dir&) = delete;
-
+/// The private temporary directory one run's files go in (fs::temp_dir, through fs::posix).
+struct private_dir {
+  explicit private_dir(const std::string& root)
+      : dir(disk, root.empty() ? std::string("/tmp") : root, "clawport-sign.") {}
   /// A new file `name` in the directory holding `bytes` (0600); its path.
   std::string put(const std::string& name, const std::string& bytes) {
-    const std::string p = path_ + "/" + name;
-    const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) throw error(errc::io, "cannot create " + p + ": " + std::strerror(errno), p, errno);
-    files_.push_back(p);
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        const int e = errno;
-        ::close(fd);
-        throw error(errc::io, "cannot write " + p + ": " + std::strerror(e), p, e);
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    return p;
+    return dir.put(name, bytes);
   }
 
- private:
-  std::string path_;
-  std::vector<std::string> files_;
+  fs::posix disk;
+  fs::temp_dir<fs::posix> dir;
 };
 
 /// Runs `program args...` with stdin from the file `input_path`, the environment `env`,
@@ -18640,6 +19389,21 @@ inline std::string last_line(const std::string& text) {
   const std::size_t start = text.rfind('\n', end);
   return text.substr(start == std::string::npos ? 0 : start + 1,
                      end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+/// The signing key of `-Y check-novalidate`'s "Good "<ns>" signature with <TYPE> key
+/// SHA256:<fp>" line, as `<TYPE> SHA256:<fp>` (what `ssh-keygen -l` prints for the key);
+/// "" when the line is not there.
+inline std::string signing_key_of(const std::string& output) {
+  const std::string with = " signature with ";
+  const std::size_t at = output.find(with);
+  if (at == std::string::npos) return {};
+  const std::size_t from = at + with.size();
+  const std::size_t end = output.find_first_of("\r\n", from);
+  std::string key = output.substr(from, end == std::string::npos ? end : end - from);
+  const std::size_t word = key.find(" key ");
+  if (word != std::string::npos) key.replace(word, 5, " ");
+  return key;
 }
 
 }  // namespace detail
@@ -18731,6 +19495,13 @@ class ssh_keygen_verifier {
     const auto accepted = [&](const std::string& principal) {
       return keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
     };
+    // Whom to trust: the key that signed, as `ssh-keygen -l` shows it (check-novalidate's
+    // "Good ... signature with ED25519 key SHA256:..." line), told in every refusal below.
+    const std::string key = detail::signing_key_of(check.out + check.err);
+    const auto untrusted = [&key](const std::string& why, const std::string& subject) {
+      return error(errc::signer_untrusted,
+                   why + (key.empty() ? std::string() : "; the signing key is " + key), subject);
+    };
     std::optional<ssh_keygen_run> good;
     if (signer_) {
       good = accepted(*signer_);
@@ -18738,28 +19509,26 @@ class ssh_keygen_verifier {
     }
     const ssh_keygen_run found = keygen({"-Y", "find-principals", "-s", sig, "-f", allowed_});
     if (found.exit != 0)
-      throw error(
-          errc::signer_untrusted,
+      throw untrusted(
           "the signing key is not in " + allowed_ +
               ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
               "); add the signer's `<principal> <public key>` line there if you trust it",
           allowed_);
     const std::vector<std::string> principals = split_principals(found.out);
     if (signer_)
-      throw error(errc::signer_untrusted,
-                  "the signature is not by `" + *signer_ + "` as " + allowed_ +
-                      " allows it under the namespace `" + ns_ +
-                      "` (ssh-keygen: " + detail::last_line(good->err) +
-                      "); the key is listed there for " + join(principals) +
-                      "; check that principal's entry, its namespaces= and valid-after/"
-                      "valid-before options",
-                  allowed_);
+      throw untrusted("the signature is not by `" + *signer_ + "` as " + allowed_ +
+                          " allows it under the namespace `" + ns_ +
+                          "` (ssh-keygen: " + detail::last_line(good->err) +
+                          "); the key is listed there for " + join(principals) +
+                          "; check that principal's entry, its namespaces= and valid-after/"
+                          "valid-before options",
+                      allowed_);
     for (const std::string& p : principals) {
       if (is_principal_pattern(p)) continue;
       good = accepted(p);
       if (good->exit == 0) return p;
     }
-    throw error(errc::signer_untrusted, unnamed_message(principals, good), allowed_);
+    throw untrusted(unnamed_message(principals, good), allowed_);
   }
 
  private:
@@ -18828,9 +19597,668 @@ inline signing::sign_function ssh_bundle_signer(const host_environment& host,
 }  // namespace clawport
 // ----- end clawport/exporter/signature.hpp -----
 // ----- end clawport/exporter.hpp -----
+// ----- begin clawport/publish/exchange.hpp -----
+// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
+// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
+// instant the destination holds the complete old or the complete new bundle. Where the
+// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
+
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+struct exchange {
+  static constexpr std::string_view name = "exchange";
+  static constexpr bool writes = true;
+
+  template <class Fs>
+  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
+    fs::check_policy<Fs>();
+    outcome out = outcome_of(name, guarantee::atomic);
+    // RENAME_NOREPLACE into a vacant name, RENAME_EXCHANGE with an admitted directory.
+    const bool done = r.adm.kind == admission_kind::vacant
+                          ? detail::publish_vacant(fs, parent, r, fs::rename_mode::noreplace) ==
+                                fs::rename_result::done
+                          : publish_swapped(fs, parent, r, out);
+    if (done) return out;
+    // The kernel or filesystem refused the flag: upstream's protocol, and say so.
+    outcome fell_back = staged_swap::publish(fs, parent, r);
+    fell_back.requested = std::string(name);
+    return fell_back;
+  }
+
+ private:
+  /// RENAME_EXCHANGE with the admitted directory, then the checks through the staging
+  /// name (which now holds what the destination held); any failure exchanges back.
+  /// False when unsupported (nothing changed).
+  template <class Fs>
+  static bool publish_swapped(Fs& fs, const typename Fs::dir& parent, const request& r,
+                              outcome& out) {
+    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
+    if (detail::cancel_requested(r)) throw detail::cancelled(r);
+    fs::rename_result done = fs::rename_result::done;
+    try {
+      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+    } catch (const error& e) {
+      throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
+    }
+    if (done == fs::rename_result::unsupported) return false;
+    const auto swap_back = [&](const error& cause) {
+      try {
+        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      } catch (const error&) {
+        detail::restore_failed(r, cause, r.staging);
+      }
+    };
+    std::optional<fs::file_id> swapped;
+    try {
+      swapped = destination_identity(fs, parent, r.staging);
+    } catch (const error& e) {
+      swap_back(e);
+      throw with_context(errc::publish_failed, e, "failed to inspect " + r.staging,
+                         r.names.display);
+    }
+    if (!swapped || *swapped != r.adm.id) {
+      const error refused = refusal::changed(r.names);
+      swap_back(refused);
+      throw refused;
+    }
+    if (r.adm.kind == admission_kind::empty) {
+      // The admitted directory must still be empty: rmdir refuses if it gained entries.
+      try {
+        fs.remove_dir_at(parent, r.staging);
+      } catch (const error& e) {
+        swap_back(e);
+        throw with_context(errc::publish_failed, e,
+                           "failed to clear the empty destination " + r.names.path,
+                           r.names.display);
+      }
+    }
+    try {
+      detail::sync_parent(fs, parent, r);
+    } catch (const error& e) {
+      if (r.adm.kind == admission_kind::empty) {
+        // The old empty directory is gone; put the staged tree back under its own name
+        // and an empty directory at the destination.
+        detail::withdraw(fs, parent, r, e);
+        try {
+          fs.make_dir_at(parent, r.destination, fs::modes::dir);
+        } catch (const error&) {
+          detail::withdraw_failed(r, e);
+        }
+      } else {
+        swap_back(e);
+      }
+      throw;
+    }
+    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    return true;
+  }
+};
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/exchange.hpp -----
+// ----- begin clawport/publish/none.hpp -----
+// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// Dry run: nothing is staged and nothing is published.
+struct none {
+  static constexpr std::string_view name = "none";
+  static constexpr bool writes = false;
+
+  template <class Fs>
+  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
+    return outcome_of(name, guarantee::none);
+  }
+};
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/none.hpp -----
 // ----- begin clawport/verify.hpp -----
 // Verifying a bundle as hostile input: every finding listed, limits documented.
 
+// ----- begin clawport/verify/agent_plugin.hpp -----
+// Checking an Agent Plugins 1.0.0 plugin directory as hostile input (`clawport verify <plugin
+// dir>`, issue 46): `plugin.json`, `skills/<dir>/SKILL.md` and `mcp.json` against the spec's
+// rules, each finding at the spec's failure boundary (the whole plugin, one component type,
+// one skill, one server), so the report says what a client would still load. The rules are
+// here once: `convert` checks what it writes and reads what it converts through them. The
+// check is pure (a tree of files in, a report out); `read_plugin_tree` reads the tree.
+
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
+
+/// The exact 1.0.0 identifiers (a client recognises a plugin by these alone).
+inline constexpr const char* plugin_schema_id =
+    "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
+inline constexpr const char* plugin_mcp_schema_id =
+    "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
+/// The Agent Skills frontmatter keys (agentskills.io specification; skills-ref rejects others).
+inline constexpr const char* agent_skill_keys[] = {"name",     "description",   "license",
+                                                   "metadata", "allowed-tools", "compatibility"};
+/// Files that make a client load the directory as another plugin format.
+inline constexpr const char* plugin_foreign_manifests[] = {
+    ".claude-plugin", ".codex-plugin", ".cursor-plugin", "openclaw.plugin.json"};
+
+/// What one finding disables (the spec's failure boundaries, narrowest first).
+enum class plugin_scope { field, server, skill, component, plugin };
+inline const char* to_string(plugin_scope s) noexcept {
+  return s == plugin_scope::field       ? "field"
+         : s == plugin_scope::server    ? "server"
+         : s == plugin_scope::skill     ? "skill"
+         : s == plugin_scope::component ? "component"
+                                        : "plugin";
+}
+
+struct plugin_finding {
+  plugin_scope scope = plugin_scope::plugin;
+  std::string path;  ///< plugin-relative file, with a JSON pointer or key where it helps
+  std::string detail;
+  bool warning = false;  ///< reported and ignored (the plugin still loads)
+};
+
+/// A plugin directory as read: regular files (relative path -> bytes), directories, and every
+/// other entry (symlinks, devices: never followed, never read).
+struct plugin_tree {
+  std::map<std::string, std::string> files;
+  std::set<std::string> dirs;
+  std::set<std::string> others;
+};
+
+/// What `check_plugin` found, and what a client would load.
+struct plugin_report {
+  std::string plugin;                ///< the directory as the user named it
+  std::string name;                  ///< plugin.json's name (empty when unreadable)
+  std::vector<std::string> skills;   ///< skill directories that load, in path order
+  std::vector<std::string> servers;  ///< MCP servers that load, in mcp.json order
+  std::vector<plugin_finding> findings;
+
+  /// Whether the plugin loads at all (no plugin-scope error).
+  bool loads() const {
+    return std::none_of(findings.begin(), findings.end(), [](const plugin_finding& f) {
+      return !f.warning && f.scope == plugin_scope::plugin;
+    });
+  }
+  /// Whether everything in it loads (warnings allowed): verify's exit 0.
+  bool ok() const {
+    return std::all_of(findings.begin(), findings.end(),
+                       [](const plugin_finding& f) { return f.warning; });
+  }
+};
+
+/// Whether `s` is a plugin name: 1-64 of `[a-z0-9.-]`, alphanumeric first and last, no `--`
+/// and no `..` (the schema's `^(?!.*(?:--|\.\.))[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$`).
+inline bool is_plugin_name(const std::string& s) {
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (s.empty() || s.size() > 64 || !alnum(s.front()) || !alnum(s.back())) return false;
+  if (s.find("--") != std::string::npos || s.find("..") != std::string::npos) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) { return alnum(c) || c == '-' || c == '.'; });
+}
+
+/// Whether `s` is an Agent Skills name: a plugin name without `.`.
+inline bool is_skill_name(const std::string& s) {
+  return is_plugin_name(s) && s.find('.') == std::string::npos;
+}
+
+/// The top-level keys of a frontmatter (lines at column 0 of the form `key:`).
+inline std::vector<std::string> frontmatter_keys(const std::string& fm) {
+  std::vector<std::string> keys;
+  std::size_t pos = 0;
+  while (pos < fm.size()) {
+    const std::size_t nl = fm.find('\n', pos);
+    const std::string line = fm.substr(pos, nl == std::string::npos ? nl : nl - pos);
+    pos = nl == std::string::npos ? fm.size() : nl + 1;
+    const std::size_t colon = line.find(':');
+    if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' ||
+        colon == std::string::npos)
+      continue;
+    keys.push_back(line.substr(0, colon));
+  }
+  return keys;
+}
+
+/// Code points of `s` (a byte that is not UTF-8 counts one).
+inline std::size_t plugin_code_points(const std::string& s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++n) {
+    const utf8::decoded d = utf8::decode_at(s, i);
+    i += d.length == 0 ? 1 : d.length;
+  }
+  return n;
+}
+
+/// Why the plugin-relative path `p` (starting `./`) is not one inside the root, or nothing.
+inline std::optional<std::string> relative_path_problem(const std::string& p) {
+  if (p.rfind("./", 0) != 0) return std::string("does not start with ./");
+  long depth = 0;
+  for (const std::string& part : paths::components(p.substr(2))) {
+    if (part == "..")
+      --depth;
+    else if (!part.empty() && part != ".")
+      ++depth;
+    if (depth < 0) return std::string("leaves the plugin's root");
+  }
+  return std::nullopt;
+}
+
+/// Why `cwd` is none of the spec's forms (`./…`, `${PLUGIN_ROOT}[/…]`, `${PLUGIN_DATA}[/…]`)
+/// or escapes its base, or nothing.
+inline std::optional<std::string> cwd_problem(const std::string& cwd) {
+  for (const char* var : {"${PLUGIN_ROOT}", "${PLUGIN_DATA}"}) {
+    const std::string v = var;
+    if (cwd == v) return std::nullopt;
+    if (cwd.rfind(v + "/", 0) == 0) return relative_path_problem("./" + cwd.substr(v.size() + 1));
+  }
+  if (cwd.rfind("./", 0) == 0) return relative_path_problem(cwd);
+  return std::string("is not ./…, ${PLUGIN_ROOT}[/…] or ${PLUGIN_DATA}[/…]");
+}
+
+/// Why `url` is not a URL a client connects to (absolute http/https, no userinfo, no
+/// fragment, https unless the host is localhost or a loopback IP literal), or nothing.
+inline std::optional<std::string> url_problem(const std::string& url) {
+  const std::string low = text::to_lower_ascii(url);
+  const bool https = low.rfind("https://", 0) == 0;
+  if (!https && low.rfind("http://", 0) != 0) return std::string("is not an http(s) URL");
+  if (url.find('#') != std::string::npos) return std::string("has a fragment");
+  if (url.find_first_of(" \t\r\n") != std::string::npos) return std::string("holds whitespace");
+  const std::size_t start = https ? 8 : 7;
+  const std::string authority = low.substr(start, low.find_first_of("/?", start) - start);
+  if (authority.find('@') != std::string::npos) return std::string("has userinfo");
+  std::string host = authority;
+  if (!host.empty() && host[0] == '[')
+    host = host.substr(0, host.find(']') + 1);
+  else
+    host = host.substr(0, host.find(':'));
+  if (host.empty()) return std::string("has no host");
+  const bool loopback = host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
+  if (!https && !loopback) return std::string("is http to a host that is not loopback");
+  return std::nullopt;
+}
+
+/// Whether `name` is an HTTP field name (an RFC 9110 token).
+inline bool is_header_name(const std::string& name) {
+  if (name.empty()) return false;
+  for (const char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    std::string("!#$%&'*+-.^_`|~").find(c) != std::string::npos;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+namespace detail {
+
+using pjson = nlohmann::json;
+
+inline void plugin_error(plugin_report& r, plugin_scope s, std::string path, std::string detail) {
+  r.findings.push_back({s, std::move(path), std::move(detail), false});
+}
+inline void plugin_warning(plugin_report& r, plugin_scope s, std::string path, std::string detail) {
+  r.findings.push_back({s, std::move(path), std::move(detail), true});
+}
+
+inline bool string_map(const pjson& j) {
+  return j.is_object() &&
+         std::all_of(j.begin(), j.end(), [](const pjson& v) { return v.is_string(); });
+}
+
+/// plugin.json: the closed field set; a violation disables the plugin, an unknown field or
+/// non-object `extensions` is reported and ignored.
+inline void check_manifest(const plugin_tree& t, plugin_report& r) {
+  const std::string P = "plugin.json";
+  const auto it = t.files.find(P);
+  if (it == t.files.end()) {
+    plugin_error(
+        r, plugin_scope::plugin, P,
+        t.others.count(P) ? "is not a regular file (a link is not followed)" : "is missing");
+    return;
+  }
+  const pjson m = pjson::parse(it->second, nullptr, false);
+  if (!m.is_object()) return plugin_error(r, plugin_scope::plugin, P, "is not a JSON object");
+  if (!m.contains("$schema") || !m["$schema"].is_string())
+    plugin_error(r, plugin_scope::plugin, P + ":$schema", "is missing or not a string");
+  else if (m["$schema"] != plugin_schema_id)
+    plugin_error(r, plugin_scope::plugin, P + ":$schema",
+                 "is not " + std::string(plugin_schema_id) + " (an unsupported version)");
+  if (!m.contains("name") || !m["name"].is_string())
+    plugin_error(r, plugin_scope::plugin, P + ":name", "is missing or not a string");
+  else if (!is_plugin_name(m["name"].get<std::string>()))
+    plugin_error(r, plugin_scope::plugin, P + ":name",
+                 "is not a plugin name (1-64 of a-z 0-9 - ., alphanumeric first and last, no "
+                 "-- or ..)");
+  else
+    r.name = m["name"].get<std::string>();
+  for (auto f = m.begin(); f != m.end(); ++f) {
+    const std::string k = f.key();
+    const std::string at = P + ":" + k;
+    if (k == "$schema" || k == "name") continue;
+    if (k == "version" || k == "description" || k == "homepage" || k == "repository" ||
+        k == "license") {
+      if (!f->is_string()) plugin_error(r, plugin_scope::plugin, at, "is not a string");
+    } else if (k == "keywords") {
+      if (!f->is_array() ||
+          !std::all_of(f->begin(), f->end(), [](const pjson& v) { return v.is_string(); }))
+        plugin_error(r, plugin_scope::plugin, at, "is not an array of strings");
+    } else if (k == "author") {
+      bool good = f->is_object();
+      for (auto a = good ? f->begin() : f->end(); a != f->end(); ++a)
+        good =
+            good && a->is_string() && (a.key() == "name" || a.key() == "email" || a.key() == "url");
+      if (!good)
+        plugin_error(r, plugin_scope::plugin, at,
+                     "is not an object of only name, email and url strings");
+    } else if (k == "extensions") {
+      if (!f->is_object()) {
+        plugin_warning(r, plugin_scope::field, at, "is not an object; ignored");
+        continue;
+      }
+      for (auto n = f->begin(); n != f->end(); ++n)
+        if (!n->is_object())
+          plugin_error(r, plugin_scope::plugin, at + "." + n.key(),
+                       "is not an object (the schema requires each namespace's value to be one)");
+    } else {
+      plugin_warning(r, plugin_scope::field, at, "is not an Agent Plugins 1.0.0 field; ignored");
+    }
+  }
+}
+
+/// One `skills/<dir>/SKILL.md` against Agent Skills; a violation skips that skill.
+inline void check_skill(const std::string& dir, const std::string& text, plugin_report& r) {
+  const std::string p = "skills/" + dir + "/SKILL.md";
+  const skills::frontmatter_split split = skills::split_frontmatter(text);
+  if (!split.found) return plugin_error(r, plugin_scope::skill, p, "has no YAML frontmatter");
+  const skills::loader_frontmatter fm = skills::parse_loader_frontmatter(split.frontmatter);
+  std::vector<std::string> problems;
+  if (!fm.name || !is_skill_name(*fm.name))
+    problems.push_back("its name is not 1-64 of a-z 0-9 - (no leading, trailing or doubled -)");
+  else if (*fm.name != dir)
+    problems.push_back("its name `" + *fm.name + "` is not its directory's");
+  if (!fm.description || fm.description->empty() || plugin_code_points(*fm.description) > 1024)
+    problems.push_back("it has no description of 1-1024 characters");
+  for (const std::string& k : frontmatter_keys(split.frontmatter))
+    if (std::none_of(std::begin(agent_skill_keys), std::end(agent_skill_keys),
+                     [&](const char* a) { return k == a; }))
+      problems.push_back("the frontmatter key `" + k + "` is not Agent Skills'");
+  if (problems.empty()) {
+    r.skills.push_back(dir);
+    return;
+  }
+  std::string why;
+  for (const std::string& s : problems) why += (why.empty() ? "" : "; ") + s;
+  plugin_error(r, plugin_scope::skill, p, why + "; the skill is skipped");
+}
+
+/// The immediate children of `skills/` holding a regular `SKILL.md`.
+inline void check_skills(const plugin_tree& t, plugin_report& r) {
+  if (t.files.count("skills") || t.others.count("skills"))
+    return plugin_error(r, plugin_scope::component, "skills", "is not a directory; no skill loads");
+  for (const std::string& d : t.dirs) {
+    if (d.rfind("skills/", 0) != 0 || d.find('/', 7) != std::string::npos) continue;
+    const std::string dir = d.substr(7);
+    const auto it = t.files.find(d + "/SKILL.md");
+    if (it != t.files.end())
+      check_skill(dir, it->second, r);
+    else if (t.others.count(d + "/SKILL.md"))
+      plugin_error(r, plugin_scope::skill, d + "/SKILL.md",
+                   "is not a regular file (a link is not followed); the skill is skipped");
+  }
+  for (const std::string& o : t.others)
+    if (o.rfind("skills/", 0) == 0 && o.find('/', 7) == std::string::npos)
+      plugin_warning(r, plugin_scope::skill, o, "is not a directory (a link is not followed)");
+}
+
+/// A stdio server's command, args, env and cwd.
+inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
+  if (!s.contains("command") || !s["command"].is_string() ||
+      s["command"].get<std::string>().empty())
+    why.push_back("command is missing or empty");
+  else {
+    const std::string c = s["command"].get<std::string>();
+    if (c.find_first_of(" \t\r\n") != std::string::npos)
+      why.push_back("command `" + c + "` is not one executable token (no shell runs it)");
+    else if (c.rfind("./", 0) == 0) {
+      if (const auto p = relative_path_problem(c)) why.push_back("command " + *p);
+    } else if (c.find_first_of("/\\") != std::string::npos)
+      why.push_back("command is neither a bare name nor ./ inside the plugin");
+  }
+  if (s.contains("args") &&
+      (!s["args"].is_array() || !std::all_of(s["args"].begin(), s["args"].end(),
+                                             [](const pjson& a) { return a.is_string(); })))
+    why.push_back("args is not an array of strings");
+  if (s.contains("env")) {
+    if (!string_map(s["env"])) why.push_back("env is not an object of strings");
+    for (const char* k : {"PLUGIN_ROOT", "PLUGIN_DATA"})
+      if (s["env"].is_object() && s["env"].contains(k))
+        why.push_back(std::string("env sets the reserved ") + k);
+  }
+  if (s.contains("cwd")) {
+    if (!s["cwd"].is_string())
+      why.push_back("cwd is not a string");
+    else if (const auto p = cwd_problem(s["cwd"].get<std::string>()))
+      why.push_back("cwd " + *p);
+  }
+}
+
+/// A remote server's url and headers.
+inline void check_remote(const pjson& s, std::vector<std::string>& why) {
+  if (!s.contains("url") || !s["url"].is_string())
+    why.push_back("url is missing or not a string");
+  else if (const auto p = url_problem(s["url"].get<std::string>()))
+    why.push_back("url " + *p);
+  if (!s.contains("headers")) return;
+  if (!string_map(s["headers"])) return why.push_back("headers is not an object of strings");
+  std::set<std::string> seen;
+  for (auto h = s["headers"].begin(); h != s["headers"].end(); ++h) {
+    if (!is_header_name(h.key())) why.push_back("the header name `" + h.key() + "` is not a token");
+    if (!seen.insert(text::to_lower_ascii(h.key())).second)
+      why.push_back("the header `" + h.key() + "` is given twice (names ignore case)");
+    if (h->get<std::string>().find_first_of("\r\n") != std::string::npos)
+      why.push_back("the header `" + h.key() + "` has a line break in its value");
+  }
+}
+
+/// One `mcpServers` entry: exactly one closed variant; a violation skips that server.
+inline void check_server(const std::string& name, const pjson& s, plugin_report& r) {
+  const std::string at = "mcp.json:mcpServers." + name;
+  std::vector<std::string> why;
+  const std::string type = s.is_object() && s.contains("type") && s["type"].is_string()
+                               ? s["type"].get<std::string>()
+                               : std::string();
+  const bool stdio = type == "stdio";
+  if (!s.is_object())
+    why.push_back("is not an object");
+  else if (!stdio && type != "streamable-http" && type != "sse")
+    why.push_back("type is not stdio, streamable-http or sse");
+  else {
+    const std::set<std::string> keys =
+        stdio ? std::set<std::string>{"type", "command", "args", "env", "cwd"}
+              : std::set<std::string>{"type", "url", "headers"};
+    for (auto k = s.begin(); k != s.end(); ++k)
+      if (!keys.count(k.key()))
+        why.push_back("has the field `" + k.key() + "` its type does not define");
+    if (stdio)
+      check_stdio(s, why);
+    else
+      check_remote(s, why);
+  }
+  if (why.empty()) {
+    r.servers.push_back(name);
+    return;
+  }
+  std::string all;
+  for (const std::string& w : why) all += (all.empty() ? "" : "; ") + w;
+  plugin_error(r, plugin_scope::server, at, all + "; the server is skipped");
+}
+
+/// mcp.json: exactly `$schema` (1.0.0) and `mcpServers`, else no server loads.
+inline void check_mcp(const plugin_tree& t, plugin_report& r) {
+  const std::string P = "mcp.json";
+  const auto it = t.files.find(P);
+  if (it == t.files.end()) {
+    if (t.dirs.count(P) || t.others.count(P))
+      plugin_error(r, plugin_scope::component, P,
+                   "is not a regular file (a link is not followed); no MCP server loads");
+    return;
+  }
+  const pjson m = pjson::parse(it->second, nullptr, false);
+  std::string why;
+  if (!m.is_object())
+    why = "is not a JSON object";
+  else if (!m.contains("$schema") || m["$schema"] != plugin_mcp_schema_id)
+    why = "$schema is not " + std::string(plugin_mcp_schema_id) + " (plugin.json's version)";
+  else if (!m.contains("mcpServers") || !m["mcpServers"].is_object())
+    why = "has no mcpServers object";
+  else
+    for (auto k = m.begin(); k != m.end(); ++k)
+      if (k.key() != "$schema" && k.key() != "mcpServers")
+        why = "has the top-level field `" + k.key() + "`";
+  if (!why.empty())
+    return plugin_error(r, plugin_scope::component, P, why + "; no MCP server loads");
+  // nlohmann::json sorts keys; mcp.json's order is the one a person reads, so keep it.
+  const nlohmann::ordered_json o = nlohmann::ordered_json::parse(it->second, nullptr, false);
+  for (auto s = o["mcpServers"].begin(); s != o["mcpServers"].end(); ++s)
+    check_server(s.key(), pjson(s.value()), r);
+}
+
+}  // namespace detail
+
+/// Checks a plugin tree against the Agent Plugins 1.0.0 rules. A plugin-scope error means
+/// nothing loads; the components are then not checked.
+inline plugin_report check_plugin(const plugin_tree& t) {
+  plugin_report r;
+  detail::check_manifest(t, r);
+  if (!r.loads()) return r;
+  for (const char* f : plugin_foreign_manifests)
+    if (t.files.count(f) || t.dirs.count(f) || t.others.count(f))
+      detail::plugin_warning(r, plugin_scope::plugin, f,
+                             "makes a client (OpenClaw) load this directory as another plugin "
+                             "format, not as an Agent Plugin");
+  detail::check_skills(t, r);
+  detail::check_mcp(t, r);
+  return r;
+}
+
+/// Whether the directory `path` is a plugin (holds `plugin.json`) rather than a bundle.
+template <class Fs>
+bool is_plugin_dir(Fs& fs, const std::string& path) {
+  try {
+    typename Fs::dir root = fs.open_root(path);
+    return fs.stat_at(root, "plugin.json").has_value() &&
+           !fs.stat_at(root, "zeroclaw-agent.toml").has_value();
+  } catch (const error&) {
+    return false;
+  }
+}
+
+/// Reads a plugin directory without following a link: every regular file at most `max_file`
+/// bytes, at most `max_files` files (errc::limit_exceeded past either).
+template <class Fs>
+plugin_tree read_plugin_tree(Fs& fs, const std::string& path, std::uint64_t max_file = 16u << 20,
+                             std::size_t max_files = 20000) {
+  struct visitor : fs::walk_visitor {
+    Fs& fs;
+    plugin_tree& t;
+    std::uint64_t max_file;
+    std::size_t max_files;
+    visitor(Fs& f, plugin_tree& tr, std::uint64_t m, std::size_t n)
+        : fs(f), t(tr), max_file(m), max_files(n) {}
+    bool visit(const typename Fs::dir& parent, std::string_view name, const std::string& rel,
+               const fs::stat_info& info) {
+      if (info.kind == fs::file_kind::directory) {
+        t.dirs.insert(rel);
+        return true;
+      }
+      if (info.kind != fs::file_kind::regular) {
+        t.others.insert(rel);
+        return false;
+      }
+      if (t.files.size() >= max_files)
+        throw error(errc::limit_exceeded,
+                    "the plugin holds more than " + std::to_string(max_files) + " files", rel);
+      t.files[rel] = fs::read_file_at(fs, parent, std::string(name), max_file,
+                                      fs::read_kinds::hard_linked, rel);
+      return false;
+    }
+    std::optional<typename Fs::dir> enter(const typename Fs::dir& parent, std::string_view name,
+                                          const std::string&, const fs::stat_info&) {
+      return fs.open_dir_at(parent, std::string(name));
+    }
+  };
+  plugin_tree t;
+  typename Fs::dir root = fs.open_root(path);
+  visitor v(fs, t, max_file, max_files);
+  fs::walk(fs, root, v);
+  return t;
+}
+
+/// The terminal report of `clawport verify <plugin dir>`, every line through the one
+/// terminal-safe renderer (a skill directory named with ESC cannot repaint the verdict).
+inline std::string render_plugin_report(const plugin_report& r) {
+  text::terminal_lines line;
+  line(r.ok()      ? "plugin " + r.plugin + " verifies: an Agent Plugins 1.0.0 plugin"
+       : r.loads() ? "plugin " + r.plugin + " loads, but a client skips part of it"
+                   : "plugin " + r.plugin + " does not load: not an Agent Plugins 1.0.0 plugin");
+  if (!r.name.empty()) line("  name:     " + r.name);
+  line("  skills:   " + std::to_string(r.skills.size()) + " load");
+  line("  servers:  " + std::to_string(r.servers.size()) + " load");
+  for (const plugin_finding& f : r.findings)
+    line(std::string(f.warning ? "  warning " : "  error ") + "[" + to_string(f.scope) + "] " +
+         f.path + ": " + f.detail);
+  return std::move(line.text);
+}
+
+/// The `--json` document of `clawport verify <plugin dir>`.
+inline nlohmann::json plugin_to_json(const plugin_report& r) {
+  nlohmann::json j;
+  j["kind"] = "agent-plugin";
+  j["plugin"] = r.plugin;
+  j["name"] = r.name;
+  j["ok"] = r.ok();
+  j["loads"] = r.loads();
+  j["skills"] = r.skills;
+  j["servers"] = r.servers;
+  j["findings"] = nlohmann::json::array();
+  for (const plugin_finding& f : r.findings)
+    j["findings"].push_back({{"scope", to_string(f.scope)},
+                             {"path", f.path},
+                             {"detail", f.detail},
+                             {"warning", f.warning}});
+  return j;
+}
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/agent_plugin.hpp -----
 // ----- begin clawport/verify/render.hpp -----
 // The verify report as text (the CLI prints it) and as the `--json` document.
 
@@ -18845,6 +20273,10 @@ inline signing::sign_function ssh_bundle_signer(const host_environment& host,
 // digest list, parses the manifest as format 1 only, re-checks the closure
 // standing alone and its secrets, and lists every finding (`{code, path,
 // detail}`), not only the first.
+
+// ----- begin clawport/verify/checks.hpp -----
+// verify's checks after the walk: the layout, the digest list's findings, the manifest,
+// memory/, skills/, and the closure re-planned standing alone with its secrets.
 
 // ----- begin clawport/zeroclaw/comment.hpp -----
 // What a TOML comment written into a user's config may hold. `append_tables` writes the import's
@@ -18881,6 +20313,11 @@ inline std::optional<std::string> comment_problem(std::string_view text) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/zeroclaw/comment.hpp -----
+// ----- begin clawport/verify/digest_list.hpp -----
+// The digest list as verify and the importer read it: opened (`open_list`), surveyed once in
+// constant memory (`survey_list`), read through a file one chunk at a time (`list_cursor`) or
+// from memory (`list_in_memory`), and joined with the bundle's files in path order (`list_join`).
+
 // ----- begin clawport/verify/report.hpp -----
 // What a verify returns: its limits, findings and report, apart from the walk so that the
 // compiled mode's declarations (compiled/api.hpp) can name them without the whole library.
@@ -18983,6 +20420,12 @@ struct report {
   bool has_directory(std::string_view path) const {
     return std::find(directories.begin(), directories.end(), path) != directories.end();
   }
+  /// Strict mode (`verify --strict`, `import --strict`): a bundle whose bytes no digest list
+  /// authenticates is refused, its `unauthenticated` warning made an error.
+  void require_authenticated() {
+    for (finding& f : findings)
+      if (f.code == "unauthenticated") f.warning = false;
+  }
   /// The errc of a finding: its own for a limit or a signature finding, else bundle_invalid.
   static errc code_of(std::string_view finding_code) {
     for (const errc c :
@@ -19002,7 +20445,7 @@ struct report {
                                      : ""),
                    f.path);
     }
-    return error(errc::bundle_invalid, "the bundle " + bundle + " verifies", bundle);
+    return error(errc::bundle_invalid, bundle + " verifies", bundle);
   }
 };
 
@@ -19012,13 +20455,7 @@ struct report {
 // ----- end clawport/verify/report.hpp -----
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdint>
-#include <exception>
-#include <map>
-#include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19027,33 +20464,6 @@ struct report {
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace verify {
-
-namespace detail {
-
-/// The agent's memory and its user's private data at `path`, a directory when `is_dir`
-/// (bundle::private_workspace_entry, the rule the export filters with; issue 30). The
-/// store and the snapshot never travel (§7.5): refused. A MEMORY.md or USER.md is a
-/// warning, not a refusal: upstream ZeroClaw's export carries them, so every such upstream
-/// bundle would be refused, while the privacy loss is the exporting side's and has
-/// happened already; the importing operator is told the bundle holds another install's
-/// memory or user profile.
-inline std::optional<finding> private_finding(const std::string& path, bool is_dir) {
-  const std::string prefix = std::string(bundle::workspace_dir) + "/";
-  if (path.rfind(prefix, 0) != 0) return std::nullopt;
-  const std::string rel = path.substr(prefix.size());
-  if (rel.find('/') != std::string::npos) return std::nullopt;  // below memory/: named once
-  const auto kind = bundle::private_workspace_entry(rel);
-  if (!kind) return std::nullopt;
-  const std::string shown = is_dir ? path + "/" : path;
-  const std::string why(bundle::private_reason(*kind));
-  if (*kind == bundle::private_kind::memory_store || *kind == bundle::private_kind::memory_snapshot)
-    return finding{"memory_store", shown, "never travels in a bundle: " + why, false};
-  return finding{"private_data", shown,
-                 "the bundle carries another install's private data (clawport's export leaves "
-                 "it home): " +
-                     why,
-                 true};
-}
 
 /// The digest list read through an open file, one chunk at a time (digest::line_reader):
 /// `peek` is the next entry, nullptr at the end. Hashes every byte it reads, so the caller
@@ -19201,6 +20611,603 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
   out.hex = c.hex();
   out.stream_hex = digest::to_hex(stream.finish());
   return out;
+}
+
+/// The digest list, opened before the walk when it is a regular file within its limit
+/// (else the walk reports what it is).
+template <class Fs>
+std::optional<typename Fs::file> open_list(Fs& fs, const typename Fs::dir& root,
+                                           const limits& lim) {
+  try {
+    const auto st = fs.stat_at(root, bundle::digest_list_file);
+    if (!st || st->kind != fs::file_kind::regular || st->nlink != 1 ||
+        st->size > lim.max_digest_list_bytes)
+      return std::nullopt;
+    auto f = fs.open_file_at(root, bundle::digest_list_file);
+    const fs::stat_info opened = fs.stat(f);
+    if (opened.id != st->id || opened.kind != fs::file_kind::regular) return std::nullopt;
+    return f;
+  } catch (const error&) {
+    return std::nullopt;  // the walk reports it
+  }
+}
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/digest_list.hpp -----
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
+
+namespace detail {
+
+inline bool known_risk_kind(std::string_view kind) {
+  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_workspace_skills); ++k)
+    if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
+  return false;
+}
+
+inline const zeroclaw::value* at_path(const zeroclaw::value& root,
+                                      std::initializer_list<std::string_view> keys) {
+  const zeroclaw::value* cur = &root;
+  for (std::string_view k : keys) {
+    if (cur == nullptr || !cur->is_table()) return nullptr;
+    cur = cur->find(k);
+  }
+  return cur;
+}
+
+/// Every empty string leaf is given a placeholder (recording its path, in the
+/// scrub's path syntax), so re-planning reports which of them are schema
+/// secrets.
+inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
+                               std::set<std::string>& empty, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text.empty()) {
+      empty.insert(path);
+      v.text = std::string(placeholder);
+    }
+  } else if (v.is_table()) {
+    for (zeroclaw::member& m : v.members)
+      fill_empty_strings(m.val, path.empty() ? m.key : path + "." + m.key, empty, placeholder);
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+      fill_empty_strings(v.items[i], path + "." + zeroclaw::element_segment(v.items[i], i), empty,
+                         placeholder);
+  }
+}
+
+inline void unfill(zeroclaw::value& v, std::string_view placeholder) {
+  if (v.is_string()) {
+    if (v.text == placeholder) v.text.clear();
+  } else {
+    for (zeroclaw::member& m : v.members) unfill(m.val, placeholder);
+    for (zeroclaw::value& item : v.items) unfill(item, placeholder);
+  }
+}
+
+/// The first path at which `a` and `b` differ, for the message.
+inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::value& b,
+                                    const std::string& path) {
+  const std::string here = path.empty() ? "the root" : path;
+  if (a.type != b.type) return here;
+  if (a.is_table()) {
+    for (const zeroclaw::member& m : a.members) {
+      const std::string p = path.empty() ? m.key : path + "." + m.key;
+      const zeroclaw::value* o = b.find(m.key);
+      if (o == nullptr) return p + " would not travel";
+      if (!(m.val == *o)) return first_difference(m.val, *o, p);
+    }
+    for (const zeroclaw::member& m : b.members)
+      if (a.find(m.key) == nullptr)
+        return (path.empty() ? m.key : path + "." + m.key) + " is missing";
+    return here;
+  }
+  if (a.is_array() && a.items.size() == b.items.size()) {
+    for (std::size_t i = 0; i < a.items.size(); ++i)
+      if (!(a.items[i] == b.items[i]))
+        return first_difference(a.items[i], b.items[i], path + "." + std::to_string(i));
+  }
+  return here;
+}
+
+/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries
+/// the `carried_workspace_skills` flag, derived from the files (the manifest is
+/// not trusted to list it): added, with a warning, when the manifest does not.
+/// The import plan shows it.
+inline void derive_workspace_skills_flag(report& rep, bool carried) {
+  const zeroclaw::risk_flag flag = zeroclaw::workspace_skills_flag();
+  const std::string kind(zeroclaw::to_string(flag.kind));
+  const bool listed = std::any_of(rep.risk_flags.begin(), rep.risk_flags.end(),
+                                  [&](const finding& f) { return f.code == kind; });
+  if (!carried || listed) return;
+  rep.risk_flags.push_back({kind, flag.path, flag.detail, false});
+  rep.findings.push_back({"risk_unlisted", flag.path,
+                          "the bundle carries workspace/skills/ but its manifest does not flag "
+                          "it (" +
+                              kind + "); the flag is added here",
+                          true});
+}
+
+inline void add_finding(report& rep, std::string code, std::string path, std::string detail) {
+  rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
+}
+
+/// The top level holds the three files, `workspace/` and `skills/`, and nothing
+/// else.
+inline void layout_findings(report& rep) {
+  for (const bundle_file& f : rep.files) {
+    if (f.path.find('/') != std::string::npos) continue;
+    if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
+        f.path != bundle::digest_list_file && f.path != bundle::signature_file)
+      add_finding(rep, "unexpected_entry", f.path,
+                  "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
+                  "zeroclaw-agent.sha256, zeroclaw-agent.sha256.sig, workspace/, skills/)");
+  }
+  for (const std::string& d : rep.directories) {
+    if (d.find('/') != std::string::npos) continue;
+    // memory/ is checked against the format version once the manifest is read.
+    if (d != bundle::workspace_dir && d != bundle::skills_dir && d != bundle::memory_dir)
+      add_finding(rep, "unexpected_entry", d + "/", "not part of the bundle format");
+  }
+  for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
+    if (rep.file(required) == nullptr && !rep.has_directory(required))
+      add_finding(rep, "missing_file", std::string(required), "every bundle has this file");
+  }
+  if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
+    add_finding(rep, "unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
+  }
+}
+
+/// The digest list's findings, after the walk (none when the walk was cut short):
+/// joined during the walk (`joined`, through a cursor whose bytes must be the ones the walk
+/// hashed), or refused by the survey, or joined here from the list's text (`list_text`, a
+/// list not in path order: every file was kept); `authenticated` only when they match
+/// exactly.
+/// The finding of a bundle without a digest list: a warning, an error in strict mode
+/// (`require_authenticated`, the CLI's `--strict`).
+inline constexpr std::string_view unauthenticated_detail =
+    "the bundle has no digest list (upstream ZeroClaw writes none): its bytes are "
+    "unauthenticated, only its structure was checked (--strict refuses such a bundle)";
+
+struct list_outcome {
+  const list_join* joined = nullptr;  ///< the join done during the walk
+  std::string cursor_hex;             ///< the joined list's digest, as the cursor read it
+  const list_survey* survey = nullptr;
+  std::optional<error> join_error;  ///< the cursor's list did not parse any more
+  std::string walk_hex;             ///< the list's digest, as the walk read it
+};
+
+inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated,
+                                 const list_outcome& o) {
+  const std::string name(bundle::digest_list_file);
+  if (rep.file(name) == nullptr) {
+    if (!rep.has_directory(name))
+      rep.findings.push_back({"unauthenticated", name, std::string(unauthenticated_detail), true});
+    return;
+  }
+  if (truncated) return;
+  const auto changed = [&] {
+    add_finding(rep, "changed", name, "the digest list changed while the bundle was verified");
+  };
+  if (o.survey == nullptr) return changed();  // it was not there before the walk
+  if (o.survey->problem) {
+    add_finding(rep, "digest_list_invalid", name, o.survey->problem->what());
+    return;
+  }
+  if (o.joined != nullptr) {
+    if (o.join_error || o.cursor_hex != o.survey->hex || o.walk_hex != o.survey->hex)
+      return changed();
+    for (const finding& f : o.joined->found) rep.findings.push_back(f);
+    for (const finding& f : o.joined->missing) rep.findings.push_back(f);
+    rep.authenticated = o.joined->exact;
+    return;
+  }
+  try {
+    list_in_memory listed(digest::parse_list(list_text, name));
+    list_join j;
+    for (bundle_file& f : rep.files) j.file(f, listed);
+    j.finish(listed);
+    for (finding& f : j.found) rep.findings.push_back(std::move(f));
+    for (finding& f : j.missing) rep.findings.push_back(std::move(f));
+    rep.authenticated = j.exact;
+  } catch (const error& e) {
+    add_finding(rep, "digest_list_invalid", name, e.what());
+  }
+}
+
+/// The keys of a format 1 manifest `m`, read into `rep`; false (with findings)
+/// when one is missing, mistyped or unknown.
+inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::string& mf) {
+  bool manifest_ok = true;
+  const auto bad = [&](const std::string& key, const std::string& why) {
+    add_finding(rep, "manifest_invalid", mf + ":" + key, why);
+    manifest_ok = false;
+  };
+  static constexpr std::string_view known[] = {"format_version", "root_agent", "required_secrets",
+                                               "skill_bundles",  "provenance", "dropped",
+                                               "risk_flags",     "memory"};
+  for (const zeroclaw::member& mem : m.members)
+    if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
+      bad(mem.key, "not a format 1 manifest key");
+  const auto strings = [&](const char* key, std::vector<std::string>& out) {
+    const zeroclaw::value* v = m.find(key);
+    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
+    for (const zeroclaw::value& item : v->items) {
+      if (!item.is_string()) return bad(key, "holds a value that is not a string");
+      out.push_back(item.text);
+    }
+  };
+  const zeroclaw::value* root = m.find("root_agent");
+  if (root == nullptr || !root->is_string() || root->text.empty()) {
+    bad("root_agent", "missing, or not a non-empty string");
+  } else {
+    rep.root_agent = root->text;
+  }
+  // Import writes these into a TOML comment of the target config (its
+  // provenance): a string that rule refuses would plan and then fail every
+  // apply (issue 22 item 4).
+  const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
+    if (v == nullptr || !v->is_string()) return;
+    if (const auto why = zeroclaw::comment_problem(v->text))
+      bad(key, "import writes it into the target config's provenance comment, but " + *why);
+  };
+  commentable("root_agent", root);
+  strings("required_secrets", rep.required_secrets);
+  strings("skill_bundles", rep.skill_bundles);
+  {
+    std::vector<std::string> sorted = rep.required_secrets;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
+  }
+  const zeroclaw::value* prov = m.find("provenance");
+  if (prov == nullptr || !prov->is_table()) {
+    bad("provenance", "missing, or not a table");
+  } else {
+    for (const char* key : {"zeroclaw_version", "exported_at"}) {
+      const zeroclaw::value* v = prov->find(key);
+      if (v == nullptr || !v->is_string())
+        bad(std::string("provenance.") + key, "missing, or not a string");
+      commentable(std::string("provenance.") + key, v);
+    }
+  }
+  const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
+    const zeroclaw::value* v = m.find(key);
+    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
+    for (const zeroclaw::value& item : v->items) {
+      if (!item.is_table()) return bad(key, "holds an entry that is not a table");
+      for (const char* field : fields) {
+        const zeroclaw::value* f = item.find(field);
+        if (f == nullptr || !f->is_string())
+          return bad(key, std::string("an entry lacks the string `") + field + "`");
+      }
+    }
+  };
+  table_list("dropped", {"path", "reason", "detail"});
+  table_list("risk_flags", {"kind", "path", "detail"});
+  if (const zeroclaw::value* drops = m.find("dropped"); drops && drops->is_array()) {
+    for (const zeroclaw::value& item : drops->items) {
+      const zeroclaw::value* r = item.is_table() ? item.find("reason") : nullptr;
+      const zeroclaw::value* p = item.is_table() ? item.find("path") : nullptr;
+      const zeroclaw::value* dd = item.is_table() ? item.find("detail") : nullptr;
+      if (r && p && dd && r->is_string() && p->is_string() && dd->is_string())
+        rep.dropped.push_back({r->text, p->text, dd->text, false});
+    }
+  }
+  if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
+    for (const zeroclaw::value& item : flags->items) {
+      if (!item.is_table()) continue;
+      const zeroclaw::value* k = item.find("kind");
+      const zeroclaw::value* p = item.find("path");
+      const zeroclaw::value* dd = item.find("detail");
+      if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
+        if (!known_risk_kind(k->text)) {
+          bad("risk_flags", "unknown risk kind `" + k->text + "`");
+        } else {
+          rep.risk_flags.push_back({k->text, p->text, dd->text, false});
+        }
+      }
+    }
+  }
+  return manifest_ok;
+}
+
+/// A signature file is checked only by check_signature; without one it is noted, not
+/// trusted (a warning: the bundle is as authenticated as its digest list alone).
+inline void signature_presence(report& rep) {
+  if (!rep.signature_present()) return;
+  const std::string sig(bundle::signature_file);
+  if (rep.file(bundle::digest_list_file) == nullptr) {
+    add_finding(rep, "signature_invalid", sig,
+                "a signature without the digest list it signs (zeroclaw-agent.sha256)");
+    return;
+  }
+  rep.findings.push_back({"signature_unchecked", sig,
+                          "the bundle is signed, but no allowed signers were given, so the "
+                          "signature was not checked (verify --allowed-signers FILE, import "
+                          "--require-signature --allowed-signers FILE)",
+                          true});
+}
+
+/// The manifest: format 1 only, never half-read. False when the bundle has none
+/// or it is not a valid format 1 manifest (the verification stops there).
+inline bool read_manifest(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  const bundle_file* f = rep.file(mf);
+  if (f == nullptr) return false;
+  rep.manifest_sha256 = f->sha256;
+  try {
+    rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
+  } catch (const error& e) {
+    add_finding(rep, "manifest_invalid", mf, e.what());
+    return false;
+  }
+  const zeroclaw::value& m = rep.manifest;
+  const zeroclaw::value* version = m.find("format_version");
+  if (version == nullptr || version->type != zeroclaw::value::kind::integer) {
+    add_finding(rep, "manifest_invalid", mf + ":format_version", "missing, or not an integer");
+    return false;
+  }
+  if (version->integer > bundle::memory_format_version) {
+    add_finding(rep, "format_newer", mf + ":format_version",
+                "the bundle is format_version " + std::to_string(version->integer) +
+                    "; this clawport reads formats 1 and 2 only (upgrade clawport)");
+    return false;
+  }
+  rep.format_version = static_cast<int>(version->integer);
+  if (version->integer != bundle::format_version &&
+      version->integer != bundle::memory_format_version) {
+    add_finding(rep, "manifest_invalid", mf + ":format_version",
+                "format_version " + std::to_string(version->integer) + " does not exist");
+    return false;
+  }
+  return manifest_fields(rep, m, mf);
+}
+
+/// memory/ (issue 47): only in format 2, exactly `memory/entries.jsonl`, which must hold
+/// what its `[memory]` table says, in the shape memory::check_jsonl reads.
+inline void memory_findings(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  const std::string file(bundle::memory_entries_file);
+  const zeroclaw::value* table = rep.manifest.find("memory");
+  const bool carried = rep.has_directory(bundle::memory_dir) || rep.file(file) != nullptr;
+  if (rep.format_version != bundle::memory_format_version) {
+    if (table != nullptr)
+      add_finding(rep, "manifest_invalid", mf + ":memory", "a format 1 manifest has no [memory]");
+    if (carried)
+      add_finding(rep, "unexpected_entry", std::string(bundle::memory_dir) + "/",
+                  "memory travels only in a format 2 bundle (export --with-memory)");
+    return;
+  }
+  const zeroclaw::value* schema = table != nullptr ? table->find("schema") : nullptr;
+  const zeroclaw::value* entries = table != nullptr ? table->find("entries") : nullptr;
+  if (table == nullptr || !table->is_table() || schema == nullptr || !schema->is_string() ||
+      entries == nullptr || entries->type != zeroclaw::value::kind::integer)
+    return add_finding(rep, "manifest_invalid", mf + ":memory",
+                       "a format 2 manifest has a [memory] table with `schema` and `entries`");
+  if (schema->text != memory::jsonl_schema)
+    return add_finding(rep, "memory_invalid", mf + ":memory.schema",
+                       "memory schema `" + schema->text + "` is not one this clawport reads (" +
+                           std::string(memory::jsonl_schema) + "; upgrade clawport)");
+  for (const bundle_file& f : rep.files)
+    if (f.path.rfind(std::string(bundle::memory_dir) + "/", 0) == 0 && f.path != file)
+      add_finding(rep, "unexpected_entry", f.path, "memory/ holds entries.jsonl only");
+  if (rep.file(file) == nullptr)
+    return add_finding(rep, "missing_file", file, "a format 2 bundle carries its memory here");
+  const memory::jsonl_check check = memory::check_jsonl(rep.memory_text);
+  for (const auto& [line, what] : check.problems)
+    add_finding(rep, "memory_invalid", line == 0 ? file : file + ":" + std::to_string(line), what);
+  if (static_cast<std::int64_t>(check.entries) != entries->integer && check.problems.empty())
+    add_finding(rep, "memory_invalid", file,
+                "holds " + std::to_string(check.entries) + " memories; the manifest says " +
+                    std::to_string(entries->integer));
+  memory::summary sum;
+  sum.entries = check.entries;
+  sum.categories = check.categories;
+  if (const zeroclaw::value* b = table->find("backend"); b != nullptr && b->is_string())
+    sum.backend = b->text;
+  if (const zeroclaw::value* e = table->find("embedding_model"); e != nullptr && e->is_string())
+    sum.embedding_model = e->text;
+  rep.memory = std::move(sum);
+}
+
+/// skills/: exactly the aliases the manifest advertises, each a directory.
+inline void skills_findings(report& rep) {
+  const std::string mf(bundle::manifest_file);
+  std::set<std::string> seen;
+  for (const std::string& alias : rep.skill_bundles) {
+    const std::string path = "skills/" + alias;
+    if (!seen.insert(alias).second)
+      add_finding(rep, "manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
+    if (const auto why = names::portable::unportable_reason(alias)) {
+      add_finding(rep, "name_invalid", path, "the skill-bundle alias " + std::string(*why));
+      continue;
+    }
+    if (!rep.has_directory(path))
+      add_finding(
+          rep, "skill_missing", path + "/",
+          "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
+  }
+  for (const std::string& d : rep.directories) {
+    if (d.rfind("skills/", 0) != 0) continue;
+    const std::string rest = d.substr(7);
+    if (rest.find('/') != std::string::npos) continue;
+    if (!seen.count(rest))
+      add_finding(rep, "skill_unlisted", d + "/",
+                  "a skill-bundle directory the manifest's skill_bundles does "
+                  "not list");
+  }
+  for (const bundle_file& f : rep.files) {
+    if (f.path.rfind("skills/", 0) != 0) continue;
+    const std::string rest = f.path.substr(7);
+    if (rest.find('/') == std::string::npos)
+      add_finding(rep, "unexpected_entry", f.path,
+                  "only skill-bundle directories sit under skills/");
+  }
+}
+
+/// Secrets: re-plans the closure with every empty string filled in; the scrub
+/// then names exactly the schema-secret leaves. Those that were empty must be
+/// required_secrets, those that held a value are refused, and the closure must
+/// plan back to itself.
+template <class Schema>
+void secret_findings(report& rep) {
+  const std::string cf(bundle::config_file);
+  static constexpr std::string_view placeholder = "clawport-verify-placeholder";
+  zeroclaw::value filled = rep.closure;
+  std::set<std::string> empty;
+  fill_empty_strings(filled, "", empty, placeholder);
+  std::optional<zeroclaw::export_plan> replan;
+  try {
+    replan = zeroclaw::plan_export<Schema>(toml_writer::write(filled, false), rep.root_agent);
+  } catch (const error& e) {
+    add_finding(rep, "closure_invalid", e.subject().empty() ? cf : e.subject(),
+                std::string("the closure does not plan as a config of its own: ") + e.what());
+    return;
+  }
+  // The host-local settings the closure carries, as the export reported them (a note on
+  // a field that was blank speaks of the placeholder, not the bundle: left out).
+  for (const zeroclaw::host_local_note& n : replan->host_local)
+    if (!empty.count(n.path) && n.detail.find(placeholder) == std::string::npos)
+      rep.host_local.push_back({std::string(zeroclaw::to_string(n.kind)), n.path, n.detail, false});
+  std::set<std::string> empty_secrets;
+  for (const std::string& s : replan->required_secrets) {
+    if (empty.count(s)) {
+      empty_secrets.insert(s);
+    } else {
+      add_finding(rep, "secret_value", s,
+                  "a secret field holds a value; a bundle carries every secret "
+                  "blank, to be "
+                  "supplied on the target");
+    }
+  }
+  // The closure must be closed: planning it again carries exactly it (an entry
+  // the agent does not reach, or a key the export would have dropped, is
+  // refused here).
+  zeroclaw::value again = replan->closure;
+  unfill(again, placeholder);
+  if (!(again == rep.closure)) {
+    add_finding(rep, "closure_invalid", cf,
+                "the closure is not closed: exporting it again would not carry "
+                "exactly it (" +
+                    first_difference(rep.closure, again, "") + ")");
+  }
+  const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
+  // An empty secret the manifest does not list was empty on the source too (the
+  // export records only the secrets it blanked): the target must supply it all
+  // the same.
+  for (const std::string& s : empty_secrets)
+    if (!required.count(s))
+      rep.findings.push_back({"secret_unlisted", s,
+                              "an empty secret field that required_secrets does not list (it "
+                              "was empty on the source); supply it on the target",
+                              true});
+  for (const std::string& s : required)
+    if (!empty_secrets.count(s))
+      add_finding(rep, "secrets_mismatch", s,
+                  "required_secrets lists a path that is not an empty secret field of "
+                  "config.toml");
+}
+
+/// The closure: it parses, validates standing alone, configures exactly the
+/// root agent and the advertised skill bundles, and carries no secret.
+template <class Schema>
+void closure_findings(report& rep) {
+  const std::string cf(bundle::config_file);
+  if (rep.file(cf) == nullptr) return;
+  try {
+    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
+  } catch (const error& e) {
+    add_finding(rep, "closure_invalid", cf, e.what());
+    return;
+  }
+  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
+    add_finding(rep, "closure_invalid", problem->path.empty() ? cf : problem->path,
+                "the closure does not validate standing alone: " + problem->display());
+    return;
+  }
+  const zeroclaw::value* agents = rep.closure.find("agents");
+  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
+      agents->find(rep.root_agent) == nullptr) {
+    add_finding(rep, "closure_invalid", "agents",
+                "the closure must configure exactly one agent, the manifest's "
+                "root_agent `" +
+                    rep.root_agent + "`");
+    return;
+  }
+  for (const std::string& alias : rep.skill_bundles) {
+    if (at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
+      add_finding(
+          rep, "skill_missing", "skill_bundles." + alias,
+          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
+  }
+  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
+    add_finding(rep, "secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
+  secret_findings<Schema>(rep);
+}
+
+}  // namespace detail
+
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/checks.hpp -----
+// ----- begin clawport/verify/walker.hpp -----
+// verify's visitor of the one walk (fs/walk.hpp): every problem it meets is a finding,
+// each file read and hashed on any thread and recorded in walk order.
+
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
+
+namespace detail {
+
+/// The agent's memory and its user's private data at `path`, a directory when `is_dir`
+/// (bundle::private_workspace_entry, the rule the export filters with; issue 30). The
+/// store and the snapshot never travel (§7.5): refused. A MEMORY.md or USER.md is a
+/// warning, not a refusal: upstream ZeroClaw's export carries them, so every such upstream
+/// bundle would be refused, while the privacy loss is the exporting side's and has
+/// happened already; the importing operator is told the bundle holds another install's
+/// memory or user profile.
+inline std::optional<finding> private_finding(const std::string& path, bool is_dir) {
+  const std::string prefix = std::string(bundle::workspace_dir) + "/";
+  if (path.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string rel = path.substr(prefix.size());
+  if (rel.find('/') != std::string::npos) return std::nullopt;  // below memory/: named once
+  const auto kind = bundle::private_workspace_entry(rel);
+  if (!kind) return std::nullopt;
+  const std::string shown = is_dir ? path + "/" : path;
+  const std::string why(bundle::private_reason(*kind));
+  if (*kind == bundle::private_kind::memory_store || *kind == bundle::private_kind::memory_snapshot)
+    return finding{"memory_store", shown, "never travels in a bundle: " + why, false};
+  return finding{"private_data", shown,
+                 "the bundle carries another install's private data (clawport's export leaves "
+                 "it home): " +
+                     why,
+                 true};
 }
 
 /// What verify does with what the one walk (fs/walk.hpp) meets: every problem
@@ -19554,509 +21561,26 @@ class walker : public fs::walk_visitor {
   fs::ordered_jobs jobs_;            ///< last: destroyed (its threads joined) before what they use
 };
 
-inline bool known_risk_kind(std::string_view kind) {
-  for (int k = 0; k <= static_cast<int>(zeroclaw::risk_kind::carried_workspace_skills); ++k)
-    if (zeroclaw::to_string(static_cast<zeroclaw::risk_kind>(k)) == kind) return true;
-  return false;
-}
+}  // namespace detail
 
-inline const zeroclaw::value* at_path(const zeroclaw::value& root,
-                                      std::initializer_list<std::string_view> keys) {
-  const zeroclaw::value* cur = &root;
-  for (std::string_view k : keys) {
-    if (cur == nullptr || !cur->is_table()) return nullptr;
-    cur = cur->find(k);
-  }
-  return cur;
-}
+}  // namespace verify
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/verify/walker.hpp -----
 
-/// Every empty string leaf is given a placeholder (recording its path, in the
-/// scrub's path syntax), so re-planning reports which of them are schema
-/// secrets.
-inline void fill_empty_strings(zeroclaw::value& v, const std::string& path,
-                               std::set<std::string>& empty, std::string_view placeholder) {
-  if (v.is_string()) {
-    if (v.text.empty()) {
-      empty.insert(path);
-      v.text = std::string(placeholder);
-    }
-  } else if (v.is_table()) {
-    for (zeroclaw::member& m : v.members)
-      fill_empty_strings(m.val, path.empty() ? m.key : path + "." + m.key, empty, placeholder);
-  } else if (v.is_array()) {
-    for (std::size_t i = 0; i < v.items.size(); ++i)
-      fill_empty_strings(v.items[i], path + "." + zeroclaw::element_segment(v.items[i], i), empty,
-                         placeholder);
-  }
-}
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
-inline void unfill(zeroclaw::value& v, std::string_view placeholder) {
-  if (v.is_string()) {
-    if (v.text == placeholder) v.text.clear();
-  } else {
-    for (zeroclaw::member& m : v.members) unfill(m.val, placeholder);
-    for (zeroclaw::value& item : v.items) unfill(item, placeholder);
-  }
-}
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace verify {
 
-/// The first path at which `a` and `b` differ, for the message.
-inline std::string first_difference(const zeroclaw::value& a, const zeroclaw::value& b,
-                                    const std::string& path) {
-  const std::string here = path.empty() ? "the root" : path;
-  if (a.type != b.type) return here;
-  if (a.is_table()) {
-    for (const zeroclaw::member& m : a.members) {
-      const std::string p = path.empty() ? m.key : path + "." + m.key;
-      const zeroclaw::value* o = b.find(m.key);
-      if (o == nullptr) return p + " would not travel";
-      if (!(m.val == *o)) return first_difference(m.val, *o, p);
-    }
-    for (const zeroclaw::member& m : b.members)
-      if (a.find(m.key) == nullptr)
-        return (path.empty() ? m.key : path + "." + m.key) + " is missing";
-    return here;
-  }
-  if (a.is_array() && a.items.size() == b.items.size()) {
-    for (std::size_t i = 0; i < a.items.size(); ++i)
-      if (!(a.items[i] == b.items[i]))
-        return first_difference(a.items[i], b.items[i], path + "." + std::to_string(i));
-  }
-  return here;
-}
-
-/// Issue 22 item 10: a bundle whose `workspace/skills/` holds a file carries
-/// the `carried_workspace_skills` flag, derived from the files (the manifest is
-/// not trusted to list it): added, with a warning, when the manifest does not.
-/// The import plan shows it.
-inline void derive_workspace_skills_flag(report& rep, bool carried) {
-  const zeroclaw::risk_flag flag = zeroclaw::workspace_skills_flag();
-  const std::string kind(zeroclaw::to_string(flag.kind));
-  const bool listed = std::any_of(rep.risk_flags.begin(), rep.risk_flags.end(),
-                                  [&](const finding& f) { return f.code == kind; });
-  if (!carried || listed) return;
-  rep.risk_flags.push_back({kind, flag.path, flag.detail, false});
-  rep.findings.push_back({"risk_unlisted", flag.path,
-                          "the bundle carries workspace/skills/ but its manifest does not flag "
-                          "it (" +
-                              kind + "); the flag is added here",
-                          true});
-}
-
-inline void add_finding(report& rep, std::string code, std::string path, std::string detail) {
-  rep.findings.push_back({std::move(code), std::move(path), std::move(detail), false});
-}
-
-/// The top level holds the three files, `workspace/` and `skills/`, and nothing
-/// else.
-inline void layout_findings(report& rep) {
-  for (const bundle_file& f : rep.files) {
-    if (f.path.find('/') != std::string::npos) continue;
-    if (f.path != bundle::manifest_file && f.path != bundle::config_file &&
-        f.path != bundle::digest_list_file && f.path != bundle::signature_file)
-      add_finding(rep, "unexpected_entry", f.path,
-                  "not part of the bundle format (config.toml, zeroclaw-agent.toml, "
-                  "zeroclaw-agent.sha256, zeroclaw-agent.sha256.sig, workspace/, skills/)");
-  }
-  for (const std::string& d : rep.directories) {
-    if (d.find('/') != std::string::npos) continue;
-    // memory/ is checked against the format version once the manifest is read.
-    if (d != bundle::workspace_dir && d != bundle::skills_dir && d != bundle::memory_dir)
-      add_finding(rep, "unexpected_entry", d + "/", "not part of the bundle format");
-  }
-  for (std::string_view required : {bundle::manifest_file, bundle::config_file}) {
-    if (rep.file(required) == nullptr && !rep.has_directory(required))
-      add_finding(rep, "missing_file", std::string(required), "every bundle has this file");
-  }
-  if (rep.file(bundle::workspace_dir) != nullptr || rep.file(bundle::skills_dir) != nullptr) {
-    add_finding(rep, "unexpected_entry", std::string(bundle::skills_dir), "must be a directory");
-  }
-}
-
-/// The digest list's findings, after the walk (none when the walk was cut short):
-/// joined during the walk (`joined`, through a cursor whose bytes must be the ones the walk
-/// hashed), or refused by the survey, or joined here from the list's text (`list_text`, a
-/// list not in path order: every file was kept); `authenticated` only when they match
-/// exactly.
-struct list_outcome {
-  const list_join* joined = nullptr;  ///< the join done during the walk
-  std::string cursor_hex;             ///< the joined list's digest, as the cursor read it
-  const list_survey* survey = nullptr;
-  std::optional<error> join_error;  ///< the cursor's list did not parse any more
-  std::string walk_hex;             ///< the list's digest, as the walk read it
-};
-
-inline void digest_list_findings(report& rep, const std::string& list_text, bool truncated,
-                                 const list_outcome& o) {
-  const std::string name(bundle::digest_list_file);
-  if (rep.file(name) == nullptr) {
-    if (!rep.has_directory(name))
-      rep.findings.push_back({"unauthenticated", name,
-                              "the bundle has no digest list (upstream ZeroClaw writes none): "
-                              "its bytes are unauthenticated, only its structure was checked",
-                              true});
-    return;
-  }
-  if (truncated) return;
-  const auto changed = [&] {
-    add_finding(rep, "changed", name, "the digest list changed while the bundle was verified");
-  };
-  if (o.survey == nullptr) return changed();  // it was not there before the walk
-  if (o.survey->problem) {
-    add_finding(rep, "digest_list_invalid", name, o.survey->problem->what());
-    return;
-  }
-  if (o.joined != nullptr) {
-    if (o.join_error || o.cursor_hex != o.survey->hex || o.walk_hex != o.survey->hex)
-      return changed();
-    for (const finding& f : o.joined->found) rep.findings.push_back(f);
-    for (const finding& f : o.joined->missing) rep.findings.push_back(f);
-    rep.authenticated = o.joined->exact;
-    return;
-  }
-  try {
-    list_in_memory listed(digest::parse_list(list_text, name));
-    list_join j;
-    for (bundle_file& f : rep.files) j.file(f, listed);
-    j.finish(listed);
-    for (finding& f : j.found) rep.findings.push_back(std::move(f));
-    for (finding& f : j.missing) rep.findings.push_back(std::move(f));
-    rep.authenticated = j.exact;
-  } catch (const error& e) {
-    add_finding(rep, "digest_list_invalid", name, e.what());
-  }
-}
-
-/// The keys of a format 1 manifest `m`, read into `rep`; false (with findings)
-/// when one is missing, mistyped or unknown.
-inline bool manifest_fields(report& rep, const zeroclaw::value& m, const std::string& mf) {
-  bool manifest_ok = true;
-  const auto bad = [&](const std::string& key, const std::string& why) {
-    add_finding(rep, "manifest_invalid", mf + ":" + key, why);
-    manifest_ok = false;
-  };
-  static constexpr std::string_view known[] = {"format_version", "root_agent", "required_secrets",
-                                               "skill_bundles",  "provenance", "dropped",
-                                               "risk_flags",     "memory"};
-  for (const zeroclaw::member& mem : m.members)
-    if (std::find(std::begin(known), std::end(known), mem.key) == std::end(known))
-      bad(mem.key, "not a format 1 manifest key");
-  const auto strings = [&](const char* key, std::vector<std::string>& out) {
-    const zeroclaw::value* v = m.find(key);
-    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array");
-    for (const zeroclaw::value& item : v->items) {
-      if (!item.is_string()) return bad(key, "holds a value that is not a string");
-      out.push_back(item.text);
-    }
-  };
-  const zeroclaw::value* root = m.find("root_agent");
-  if (root == nullptr || !root->is_string() || root->text.empty()) {
-    bad("root_agent", "missing, or not a non-empty string");
-  } else {
-    rep.root_agent = root->text;
-  }
-  // Import writes these into a TOML comment of the target config (its
-  // provenance): a string that rule refuses would plan and then fail every
-  // apply (issue 22 item 4).
-  const auto commentable = [&](const std::string& key, const zeroclaw::value* v) {
-    if (v == nullptr || !v->is_string()) return;
-    if (const auto why = zeroclaw::comment_problem(v->text))
-      bad(key, "import writes it into the target config's provenance comment, but " + *why);
-  };
-  commentable("root_agent", root);
-  strings("required_secrets", rep.required_secrets);
-  strings("skill_bundles", rep.skill_bundles);
-  {
-    std::vector<std::string> sorted = rep.required_secrets;
-    std::sort(sorted.begin(), sorted.end());
-    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-    if (sorted != rep.required_secrets) bad("required_secrets", "not sorted and unique");
-  }
-  const zeroclaw::value* prov = m.find("provenance");
-  if (prov == nullptr || !prov->is_table()) {
-    bad("provenance", "missing, or not a table");
-  } else {
-    for (const char* key : {"zeroclaw_version", "exported_at"}) {
-      const zeroclaw::value* v = prov->find(key);
-      if (v == nullptr || !v->is_string())
-        bad(std::string("provenance.") + key, "missing, or not a string");
-      commentable(std::string("provenance.") + key, v);
-    }
-  }
-  const auto table_list = [&](const char* key, std::initializer_list<const char*> fields) {
-    const zeroclaw::value* v = m.find(key);
-    if (v == nullptr || !v->is_array()) return bad(key, "missing, or not an array of tables");
-    for (const zeroclaw::value& item : v->items) {
-      if (!item.is_table()) return bad(key, "holds an entry that is not a table");
-      for (const char* field : fields) {
-        const zeroclaw::value* f = item.find(field);
-        if (f == nullptr || !f->is_string())
-          return bad(key, std::string("an entry lacks the string `") + field + "`");
-      }
-    }
-  };
-  table_list("dropped", {"path", "reason", "detail"});
-  table_list("risk_flags", {"kind", "path", "detail"});
-  if (const zeroclaw::value* drops = m.find("dropped"); drops && drops->is_array()) {
-    for (const zeroclaw::value& item : drops->items) {
-      const zeroclaw::value* r = item.is_table() ? item.find("reason") : nullptr;
-      const zeroclaw::value* p = item.is_table() ? item.find("path") : nullptr;
-      const zeroclaw::value* dd = item.is_table() ? item.find("detail") : nullptr;
-      if (r && p && dd && r->is_string() && p->is_string() && dd->is_string())
-        rep.dropped.push_back({r->text, p->text, dd->text, false});
-    }
-  }
-  if (const zeroclaw::value* flags = m.find("risk_flags"); flags && flags->is_array()) {
-    for (const zeroclaw::value& item : flags->items) {
-      if (!item.is_table()) continue;
-      const zeroclaw::value* k = item.find("kind");
-      const zeroclaw::value* p = item.find("path");
-      const zeroclaw::value* dd = item.find("detail");
-      if (k && p && dd && k->is_string() && p->is_string() && dd->is_string()) {
-        if (!known_risk_kind(k->text)) {
-          bad("risk_flags", "unknown risk kind `" + k->text + "`");
-        } else {
-          rep.risk_flags.push_back({k->text, p->text, dd->text, false});
-        }
-      }
-    }
-  }
-  return manifest_ok;
-}
-
-/// A signature file is checked only by check_signature; without one it is noted, not
-/// trusted (a warning: the bundle is as authenticated as its digest list alone).
-inline void signature_presence(report& rep) {
-  if (!rep.signature_present()) return;
-  const std::string sig(bundle::signature_file);
-  if (rep.file(bundle::digest_list_file) == nullptr) {
-    add_finding(rep, "signature_invalid", sig,
-                "a signature without the digest list it signs (zeroclaw-agent.sha256)");
-    return;
-  }
-  rep.findings.push_back({"signature_unchecked", sig,
-                          "the bundle is signed, but no allowed signers were given, so the "
-                          "signature was not checked (verify --allowed-signers FILE, import "
-                          "--require-signature --allowed-signers FILE)",
-                          true});
-}
-
-/// The manifest: format 1 only, never half-read. False when the bundle has none
-/// or it is not a valid format 1 manifest (the verification stops there).
-inline bool read_manifest(report& rep) {
-  const std::string mf(bundle::manifest_file);
-  const bundle_file* f = rep.file(mf);
-  if (f == nullptr) return false;
-  rep.manifest_sha256 = f->sha256;
-  try {
-    rep.manifest = zeroclaw::parse_toml(rep.manifest_text, mf);
-  } catch (const error& e) {
-    add_finding(rep, "manifest_invalid", mf, e.what());
-    return false;
-  }
-  const zeroclaw::value& m = rep.manifest;
-  const zeroclaw::value* version = m.find("format_version");
-  if (version == nullptr || version->type != zeroclaw::value::kind::integer) {
-    add_finding(rep, "manifest_invalid", mf + ":format_version", "missing, or not an integer");
-    return false;
-  }
-  if (version->integer > bundle::memory_format_version) {
-    add_finding(rep, "format_newer", mf + ":format_version",
-                "the bundle is format_version " + std::to_string(version->integer) +
-                    "; this clawport reads formats 1 and 2 only (upgrade clawport)");
-    return false;
-  }
-  rep.format_version = static_cast<int>(version->integer);
-  if (version->integer != bundle::format_version &&
-      version->integer != bundle::memory_format_version) {
-    add_finding(rep, "manifest_invalid", mf + ":format_version",
-                "format_version " + std::to_string(version->integer) + " does not exist");
-    return false;
-  }
-  return manifest_fields(rep, m, mf);
-}
-
-/// memory/ (issue 47): only in format 2, exactly `memory/entries.jsonl`, which must hold
-/// what its `[memory]` table says, in the shape memory::check_jsonl reads.
-inline void memory_findings(report& rep) {
-  const std::string mf(bundle::manifest_file);
-  const std::string file(bundle::memory_entries_file);
-  const zeroclaw::value* table = rep.manifest.find("memory");
-  const bool carried = rep.has_directory(bundle::memory_dir) || rep.file(file) != nullptr;
-  if (rep.format_version != bundle::memory_format_version) {
-    if (table != nullptr)
-      add_finding(rep, "manifest_invalid", mf + ":memory", "a format 1 manifest has no [memory]");
-    if (carried)
-      add_finding(rep, "unexpected_entry", std::string(bundle::memory_dir) + "/",
-                  "memory travels only in a format 2 bundle (export --with-memory)");
-    return;
-  }
-  const zeroclaw::value* schema = table != nullptr ? table->find("schema") : nullptr;
-  const zeroclaw::value* entries = table != nullptr ? table->find("entries") : nullptr;
-  if (table == nullptr || !table->is_table() || schema == nullptr || !schema->is_string() ||
-      entries == nullptr || entries->type != zeroclaw::value::kind::integer)
-    return add_finding(rep, "manifest_invalid", mf + ":memory",
-                       "a format 2 manifest has a [memory] table with `schema` and `entries`");
-  if (schema->text != memory::jsonl_schema)
-    return add_finding(rep, "memory_invalid", mf + ":memory.schema",
-                       "memory schema `" + schema->text + "` is not one this clawport reads (" +
-                           std::string(memory::jsonl_schema) + "; upgrade clawport)");
-  for (const bundle_file& f : rep.files)
-    if (f.path.rfind(std::string(bundle::memory_dir) + "/", 0) == 0 && f.path != file)
-      add_finding(rep, "unexpected_entry", f.path, "memory/ holds entries.jsonl only");
-  if (rep.file(file) == nullptr)
-    return add_finding(rep, "missing_file", file, "a format 2 bundle carries its memory here");
-  const memory::jsonl_check check = memory::check_jsonl(rep.memory_text);
-  for (const auto& [line, what] : check.problems)
-    add_finding(rep, "memory_invalid", line == 0 ? file : file + ":" + std::to_string(line), what);
-  if (static_cast<std::int64_t>(check.entries) != entries->integer && check.problems.empty())
-    add_finding(rep, "memory_invalid", file,
-                "holds " + std::to_string(check.entries) + " memories; the manifest says " +
-                    std::to_string(entries->integer));
-  memory::summary sum;
-  sum.entries = check.entries;
-  sum.categories = check.categories;
-  if (const zeroclaw::value* b = table->find("backend"); b != nullptr && b->is_string())
-    sum.backend = b->text;
-  if (const zeroclaw::value* e = table->find("embedding_model"); e != nullptr && e->is_string())
-    sum.embedding_model = e->text;
-  rep.memory = std::move(sum);
-}
-
-/// skills/: exactly the aliases the manifest advertises, each a directory.
-inline void skills_findings(report& rep) {
-  const std::string mf(bundle::manifest_file);
-  std::set<std::string> seen;
-  for (const std::string& alias : rep.skill_bundles) {
-    const std::string path = "skills/" + alias;
-    if (!seen.insert(alias).second)
-      add_finding(rep, "manifest_invalid", mf + ":skill_bundles", "lists `" + alias + "` twice");
-    if (const auto why = names::portable::unportable_reason(alias)) {
-      add_finding(rep, "name_invalid", path, "the skill-bundle alias " + std::string(*why));
-      continue;
-    }
-    if (!rep.has_directory(path))
-      add_finding(
-          rep, "skill_missing", path + "/",
-          "the manifest lists skill bundle `" + alias + "` but the bundle has no " + path + "/");
-  }
-  for (const std::string& d : rep.directories) {
-    if (d.rfind("skills/", 0) != 0) continue;
-    const std::string rest = d.substr(7);
-    if (rest.find('/') != std::string::npos) continue;
-    if (!seen.count(rest))
-      add_finding(rep, "skill_unlisted", d + "/",
-                  "a skill-bundle directory the manifest's skill_bundles does "
-                  "not list");
-  }
-  for (const bundle_file& f : rep.files) {
-    if (f.path.rfind("skills/", 0) != 0) continue;
-    const std::string rest = f.path.substr(7);
-    if (rest.find('/') == std::string::npos)
-      add_finding(rep, "unexpected_entry", f.path,
-                  "only skill-bundle directories sit under skills/");
-  }
-}
-
-/// Secrets: re-plans the closure with every empty string filled in; the scrub
-/// then names exactly the schema-secret leaves. Those that were empty must be
-/// required_secrets, those that held a value are refused, and the closure must
-/// plan back to itself.
-template <class Schema>
-void secret_findings(report& rep) {
-  const std::string cf(bundle::config_file);
-  static constexpr std::string_view placeholder = "clawport-verify-placeholder";
-  zeroclaw::value filled = rep.closure;
-  std::set<std::string> empty;
-  fill_empty_strings(filled, "", empty, placeholder);
-  std::optional<zeroclaw::export_plan> replan;
-  try {
-    replan =
-        zeroclaw::plan_export<Schema>(zeroclaw::toml_writer::write(filled, false), rep.root_agent);
-  } catch (const error& e) {
-    add_finding(rep, "closure_invalid", e.subject().empty() ? cf : e.subject(),
-                std::string("the closure does not plan as a config of its own: ") + e.what());
-    return;
-  }
-  // The host-local settings the closure carries, as the export reported them (a note on
-  // a field that was blank speaks of the placeholder, not the bundle: left out).
-  for (const zeroclaw::host_local_note& n : replan->host_local)
-    if (!empty.count(n.path) && n.detail.find(placeholder) == std::string::npos)
-      rep.host_local.push_back({std::string(zeroclaw::to_string(n.kind)), n.path, n.detail, false});
-  std::set<std::string> empty_secrets;
-  for (const std::string& s : replan->required_secrets) {
-    if (empty.count(s)) {
-      empty_secrets.insert(s);
-    } else {
-      add_finding(rep, "secret_value", s,
-                  "a secret field holds a value; a bundle carries every secret "
-                  "blank, to be "
-                  "supplied on the target");
-    }
-  }
-  // The closure must be closed: planning it again carries exactly it (an entry
-  // the agent does not reach, or a key the export would have dropped, is
-  // refused here).
-  zeroclaw::value again = replan->closure;
-  unfill(again, placeholder);
-  if (!(again == rep.closure)) {
-    add_finding(rep, "closure_invalid", cf,
-                "the closure is not closed: exporting it again would not carry "
-                "exactly it (" +
-                    first_difference(rep.closure, again, "") + ")");
-  }
-  const std::set<std::string> required(rep.required_secrets.begin(), rep.required_secrets.end());
-  // An empty secret the manifest does not list was empty on the source too (the
-  // export records only the secrets it blanked): the target must supply it all
-  // the same.
-  for (const std::string& s : empty_secrets)
-    if (!required.count(s))
-      rep.findings.push_back({"secret_unlisted", s,
-                              "an empty secret field that required_secrets does not list (it "
-                              "was empty on the source); supply it on the target",
-                              true});
-  for (const std::string& s : required)
-    if (!empty_secrets.count(s))
-      add_finding(rep, "secrets_mismatch", s,
-                  "required_secrets lists a path that is not an empty secret field of "
-                  "config.toml");
-}
-
-/// The closure: it parses, validates standing alone, configures exactly the
-/// root agent and the advertised skill bundles, and carries no secret.
-template <class Schema>
-void closure_findings(report& rep) {
-  const std::string cf(bundle::config_file);
-  if (rep.file(cf) == nullptr) return;
-  try {
-    rep.closure = zeroclaw::parse_toml(rep.config_text, cf);
-  } catch (const error& e) {
-    add_finding(rep, "closure_invalid", cf, e.what());
-    return;
-  }
-  if (const auto problem = zeroclaw::validate_config<Schema>(rep.closure)) {
-    add_finding(rep, "closure_invalid", problem->path.empty() ? cf : problem->path,
-                "the closure does not validate standing alone: " + problem->display());
-    return;
-  }
-  const zeroclaw::value* agents = rep.closure.find("agents");
-  if (agents == nullptr || !agents->is_table() || agents->members.size() != 1 ||
-      agents->find(rep.root_agent) == nullptr) {
-    add_finding(rep, "closure_invalid", "agents",
-                "the closure must configure exactly one agent, the manifest's "
-                "root_agent `" +
-                    rep.root_agent + "`");
-    return;
-  }
-  for (const std::string& alias : rep.skill_bundles) {
-    if (at_path(rep.closure, {"skill_bundles", alias}) == nullptr)
-      add_finding(
-          rep, "skill_missing", "skill_bundles." + alias,
-          "the manifest lists skill bundle `" + alias + "` but config.toml does not configure it");
-  }
-  if (const auto hit = zeroclaw::find_ciphertext(rep.closure))
-    add_finding(rep, "secret_value", *hit, "an encrypted secret (enc:/enc2:) is in the bundle");
-  secret_findings<Schema>(rep);
-}
+namespace detail {
 
 /// The bundle's root directory; a file given instead (the manifest, a tarball) is
 /// errc::invalid_argument saying that a bundle is a directory.
@@ -20073,10 +21597,6 @@ typename Fs::dir open_bundle_root(Fs& fs, const std::string& bundle_path) {
   }
 }
 
-}  // namespace detail
-
-namespace detail {
-
 /// Files the walk left unread that the digest list did not vouch for (the list vanished or
 /// was replaced after it was seen): the bundle is then not verified.
 inline void check_deferred(report& rep) {
@@ -20086,25 +21606,6 @@ inline void check_deferred(report& rep) {
       add_finding(rep, "changed", std::string(bundle::digest_list_file),
                   "the digest list changed while the bundle was verified");
     return;
-  }
-}
-
-/// The digest list, opened before the walk when it is a regular file within its limit
-/// (else the walk reports what it is).
-template <class Fs>
-std::optional<typename Fs::file> open_list(Fs& fs, const typename Fs::dir& root,
-                                           const limits& lim) {
-  try {
-    const auto st = fs.stat_at(root, bundle::digest_list_file);
-    if (!st || st->kind != fs::file_kind::regular || st->nlink != 1 ||
-        st->size > lim.max_digest_list_bytes)
-      return std::nullopt;
-    auto f = fs.open_file_at(root, bundle::digest_list_file);
-    const fs::stat_info opened = fs.stat(f);
-    if (opened.id != st->id || opened.kind != fs::file_kind::regular) return std::nullopt;
-    return f;
-  } catch (const error&) {
-    return std::nullopt;  // the walk reports it
   }
 }
 
@@ -20317,19 +21818,42 @@ inline nlohmann::json to_json(const report& r) {
   return j;
 }
 
+/// The error of a bundle that does not verify, as `verify --json` names it: its first
+/// error finding (its own code for a limit or a signature finding, else bundle_invalid),
+/// the finding's path as the subject (`bundle`, as the user named it, when it has none).
+/// Importing refuses with `report::first_error`, which names the bundle in the message.
+inline error document_error(const report& r, const std::string& bundle) {
+  for (const finding& f : r.findings)
+    if (!f.warning)
+      return error(report::code_of(f.code),
+                   "the bundle does not verify: " + f.path + ": " + f.detail,
+                   f.path.empty() ? bundle : f.path);
+  return error(errc::bundle_invalid, "the bundle does not verify", bundle);
+}
+
+/// The `verify --json` document: `to_json(r)`, the bundle as the user named it, and, when
+/// it does not verify, `error` of the one shape (`document_error`).
+inline nlohmann::json to_json_document(const report& r, const std::string& bundle) {
+  nlohmann::json j = to_json(r);
+  j["bundle"] = bundle;
+  if (!r.ok()) j["error"] = json::error_document(document_error(r, bundle))["error"];
+  return j;
+}
+
 /// The human report: one summary line, then one line per finding, every line through the
 /// one terminal-safe renderer (core/text.hpp), so a file named with CR and ESC cannot
 /// repaint the verdict.
 inline std::string render_report(const report& r) {
   text::terminal_lines line;
   if (r.ok()) {
-    line("bundle " + r.bundle + " verifies: agent `" + r.root_agent + "`, " +
-         std::to_string(r.file_count) + " file(s), " +
-         std::to_string((r.total_bytes + 1023) / 1024) + " KiB, " +
+    // the sizes count every file of the bundle (config, manifest, lists, workspace, skills)
+    line("verified " + r.bundle + ": agent `" + r.root_agent + "`, " +
+         std::to_string(r.file_count) + " file(s) in all, " +
+         std::to_string((r.total_bytes + 1023) / 1024) + " KiB in all, " +
          (r.authenticated ? "every byte matches its digest list"
                           : "no digest list (bytes unauthenticated)"));
   } else {
-    line("bundle " + r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
+    line(r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
   }
   for (const finding& f : r.findings) {
     line(std::string(f.warning ? "  warning " : "  error ") + f.code + " " + f.path + ": " +
@@ -20358,6 +21882,7 @@ inline std::string render_report(const report& r) {
 // ssh-keygen under the bundle namespace, one place so that they cannot differ.
 
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -20368,14 +21893,31 @@ namespace verify {
 /// A bundle's SignatureVerifier: `allowed_signers` (made absolute against `host`'s working
 /// directory) lists who may sign; `signer`, when not empty, is the principal that must have
 /// signed (refused with errc::invalid_argument when it is a pattern); the private temporary
-/// directory is made in `host.temp_root`.
+/// directory is made in `host.temp_root`. The allowed-signers file is read here, before
+/// ssh-keygen runs: a missing one is errc::not_found naming it (ssh-keygen would only say
+/// that the key is not in it).
 inline signing::verify_function ssh_bundle_verifier(const host_environment& host,
                                                     const std::string& allowed_signers,
                                                     const std::string& signer) {
+  const std::string file = host.absolute(allowed_signers);
+  fs::posix backend;
+  constexpr std::uint64_t max_allowed_signers = std::uint64_t{1} << 24;
+  try {
+    fs::read_file(backend, file, max_allowed_signers,
+                  fs::read_kinds::follow_symlink | fs::read_kinds::hard_linked,
+                  "the allowed-signers file");
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found,
+                std::string(e.what()) +
+                    "; pass --allowed-signers the file of `<principal> <public key>` lines "
+                    "that says who may sign",
+                file, e.sys_errno());
+  }
   signing::ssh_keygen_options o;
   o.temp_root = host.temp_root;
   return signing::as_verify_function(signing::ssh_keygen_verifier(
-      host.absolute(allowed_signers), std::string(bundle::signature_namespace),
+      file, std::string(bundle::signature_namespace),
       signer.empty() ? std::nullopt : std::optional<std::string>(signer), o));
 }
 
@@ -20389,10 +21931,12 @@ inline signing::verify_function ssh_bundle_verifier(const host_environment& host
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
-// The export: the class, and the function templates its members call (non-inline, so
-// neither compiler instantiates them in a TU that sees these declarations; the class's
-// members are inline, which g++ honours and clang++ still optimises for inlining).
+// The export (each publish strategy): the class, and the function templates its members call
+// (non-inline, so neither compiler instantiates them in a TU that sees these declarations; the
+// class's members are inline, which g++ honours and clang++ still optimises for inlining).
 extern template class basic_exporter<>;
+extern template class basic_exporter<fs::posix, zeroclaw::schema_v3, publish::exchange>;
+extern template class basic_exporter<fs::posix, zeroclaw::schema_v3, publish::none>;
 namespace zeroclaw {
 extern template export_plan plan_export<schema_v3, names::portable>(std::string_view,
                                                                     std::string_view,
@@ -20406,6 +21950,11 @@ extern template std::set<std::string> read_secret_ledger<fs::posix>(fs::posix&, 
 namespace verify {
 extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
                                                                      const limits&);
+extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
+                                                                     const limits&, unsigned);
+extern template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(fs::posix&,
+                                                                           const std::string&,
+                                                                           const limits&, unsigned);
 }  // namespace verify
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -20571,13 +22120,10 @@ fs::copy_tally copy_checked(Fs& fs, Sink& sink, const typename Fs::dir& bundle_r
                             const std::string& tree, const typename Sink::dir& dst, Check& check,
                             bool sorted, std::uint32_t umask, unsigned jobs) {
   std::optional<typename Fs::dir> src;
-  for (const std::string& part : paths::components(tree)) {
-    try {
-      src.emplace(fs.open_dir_at(src ? *src : bundle_root, part));
-    } catch (const error& e) {
-      throw error(e.code(), "failed to open the bundle's " + tree + ": " + e.what(), tree,
-                  e.sys_errno());
-    }
+  try {
+    src = fs::open_path(fs, bundle_root, tree).dir;
+  } catch (const error& e) {
+    throw with_context(e, "failed to open the bundle's " + tree, tree);
   }
   fs::copy_spec spec(tree);
   spec.sink = &check;
@@ -20622,7 +22168,7 @@ namespace detail {
 
 /// Hashes each file the walk reads (in path order) and checks it against the next lines of
 /// the bundle's digest list (`list`, a source of entries in path order: importer/file_stream.hpp),
-/// joined as verify joins them (verify::detail::list_join). The first difference stops the
+/// joined as verify joins them (verify::list_join). The first difference stops the
 /// copy; `problem()` names it. A copy with jobs hashes each file in a fork (fs/jobs.hpp);
 /// the forks are merged, and their files joined with the list, in walk order, which the
 /// sorted walk makes path order: the list's order.
@@ -20699,7 +22245,7 @@ class listed_observer final : public fs::copy_sink {
 
   List* list_ = nullptr;  ///< null in a fork
   std::string prefix_;    ///< "<tree>/": the lines of this tree
-  verify::detail::list_join join_;
+  verify::list_join join_;
   verify::bundle_file file_;  ///< the file being copied
   bool ended_ = false;        ///< a fork's file, read to its end
   digest::sha256 hash_;
@@ -22247,6 +23793,17 @@ inline value mutation_document(const char* schema, bool applied) {
   value d = document(schema);
   d["dryRun"] = !applied;
   d["mutationAllowed"] = applied;
+  return d;
+}
+
+/// The head of the result of an add or an update that ran: `mutation_document`'s, then
+/// `status`, `planIntegrity` and `agentId`; each command's own members follow.
+inline value result_document(const char* schema, const char* status,
+                             const std::string& plan_integrity, const std::string& agent_id) {
+  value d = mutation_document(schema, true);
+  d["status"] = status;
+  d["planIntegrity"] = plan_integrity;
+  d["agentId"] = agent_id;
   return d;
 }
 
@@ -24737,40 +26294,12 @@ inline bool lower_alnum(char c) noexcept {
 }
 inline bool digit(char c) noexcept { return c >= '0' && c <= '9'; }
 inline bool alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-inline bool js_space(std::uint32_t cp) noexcept {
-  return cp == 0x09 || cp == 0x0a || cp == 0x0b || cp == 0x0c || cp == 0x0d || cp == 0x20 ||
-         cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 ||
-         cp == 0x2029 || cp == 0x202f || cp == 0x205f || cp == 0x3000 || cp == 0xfeff;
-}
 }  // namespace detail
 
-/// JavaScript's String.prototype.trim on UTF-8 (ASCII whitespace, NBSP, U+1680,
-/// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF).
-inline std::string_view js_trim(std::string_view s) {
-  const auto cps = unicode::detail::decode(s);
-  std::size_t b = 0;
-  std::size_t e = cps.size();
-  while (b < e && detail::js_space(cps[b])) ++b;
-  while (e > b && detail::js_space(cps[e - 1])) --e;
-  // Map code-point bounds back to bytes.
-  std::size_t from = s.size();
-  std::size_t to = s.size();
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < cps.size(); ++i) {
-    if (i == b) from = k;
-    if (i == e) {
-      to = k;
-      break;
-    }
-    const auto c = static_cast<unsigned char>(s[k]);
-    k += c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-  }
-  if (b == cps.size()) return s.substr(s.size(), 0);
-  return s.substr(from, to - from);
-}
-
 /// A canonical non-empty string: at least one character and equal to its own trim().
-inline bool is_canonical(std::string_view s) { return !s.empty() && js_trim(s).size() == s.size(); }
+inline bool is_canonical(std::string_view s) {
+  return !s.empty() && text::js_trim(s).size() == s.size();
+}
 
 /// `^[a-z][a-z0-9_-]{0,63}$` (agent, MCP server and cron ids).
 inline bool is_agent_id(std::string_view s) noexcept {
@@ -24887,8 +26416,7 @@ inline bool is_safe_relative_path(std::string_view raw) {
       }
     }
     if (seg.back() == '.' || seg.back() == ' ') return false;
-    std::string low;
-    for (const char c : seg) low += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    const std::string low = text::to_lower_ascii(seg);
     const std::string stem = low.substr(0, low.find('.'));
     if (stem == "con" || stem == "prn" || stem == "aux" || stem == "nul" ||
         (stem.size() == 4 && (stem.compare(0, 3, "com") == 0 || stem.compare(0, 3, "lpt") == 0) &&
@@ -25832,9 +27360,7 @@ inline std::vector<std::string> tool_list(const tool_catalog::named_list& l) {
 inline std::string normalize_tool(std::string_view name) {
   while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.remove_prefix(1);
   while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
-  std::string s(name);
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  std::string s = text::to_lower_ascii(name);
   for (const auto& a : tool_catalog::aliases)
     if (s == a[0]) return std::string(a[1]);
   return s;
@@ -26257,10 +27783,7 @@ inline bool is_blocked_env_key(std::string_view key) {
 inline bool ieq(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t k = 0; k < a.size(); ++k) {
-    char x = a[k], y = b[k];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
+    if (text::ascii_lower(a[k]) != text::ascii_lower(b[k])) return false;
   }
   return true;
 }
@@ -26464,15 +27987,27 @@ class checker {
   /// refinement (`issue`) lets them run.
   void fatal(const std::string& path, const std::string& message) {
     aborted_ = true;
+    hard_ = true;
     issue(path, message);
   }
   bool aborted() const { return aborted_; }
+  /// A wrong type, enum or literal was recorded: a union branch that fails so is no match
+  /// (unknown keys and refinements leave a branch one).
+  bool hard() const { return hard_; }
+  errc code() const { return code_; }
+  /// Takes over the issues (`found`) and the abort of a checker run on one union branch.
+  void adopt(const checker& branch, const std::vector<diagnostic>& found) {
+    for (const diagnostic& d : found) out_.push_back(d);
+    aborted_ = aborted_ || branch.aborted_;
+  }
   std::size_t count() const { return out_.size(); }
 
   /// `ok` (whether `v` has the `expected` type), saying so at `path` when not: the one
   /// wording of a wrong type.
   bool typed(bool ok, const value& v, const std::string& path, const char* expected) {
-    if (!ok) fatal(path, std::string("Expected ") + expected + ", received " + type_name(v) + ".");
+    if (!ok)
+      fatal(path,
+            std::string("Invalid input: expected ") + expected + ", received " + type_name(v));
     return ok;
   }
   bool object(const value& v, const std::string& path) {
@@ -26484,7 +28019,7 @@ class checker {
   bool nonempty_array(const value& v, const std::string& path) {
     if (!array(v, path)) return false;
     if (!v.empty()) return true;
-    issue(path, "Array must contain at least 1 element(s).");
+    issue(path, "Too small: expected array to have >=1 items");
     return false;
   }
   /// Unknown keys → one issue at the containing object.
@@ -26499,13 +28034,17 @@ class checker {
         unknown += "\"" + it.key() + "\"";
       }
     }
-    if (n)
-      fatal(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
+    if (n == 0) return;
+    aborted_ = true;
+    issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
   }
-  bool required(const value& obj, const char* key, const std::string& path) {
-    if (obj.contains(key)) return true;
-    fatal(member(path, key), "Required.");
-    return false;
+  /// A member a schema requires: when absent, JavaScript's undefined, which the member's own
+  /// check then names in zod 4's words ("expected string, received undefined", an enum's
+  /// options, a literal's value), as upstream reports a missing member.
+  static const value& field(const value& obj, const char* key) {
+    static const value undefined(value::value_t::discarded);
+    const auto it = obj.find(key);
+    return it == obj.end() ? undefined : *it;
   }
   bool string(const value& v, const std::string& path) {
     if (!typed(v.is_string(), v, path, "string")) return false;
@@ -26535,7 +28074,7 @@ class checker {
   bool positive_number(const value& v, const std::string& path) {
     if (!typed(v.is_number(), v, path, "number")) return false;
     if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
-      issue(path, "Number must be greater than 0.");
+      issue(path, "Too small: expected number to be >0");
       return false;
     }
     return true;
@@ -26544,11 +28083,13 @@ class checker {
     if (!typed(v.is_number(), v, path, "number")) return false;
     const double d = v.get<double>();
     if (d != std::floor(d) || !std::isfinite(d)) {
-      fatal(path, "Expected integer, received float.");
+      fatal(path, "Invalid input: expected int, received number");
       return false;
     }
     if (d < static_cast<double>(min)) {
-      issue(path, "Number must be greater than or equal to " + std::to_string(min) + ".");
+      // zod 4 names the bound as the schema wrote it: `.positive()` (>0) or `.min(n)` (>=n).
+      issue(path, min == 1 ? std::string("Too small: expected number to be >0")
+                           : "Too small: expected number to be >=" + std::to_string(min));
       return false;
     }
     return true;
@@ -26575,6 +28116,7 @@ class checker {
   std::vector<diagnostic>& out_;
   errc code_;
   bool aborted_ = false;
+  bool hard_ = false;
 };
 
 inline const value* get(const value& obj, const char* key) {
@@ -26592,9 +28134,7 @@ inline std::string str(const value& v) {
 inline std::string remote_url_problem(const std::string& url) {
   const std::size_t colon = url.find(':');
   if (colon == std::string::npos || url.compare(colon, 3, "://") != 0) return "Invalid url.";
-  std::string scheme = url.substr(0, colon);
-  for (char& c : scheme)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string scheme = text::to_lower_ascii(url.substr(0, colon));
   for (const char c : url)
     if (static_cast<unsigned char>(c) <= 0x20) return "Invalid url.";
   const std::size_t auth_from = colon + 3;
@@ -26614,8 +28154,7 @@ inline std::string remote_url_problem(const std::string& url) {
   } else {
     host = host.substr(0, host.find(':'));
   }
-  for (char& c : host)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  host = text::to_lower_ascii(host);
   if (host.empty()) return "Invalid url.";
   if (scheme == "https") return "";
   if (scheme == "http" && (host == "localhost" || host == "127.0.0.1" || host == "[::1]")) {
@@ -26626,10 +28165,8 @@ inline std::string remote_url_problem(const std::string& url) {
 
 /// The pinned-package-manager rule for stdio MCP commands.
 inline bool package_manager_pinned(const std::string& command, const value& args) {
-  std::string exe = command.substr(
-      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1);
-  for (char& c : exe)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  std::string exe = text::to_lower_ascii(command.substr(
+      command.find_last_of("/\\") == std::string::npos ? 0 : command.find_last_of("/\\") + 1));
   for (const char* ext : {".cmd", ".exe"}) {
     if (exe.size() > 4 && exe.compare(exe.size() - 4, 4, ext) == 0) exe.resize(exe.size() - 4);
   }
@@ -26680,7 +28217,6 @@ inline bool package_manager_pinned(const std::string& command, const value& args
 
 inline void check_tool_filter(checker& c, const value& tf, const std::string& path) {
   if (!c.object(tf, path)) return;
-  c.strict(tf, path, {"include", "exclude"});
   for (const char* key : {"include", "exclude"}) {
     const value* list = get(tf, key);
     if (list == nullptr) continue;
@@ -26695,102 +28231,128 @@ inline void check_tool_filter(checker& c, const value& tf, const std::string& pa
       if (!seen.insert(s).second) c.issue(index(p, k), "Tool filter entries must be unique.");
     }
   }
+  c.strict(tf, path, {"include", "exclude"});  // zod 4: unknown keys after the members
 }
 
+/// The members both MCP shapes have: the tool filter and the timeouts.
+inline void check_mcp_common(checker& c, const value& s, const std::string& path) {
+  if (const value* tf = get(s, "toolFilter")) check_tool_filter(c, *tf, member(path, "toolFilter"));
+  for (const char* key : {"timeout", "connectTimeout"})
+    if (const value* t = get(s, key)) c.positive_number(*t, member(path, key));
+}
+
+/// A stdio MCP server (the union's first branch): its members, unknown keys, then the
+/// pinned-package refinement.
+inline void check_mcp_stdio(checker& c, const value& s, const std::string& path) {
+  const bool cmd_ok = c.string(s["command"], member(path, "command"));
+  if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
+  bool args_ok = true;
+  if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
+  if (const value* env = get(s, "env")) {
+    const std::string ep = member(path, "env");
+    if (c.object(*env, ep)) {
+      for (auto it = env->begin(); it != env->end(); ++it) {
+        const std::string kp = member(ep, it.key());
+        if (!is_env_key(it.key())) {
+          c.issue(kp, "Invalid environment variable name.");
+        } else if (is_blocked_env_key(it.key())) {
+          c.issue(kp, "Environment variable " + it.key() +
+                          " is blocked by the host environment policy for spawned MCP servers.");
+        } else if (!c.any_string(it.value(), kp)) {
+          // a wrong type: the branch is no match (check_mcp_server)
+        } else if (!is_env_reference(it.value().get_ref<const std::string&>())) {
+          c.issue(kp, "MCP environment values must be unresolved ${ENV_VAR} references.");
+        }
+      }
+    }
+  }
+  check_mcp_common(c, s, path);
+  c.strict(s, path,
+           {"command", "transport", "args", "env", "toolFilter", "timeout", "connectTimeout"});
+  // Upstream reports a resolved secret before an unpinned package argument.
+  if (cmd_ok && args_ok &&
+      !package_manager_pinned(s["command"].get<std::string>(),
+                              s.contains("args") ? s["args"] : value::array())) {
+    c.issue(member(path, "args"),
+            "Package-manager MCP commands must select one exact immutable package version.");
+  }
+}
+
+/// A remote MCP server (the union's second branch): its members, unknown keys, then the
+/// URL's scheme and userinfo refinement.
+inline void check_mcp_remote(checker& c, const value& s, const std::string& path) {
+  std::string problem;  // z.url() is the member's check; the scheme and userinfo rules refine
+  if (c.string(c.field(s, "url"), member(path, "url"))) {
+    problem = remote_url_problem(s["url"].get<std::string>());
+    if (problem == "Invalid url.") c.issue(member(path, "url"), problem);
+  }
+  c.one_of(c.field(s, "transport"), member(path, "transport"), {"sse", "streamable-http"});
+  if (const value* a = get(s, "auth")) c.one_of(*a, member(path, "auth"), {"oauth"});
+  check_mcp_common(c, s, path);
+  c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
+  if (!problem.empty() && problem != "Invalid url.") c.issue(member(path, "url"), problem);
+}
+
+/// One MCP server: upstream's union of the stdio and remote shapes. zod 4 reports the issues
+/// of the one branch that did not fail on a type (the other always does: its `command` or
+/// `url` is missing, or its transport is the other's; unknown keys do not count); when that
+/// branch fails on one too, no shape matches and the union's one issue is `Invalid input`
+/// at the server (oracle: zod_messages.sh).
 inline void check_mcp_server(checker& c, const value& s, const std::string& path) {
   if (!c.object(s, path)) return;
-  // Upstream's union of the two shapes reports the one branch whose only failures are
-  // unknown keys: a server with both `command` and `url` is the remote shape when its
-  // transport is a remote one (its `command`, `args`, `env` then unknown keys), else stdio.
+  // A server with both `command` and `url` is the remote shape when its transport is a
+  // remote one (its `command`, `args`, `env` then unknown keys), else stdio.
   const value* transport = get(s, "transport");
   const bool remote_transport =
       transport && (*transport == "sse" || *transport == "streamable-http");
   const bool stdio = s.contains("command") && !(s.contains("url") && remote_transport);
   const bool remote = !stdio && s.contains("url");
   if (!stdio && !remote) {
-    c.issue(path, "An MCP server declares either a stdio `command` or a remote `url`.");
+    c.fatal(path, "Invalid input");  // neither shape: zod 4's union issue, as upstream
     return;
   }
+  std::vector<diagnostic> found;
+  checker branch(found, c.code());
   if (stdio) {
-    c.strict(s, path,
-             {"command", "transport", "args", "env", "toolFilter", "timeout", "connectTimeout"});
-    const bool cmd_ok = c.string(s["command"], member(path, "command"));
-    if (const value* t = get(s, "transport")) c.one_of(*t, member(path, "transport"), {"stdio"});
-    bool args_ok = true;
-    if (const value* a = get(s, "args")) args_ok = c.string_array(*a, member(path, "args"), false);
-    if (const value* env = get(s, "env")) {
-      const std::string ep = member(path, "env");
-      if (c.object(*env, ep)) {
-        for (auto it = env->begin(); it != env->end(); ++it) {
-          const std::string kp = member(ep, it.key());
-          if (!is_env_key(it.key())) {
-            c.issue(kp, "Invalid environment variable name.");
-          } else if (is_blocked_env_key(it.key())) {
-            c.issue(kp, "Environment variable " + it.key() +
-                            " is blocked by the host environment policy for spawned MCP servers.");
-          } else if (!it.value().is_string() ||
-                     !is_env_reference(it.value().get_ref<const std::string&>())) {
-            c.issue(kp, "MCP environment values must be unresolved ${ENV_VAR} references.");
-          }
-        }
-      }
-    }
-    // Upstream reports a resolved secret before an unpinned package argument.
-    if (cmd_ok && args_ok &&
-        !package_manager_pinned(s["command"].get<std::string>(),
-                                s.contains("args") ? s["args"] : value::array())) {
-      c.issue(member(path, "args"),
-              "Package-manager MCP commands must select one exact immutable package version.");
-    }
+    check_mcp_stdio(branch, s, path);
   } else {
-    c.strict(s, path, {"url", "transport", "auth", "toolFilter", "timeout", "connectTimeout"});
-    if (c.string(s["url"], member(path, "url"))) {
-      const std::string problem = remote_url_problem(s["url"].get<std::string>());
-      if (!problem.empty()) c.issue(member(path, "url"), problem);
-    }
-    if (c.required(s, "transport", path)) {
-      c.one_of(s["transport"], member(path, "transport"), {"sse", "streamable-http"});
-    }
-    if (const value* a = get(s, "auth")) c.one_of(*a, member(path, "auth"), {"oauth"});
+    check_mcp_remote(branch, s, path);
   }
-  if (const value* tf = get(s, "toolFilter")) check_tool_filter(c, *tf, member(path, "toolFilter"));
-  for (const char* key : {"timeout", "connectTimeout"})
-    if (const value* t = get(s, key)) c.positive_number(*t, member(path, key));
+  if (branch.hard()) {
+    c.fatal(path, "Invalid input");
+    return;
+  }
+  c.adopt(branch, found);
 }
 
 inline void check_cron_job(checker& c, const value& j, const std::string& path) {
   if (!c.object(j, path)) return;
-  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
-  if (c.required(j, "id", path) && c.string(j["id"], member(path, "id")) &&
-      !is_agent_id(j["id"].get<std::string>())) {
+  if (c.string(c.field(j, "id"), member(path, "id")) && !is_agent_id(j["id"].get<std::string>())) {
     c.issue(member(path, "id"), "Invalid cron job id.");
   }
   if (const value* n = get(j, "name")) c.string(*n, member(path, "name"));
-  if (c.required(j, "schedule", path)) {
+  {
     const std::string sp = member(path, "schedule");
-    const value& s = j["schedule"];
+    const value& s = c.field(j, "schedule");
     if (c.object(s, sp)) {
-      c.strict(s, sp, {"cron", "timezone"});
-      const bool a = c.required(s, "cron", sp) && c.string(s["cron"], member(sp, "cron"));
-      const bool b =
-          c.required(s, "timezone", sp) && c.string(s["timezone"], member(sp, "timezone"));
+      const bool a = c.string(c.field(s, "cron"), member(sp, "cron"));
+      const bool b = c.string(c.field(s, "timezone"), member(sp, "timezone"));
+      c.strict(s, sp, {"cron", "timezone"});  // zod 4: unknown keys after the members
       if (a && b &&
           !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
         c.issue(member(sp, "cron"), "Invalid cron expression or timezone.");
       }
     }
   }
-  if (c.required(j, "session", path))
-    c.one_of(j["session"], member(path, "session"), {"main", "isolated"});
-  if (c.required(j, "message", path)) c.string(j["message"], member(path, "message"));
+  c.one_of(c.field(j, "session"), member(path, "session"), {"main", "isolated"});
+  c.string(c.field(j, "message"), member(path, "message"));
   if (const value* d = get(j, "delivery")) {
     const std::string dp = member(path, "delivery");
     if (c.object(*d, dp)) {
-      c.strict(*d, dp, {"mode", "channel"});
-      bool ok = c.required(*d, "mode", dp) &&
-                c.one_of((*d)["mode"], member(dp, "mode"), {"none", "announce"});
+      bool ok = c.one_of(c.field(*d, "mode"), member(dp, "mode"), {"none", "announce"});
       if (const value* ch = get(*d, "channel"))
         ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
+      c.strict(*d, dp, {"mode", "channel"});
       if (ok) {
         const bool none = (*d)["mode"] == "none";
         if (none == d->contains("channel")) {
@@ -26801,6 +28363,7 @@ inline void check_cron_job(checker& c, const value& j, const std::string& path) 
       }
     }
   }
+  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
 }
 
 /// An image data URL avatar. Empty string when valid, else the problem.
@@ -26810,9 +28373,7 @@ inline std::string data_url_problem(const std::string& s) {
   const std::string meta = s.substr(0, comma);
   const std::string payload = s.substr(comma + 1);
   if (payload.empty()) return "Avatar data URLs need a non-empty payload.";
-  std::string low = meta;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(meta);
   if (low.find(";base64") == std::string::npos) {
     return payload.size() <= 2 * 1024 * 1024 ? "" : "Avatar images are limited to 2 MiB.";
   }
@@ -26838,9 +28399,7 @@ inline std::string data_url_problem(const std::string& s) {
 }
 
 inline bool has_image_extension(const std::string& p) {
-  std::string low = p;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(p);
   for (const char* ext : {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}) {
     const std::size_t n = std::char_traits<char>::length(ext);
     if (low.size() > n && low.compare(low.size() - n, n, ext) == 0) return true;
@@ -26850,8 +28409,7 @@ inline bool has_image_extension(const std::string& p) {
 
 /// `$.agent`: the id (the agent-id grammar), name, description and identity strings.
 inline void check_manifest_agent(checker& c, const value& a) {
-  if (c.required(a, "id", "$.agent") && c.string(a["id"], "$.agent.id") &&
-      !is_agent_id(a["id"].get<std::string>())) {
+  if (c.string(c.field(a, "id"), "$.agent.id") && !is_agent_id(a["id"].get<std::string>())) {
     c.issue("$.agent.id",
             "Agent id must start with a lowercase letter and contain only lowercase letters, "
             "digits, underscores, or hyphens.");
@@ -26860,9 +28418,9 @@ inline void check_manifest_agent(checker& c, const value& a) {
     if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
   if (const value* id = get(a, "identity")) {
     if (c.object(*id, "$.agent.identity")) {
-      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
       for (const char* k : {"name", "theme", "emoji", "avatar"})
         if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
+      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
     }
   }
   c.strict(a, "$.agent", {"id", "name", "description", "identity"});
@@ -26881,18 +28439,16 @@ inline void check_manifest_metadata(checker& c, const value& md) {
 /// `$.workspace`: the bootstrap files by name and the `files` list, every path safe.
 inline void check_manifest_workspace(checker& c, const value& ws) {
   if (!c.object(ws, "$.workspace")) return;
-  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});
   if (const value* bf = get(ws, "bootstrapFiles")) {
     const std::string bp = "$.workspace.bootstrapFiles";
     if (c.object(*bf, bp)) {
-      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
       for (auto it = bf->begin(); it != bf->end(); ++it) {
         const std::string p = member(bp, it.key());
         if (!c.object(it.value(), p)) continue;
+        c.safe_path(c.field(it.value(), "source"), member(p, "source"));
         c.strict(it.value(), p, {"source"});
-        if (c.required(it.value(), "source", p))
-          c.safe_path(it.value()["source"], member(p, "source"));
       }
+      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
     }
   }
   if (const value* files = get(ws, "files")) {
@@ -26901,12 +28457,13 @@ inline void check_manifest_workspace(checker& c, const value& ws) {
         const std::string p = index("$.workspace.files", k);
         const value& f = (*files)[k];
         if (!c.object(f, p)) continue;
+        c.safe_path(c.field(f, "source"), member(p, "source"));
+        c.safe_path(c.field(f, "path"), member(p, "path"));
         c.strict(f, p, {"source", "path"});
-        if (c.required(f, "source", p)) c.safe_path(f["source"], member(p, "source"));
-        if (c.required(f, "path", p)) c.safe_path(f["path"], member(p, "path"));
       }
     }
   }
+  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});  // zod 4: unknown keys last
 }
 
 /// `$.packages`: ClawHub skills and plugins pinned to exact versions.
@@ -26916,26 +28473,25 @@ inline void check_manifest_packages(checker& c, const value& pk) {
     const std::string p = index("$.packages", k);
     const value& e = pk[k];
     if (!c.object(e, p)) continue;
-    c.strict(e, p, {"kind", "source", "ref", "version"});
-    if (c.required(e, "kind", p)) c.one_of(e["kind"], member(p, "kind"), {"skill", "plugin"});
-    if (c.required(e, "source", p)) c.one_of(e["source"], member(p, "source"), {"clawhub"});
-    if (c.required(e, "ref", p) && c.string(e["ref"], member(p, "ref")) &&
+    c.one_of(c.field(e, "kind"), member(p, "kind"), {"skill", "plugin"});
+    c.one_of(c.field(e, "source"), member(p, "source"), {"clawhub"});
+    if (c.string(c.field(e, "ref"), member(p, "ref")) &&
         !is_package_name(e["ref"].get<std::string>())) {
       c.issue(member(p, "ref"),
               "ClawHub package references must use their canonical lowercase name.");
     }
-    if (c.required(e, "version", p) && c.string(e["version"], member(p, "version")) &&
+    if (c.string(c.field(e, "version"), member(p, "version")) &&
         !is_semver(e["version"].get<std::string>())) {
       c.issue(member(p, "version"), "Package version must be an exact semantic version.");
     }
+    c.strict(e, p, {"kind", "source", "ref", "version"});  // zod 4: unknown keys last
   }
 }
 
 /// The strict structure of every top-level member, in schema order.
 inline void check_manifest_structure(checker& c, const value& m) {
-  if (c.required(m, "schemaVersion", "$")) c.literal_one(m["schemaVersion"], "$.schemaVersion");
-  if (c.required(m, "agent", "$") && c.object(m["agent"], "$.agent"))
-    check_manifest_agent(c, m["agent"]);
+  c.literal_one(c.field(m, "schemaVersion"), "$.schemaVersion");
+  if (c.object(c.field(m, "agent"), "$.agent")) check_manifest_agent(c, m["agent"]);
   if (const value* md = get(m, "metadata")) check_manifest_metadata(c, *md);
   if (const value* ws = get(m, "workspace")) check_manifest_workspace(c, *ws);
   if (const value* pk = get(m, "packages")) check_manifest_packages(c, *pk);
@@ -27065,9 +28621,7 @@ inline void check_avatar(checker& c, const claw_manifest& m) {
   if (!m.agent.identity || !m.agent.identity->avatar) return;
   const std::string& av = *m.agent.identity->avatar;
   const std::string p = "$.agent.identity.avatar";
-  std::string low = av.substr(0, 11);
-  for (char& ch : low)
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+  const std::string low = text::to_lower_ascii(av.substr(0, 11));
   if (low == "data:image/" && av.find(',') != std::string::npos) {
     const std::string problem = data_url_problem(av);
     if (!problem.empty()) c.issue(p, problem);
@@ -27175,7 +28729,6 @@ inline void check_profile_tools(checker& c, const value& t, const std::string& t
                                 const host_catalog& host) {
   if (!c.object(t, tp)) return;
   const std::size_t before = c.count();
-  c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
   std::string profile;
   if (const value* v = get(t, "profile")) {
     if (c.string(*v, member(tp, "profile"))) {
@@ -27189,57 +28742,61 @@ inline void check_profile_tools(checker& c, const value& t, const std::string& t
     }
   }
   check_tool_grants(c, t, tp);
-  if (c.count() == before) check_tool_rules(c, t, tp, profile);
   if (const value* fsv = get(t, "fs")) {
     const std::string fp = member(tp, "fs");
     if (c.object(*fsv, fp)) {
-      c.strict(*fsv, fp, {"workspaceOnly"});
+      // z.literal(true): a Claw cannot weaken host filesystem confinement.
       if (const value* wo = get(*fsv, "workspaceOnly")) {
-        if (!(wo->is_boolean() && wo->get<bool>())) {
-          c.issue(member(fp, "workspaceOnly"),
-                  "tools.fs.workspaceOnly may only be true; a Claw cannot weaken host "
-                  "filesystem confinement.");
-        }
+        if (!(wo->is_boolean() && wo->get<bool>()))
+          c.fatal(member(fp, "workspaceOnly"), "Invalid input: expected true");
       }
+      c.strict(*fsv, fp, {"workspaceOnly"});
     }
   }
+  const bool members_ok = c.count() == before;
+  // zod 4: the object's unknown keys after its members, its refinement (the rules) last.
+  c.strict(t, tp, {"profile", "allow", "alsoAllow", "deny", "fs"});
+  if (members_ok) check_tool_rules(c, t, tp, profile);
 }
 
-/// `agent.memory.search`: sessions as a source only when remembering across conversations.
-inline void check_profile_memory(checker& c, const value& mem, const std::string& mp) {
-  if (!c.object(mem, mp)) return;
-  c.strict(mem, mp, {"search"});
-  const value* s = get(mem, "search");
-  if (s == nullptr) return;
-  const std::string sp = member(mp, "search");
+/// `agent.memory.search`: its members, unknown keys, then the sessions rule (sessions as a
+/// source only when remembering across conversations).
+inline void check_memory_search(checker& c, const value& search, const std::string& sp) {
+  const value* s = &search;
   if (!c.object(*s, sp)) return;
-  c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
   if (const value* v = get(*s, "enabled")) c.boolean(*v, member(sp, "enabled"));
   bool rac = false;
   if (const value* v = get(*s, "rememberAcrossConversations")) {
     if (c.boolean(*v, member(sp, "rememberAcrossConversations"))) rac = v->get<bool>();
   }
-  const value* v = get(*s, "sources");
-  if (v == nullptr) return;
-  const std::string srcp = member(sp, "sources");
-  if (!c.nonempty_array(*v, srcp)) return;
   bool sessions = false;
-  for (std::size_t i = 0; i < v->size(); ++i) {
-    if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) && (*v)[i] == "sessions") {
-      sessions = true;
+  if (const value* v = get(*s, "sources")) {
+    const std::string srcp = member(sp, "sources");
+    if (c.nonempty_array(*v, srcp)) {
+      for (std::size_t i = 0; i < v->size(); ++i) {
+        if (c.one_of((*v)[i], index(srcp, i), {"memory", "sessions"}) && (*v)[i] == "sessions")
+          sessions = true;
+      }
     }
   }
+  c.strict(*s, sp, {"enabled", "rememberAcrossConversations", "sources"});
   if (sessions && !rac) {
     c.issue(member(sp, "rememberAcrossConversations"),
-            "memory.search.sources may include sessions only with "
-            "rememberAcrossConversations: true.");
+            "The sessions source requires rememberAcrossConversations: true in the OpenClaw "
+            "profile.");  // upstream's words
   }
+}
+
+/// `agent.memory`: its `search`, then unknown keys.
+inline void check_profile_memory(checker& c, const value& mem, const std::string& mp) {
+  if (!c.object(mem, mp)) return;
+  if (const value* s = get(mem, "search")) check_memory_search(c, *s, member(mp, "search"));
+  c.strict(mem, mp, {"search"});  // zod 4: unknown keys after the members
 }
 
 /// `heartbeat.activeHours`: HH:MM start and end (24:00 allowed at the end), an IANA zone.
 inline void check_active_hours(checker& c, const value& ah, const std::string& ahp) {
   if (!c.object(ah, ahp)) return;
-  c.strict(ah, ahp, {"start", "end", "timezone"});
   auto hhmm = [](const std::string& s, bool allow24) {
     if (allow24 && s == "24:00") return true;
     return s.size() == 5 && s[2] == ':' && s[0] >= '0' && s[0] <= '2' && s[1] >= '0' &&
@@ -27262,6 +28819,7 @@ inline void check_active_hours(checker& c, const value& ah, const std::string& a
       c.issue(member(ahp, "timezone"), "activeHours.timezone must be a valid IANA time zone.");
     }
   }
+  c.strict(ah, ahp, {"start", "end", "timezone"});  // zod 4: unknown keys after the members
 }
 
 /// `agent.heartbeat`: the retired skipWhenBusy first, then unknown keys, the duration,
@@ -27272,12 +28830,6 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
   if (h.contains("skipWhenBusy")) {
     c.issue(hp, "heartbeat.skipWhenBusy is retired; remove it.");  // at the heartbeat, as upstream
   }
-  std::vector<diagnostic> unk;
-  checker u(unk, errc::invalid_manifest);
-  u.strict(h, hp,
-           {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
-            "skipWhenBusy"});
-  for (auto& d : unk) out.push_back(d);
   if (const value* v = get(h, "every")) {
     double ms = 0;
     if (c.string(*v, member(hp, "every")) && !parse_duration_ms(v->get<std::string>(), ms)) {
@@ -27289,6 +28841,13 @@ inline void check_profile_heartbeat(checker& c, const value& h, const std::strin
   for (const char* k : {"lightContext", "isolatedSession"})
     if (const value* v = get(h, k)) c.boolean(*v, member(hp, k));
   if (const value* v = get(h, "timeoutSeconds")) c.integer(*v, member(hp, "timeoutSeconds"), 1);
+  // zod 4: unknown keys after the members (not aborting the outer refinements).
+  std::vector<diagnostic> unk;
+  checker u(unk, errc::invalid_manifest);
+  u.strict(h, hp,
+           {"every", "activeHours", "lightContext", "isolatedSession", "timeoutSeconds",
+            "skipWhenBusy"});
+  for (auto& d : unk) out.push_back(d);
 }
 
 /// The profile's `agent`: the legacy model/subagents refusal (naming the fields and `file`,
@@ -27324,21 +28883,21 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
   if (const value* g = get(a, "groupChat")) {
     const std::string gp = member(ap, "groupChat");
     if (c.object(*g, gp)) {
-      c.strict(*g, gp, {"mentionPatterns"});
       if (const value* mp = get(*g, "mentionPatterns"))
         c.string_array(*mp, member(gp, "mentionPatterns"), true);
+      c.strict(*g, gp, {"mentionPatterns"});
     }
   }
   if (const value* s = get(a, "sandbox")) {
     const std::string sp = member(ap, "sandbox");
     if (c.object(*s, sp)) {
-      c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
       if (const value* v = get(*s, "mode"))
         c.one_of(*v, member(sp, "mode"), {"off", "non-main", "all"});
       if (const value* v = get(*s, "scope"))
         c.one_of(*v, member(sp, "scope"), {"session", "agent", "shared"});
       if (const value* v = get(*s, "workspaceAccess"))
         c.one_of(*v, member(sp, "workspaceAccess"), {"none", "ro", "rw"});
+      c.strict(*s, sp, {"mode", "scope", "workspaceAccess"});
     }
   }
   if (const value* t = get(a, "tools")) check_profile_tools(c, *t, member(ap, "tools"), host);
@@ -27348,11 +28907,11 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
   if (const value* hd = get(a, "humanDelay")) {
     const std::string hp = member(ap, "humanDelay");
     if (c.object(*hd, hp)) {
-      c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
       if (const value* v = get(*hd, "mode"))
         c.one_of(*v, member(hp, "mode"), {"off", "natural", "custom"});
       for (const char* k : {"minMs", "maxMs"})
         if (const value* v = get(*hd, k)) c.integer(*v, member(hp, k), 0);
+      c.strict(*hd, hp, {"mode", "minMs", "maxMs"});
     }
   }
 }
@@ -27361,18 +28920,16 @@ inline void check_profile_agent(checker& c, const value& a, const std::string& a
 inline void check_profile_extension(checker& c, const value& e, const std::string& xp,
                                     std::set<std::string>& ids, std::set<std::string>& refs) {
   if (!c.object(e, xp)) return;
-  c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});
-  if (c.required(e, "id", xp) && c.string(e["id"], member(xp, "id"))) {
+  if (c.string(c.field(e, "id"), member(xp, "id"))) {
     if (!is_agent_id(e["id"].get<std::string>()))
       c.issue(member(xp, "id"), "Invalid extension id.");
     if (!ids.insert(e["id"].get<std::string>()).second)
       c.issue(member(xp, "id"), "Extension ids must be unique.");
   }
-  if (c.required(e, "kind", xp)) c.one_of(e["kind"], member(xp, "kind"), {"plugin"});
-  if (c.required(e, "format", xp))
-    c.one_of(e["format"], member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
-  if (c.required(e, "source", xp)) c.one_of(e["source"], member(xp, "source"), {"clawhub"});
-  if (c.required(e, "ref", xp) && c.string(e["ref"], member(xp, "ref"))) {
+  c.one_of(c.field(e, "kind"), member(xp, "kind"), {"plugin"});
+  c.one_of(c.field(e, "format"), member(xp, "format"), {"openclaw", "claude", "codex", "cursor"});
+  c.one_of(c.field(e, "source"), member(xp, "source"), {"clawhub"});
+  if (c.string(c.field(e, "ref"), member(xp, "ref"))) {
     if (!is_package_name(e["ref"].get<std::string>())) {
       c.issue(member(xp, "ref"), "Extension refs must be canonical ClawHub package names.");
     }
@@ -27380,10 +28937,11 @@ inline void check_profile_extension(checker& c, const value& e, const std::strin
       c.issue(member(xp, "ref"), "Extension refs must be unique.");
     }
   }
-  if (c.required(e, "version", xp) && c.string(e["version"], member(xp, "version")) &&
+  if (c.string(c.field(e, "version"), member(xp, "version")) &&
       !is_semver(e["version"].get<std::string>())) {
     c.issue(member(xp, "version"), "Extension versions must be exact SemVer versions.");
   }
+  c.strict(e, xp, {"id", "kind", "format", "source", "ref", "version"});  // zod 4: last
 }
 
 }  // namespace detail
@@ -27476,11 +29034,9 @@ inline profile_result validate_profile(const value& p, const std::string& root,
   profile_result r;
   detail::checker c(r.diagnostics, errc::invalid_manifest);
   if (!c.object(p, root)) return r;
-  c.strict(p, root, {"schemaVersion", "agent", "extensions"});
-  if (c.required(p, "schemaVersion", root))
-    c.literal_one(p["schemaVersion"], member(root, "schemaVersion"));
+  c.literal_one(c.field(p, "schemaVersion"), member(root, "schemaVersion"));
   const std::string ap = member(root, "agent");
-  if (c.required(p, "agent", root) && c.object(p["agent"], ap))
+  if (c.object(c.field(p, "agent"), ap))
     detail::check_profile_agent(c, p["agent"], ap, host, file, r.diagnostics);
   if (const value* ex = detail::get(p, "extensions")) {
     const std::string ep = member(root, "extensions");
@@ -27491,6 +29047,7 @@ inline profile_result validate_profile(const value& p, const std::string& root,
         detail::check_profile_extension(c, (*ex)[k], index(ep, k), ids, refs);
     }
   }
+  c.strict(p, root, {"schemaVersion", "agent", "extensions"});  // zod 4: unknown keys last
   if (!r.diagnostics.empty()) return r;
   r.profile = detail::typed_profile(p);
   return r;
@@ -27637,7 +29194,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
   const value* claw = oc != nullptr ? detail::get(*oc, "claw") : nullptr;
   if (name == nullptr || !name->is_string() || !is_package_name(name->get<std::string>()) ||
       version == nullptr || !version->is_string() || !is_semver(version->get<std::string>()) ||
-      claw == nullptr || !claw->is_string() || js_trim(claw->get<std::string>()).empty()) {
+      claw == nullptr || !claw->is_string() || text::js_trim(claw->get<std::string>()).empty()) {
     return bad();
   }
   package_metadata m{name->get<std::string>(), version->get<std::string>(),
@@ -27654,9 +29211,7 @@ inline std::optional<package_metadata> parse_package_json(std::string_view text,
 /// The `metadata["openclaw.config"]` pointer check. Empty when valid.
 inline bool valid_profile_pointer(const std::string& p) {
   if (p.find('\\') != std::string::npos || !is_safe_relative_path(p)) return false;
-  std::string low = p;
-  for (char& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  const std::string low = text::to_lower_ascii(p);
   return (low.size() > 4 && low.compare(low.size() - 4, 4, ".yml") == 0) ||
          (low.size() > 5 && low.compare(low.size() - 5, 5, ".yaml") == 0);
 }
@@ -27743,50 +29298,31 @@ template <class Fs>
 file_read read_in_root(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                        std::uint64_t max) {
   file_read r;
-  std::vector<std::string> parts;
-  std::size_t from = 0;
-  for (;;) {
-    const std::size_t slash = rel.find('/', from);
-    parts.push_back(
-        rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from));
-    if (slash == std::string::npos) break;
-    from = slash + 1;
-  }
-  for (const auto& p : parts) {
-    if (p.empty() || p == "." || p == ".." || p.find('\0') != std::string::npos) {
-      r.status = read_status::escape;
-      return r;
-    }
+  if (!fs::relative_components(rel) || rel.empty()) {
+    r.status = read_status::escape;
+    return r;
   }
   try {
-    std::optional<typename Fs::dir> holder;
-    const typename Fs::dir* cur = &root;
-    for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-      const auto st = fs.stat_at(*cur, parts[k]);
-      if (!st) {
-        r.status = read_status::missing;
-        return r;
-      }
-      if (st->kind == fs::file_kind::symlink) {
+    const fs::path_result<Fs> at = fs::try_open_path(fs, root, paths::parent(rel));
+    switch (at.refusal) {
+      case fs::path_refusal::none:
+        break;
+      case fs::path_refusal::symlink:
         r.status = read_status::symlink_parent;
         return r;
-      }
-      if (st->kind != fs::file_kind::directory) {
-        r.status = read_status::missing;
-        r.detail = parts[k] + " is not a directory";
-        return r;
-      }
-      typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-      if (fs.stat(next).id != st->id) {
+      case fs::path_refusal::changed:
         r.status = read_status::changed;
         return r;
-      }
-      holder.emplace(std::move(next));
-      cur = &*holder;
+      case fs::path_refusal::not_directory:
+        r.detail = paths::file_name(at.at) + " is not a directory";
+        [[fallthrough]];
+      default:
+        r.status = read_status::missing;
+        return r;
     }
     // The file itself by fs::read_file's rule: regular, one link, at most `max` bytes, the
     // same object and size from classification to the last byte.
-    fs::read_result got = fs::try_read_file_at(fs, *cur, parts.back(), max);
+    fs::read_result got = fs::try_read_file_at(fs, at.get(root), paths::file_name(rel), max);
     // The status of each refusal, in the order of fs::read_refusal (none: the file read).
     static constexpr read_status status_of[] = {read_status::ok,          read_status::missing,
                                                 read_status::symlink,     read_status::hardlink,
@@ -27808,25 +29344,12 @@ template <class Fs>
 std::optional<std::uint64_t> size_in_root(Fs& fs, const typename Fs::dir& root,
                                           const std::string& rel) {
   try {
-    std::optional<typename Fs::dir> holder;
-    const typename Fs::dir* cur = &root;
-    std::size_t from = 0;
-    for (;;) {
-      const std::size_t slash = rel.find('/', from);
-      const std::string part =
-          rel.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
-      if (part.empty() || part == "." || part == "..") return std::nullopt;
-      const auto st = fs.stat_at(*cur, part);
-      if (!st || st->kind == fs::file_kind::symlink) return std::nullopt;
-      if (slash == std::string::npos) {
-        if (st->kind != fs::file_kind::regular) return std::nullopt;
-        return st->size;
-      }
-      if (st->kind != fs::file_kind::directory) return std::nullopt;
-      holder.emplace(fs.open_dir_at(*cur, part));
-      cur = &*holder;
-      from = slash + 1;
-    }
+    if (!fs::relative_components(rel) || rel.empty()) return std::nullopt;
+    const fs::path_result<Fs> at = fs::try_open_path(fs, root, paths::parent(rel));
+    if (!at.ok()) return std::nullopt;
+    const auto st = fs.stat_at(at.get(root), paths::file_name(rel));
+    if (!st || st->kind != fs::file_kind::regular) return std::nullopt;
+    return st->size;
   } catch (const error&) {
     return std::nullopt;
   }
@@ -27859,13 +29382,11 @@ inline std::string read_problem(read_status s, const std::string& what, std::uin
   return what;
 }
 
-/// core/paths.hpp `join`; every part joined here is relative (schema.hpp `safe_path`, and
-/// `openclaw.claw` is refused when absolute), so an absolute part never replaces the root.
+/// Left only for lifecycle.hpp until it calls core/paths.hpp's `paths::join` itself (every
+/// other caller does); to be removed then.
 inline std::string join_path(const std::string& root, const std::string& rel) {
   return paths::join(root, rel);
 }
-
-inline bool ieq_ascii(std::string_view a, std::string_view b) { return ieq(a, b); }
 
 /// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
 inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
@@ -27975,7 +29496,7 @@ bool read_package_json(package_read<Fs>& r) {
   r.pkg.source.name = meta->name;
   r.pkg.source.version = meta->version;
   r.package_json_bytes = std::move(pj.bytes);
-  const std::string declared = join_path(r.root, forward_slashes(meta->claw));
+  const std::string declared = paths::join(r.root, forward_slashes(meta->claw));
   const std::optional<std::string> real = r.fs.canonical(declared);
   const std::string prefix = r.root == "/" ? "/" : r.root + "/";
   // As upstream (resolvePackageSource): a manifest that does not resolve, or resolves
@@ -28011,7 +29532,7 @@ std::optional<value> parse_manifest_bytes(package_read<Fs>& r, std::string& body
   if (!clawport::detail::valid_utf8(env.frontmatter) || !clawport::detail::valid_utf8(env.body)) {
     // Upstream's words (openclaw 2026.9.6 refuses such a file; tests/oracle/cases/peers.sh).
     r.fail(errc::invalid_claw_markdown_utf8, "$",
-           join_path(r.root, r.manifest_rel) + " must contain valid UTF-8.");
+           paths::join(r.root, r.manifest_rel) + " must contain valid UTF-8.");
     return std::nullopt;
   }
   const yaml_document doc{rel + " frontmatter", errc::invalid_claw_frontmatter,
@@ -28038,7 +29559,7 @@ template <class Fs>
 bool read_manifest(package_read<Fs>& r) {
   const limits& lim = r.opt.limits;
   claw_package& pkg = r.pkg;
-  pkg.source.manifest_path = join_path(r.root, r.manifest_rel);
+  pkg.source.manifest_path = paths::join(r.root, r.manifest_rel);
   file_read mf = read_in_root(r.fs, *r.root_dir, r.manifest_rel, lim.manifest);
   if (mf.status == read_status::too_large) {
     return r.fail(errc::read_failed_too_large, "$",
@@ -28049,7 +29570,7 @@ bool read_manifest(package_read<Fs>& r) {
                   read_problem(mf.status, r.manifest_rel, lim.manifest, mf.detail));
   }
   r.manifest_bytes = std::move(mf.bytes);
-  r.markdown = ieq_ascii(
+  r.markdown = text::iequals_ascii(
       r.declared_name.empty() ? paths::file_name(r.manifest_rel) : r.declared_name, "CLAW.md");
   std::string body;
   std::optional<value> raw = parse_manifest_bytes(r, body);
@@ -28059,7 +29580,7 @@ bool read_manifest(package_read<Fs>& r) {
   if (!mr.ok()) return false;
   pkg.model = std::move(mr.model);
   pkg.manifest = std::move(mr.manifest);
-  if (r.markdown && !js_trim(body).empty()) pkg.body = body;
+  if (r.markdown && !text::js_trim(body).empty()) pkg.body = body;
   if (pkg.body && declares_soul(pkg.model)) {
     return r.fail(errc::claw_body_soul_conflict, "$.workspace",
                   "The CLAW.md body becomes SOUL.md; remove the workspace declaration of SOUL.md "
@@ -28169,7 +29690,7 @@ bool read_package_bootstrap(package_read<Fs>& r) {
     if (!clawport::detail::valid_utf8(bs.bytes))
       return r.fail(errc::package_bootstrap_invalid, "$.bootstrap",
                     invalid + "The encoded data was not valid for encoding utf-8");
-    if (js_trim(bs.bytes).empty())
+    if (text::js_trim(bs.bytes).empty())
       return r.fail(errc::package_bootstrap_empty, "$.bootstrap",
                     "Package-root BOOTSTRAP.md must contain first-run instructions.");
     r.pkg.bootstrap = std::move(bs.bytes);
@@ -28251,7 +29772,7 @@ void read_workspace_sources(package_read<Fs>& r) {
   std::uint64_t aggregate = 0;
   for (const std::size_t k : order) {
     workspace_source& s = pkg.sources[k];
-    s.real_path = join_path(r.root, s.source);
+    s.real_path = paths::join(r.root, s.source);
     // A probe that reads nothing: every refusal but size, by stat.
     const file_read probe = read_in_root(r.fs, *r.root_dir, s.source, 0);
     const auto code = source_problem_code(probe.status);
@@ -28334,6 +29855,15 @@ inline value to_json(const source_identity& s) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/package.hpp -----
+// ----- begin clawport/convert/claw_to_agent_plugin.hpp -----
+// The pure mapping of a read OpenClaw Claw package onto one Agent Plugins 1.0.0 plugin
+// (docs/convert.md, "Claw to Agent Plugin"): the workspace's skills (`skills/<d>/…` among its
+// declared files) and the MCP servers. Every `${VAR}` reference of a server's `env` is
+// omitted (a plugin's value would be literal, and would overlay the client's environment) and
+// its name listed in `plugin.json`'s `extensions["dev.clawport"].requiredSecrets`. Everything a
+// plugin has no component for (the persona, bootstrap files, ClawHub packages, cron jobs, the
+// profile) is a loss. Reads the typed manifest model, not its JSON.
+
 // ----- begin clawport/convert/report.hpp -----
 // The loss report of a conversion (docs/convert.md): what did not survive, what was made
 // stricter and what changed shape, rendered as CONVERSION.md, as terminal text and as the
@@ -28388,6 +29918,8 @@ struct conversion {
   std::string out;     ///< as the user named it
   std::string agent;   ///< the target's agent id (claw) or alias (zeroclaw)
   std::string source_agent;
+  /// "agent-plugin" or "claw" when the direction does not say what the source was.
+  std::string source_kind;
   bool dry_run = false;
   std::vector<std::string> files;  ///< written (or to be written), target-relative, sorted
   std::vector<loss> losses;        ///< in mapping order
@@ -28416,6 +29948,8 @@ inline std::string one_line(const std::string& s) {
   return out;
 }
 inline std::string source_noun(const conversion& c) {
+  if (c.source_kind == "agent-plugin") return "the Agent Plugin `" + c.source_agent + "`";
+  if (c.source_kind == "claw") return "the Claw package of agent `" + c.source_agent + "`";
   return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
                                          : "the Claw package of agent `" + c.source_agent + "`";
 }
@@ -28472,6 +30006,7 @@ inline nlohmann::ordered_json to_json(const conversion& c) {
       json::field("source", &t::source), json::field("out", &t::out),
       json::field("source_agent", &t::source_agent), json::field("agent", &t::agent),
       json::field("dry_run", &t::dry_run), json::field("converted_at", &t::converted_at));
+  if (!c.source_kind.empty()) j["source_kind"] = c.source_kind;
   j["publish"] = {{"guarantee", c.guarantee}};
   j["files"] = c.files;
   nlohmann::ordered_json losses = nlohmann::ordered_json::array();
@@ -28990,7 +30525,7 @@ inline std::string skill_name_in(const bundle_input& in, const std::string& dir)
   try {
     for (const auto kind :
          {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
-      if (const auto it = in.files.find(dir + "/" + std::string(skills::manifest_file(kind)));
+      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
           it != in.files.end())
         return skills::parse_skill_toml(it->second, it->first).name;
     if (const auto it = in.files.find(dir + "/SKILL.md"); it != in.files.end())
@@ -29212,7 +30747,7 @@ inline json claw_agent(const bundle_input& in, const zeroclaw::value* agent, con
       const json& id = aieos["identity"];
       if (id.contains("names") && id["names"].is_object() && id["names"].contains("first") &&
           id["names"]["first"].is_string())
-        name = openclaw::js_trim(id["names"]["first"].get<std::string>());
+        name = text::js_trim(id["names"]["first"].get<std::string>());
       if (id.contains("bio") && id["bio"].is_string() &&
           openclaw::is_canonical(id["bio"].get<std::string>()))
         agent_json["description"] = id["bio"];
@@ -29353,18 +30888,12 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace convert {
 
 /// The exact 1.0.0 identifiers: OpenClaw recognises an Agent Plugin by these alone.
-inline constexpr const char* agent_plugin_schema =
-    "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
-inline constexpr const char* agent_plugin_mcp_schema =
-    "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
-/// The project's own extension namespace (never `ai.openclaw`, which OpenClaw owns).
+inline constexpr const char* agent_plugin_schema = verify::plugin_schema_id;
+inline constexpr const char* agent_plugin_mcp_schema = verify::plugin_mcp_schema_id;
+/// The project's own extension namespace (never `ai.openclaw`, which OpenClaw owns); also the
+/// name of the plugin's extension directory, where the bytes a plugin needs rewritten are kept
+/// for the way back.
 inline constexpr const char* agent_plugin_namespace = "dev.clawport";
-/// Files that would make a client load the directory as another plugin format.
-inline constexpr const char* agent_plugin_foreign_manifests[] = {
-    ".claude-plugin", ".codex-plugin", ".cursor-plugin", "openclaw.plugin.json"};
-/// The Agent Skills frontmatter keys (agentskills.io specification).
-inline constexpr const char* agent_skill_keys[] = {"name",     "description",   "license",
-                                                   "metadata", "allowed-tools", "compatibility"};
 
 /// `s` fitted to `[a-z0-9-]`, 1-64 characters, no leading, trailing or doubled `-` (a valid
 /// plugin name and a valid Agent Skills name); `fallback` when nothing is left.
@@ -29384,9 +30913,7 @@ inline std::string to_plugin_name(const std::string& s, const std::string& fallb
 }
 
 /// Whether `s` is a valid Agent Skills name (which is also a valid plugin name).
-inline bool is_agent_skill_name(const std::string& s) {
-  return !s.empty() && to_plugin_name(s, "") == s;
-}
+inline bool is_agent_skill_name(const std::string& s) { return verify::is_skill_name(s); }
 
 /// What in `s` has the shape of a credential (never the value itself), or nothing. The
 /// shapes are those a person pastes into a command line or a URL: provider token prefixes,
@@ -29448,17 +30975,13 @@ inline std::string first_code_points(const std::string& s, std::size_t max, std:
   if (count != nullptr) *count = n;
   return s.substr(0, cut);
 }
-inline std::size_t code_points(const std::string& s) {
-  std::size_t n = 0;
-  first_code_points(s, 0, &n);
-  return n;
-}
+inline std::size_t code_points(const std::string& s) { return verify::plugin_code_points(s); }
 
 inline error credential_refused(const std::string& path, const std::string& shape) {
   return error(errc::config_invalid,
                path + " holds what looks like a credential (" + shape +
-                   "); Agent Plugins has no secret slot and a plugin is shared as written: move "
-                   "it into the server's env or headers (which never travel) and convert again; "
+                   "); it would travel as written (only env and headers values are kept "
+                   "back): move it into the server's env or headers and convert again; "
                    "nothing was written",
                path);
 }
@@ -29488,6 +31011,25 @@ inline bool portable_url(const std::string& url) {
   return false;
 }
 
+/// A scalar or array of scalars of the config as JSON (what a server keeps for the way back).
+inline json to_plain_json(const zeroclaw::value& v) {
+  switch (v.type) {
+    case zeroclaw::value::kind::integer:
+      return v.integer;
+    case zeroclaw::value::kind::floating:
+      return v.floating;
+    case zeroclaw::value::kind::boolean:
+      return v.boolean;
+    case zeroclaw::value::kind::array: {
+      json a = json::array();
+      for (const zeroclaw::value& i : v.items) a.push_back(to_plain_json(i));
+      return a;
+    }
+    default:
+      return v.text;
+  }
+}
+
 /// The names of a secret table (`env`, `headers`): recorded as required, the values omitted.
 inline void omit_secrets(const zeroclaw::value& s, const std::string& key, const char* kind,
                          const std::string& server, const std::string& p, json& required,
@@ -29507,7 +31049,7 @@ inline void omit_secrets(const zeroclaw::value& s, const std::string& key, const
 /// One `[[mcp.servers]]` entry as an `mcpServers` value, or nothing when it has no portable
 /// form (a loss says why).
 inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::string& name,
-                                         const std::string& p, json& required,
+                                         const std::string& p, json& required, json& kept,
                                          std::vector<loss>& losses) {
   scan_server(s, p);
   const std::string transport = str_at(&s, "transport", "stdio");
@@ -29518,7 +31060,9 @@ inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::st
       const std::string base = command.substr(command.rfind('/') + 1);
       losses.push_back({p + ".command", loss_kind::changed,
                         "a host path has no portable form; the plugin runs `" + base +
-                            "` from the client's PATH"});
+                            "` from the client's PATH (the path is kept in extensions." +
+                            std::string(agent_plugin_namespace) + ".servers for the way back)"});
+      kept["command"] = command;
       command = base;
     }
     if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
@@ -29546,13 +31090,19 @@ inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::st
     omit_secrets(s, "headers", "header", name, p, required, losses);
   }
   for (const char* k : {"tool_timeout_secs", "pinned_resources", "tls_ca_cert_path"})
-    if (at(&s, k) != nullptr)
-      losses.push_back({p + "." + k, loss_kind::dropped, "no Agent Plugins slot"});
+    if (const zeroclaw::value* v = at(&s, k)) {
+      kept[k] = to_plain_json(*v);
+      losses.push_back({p + "." + k, loss_kind::changed,
+                        "no Agent Plugins slot: kept only in extensions." +
+                            std::string(agent_plugin_namespace) +
+                            ".servers, which no other client reads"});
+    }
   return out;
 }
 
 /// `mcp.json`'s `mcpServers` from the bundle's (granted) servers.
-inline json plugin_servers(const bundle_input& in, json& required, std::vector<loss>& losses) {
+inline json plugin_servers(const bundle_input& in, json& required, json& kept_all,
+                           std::vector<loss>& losses) {
   json servers = json::object();
   const zeroclaw::value* list = at(at(&in.closure, "mcp"), "servers");
   if (list == nullptr) return servers;
@@ -29573,26 +31123,14 @@ inline json plugin_servers(const bundle_input& in, json& required, std::vector<l
     if (servers.contains(name))
       throw error(errc::config_invalid,
                   "two MCP servers map to the name `" + name + "`; rename one and export again", p);
-    if (auto out = plugin_server(s, name, p, required, losses)) servers[name] = std::move(*out);
+    json kept = json::object();
+    if (name != zname) kept["name"] = zname;
+    if (auto out = plugin_server(s, name, p, required, kept, losses)) {
+      servers[name] = std::move(*out);
+      if (!kept.empty()) kept_all[name] = std::move(kept);
+    }
   }
   return servers;
-}
-
-/// The top-level keys of a frontmatter (lines at column 0 of the form `key:`).
-inline std::vector<std::string> frontmatter_keys(const std::string& fm) {
-  std::vector<std::string> keys;
-  std::size_t pos = 0;
-  while (pos < fm.size()) {
-    const std::size_t nl = fm.find('\n', pos);
-    const std::string line = fm.substr(pos, nl == std::string::npos ? nl : nl - pos);
-    pos = nl == std::string::npos ? fm.size() : nl + 1;
-    const std::size_t colon = line.find(':');
-    if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '-' ||
-        colon == std::string::npos)
-      continue;
-    keys.push_back(line.substr(0, colon));
-  }
-  return keys;
 }
 
 /// The skill in the bundle directory `dir` as the loader reads it, and its body.
@@ -29602,7 +31140,7 @@ inline skills::skill read_skill(const bundle_input& in, const std::string& dir,
   try {
     for (const auto kind :
          {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
-      if (const auto it = in.files.find(dir + "/" + std::string(skills::manifest_file(kind)));
+      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
           it != in.files.end())
         return skills::parse_skill_toml(it->second, it->first);
   } catch (const error&) {
@@ -29627,9 +31165,9 @@ inline std::string plugin_skill_md(const bundle_input& in, const std::string& di
   std::vector<std::string> foreign;
   if (md != in.files.end() && fm) {
     const skills::frontmatter_split split = skills::split_frontmatter(md->second);
-    for (const std::string& k : frontmatter_keys(split.frontmatter)) {
+    for (const std::string& k : verify::frontmatter_keys(split.frontmatter)) {
       bool known = false;
-      for (const char* a : agent_skill_keys) known = known || k == a;
+      for (const char* a : verify::agent_skill_keys) known = known || k == a;
       if (!known) foreign.push_back(k);
     }
     const bool described =
@@ -29667,7 +31205,7 @@ inline std::string plugin_skill_md(const bundle_input& in, const std::string& di
 /// The plugin's skills: the workspace's own (`workspace/skills/<dir>`) first, then the skill
 /// bundles' in the agent's order (ZeroClaw's "first source wins"), each at
 /// `skills/<fitted name>/`; a later skill of a name already taken is not carried.
-inline void plugin_skills(const bundle_input& in, mapped& m) {
+inline void plugin_skills(const bundle_input& in, mapped& m, json& origins) {
   std::vector<std::string> dirs;
   for (const auto& f : in.files) {
     if (f.first.rfind("workspace/skills/", 0) != 0) continue;
@@ -29703,8 +31241,19 @@ inline void plugin_skills(const bundle_input& in, mapped& m) {
                               "directory"});
     for (const auto& f : in.files)
       if (f.first.rfind(dir + "/", 0) == 0)
-        m.files["skills/" + name + "/" + f.first.substr(dir.size() + 1)] = f.second;
-    m.files["skills/" + name + "/SKILL.md"] = plugin_skill_md(in, dir, name, m.losses);
+        m.files[paths::join(paths::join("skills", name), f.first.substr(dir.size() + 1))] =
+            f.second;
+    const std::string md = plugin_skill_md(in, dir, name, m.losses);
+    json origin = {{"from", dir}};
+    const auto original = in.files.find(dir + "/SKILL.md");
+    if (original != in.files.end() && original->second != md) {
+      // The bundle's own SKILL.md, for the way back while the plugin's is unchanged.
+      m.files[std::string(agent_plugin_namespace) + "/skills/" + name + "/SKILL.md"] =
+          original->second;
+      origin["sha256"] = digest::sha256_hex(md);
+    }
+    origins[name] = std::move(origin);
+    m.files["skills/" + name + "/SKILL.md"] = md;
   }
 }
 
@@ -29752,8 +31301,10 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
                         "the plugin is named `" + m.agent + "` (names are [a-z0-9-])"});
   using oj = nlohmann::ordered_json;
   oj required = oj::array();
-  const oj servers = detail::plugin_servers(in, required, m.losses);
-  detail::plugin_skills(in, m);
+  oj kept = oj::object();
+  oj origins = oj::object();
+  const oj servers = detail::plugin_servers(in, required, kept, m.losses);
+  detail::plugin_skills(in, m, origins);
   detail::plugin_losses(in, m.losses);
   oj plugin = oj::object();
   plugin["$schema"] = agent_plugin_schema;
@@ -29762,6 +31313,8 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
   oj ext = oj::object();
   ext["source"] = {{"runtime", "zeroclaw"}, {"agent", in.root_agent}};
   ext["requiredSecrets"] = std::move(required);
+  ext["skills"] = std::move(origins);
+  ext["servers"] = std::move(kept);
   plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
   m.files["plugin.json"] = json::dump(plugin, 2) + "\n";
   if (!servers.empty()) {
@@ -29773,62 +31326,26 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
   return m;
 }
 
-/// Checks a plugin's files (path -> bytes) against the Agent Plugins 1.0.0 rules a
-/// converter must meet: `plugin.json` with the exact `$schema` and a valid name, no other
-/// format's manifest, every `skills/<dir>/SKILL.md` with Agent Skills frontmatter naming its
-/// directory, `mcp.json` with the exact `$schema` and closed server objects. Throws
+/// Checks a plugin's files (path -> bytes) with verify's Agent Plugins 1.0.0 rules
+/// (verify::check_plugin: every error, at any scope, refuses) and what a converter adds: a
+/// name of `[a-z0-9-]` only (OpenClaw folds `.`), no other format's manifest. Throws
 /// errc::config_invalid naming the file.
 inline void check_agent_plugin(const std::map<std::string, std::string>& files) {
-  const auto bad = [](const std::string& path, const std::string& why) {
-    return error(errc::config_invalid, "the plugin's " + path + " " + why, path);
-  };
-  const auto parse = [&](const std::string& path) {
-    const auto it = files.find(path);
-    if (it == files.end()) throw bad(path, "is missing");
-    nlohmann::json j = nlohmann::json::parse(it->second, nullptr, false);
-    if (!j.is_object()) throw bad(path, "is not a JSON object");
-    return j;
-  };
-  const nlohmann::json plugin = parse("plugin.json");
-  if (plugin.value("$schema", "") != agent_plugin_schema) throw bad("plugin.json", "$schema");
-  if (!plugin.contains("name") || !plugin["name"].is_string() ||
-      !is_agent_skill_name(plugin["name"].get<std::string>()))
-    throw bad("plugin.json", "name is not [a-z0-9-]");
+  verify::plugin_tree t;
   for (const auto& f : files) {
-    for (const char* foreign : agent_plugin_foreign_manifests)
-      if (f.first == foreign || f.first.rfind(std::string(foreign) + "/", 0) == 0)
-        throw bad(f.first, "would make a client load another plugin format");
-    if (f.first.rfind("skills/", 0) != 0 || f.first.size() < 16 ||
-        f.first.compare(f.first.size() - 9, 9, "/SKILL.md") != 0 ||
-        std::count(f.first.begin(), f.first.end(), '/') != 2)
-      continue;
-    const std::string dir = f.first.substr(7, f.first.size() - 16);
-    const skills::frontmatter_split split = skills::split_frontmatter(f.second);
-    const skills::loader_frontmatter fm = skills::parse_loader_frontmatter(split.frontmatter);
-    if (!split.found || fm.name != dir || !is_agent_skill_name(dir))
-      throw bad(f.first, "does not name its directory");
-    if (!fm.description || fm.description->empty() || detail::code_points(*fm.description) > 1024)
-      throw bad(f.first, "has no description of 1-1024 characters");
-    for (const std::string& k : detail::frontmatter_keys(split.frontmatter))
-      if (std::none_of(std::begin(agent_skill_keys), std::end(agent_skill_keys),
-                       [&](const char* a) { return k == a; }))
-        throw bad(f.first, "has the frontmatter key " + k + " Agent Skills does not define");
+    t.files.insert(f);
+    const std::vector<std::string> parts = paths::components(f.first);
+    std::string dir;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+      t.dirs.insert(dir += (dir.empty() ? "" : "/") + parts[i]);
   }
-  if (files.count("mcp.json") == 0) return;
-  const nlohmann::json mcp = parse("mcp.json");
-  if (mcp.size() != 2 || mcp.value("$schema", "") != agent_plugin_mcp_schema ||
-      !mcp.contains("mcpServers") || !mcp["mcpServers"].is_object())
-    throw bad("mcp.json", "is not {$schema, mcpServers}");
-  for (const auto& s : mcp["mcpServers"].items()) {
-    const std::string type = s.value().value("type", "");
-    const std::set<std::string> keys =
-        type == "stdio" ? std::set<std::string>{"type", "command", "args", "env", "cwd"}
-                        : std::set<std::string>{"type", "url", "headers"};
-    for (const auto& k : s.value().items())
-      if (!keys.count(k.key())) throw bad("mcp.json", "server " + s.key() + " has " + k.key());
-    if (type != "stdio" && type != "sse" && type != "streamable-http")
-      throw bad("mcp.json", "server " + s.key() + " has no valid type");
-  }
+  const verify::plugin_report r = verify::check_plugin(t);
+  for (const verify::plugin_finding& f : r.findings)
+    if (!f.warning || f.scope == verify::plugin_scope::plugin)
+      throw error(errc::config_invalid, "the plugin's " + f.path + " " + f.detail, f.path);
+  if (!is_agent_skill_name(r.name))
+    throw error(errc::config_invalid, "the plugin's plugin.json name is not [a-z0-9-]",
+                "plugin.json");
 }
 
 }  // namespace convert
@@ -29890,7 +31407,7 @@ inline std::string imported_alias(std::string_view base,
                                   const std::function<bool(const std::string&)>& taken) {
   std::string clean;
   for (char c : base) {
-    char d = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    char d = text::ascii_lower(c);
     const bool ok = (d >= 'a' && d <= 'z') || (d >= '0' && d <= '9');
     if (!ok) d = '_';
     if (d == '_' && (clean.empty() || clean.back() == '_')) continue;
@@ -29927,6 +31444,7 @@ namespace convert {
 /// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
 /// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
 struct claw_input {
+  openclaw::claw_manifest model;  ///< the typed manifest (the plugin mapping reads only this)
   nlohmann::ordered_json manifest;
   std::optional<openclaw::openclaw_profile> profile;
   std::optional<std::string> body;
@@ -30264,7 +31782,7 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   zeroclaw::plan_options popts;
   popts.install_root = "/";
   zeroclaw::export_plan plan =
-      zeroclaw::plan_export(zeroclaw::toml_writer::write(cfg, false), res.agent, popts);
+      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
 
   detail::zeroclaw_drops(m, plan, losses);
 
@@ -30283,6 +31801,511 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/convert/to_zeroclaw.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+namespace detail {
+
+/// One Claw server as an `mcpServers` value, or nothing when it has no portable form (a loss
+/// says why). Refuses a credential shape in its command, args or url.
+inline std::optional<json> claw_plugin_server(const std::string& name, const json& s,
+                                              json& required, json& kept,
+                                              std::vector<loss>& losses) {
+  const std::string p = "$.mcpServers." + name;
+  const auto str = [&](const char* k) {
+    return s.contains(k) && s[k].is_string() ? s[k].get<std::string>() : std::string();
+  };
+  const std::vector<std::string> args = jstrings(s, "args");
+  if (const auto c = credential_shape(str("command"))) throw credential_refused(p + ".command", *c);
+  if (const auto c = credential_shape(str("url"))) throw credential_refused(p + ".url", *c);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string ap = p + ".args[" + std::to_string(i) + "]";
+    if (const auto c = credential_shape(args[i])) throw credential_refused(ap, *c);
+    if (i > 0 && secret_flag(args[i - 1]))
+      throw credential_refused(ap, "the value of `" + args[i - 1] + "`");
+  }
+  json out = json::object();
+  if (s.contains("command")) {
+    std::string command = str("command");
+    if (command.find('/') != std::string::npos && command.rfind("./", 0) != 0) {
+      kept["command"] = command;
+      command = command.substr(command.rfind('/') + 1);
+      losses.push_back({p + ".command", loss_kind::changed,
+                        "a host path has no portable form; the plugin runs `" + command +
+                            "` from the client's PATH"});
+    }
+    if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its command is not one executable token (Agent Plugins runs no shell)"});
+      return std::nullopt;
+    }
+    out["type"] = "stdio";
+    out["command"] = command;
+    if (!args.empty()) out["args"] = args;
+    if (s.contains("env") && s["env"].is_object())
+      for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
+        required.push_back({{"server", name}, {"kind", "env"}, {"name", e.key()}});
+        losses.push_back({p + ".env." + e.key(), loss_kind::dropped,
+                          "an environment reference: omitted (a plugin never expands ${…}, and "
+                          "a value would overlay the client's environment); named in plugin.json "
+                          "extensions." +
+                              std::string(agent_plugin_namespace) + ".requiredSecrets"});
+      }
+  } else {
+    const std::string url = str("url");
+    if (!portable_url(url)) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its url is not https (or http to a loopback host); a client refuses it"});
+      return std::nullopt;
+    }
+    out["type"] = str("transport") == "sse" ? "sse" : "streamable-http";
+    out["url"] = url;
+  }
+  for (const char* k : {"auth", "toolFilter", "timeout", "connectTimeout"})
+    if (s.contains(k)) {
+      kept[k] = s[k];
+      losses.push_back({p + "." + k, loss_kind::changed,
+                        "no Agent Plugins slot (authentication and tool filters are the "
+                        "client's): kept only in extensions." +
+                            std::string(agent_plugin_namespace) + ".servers"});
+    }
+  return out;
+}
+
+/// Losses for what of the Claw a plugin has no component for.
+inline void claw_plugin_losses(const claw_input& in, std::vector<loss>& losses) {
+  const openclaw::claw_manifest& m = in.model;
+  if (m.agent.name)
+    losses.push_back({"$.agent.name", loss_kind::dropped, "a plugin has no display name in 1.0.0"});
+  if (m.agent.identity)
+    losses.push_back({"$.agent.identity", loss_kind::dropped, "a plugin has no agent or persona"});
+  if (in.body)
+    losses.push_back({"CLAW.md", loss_kind::dropped, "the prompt body: a plugin has no persona"});
+  if (in.bootstrap)
+    losses.push_back({"BOOTSTRAP.md", loss_kind::dropped, "a plugin has no workspace"});
+  for (const auto& kv : m.metadata)
+    losses.push_back({"$.metadata." + kv.first, loss_kind::dropped, "no Agent Plugins slot"});
+  for (std::size_t i = 0; i < m.packages.size(); ++i)
+    losses.push_back({"$.packages[" + std::to_string(i) + "]", loss_kind::dropped,
+                      "a ClawHub " + m.packages[i].kind + " reference (" + m.packages[i].ref + "@" +
+                          m.packages[i].version +
+                          "): its content is not in the package, and a plugin has no "
+                          "dependencies"});
+  if (m.cron_jobs.is_array())
+    for (std::size_t i = 0; i < m.cron_jobs.size(); ++i)
+      losses.push_back({"$.cronJobs[" + std::to_string(i) + "]", loss_kind::dropped,
+                        "a plugin has no scheduled jobs"});
+  if (in.profile)
+    losses.push_back(
+        {"$.profile", loss_kind::dropped, "a plugin has no tool policy, model or sandbox"});
+  for (const auto& f : in.workspace)
+    if (f.first.rfind("skills/", 0) != 0 || f.first.find('/', 7) == std::string::npos)
+      losses.push_back({"workspace/" + f.first, loss_kind::dropped, "a plugin has no workspace"});
+}
+
+}  // namespace detail
+
+/// The Claw as one Agent Plugin: target-relative path -> bytes, and the loss report. Refuses
+/// (errc::config_invalid, naming the field) a credential shape in a server's command, args or
+/// url.
+inline mapped map_claw_to_agent_plugin(const claw_input& in) {
+  using oj = nlohmann::ordered_json;
+  const openclaw::claw_manifest& m = in.model;
+  mapped res;
+  res.agent = to_plugin_name(m.agent.id, "agent");
+  if (res.agent != m.agent.id)
+    res.losses.push_back({"$.agent.id", loss_kind::changed,
+                          "the plugin is named `" + res.agent + "` (names are [a-z0-9-])"});
+  oj required = oj::array();
+  oj kept_all = oj::object();
+  oj servers = oj::object();
+  if (m.mcp_servers.is_object())
+    for (auto s = m.mcp_servers.begin(); s != m.mcp_servers.end(); ++s) {
+      oj kept = oj::object();
+      if (auto out =
+              detail::claw_plugin_server(s.key(), oj(s.value()), required, kept, res.losses)) {
+        servers[s.key()] = std::move(*out);
+        if (!kept.empty()) kept_all[s.key()] = std::move(kept);
+      }
+    }
+  // The workspace's skills, through the one skill mapping of the way out (names fitted,
+  // frontmatter made Agent Skills, the original kept for the way back).
+  bundle_input skills_in;
+  skills_in.root_agent = m.agent.id;
+  for (const auto& f : in.workspace)
+    if (f.first.rfind("skills/", 0) == 0 && f.first.find('/', 7) != std::string::npos)
+      skills_in.files["workspace/" + f.first] = f.second;
+  oj origins = oj::object();
+  detail::plugin_skills(skills_in, res, origins);
+  detail::claw_plugin_losses(in, res.losses);
+  oj plugin = oj::object();
+  plugin["$schema"] = agent_plugin_schema;
+  plugin["name"] = res.agent;
+  plugin["description"] = m.agent.description
+                              ? *m.agent.description
+                              : "The skills and MCP servers of the Claw " + m.agent.id;
+  oj ext = oj::object();
+  ext["source"] = {{"runtime", "openclaw"}, {"agent", m.agent.id}, {"package", in.package}};
+  ext["requiredSecrets"] = std::move(required);
+  ext["skills"] = std::move(origins);
+  ext["servers"] = std::move(kept_all);
+  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
+  res.files["plugin.json"] = json::dump(plugin, 2) + "\n";
+  if (!servers.empty()) {
+    oj mcp = oj::object();
+    mcp["$schema"] = agent_plugin_mcp_schema;
+    mcp["mcpServers"] = std::move(servers);
+    res.files["mcp.json"] = json::dump(mcp, 2) + "\n";
+  }
+  return res;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/claw_to_agent_plugin.hpp -----
+// ----- begin clawport/convert/from_agent_plugin.hpp -----
+// The pure mapping of a checked Agent Plugins 1.0.0 plugin onto a ZeroClaw agent bundle
+// (docs/convert.md, "Agent Plugin to bundle"), and through that bundle onto a Claw package.
+// What loads is carried: the skills as one skill bundle (or, for a plugin clawport wrote, back
+// where they came from, the bundle's own SKILL.md bytes restored while the plugin's are
+// unchanged), the MCP servers with every secret the plugin names (`requiredSecrets`) blank,
+// so the import's to-do asks for it. The bundle is planned with the export's own planner, so
+// it is closed, scrubbed and verifiable by construction. Nothing here touches a filesystem.
+
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// A read plugin: its tree, what verify's rules found, and the audit's refusals
+/// (`skills/<dir>` -> the blocking summary).
+struct plugin_input {
+  verify::plugin_tree tree;
+  verify::plugin_report report;
+  std::map<std::string, std::string> blocked_skills;
+};
+
+namespace detail {
+
+using pj = nlohmann::ordered_json;
+
+/// `extensions["dev.clawport"]` of plugin.json when it is an object, else an empty object.
+inline pj plugin_extension(const plugin_input& in) {
+  const pj m = pj::parse(in.tree.files.at("plugin.json"), nullptr, false);
+  if (m.is_object() && m.contains("extensions") && m["extensions"].is_object() &&
+      m["extensions"].contains(agent_plugin_namespace) &&
+      m["extensions"][agent_plugin_namespace].is_object())
+    return m["extensions"][agent_plugin_namespace];
+  return pj::object();
+}
+
+inline pj object_at(const pj& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_object() ? j[key] : pj::object();
+}
+
+/// Whether `from` is a bundle skill directory clawport may place a skill at:
+/// `skills/<alias>/<dir>` (a ZeroClaw alias) or `workspace/skills/<dir>`.
+inline bool bundle_skill_place(const std::string& from) {
+  const std::vector<std::string> parts = paths::components(from);
+  if (parts.size() != 3 || from != paths::join(paths::join(parts[0], parts[1]), parts[2]))
+    return false;
+  const bool bundled = parts[0] == "skills" && !zeroclaw::alias_problem(parts[1]);
+  const bool local = parts[0] == "workspace" && parts[1] == "skills";
+  return (bundled || local) && parts[2] != "." && parts[2] != ".." &&
+         parts[2].find_first_of("\\\n\r") == std::string::npos;
+}
+
+/// The plugin's loaded skills into the bundle's files; the skill-bundle aliases in order.
+inline std::vector<std::string> bundle_skills_of(const plugin_input& in, const pj& ext,
+                                                 const std::string& alias,
+                                                 std::map<std::string, std::string>& files,
+                                                 std::vector<loss>& losses) {
+  const pj origins = object_at(ext, "skills");
+  std::vector<std::string> aliases;
+  std::set<std::string> placed;
+  for (const std::string& d : in.report.skills) {
+    const std::string src = "skills/" + d;
+    if (const auto b = in.blocked_skills.find(src); b != in.blocked_skills.end()) {
+      losses.push_back({src, loss_kind::dropped,
+                        "the skill audit refused it (" + b->second + "); it is not carried"});
+      continue;
+    }
+    const pj origin = origins.contains(d) ? origins[d] : pj::object();
+    std::string to = paths::join(paths::join("skills", alias), d);
+    if (origin.is_object() && origin.contains("from") && origin["from"].is_string() &&
+        bundle_skill_place(origin["from"].get<std::string>()) &&
+        !placed.count(origin["from"].get<std::string>()))
+      to = origin["from"].get<std::string>();
+    placed.insert(to);
+    for (auto f = in.tree.files.lower_bound(src + "/");
+         f != in.tree.files.end() && f->first.rfind(src + "/", 0) == 0; ++f)
+      files[to + f->first.substr(src.size())] = f->second;
+    const std::string md = in.tree.files.at(src + "/SKILL.md");
+    const auto original =
+        in.tree.files.find(std::string(agent_plugin_namespace) + "/skills/" + d + "/SKILL.md");
+    if (original != in.tree.files.end() && origin.is_object() && origin.contains("sha256")) {
+      if (origin["sha256"] == digest::sha256_hex(md))
+        files[to + "/SKILL.md"] = original->second;  // the bundle's own bytes, restored
+      else
+        losses.push_back({src + "/SKILL.md", loss_kind::changed,
+                          "edited since clawport wrote it: the plugin's SKILL.md is carried, "
+                          "not the bundle's original kept under " +
+                              std::string(agent_plugin_namespace) + "/"});
+    }
+    if (to.rfind("skills/", 0) == 0) {
+      const std::string a = paths::components(to)[1];
+      if (std::find(aliases.begin(), aliases.end(), a) == aliases.end()) aliases.push_back(a);
+    }
+  }
+  return aliases;
+}
+
+/// `${PLUGIN_ROOT}` / `${PLUGIN_DATA}` in a value ZeroClaw will not expand.
+inline void plugin_variables(const std::string& v, const std::string& path,
+                             std::vector<loss>& losses) {
+  if (v.find("${PLUGIN_ROOT}") != std::string::npos ||
+      v.find("${PLUGIN_DATA}") != std::string::npos)
+    losses.push_back({path, loss_kind::changed,
+                      "ZeroClaw expands no ${PLUGIN_ROOT} or ${PLUGIN_DATA}: the text is passed "
+                      "as written; give the host path on the target"});
+}
+
+/// One loaded server as a ZeroClaw `[[mcp.servers]]` entry: the secrets the plugin names
+/// blank (required), what clawport kept for the way back restored.
+inline zeroclaw::value bundle_server(const std::string& name, const pj& s, const pj& kept,
+                                     const pj& required, std::vector<loss>& losses) {
+  const std::string p = "mcp.json:mcpServers." + name;
+  zeroclaw::value z = zeroclaw::value::make_table();
+  const auto str = [](const pj& j, const char* k) {
+    return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string();
+  };
+  z.set("name", zeroclaw::value::make_string(kept.contains("name") ? str(kept, "name") : name));
+  const std::string type = str(s, "type");
+  // A bundle carries command, args and url as written (only env and headers are secret in
+  // ZeroClaw): a credential there is refused, as the way out refuses it.
+  if (const auto c = credential_shape(str(s, "command")))
+    throw credential_refused(p + ".command", *c);
+  if (const auto c = credential_shape(str(s, "url"))) throw credential_refused(p + ".url", *c);
+  const std::vector<std::string> all_args = jstrings(s, "args");
+  for (std::size_t i = 0; i < all_args.size(); ++i) {
+    const std::string ap = p + ".args[" + std::to_string(i) + "]";
+    if (const auto c = credential_shape(all_args[i])) throw credential_refused(ap, *c);
+    if (i > 0 && secret_flag(all_args[i - 1]))
+      throw credential_refused(ap, "the value of `" + all_args[i - 1] + "`");
+  }
+  zeroclaw::value secrets = zeroclaw::value::make_table();
+  const char* table = type == "stdio" ? "env" : "headers";
+  if (type == "stdio") {
+    std::string command = str(s, "command");
+    const std::string host = str(kept, "command");
+    if (!host.empty() && paths::file_name(host) == command) command = host;
+    if (command.rfind("./", 0) == 0)
+      losses.push_back({p + ".command", loss_kind::changed,
+                        "a command inside the plugin: ZeroClaw runs it from the gateway's "
+                        "directory, and the plugin's files outside skills/ are not carried"});
+    z.set("command", zeroclaw::value::make_string(command));
+    if (s.contains("args")) {
+      std::vector<std::string> args = s["args"].get<std::vector<std::string>>();
+      for (std::size_t i = 0; i < args.size(); ++i)
+        plugin_variables(args[i], p + ".args[" + std::to_string(i) + "]", losses);
+      z.set("args", zstrings(args));
+    }
+    if (s.contains("cwd"))
+      losses.push_back({p + ".cwd", loss_kind::dropped,
+                        "ZeroClaw starts a server in the gateway's directory; no cwd"});
+  } else {
+    z.set("transport", zeroclaw::value::make_string(type == "sse" ? "sse" : "http"));
+    z.set("url", zeroclaw::value::make_string(str(s, "url")));
+  }
+  if (s.contains(table))
+    for (auto e = s[table].begin(); e != s[table].end(); ++e) {
+      secrets.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
+      losses.push_back({p + "." + table + "." + e.key(), loss_kind::changed,
+                        std::string("ZeroClaw marks every ") + table +
+                            " value secret: it travels blank, supply it on the target"});
+    }
+  for (const pj& r : required)
+    if (r.is_object() && r.value("server", "") == name &&
+        r.value("kind", "") == (type == "stdio" ? "env" : "header") && r.contains("name") &&
+        r["name"].is_string() && !secrets.find(r["name"].get<std::string>()))
+      // Any non-blank value: the planner scrubs it (the schema marks it secret) and lists
+      // it in required_secrets, so the import's to-do asks for it.
+      secrets.set(r["name"].get<std::string>(),
+                  zeroclaw::value::make_string("supplied-on-the-target"));
+  if (!secrets.members.empty()) z.set(table, std::move(secrets));
+  if (kept.contains("tool_timeout_secs") && kept["tool_timeout_secs"].is_number_integer())
+    z.set("tool_timeout_secs",
+          zeroclaw::value::make_integer(kept["tool_timeout_secs"].get<std::int64_t>()));
+  if (kept.contains("pinned_resources") && kept["pinned_resources"].is_array())
+    z.set("pinned_resources", zstrings(jstrings(kept, "pinned_resources")));
+  if (!str(kept, "tls_ca_cert_path").empty())
+    z.set("tls_ca_cert_path", zeroclaw::value::make_string(str(kept, "tls_ca_cert_path")));
+  return z;
+}
+
+/// The agent's alias: the one the plugin was made from (clawport's extension), else the
+/// plugin's name fitted to ZeroClaw's grammar.
+inline std::string bundle_alias_of(const plugin_input& in, const pj& ext,
+                                   std::vector<loss>& losses) {
+  const pj source = object_at(ext, "source");
+  if (source.value("runtime", "") == "zeroclaw" && source.contains("agent") &&
+      source["agent"].is_string() && !zeroclaw::alias_problem(source["agent"].get<std::string>()))
+    return source["agent"].get<std::string>();
+  const std::optional<std::string> alias = to_zeroclaw_alias(in.report.name);
+  if (!alias)
+    throw error(errc::invalid_argument,
+                "the plugin name `" + in.report.name + "` has no ZeroClaw alias (only [a-z0-9_])",
+                "plugin.json:name");
+  if (*alias != in.report.name)
+    losses.push_back(
+        {"plugin.json:name", loss_kind::changed,
+         "`" + in.report.name + "` is not a ZeroClaw alias; the agent is `" + *alias + "`"});
+  return *alias;
+}
+
+}  // namespace detail
+
+/// Maps a plugin to the files of a bundle (config.toml, zeroclaw-agent.toml,
+/// zeroclaw-agent.sha256, skills/…, workspace/skills/…). Refuses a plugin that does not load
+/// (errc::config_invalid, its first plugin-scope finding); whatever a client would skip
+/// (one skill, one server, one component) is a loss and not carried.
+inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& exported_at) {
+  using pj = detail::pj;
+  for (const verify::plugin_finding& f : in.report.findings)
+    if (!f.warning && f.scope == verify::plugin_scope::plugin)
+      throw error(errc::config_invalid,
+                  "the plugin does not load (run `clawport verify` on it): " + f.path + ": " +
+                      f.detail + "; nothing was written",
+                  f.path);
+  mapped res;
+  for (const verify::plugin_finding& f : in.report.findings)
+    if (!f.warning)
+      res.losses.push_back({f.path, loss_kind::dropped, "a client skips it: " + f.detail});
+  const pj ext = detail::plugin_extension(in);
+  res.agent = detail::bundle_alias_of(in, ext, res.losses);
+  std::map<std::string, std::string> files;
+  const std::vector<std::string> skill_aliases =
+      detail::bundle_skills_of(in, ext, res.agent, files, res.losses);
+
+  zeroclaw::value servers = zeroclaw::value::make_array();
+  std::vector<std::string> names;
+  if (!in.report.servers.empty()) {
+    const pj mcp = pj::parse(in.tree.files.at("mcp.json"));
+    const pj kept = detail::object_at(ext, "servers");
+    const pj required = ext.contains("requiredSecrets") && ext["requiredSecrets"].is_array()
+                            ? ext["requiredSecrets"]
+                            : pj::array();
+    for (const std::string& n : in.report.servers) {
+      zeroclaw::value z = detail::bundle_server(
+          n, mcp["mcpServers"][n], detail::object_at(kept, n.c_str()), required, res.losses);
+      names.push_back(z.find("name")->text);
+      servers.items.push_back(std::move(z));
+    }
+  }
+  zeroclaw::value cfg = zeroclaw::value::make_table();
+  cfg.set("schema_version", zeroclaw::value::make_integer(3));
+  zeroclaw::value agent = zeroclaw::value::make_table();
+  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
+  // A ZeroClaw agent references a risk profile; a plugin has none, so the bundle carries
+  // ZeroClaw's defaults (the import plan shows them).
+  agent.set("risk_profile", zeroclaw::value::make_string(res.agent));
+  if (!skill_aliases.empty()) agent.set("skill_bundles", detail::zstrings(skill_aliases));
+  if (!names.empty()) agent.set("mcp_bundles", detail::zstrings({res.agent}));
+  cfg.child_table("agents").set(res.agent, std::move(agent));
+  cfg.child_table("risk_profiles").set(res.agent, zeroclaw::value::make_table());
+  res.losses.push_back({"risk_profiles." + res.agent, loss_kind::changed,
+                        "a plugin has no tool policy; the agent gets ZeroClaw's default risk "
+                        "profile: review it on the target"});
+  for (const std::string& a : skill_aliases)
+    cfg.child_table("skill_bundles").set(a, zeroclaw::value::make_table());
+  if (!names.empty()) {
+    zeroclaw::value b = zeroclaw::value::make_table();
+    b.set("servers", detail::zstrings(names));
+    cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
+    cfg.child_table("mcp").set("servers", std::move(servers));
+  }
+  zeroclaw::value provider = zeroclaw::value::make_table();
+  provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
+  cfg.child_table("providers")
+      .child_table("models")
+      .child_table("anthropic")
+      .set("default", std::move(provider));
+  res.losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
+                        "a plugin names no model; the bundle configures this provider with a "
+                        "blank api_key (a required secret) and no model: choose both on the "
+                        "target"});
+  zeroclaw::plan_options popts;
+  popts.install_root = "/";
+  zeroclaw::export_plan plan =
+      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
+  if (std::any_of(files.begin(), files.end(),
+                  [](const auto& f) { return f.first.rfind("workspace/skills/", 0) == 0; }))
+    plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
+  files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
+  files[std::string(bundle::manifest_file)] = zeroclaw::render_manifest(plan, exported_at);
+  std::vector<digest::list_entry> entries;
+  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
+  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
+  res.files = std::move(files);
+  return res;
+}
+
+/// Maps a plugin to a Claw package: first to a bundle (map_plugin_to_zeroclaw), then that
+/// bundle as any other (map_to_claw); the losses of both steps, in order.
+inline mapped map_plugin_to_claw(const plugin_input& in, const map_options& o,
+                                 const timestamp& at) {
+  mapped b = map_plugin_to_zeroclaw(in, at);
+  bundle_input bi;
+  bi.root_agent = b.agent;
+  bi.closure = zeroclaw::parse_toml(b.files.at(std::string(bundle::config_file)), "config.toml");
+  bi.manifest = zeroclaw::parse_toml(b.files.at(std::string(bundle::manifest_file)),
+                                     std::string(bundle::manifest_file));
+  for (const auto& f : b.files)
+    if (f.first.rfind("skills/", 0) == 0 || f.first.rfind("workspace/", 0) == 0) bi.files.insert(f);
+  // The risk profile is the bundle step's own default, not the user's setting: narrowing it
+  // narrows nothing the plugin said, so it needs no consent and is reported as one change.
+  map_options claw_o = o;
+  claw_o.allow_narrowing = true;
+  mapped c = map_to_claw(bi, claw_o);
+  const std::string own = "risk_profiles." + b.agent;
+  // What the bundle step made up (its risk profile, its provider, its planner's drops of
+  // settings no plugin has) is not the plugin's loss.
+  const auto made_up = [&](const loss& l) {
+    return l.path == own || l.path.rfind(own + ".", 0) == 0 || l.path.rfind("providers.", 0) == 0 ||
+           l.path == "agents." + b.agent + ".model_provider" ||
+           l.path == "agents." + b.agent + ".delegate_same_risk_profile" ||
+           l.detail.rfind("dropped by the export", 0) == 0;
+  };
+  b.losses.erase(std::remove_if(b.losses.begin(), b.losses.end(), made_up), b.losses.end());
+  for (loss& l : c.losses)
+    if (!made_up(l)) b.losses.push_back(std::move(l));
+  b.losses.push_back({"plugin.json", loss_kind::changed,
+                      "a plugin has no tool policy; the Claw's profile is the strictest the "
+                      "mapping makes (exec denied, the workspace only): widen it on the target"});
+  c.losses = std::move(b.losses);
+  return c;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/from_agent_plugin.hpp -----
 
 #include <chrono>
 #include <functional>
@@ -30320,16 +32343,13 @@ namespace detail {
 template <class Fs>
 std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                          const std::string& what, std::uint64_t max) {
-  std::optional<typename Fs::dir> cur;
   try {
-    const std::vector<std::string> parts = paths::components(rel);
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
-      cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
-    return fs::read_file_at(fs, cur ? *cur : root, parts.back(), max, fs::read_kinds::hard_linked,
-                            what);
+    const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(rel));
+    return fs::read_file_at(fs, at.get(root), paths::file_name(rel), max,
+                            fs::read_kinds::hard_linked, what);
   } catch (const error& e) {
     if (e.subject() == what) throw;
-    throw error(e.code(), "failed to read " + what + ": " + e.what(), what, e.sys_errno());
+    throw with_context(e, "failed to read " + what, what);
   }
 }
 
@@ -30337,18 +32357,11 @@ template <class Fs>
 void write_tree(Fs& fs, const typename Fs::dir& root,
                 const std::map<std::string, std::string>& files) {
   for (const auto& f : files) {
-    const std::vector<std::string> parts = paths::components(f.first);
-    std::optional<typename Fs::dir> cur;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const typename Fs::dir& here = cur ? *cur : root;
-      if (!fs.stat_at(here, parts[i])) fs.make_dir_at(here, parts[i], fs::modes::dir);
-      cur.emplace(fs.open_dir_at(here, parts[i]));
-    }
     try {
-      auto out = fs.create_file_at(cur ? *cur : root, parts.back(), fs::modes::file);
-      fs.write_all(out, f.second.data(), f.second.size());
+      const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(f.first), true);
+      fs::write_new_file(fs, at.get(root), paths::file_name(f.first), f.second, fs::modes::file);
     } catch (const error& e) {
-      throw error(e.code(), "failed to write " + f.first + ": " + e.what(), f.first, e.sys_errno());
+      throw with_context(e, "failed to write " + f.first, f.first);
     }
   }
 }
@@ -30368,9 +32381,8 @@ publish::outcome publish_new(Fs& fs, const options& o,
     try {
       return fs.open_root(parent_path);
     } catch (const error& e) {
-      throw error(e.code(),
-                  "the parent directory of --out " + display + " cannot be opened: " + e.what(),
-                  parent_path, e.sys_errno());
+      throw with_context(e, "the parent directory of --out " + display + " cannot be opened",
+                         parent_path);
     }
   }();
   const publish::destination_names names{display, out};
@@ -30465,6 +32477,17 @@ bool holds_bundle_manifest(Fs& fs, const std::string& path) {
   }
 }
 
+/// Whether the directory `path` is a Claw package (holds CLAW.md and no bundle manifest).
+template <class Fs>
+bool holds_claw_manifest(Fs& fs, const std::string& path) {
+  try {
+    typename Fs::dir root = fs.open_root(path);
+    return fs.stat_at(root, "CLAW.md").has_value() && !fs.stat_at(root, bundle::manifest_file);
+  } catch (const error&) {
+    return false;
+  }
+}
+
 /// Reads a Claw package with OpenClaw's reader: refuses an invalid one (errc::config_invalid
 /// with its diagnostics) and reads every declared workspace source, re-hashed against the
 /// digest the reader took.
@@ -30497,6 +32520,7 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   in.body = pkg.body;
   in.bootstrap = pkg.bootstrap;
   in.package = pkg.source.name + "@" + pkg.source.version;
+  in.model = pkg.model;
   typename Fs::dir root = fs.open_root(pkg.source.package_root);
   for (const openclaw::workspace_source& s : pkg.sources) {
     std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
@@ -30509,6 +32533,51 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   }
   return in;
 }
+
+/// Reads an Agent Plugin directory (no link followed) and checks it with verify's rules;
+/// audits every skill that loads, as a bundle's skills are.
+template <class Fs>
+plugin_input read_plugin(Fs& fs, const std::string& path, const std::string& display) {
+  plugin_input in;
+  in.tree = verify::read_plugin_tree(fs, path);
+  in.report = verify::check_plugin(in.tree);
+  in.report.plugin = display;
+  for (const std::string& d : in.report.skills) {
+    const skills::audit_report a =
+        skills::audit_skill_directory(fs, paths::join(path, "skills/" + d));
+    if (!a.clean()) in.blocked_skills["skills/" + d] = a.summary();
+  }
+  return in;
+}
+
+namespace detail {
+
+/// What was staged, read back, must still be a plugin of the rules it was mapped to; a
+/// Claw's skills (not audited on the way in, as a bundle's are) are audited as staged, and
+/// nothing the audit blocks is published (errc::audit_blocked).
+template <class Fs>
+void check_staged_plugin(Fs& fs, const std::string& staged,
+                         const std::map<std::string, std::string>& files, bool audit) {
+  typename Fs::dir root = fs.open_root(staged);
+  std::map<std::string, std::string> back;
+  for (const auto& f : files)
+    back[f.first] = read_file_at(fs, root, f.first, f.first, f.second.size());
+  check_agent_plugin(back);
+  if (!audit) return;
+  for (const auto& f : files) {
+    const std::vector<std::string> parts = paths::components(f.first);
+    if (parts.size() != 3 || parts[0] != "skills" || parts[2] != "SKILL.md") continue;
+    const skills::audit_report a =
+        skills::audit_skill_directory(fs, paths::join(staged, "skills/" + parts[1]));
+    if (!a.clean())
+      throw error(errc::audit_blocked,
+                  "the skill skills/" + parts[1] + " of the Claw is blocked by the skill audit (" +
+                      a.summary() + "); nothing was published",
+                  "skills/" + parts[1]);
+  }
+}
+
+}  // namespace detail
 
 /// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
 /// writes nothing; where the real one would refuse a narrowing, the dry run's report is
@@ -30529,7 +32598,27 @@ conversion run(Fs& fs, const options& o) {
   mo.allow_narrowing = o.allow_narrowing || o.dry_run;
   mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
-  if (o.to == direction::to_agent_plugin) {
+  if (o.to != direction::to_agent_plugin && verify::is_plugin_dir(fs, o.source)) {
+    const plugin_input in = read_plugin(fs, o.source, c.source);
+    c.source_kind = "agent-plugin";
+    c.source_agent = in.report.name;
+    m = o.to == direction::to_claw ? map_plugin_to_claw(in, mo, at)
+                                   : map_plugin_to_zeroclaw(in, at);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = "";
+    c.files = detail::keys_of(m.files);
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = render_markdown(c);
+  } else if (o.to == direction::to_agent_plugin && holds_claw_manifest(fs, o.source)) {
+    const claw_input in = read_claw(fs, o.source);
+    c.source_kind = "claw";
+    c.source_agent = in.model.agent.id;
+    m = map_claw_to_agent_plugin(in);
+    check_agent_plugin(m.files);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  } else if (o.to == direction::to_agent_plugin) {
     map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
     plugin_mo.limits.workspace_source = UINT64_MAX;
     const bundle_input in = read_bundle(fs, o.source, plugin_mo);
@@ -30566,12 +32655,7 @@ conversion run(Fs& fs, const options& o) {
   const direction to = o.to;
   const publish::outcome out = detail::publish_new(fs, o, m.files, [&](const std::string& staged) {
     if (to == direction::to_agent_plugin) {
-      // What was staged, read back, must still be a plugin of the rules it was mapped to.
-      typename Fs::dir root = fs.open_root(staged);
-      std::map<std::string, std::string> back;
-      for (const auto& f : m.files)
-        back[f.first] = detail::read_file_at(fs, root, f.first, f.first, f.second.size());
-      check_agent_plugin(back);
+      detail::check_staged_plugin(fs, staged, m.files, c.source_kind == "claw");
     } else if (to == direction::to_claw) {
       // The staged package must read clean through OpenClaw's own reader.
       const openclaw::claw_package pkg = openclaw::read_package(fs, staged);
@@ -30990,7 +33074,7 @@ inline error cannot_give(const error& e, const stat_info& owner, const std::stri
                    std::to_string(owner.gid) +
                    ") that this user cannot give a new file, and what clawport writes there "
                    "must stay theirs; run as its owner: " +
-                   reason(e),
+                   reason_of(e),
                shown, e.sys_errno());
 }
 
@@ -31078,6 +33162,7 @@ void give_tree(Fs& fs, const typename Fs::dir& root, const stat_info& owner,
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -31118,6 +33203,9 @@ struct refusal {
   }
 };
 
+/// Consent to the plan whose integrity is `integrity` (`--yes --plan-integrity X`).
+inline consent consented_to(std::string integrity) { return {true, std::move(integrity)}; }
+
 /// The consent given before any planning: `--yes`, then `--plan-integrity`.
 inline std::optional<refusal> check_given(const consent& c) {
   if (!c.yes) return refusal{refusal_kind::consent_required, {}, {}};
@@ -31154,8 +33242,8 @@ inline std::string message(const refusal& r, const subject& s) {
       return "Nothing was changed: review the plan (--dry-run), then pass --yes and "
              "--plan-integrity <digest>.";
     case refusal_kind::plan_integrity_required:
-      return "--yes alone is never enough: pass --plan-integrity with the digest of the plan you "
-             "reviewed.";
+      return "--yes alone is never enough: pass --plan-integrity with the integrity of the plan "
+             "you reviewed, or --plan with its file (run without --yes first to see the plan)";
     case refusal_kind::plan_integrity_mismatch:
       break;
   }
@@ -31164,6 +33252,12 @@ inline std::string message(const refusal& r, const subject& s) {
     m += " (the plan changed since it was shown: it was " + r.consented + ", it is now " +
          r.current + ")";
   return m + "; run " + std::string(s.review) + " again.";
+}
+
+/// A refusal as the one error type of a command that throws (`import`): its stable code,
+/// its one message, `field` as the subject.
+inline error refusal_error(const refusal& r, const subject& s, const std::string& field) {
+  return error(r.code(), message(r, s), field);
 }
 
 }  // namespace plan
@@ -31447,11 +33541,13 @@ using config_edit = std::function<std::string(std::string_view old_text)>;
 /// fs::read_file's rule and replaced by publish::replace_file (mode and owner kept, backup
 /// first): a symlinked, hard-linked or non-regular config is refused (errc::unsafe_path:
 /// the rename would replace the link or split the file); a config changed while it was
-/// being edited is errc::identity_changed. `now` names the backup. The one writer of an
+/// being edited is errc::identity_changed. `now` names the backup (none without
+/// `keep_backup`: `backup` is then ""). The one writer of an
 /// install's config: `append_to_config` and `secrets set` are its two edits.
 template <class Fs>
 config_append_result rewrite_config(Fs& fs, const std::string& config_path, const config_edit& edit,
-                                    const timestamp& now, const config_check& check = {}) {
+                                    const timestamp& now, const config_check& check = {},
+                                    bool keep_backup = true) {
   static_assert(fs::check_policy<Fs>());
   const std::string path = paths::normalize(config_path);
   const std::string dir = paths::parent(path);
@@ -31466,7 +33562,7 @@ config_append_result rewrite_config(Fs& fs, const std::string& config_path, cons
     try {
       return fs.open_root(dir);
     } catch (const error& e) {
-      fs::detail::rethrow(e, "failed to open " + dir, dir);
+      throw with_context(e, "failed to open " + dir, dir, reason_of(e));
     }
   }();
   // The one rule for an edit in place (publish::check_replaceable): a symlinked, hard-linked
@@ -31488,9 +33584,10 @@ config_append_result rewrite_config(Fs& fs, const std::string& config_path, cons
 
   publish::replace_options ro;
   ro.expect = old.info;
-  ro.backup = config_backup_name(name, now);
+  if (keep_backup) ro.backup = config_backup_name(name, now);
   ro.previous = old.bytes;
-  out.backup = paths::join(dir, publish::replace_file(fs, parent, name, out.text, path, ro).backup);
+  const std::string kept = publish::replace_file(fs, parent, name, out.text, path, ro).backup;
+  if (!kept.empty()) out.backup = paths::join(dir, kept);
   return out;
 }
 
@@ -31581,8 +33678,8 @@ class hashed_stream {
 
 /// The digest of `entries` (sorted by path) as a stream.
 inline std::string stream_digest(const std::vector<digest::list_entry>& entries) {
-  verify::detail::list_in_memory in_memory(entries);
-  hashed_stream<verify::detail::list_in_memory> s(in_memory);
+  verify::list_in_memory in_memory(entries);
+  hashed_stream<verify::list_in_memory> s(in_memory);
   return s.finish();
 }
 
@@ -31675,10 +33772,142 @@ inline std::string integrity_of(std::string_view canonical) {
   return integrity_of_stream([canonical](const auto& put) { put(canonical); });
 }
 
+/// Whether `given` has the shape of an integrity, `sha256:` and 64 lowercase hex digits: a
+/// truncated or mistyped one is told as such, not as "the plan changed".
+inline bool well_formed(std::string_view given) noexcept {
+  constexpr std::string_view prefix = "sha256:";
+  if (given.size() != prefix.size() + 64 || given.substr(0, prefix.size()) != prefix) return false;
+  for (const char c : given.substr(prefix.size()))
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
 }  // namespace plan
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/plan/integrity.hpp -----
+// ----- begin clawport/importer/memory_step.hpp -----
+// `import --with-memory` (issue 47 item 5): the memory a format 2 bundle carries merged into
+// the target's store for the new agent only (memory::target; the CLI's is SQLite). Planned:
+// the store, whether it is created, the counts, all hashed into the plan's integrity. Applied
+// inside the import's intent (publish/intent.hpp records the store and the new agent's UUID
+// before the rows are added), after the trees are published and before the config commits:
+// a kill before the commit is undone by the re-run or `recover` (the agent's rows removed),
+// after it the import is complete. Without --with-memory the memory is left out, and said so.
+
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// The install-relative memory store an import merges into (ZeroClaw's `data/memory/brain.db`).
+inline constexpr std::string_view memory_store_rel = "data/memory/brain.db";
+
+/// The memory an import merges (`import_plan::memory`).
+struct memory_merge {
+  std::string store = std::string(memory_store_rel);  ///< install-relative
+  bool create = false;      ///< the target has no store: made with the runtime's schema
+  std::size_t entries = 0;  ///< rows merged for the new agent
+  std::map<std::string, std::size_t> categories;
+  std::string embedding_model;  ///< the source's; vectors never travel (reindex on the target)
+  std::string jsonl;            ///< memory/entries.jsonl as verified (not rendered, not hashed)
+  /// The new agent is on the Markdown backend (its own `memory.backend`, else the target's
+  /// `[memory] backend`): the memories become these files of its new workspace (path below
+  /// the workspace -> text, memory::to_markdown), created with it, instead of store rows.
+  std::map<std::string, std::string> markdown;
+};
+
+namespace detail {
+
+/// The plan's memory: with `with_memory` and a bundle that carries memory, what merges into
+/// `target`'s store for `alias` (refused when the store already has that alias); otherwise
+/// none. Takes the text verify kept (`rep.memory_text`). Throws errc::unsupported without a target,
+/// errc::destination_refused on a taken alias.
+inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_memory,
+                                               const memory::target& target,
+                                               const std::string& install_root,
+                                               const std::string& alias, bool markdown_backend) {
+  if (!rep.memory || !with_memory) return std::nullopt;
+  if (!target && !markdown_backend)
+    throw error(errc::unsupported,
+                "--with-memory needs a memory store backend (the CLI links SQLite); import "
+                "without --with-memory to leave the memory out",
+                std::string(bundle::memory_entries_file));
+  memory_merge m;
+  m.entries = rep.memory->entries;
+  m.categories = rep.memory->categories;
+  m.embedding_model = rep.memory->embedding_model;
+  if (markdown_backend) {
+    std::vector<memory::entry> rows;
+    memory::read_jsonl(rep.memory_text, [&rows](const memory::entry& e) { rows.push_back(e); });
+    m.markdown = memory::to_markdown(rows);
+    m.store.clear();
+    return m;
+  }
+  const std::string path = paths::join(install_root, m.store);
+  const memory::target_facts f = target.inspect(path, alias);
+  if (f.alias_taken)
+    throw error(errc::destination_refused,
+                "the memory store " + path + " already has an agent `" + alias + "` (" +
+                    std::to_string(f.alias_memories) +
+                    " memories), whose rows an import never touches; import under another "
+                    "alias (--as) or without --with-memory; nothing was written",
+                path);
+  m.create = !f.exists;
+  m.jsonl = std::move(rep.memory_text);  // held once (100,000 memories: tens of MB)
+  return m;
+}
+
+/// Each Markdown file's SHA-256 (what the canonical text binds, not the text).
+inline std::map<std::string, std::string> markdown_digests(
+    const std::map<std::string, std::string>& files) {
+  std::map<std::string, std::string> out;
+  for (const auto& [path, text] : files) out[path] = digest::sha256_hex(text);
+  return out;
+}
+
+/// The memory part of the plan's canonical text (absent without a merge: a plan that
+/// merges memory has another integrity than one that leaves it out). Whether the store is
+/// created is not part of it: a store with the runtime's schema and none of this agent's
+/// rows (what an undone run, or the runtime's first start, leaves) takes the same merge.
+inline void canonical_memory(const std::optional<memory_merge>& m, nlohmann::json& j) {
+  if (!m) return;
+  j["memory"] = {{"store", m->store}, {"entries", m->entries}, {"categories", m->categories}};
+}
+
+/// Merges the plan's memory for agent `agent_id` (the UUID the intent records); the rows
+/// inserted must be the planned count.
+inline void merge_memory(const memory::target& target, const std::string& install_root,
+                         const memory_merge& m, const std::string& alias,
+                         const std::string& agent_id, const std::string& now) {
+  memory::merge_request r;
+  r.agent_id = agent_id;
+  r.alias = alias;
+  r.created_at = now;
+  const std::string& text = m.jsonl;
+  r.rows = [&text](const memory::entry_visitor& visit) { memory::read_jsonl(text, visit); };
+  const std::string path = paths::join(install_root, m.store);
+  const std::size_t n = target.merge(path, r);
+  if (n != m.entries)
+    throw error(errc::identity_changed,
+                "merged " + std::to_string(n) + " memories into " + path + " where the plan had " +
+                    std::to_string(m.entries),
+                path);
+}
+
+}  // namespace detail
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/memory_step.hpp -----
 
 #include <nlohmann/json.hpp>
 
@@ -31715,6 +33944,13 @@ struct import_options {
   /// must accept its signature; otherwise it is refused (errc::not_signed,
   /// signature_invalid, signer_untrusted) before anything is written.
   signing::verify_function require_signature;
+  /// `--with-memory`: a format 2 bundle's memory merges into the target's store (`memory`,
+  /// the CLI's SQLite target) for the new agent; without it the memory is left out.
+  bool with_memory = false;
+  memory::target memory;
+  /// Refuse a bundle whose bytes no digest list authenticates (`--strict`; before anything
+  /// is written, as any bundle that does not verify).
+  bool strict = false;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -31749,7 +33985,8 @@ struct placement {
 /// export told the source operator, with the paths as they will be on the target.
 struct todo_item {
   /// `secret` (a credential to supply), `review` (a host-local setting that travelled and
-  /// may not hold here), `recreate` (configuration left behind, to set up again if wanted).
+  /// may not hold here), `memory` (after `--with-memory`: the runtime's reindex), `recreate`
+  /// (configuration left behind, to set up again if wanted).
   std::string group;
   std::string kind;            ///< required_secret, secret_unlisted; a note kind; a drop reason
   std::string path;            ///< config path on the target (source path for a `recreate`)
@@ -31776,12 +34013,14 @@ struct import_plan {
   std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
   std::vector<std::string> secrets;         ///< config paths to supply, renamed
   std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
-  /// The target operator's to-do list, grouped secret, review, recreate (not hashed into
+  /// The target operator's to-do list, grouped secret, review, memory, recreate (not hashed into
   /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
   std::vector<todo_item> todo;
   /// The model providers the plan adds that the target could supply instead (not hashed:
   /// they follow from the config the plan is hashed over).
   std::vector<map_option> map_options;
+  /// The memory merged into the target's store (`--with-memory`, a format 2 bundle).
+  std::optional<memory_merge> memory;
   bool config_exists = false;
   std::string config_before;  ///< the target config's bytes, as planned against
   zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
@@ -32007,35 +34246,11 @@ inline std::string entry_path(const kind_info& k, const std::string& name) {
   return std::string(k.section) + "." + name;
 }
 
-inline zc::value& table_at(zc::value& root, std::string_view dotted) {
-  zc::value* cur = &root;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string key(
-        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
-    cur = &cur->child_table(key);
-    if (dot == std::string_view::npos) return *cur;
-    start = dot + 1;
-  }
-}
-
 template <class Fs>
 bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  std::optional<typename Fs::dir> cur;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t slash = relative.find('/', start);
-    const std::string part =
-        relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
-    const typename Fs::dir& here = cur ? *cur : root;
-    const auto st = fs.stat_at(here, part);
-    if (!st) return false;
-    if (st->kind != fs::file_kind::directory) return true;
-    cur.emplace(fs.open_dir_at(here, part));
-    if (slash == std::string::npos) return !fs.is_empty(*cur);
-    start = slash + 1;
-  }
+  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
+  if (r.refusal == fs::path_refusal::missing) return false;
+  return !r.ok() || !fs.is_empty(r.get(root));
 }
 
 /// Every directory the target's config assigns, created or not: each agent's workspace
@@ -32080,25 +34295,18 @@ inline bool claimed(const std::vector<std::string>& configured, const std::strin
 template <class Fs>
 void check_placement_root(Fs& fs, const typename Fs::dir& root, const std::string& install_root,
                           const std::string& relative) {
-  std::optional<typename Fs::dir> cur;
-  std::string walked;
-  for (const std::string& part : paths::components(relative)) {
-    walked += (walked.empty() ? "" : "/") + part;
-    const typename Fs::dir& here = cur ? *cur : root;
-    const auto st = fs.stat_at(here, part);
-    if (!st) return;  // created by the import
-    if (st->kind != fs::file_kind::directory) {
-      const std::string abs = paths::join(install_root, walked);
-      throw error(
-          errc::unsafe_path,
-          "the target install's " + abs +
-              (st->kind == fs::file_kind::symlink ? " is a symlink" : " is not a directory") +
-              "; an import never places files through it, so nothing was planned or "
-              "written: make it a plain directory",
-          abs);
-    }
-    cur.emplace(fs.open_dir_at(here, part));
+  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
+  if (r.refusal == fs::path_refusal::symlink || r.refusal == fs::path_refusal::not_directory) {
+    const std::string abs = paths::join(install_root, r.at);
+    throw error(
+        errc::unsafe_path,
+        "the target install's " + abs +
+            (r.refusal == fs::path_refusal::symlink ? " is a symlink" : " is not a directory") +
+            "; an import never places files through it, so nothing was planned or "
+            "written: make it a plain directory",
+        abs);
   }
+  if (!r.ok() && r.refusal != fs::path_refusal::missing) throw fs::path_error(r, install_root);
 }
 
 /// The most candidate names an alias search tries (`_imported` .. `_imported_<n>`).
@@ -32121,12 +34329,19 @@ inline std::function<bool(const std::string&)> bounded_search(
   };
 }
 
-/// The target config's text; nullopt when absent. Read by zeroclaw::read_config_to_replace:
-/// a symlinked or hard-linked config is refused here already, the rule of the write that
-/// applies the plan; a device, FIFO or oversized file refused naming it.
+/// The target config's text; nullopt when absent (its directory too). Read by
+/// zeroclaw::read_config_to_replace: a symlinked or hard-linked config is refused here already, the
+/// rule of the write that applies the plan; a device, FIFO or oversized file refused naming it.
 template <class Fs>
 std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
-  auto d = fs.open_root(root);
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_root(root));
+  } catch (const error& e) {  // no install directory: no config, named as every command does
+    if (e.code() == errc::not_found) return std::nullopt;
+    throw;
+  }
+  auto& d = *opened;
   std::optional<fs::read_result> r =
       zeroclaw::read_config_to_replace(fs, d, name, paths::join(root, name));
   if (!r) return std::nullopt;
@@ -32164,13 +34379,15 @@ inline std::string canonical(const import_plan& p) {
   j["risk_flags"] = nlohmann::json::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({f.code, f.path, f.detail});
+  canonical_memory(p.memory, j);
   return json::dump(j, -1);
 }
 
 }  // namespace detail
 
 /// The provenance comment written before the appended tables.
-inline std::string provenance_comment(const import_plan& p, const timestamp& now) {
+inline std::string provenance_comment(const import_plan& p, timestamp now) {
+  now.nanoseconds = 0;  // a time a person reads: whole seconds, as the export's provenance
   return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
          ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
          p.bundle + ", manifest " + digest::prefixed(p.manifest_sha256) + " (exported " +
@@ -32445,7 +34662,7 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
       continue;
     }
     if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
-    table_at(p.additions, std::string(a.kind->section)).set(a.to, std::move(entry));
+    zc::make_table_path(p.additions, a.kind->section).set(a.to, std::move(entry));
   }
   // Two-tier names were set as "family.alias" keys above; split them into tables.
   for (const kind_info& k : kinds) {
@@ -32489,14 +34706,53 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
       p.todo.push_back({"review", f.code, *to, f.detail, {}});
   for (const verify::finding& f : rep.dropped)
     p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
-  if (rep.memory)  // format 2 (issue 47): merging memory into the target is not done yet
+}
+
+/// The memory backend the imported agent will use: its own `memory.backend`, else the
+/// target's `[memory] backend` (empty: the default, sqlite).
+inline std::string memory_backend_of(const verify::report& rep, const zc::value& target,
+                                     const std::string& source_alias) {
+  const zc::value* own = at(rep.closure, "agents." + source_alias + ".memory.backend");
+  if (own != nullptr && own->is_string()) return std::string(text::trim(own->text));
+  const zc::value* install = at(target, "memory.backend");
+  return install != nullptr && install->is_string() ? std::string(text::trim(install->text))
+                                                    : std::string();
+}
+
+/// The memory's to-do: the runtime's reindex after a merge (vectors never travel, and the
+/// rows are untrusted input that will enter prompts), or that it was left out.
+inline void memory_todo(const verify::report& rep, import_plan& p) {
+  if (!rep.memory) return;
+  const std::string file(bundle::memory_entries_file);
+  if (!p.memory) {
     p.todo.push_back({"recreate",
                       "memory_left_out",
-                      std::string(bundle::memory_entries_file),
+                      file,
                       std::to_string(rep.memory->entries) +
-                          " memories travelled in this bundle; this import leaves them out "
-                          "(the agent starts with an empty memory on the target)",
+                          " memories travelled in this bundle; this import leaves them out (the "
+                          "agent starts with an empty memory; import again with --with-memory "
+                          "to merge them)",
                       {}});
+    return;
+  }
+  if (!p.memory->markdown.empty()) {
+    p.todo.push_back({"memory",
+                      "memory_markdown",
+                      zc::default_workspace(p.alias) + "/MEMORY.md",
+                      std::to_string(p.memory->entries) + " memories written for `" + p.alias +
+                          "` as the Markdown backend's files of its new workspace; read them: "
+                          "they enter the agent's prompts",
+                      {}});
+    return;
+  }
+  p.todo.push_back(
+      {"memory", "memory_reindex", p.memory->store,
+       std::to_string(p.memory->entries) + " memories merged for `" + p.alias +
+           "` without embeddings (the source's model: " +
+           (p.memory->embedding_model.empty() ? std::string("none recorded")
+                                              : p.memory->embedding_model) +
+           "); rebuild the search index, and read them: they enter the agent's prompts",
+       text::paste_command({"zeroclaw", "memory", "reindex"})});
 }
 
 /// The `--map` choices shown with the plan: each model provider it adds (or renames),
@@ -32570,6 +34826,7 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
                 {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)}, o.jobs)
           : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
+  if (o.strict) rep.require_authenticated();
   if (!rep.ok()) throw rep.first_error();
   if (o.require_signature) {
     p.signed_by = rep.signed_by;
@@ -32600,9 +34857,20 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
   d::offer_maps(target, p);
+  p.memory = d::plan_memory(rep, o.with_memory, o.memory, p.install_root, p.alias,
+                            d::memory_backend_of(rep, target, p.source_alias) == "markdown");
+  if (p.memory && !p.memory->markdown.empty() &&
+      std::none_of(p.placements.begin(), p.placements.end(),
+                   [](const placement& pl) { return pl.kind == "workspace"; }))
+    throw error(errc::unsupported,
+                "agent " + p.alias +
+                    " is on the Markdown memory backend, whose memories live in its workspace, "
+                    "and the bundle carries no workspace; import without --with-memory",
+                std::string(bundle::memory_entries_file));
+  d::memory_todo(rep, p);
 
   // 8. The merged config must validate as a whole before anything is written.
-  p.appended = zc::toml_writer::write(p.additions, false);
+  p.appended = toml_writer::write(p.additions, false);
   const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
   if (const auto problem = zc::validate_config<Schema>(merged.merged))
     throw error(
@@ -32696,29 +34964,27 @@ struct applier {
     }
   }
 
-  /// Opens (making what is missing) the directories above `parts.back()`.
+  /// Opens (making what is missing) the directories above `parts.back()`; each one made is
+  /// journalled for removal and given the install's owner.
   std::optional<dir> open_parents(const std::vector<std::string>& parts) {
-    std::optional<dir> cur;
-    std::vector<std::string> so_far;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      const dir& here = cur ? *cur : root;
-      so_far.push_back(parts[i]);
-      const auto st = fs.stat_at(here, parts[i]);
-      if (!st) {
-        fs.make_dir_at(here, parts[i], fs::modes::dir);
-        undo.add(join(so_far), [this, so_far] {
-          const std::optional<dir> opened = open_existing(so_far);
-          fs.remove_dir_at(opened ? *opened : root, so_far.back());
-        });
-      } else if (st->kind != fs::file_kind::directory) {
-        throw error(errc::destination_refused,
-                    "cannot place the import: " + join(so_far) + " is not a directory",
-                    join(so_far));
-      }
-      cur.emplace(fs.open_dir_at(here, parts[i]));
-      if (!st && owner) fs::give_dir(fs, *cur, *owner, owner_shown);
-    }
-    return cur;
+    const std::vector<std::string> above(parts.begin(), parts.end() - 1);
+    std::vector<std::string> fresh;
+    const auto made = [this, &fresh](const std::string& rel) {
+      undo.add(rel, [this, rel] {
+        const std::optional<dir> opened = open_existing(paths::components(rel));
+        fs.remove_dir_at(opened ? *opened : root, paths::file_name(rel));
+      });
+      fresh.push_back(rel);
+    };
+    fs::path_result<Fs> r = fs::try_open_path(fs, root, join(above), true, {}, made);
+    if (r.refusal == fs::path_refusal::not_directory || r.refusal == fs::path_refusal::symlink)
+      throw error(errc::destination_refused,
+                  "cannot place the import: " + r.at + " is not a directory", r.at);
+    if (!r.ok()) throw fs::path_error(r);
+    if (owner)
+      for (const std::string& rel : fresh)
+        fs::give_dir(fs, *fs::open_path(fs, root, rel).dir, *owner, owner_shown);
+    return std::move(r.dir);
   }
 
   static std::string join(const std::vector<std::string>& parts) {
@@ -32845,7 +35111,7 @@ struct applier {
   static std::string tree_of(const std::string& path) {
     const std::vector<std::string> parts = split(path);
     if (parts.size() < 2 || (parts[0] == bundle::skills_dir && parts.size() < 3)) return "";
-    return parts[0] == bundle::skills_dir ? parts[0] + "/" + parts[1] : parts[0];
+    return parts[0] == bundle::skills_dir ? paths::join(parts[0], parts[1]) : parts[0];
   }
 
   /// Takes the lines before `limit` (all when it is empty). A tree no placement copies (a
@@ -32873,10 +35139,8 @@ struct applier {
   }
 
   std::optional<dir> open_existing(const std::vector<std::string>& parts) {
-    std::optional<dir> cur;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
-      cur.emplace(fs.open_dir_at(cur ? *cur : root, parts[i]));
-    return cur;
+    if (parts.empty()) return std::nullopt;
+    return fs::open_path(fs, root, join({parts.begin(), parts.end() - 1})).dir;
   }
 };
 
@@ -32898,7 +35162,13 @@ std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
   }
   const auto st = fs.stat_at(*root, name);
   if (!st || st->kind != fs::file_kind::directory) return {};
-  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name);
+  const std::string install_root = zeroclaw::install_root_of(o.config_path);
+  publish::rows_undo undo_rows;  // a killed --with-memory's rows (memory_step.hpp)
+  if (o.memory)
+    undo_rows = [&o, &install_root](const std::string& store, const std::string& agent) {
+      (void)o.memory.remove_agent(paths::join(install_root, store), agent);
+    };
+  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name, undo_rows);
   if (r.busy) throw applier<Fs>::busy(name);
   if (r.unclear)
     throw error(errc::destination_refused, r.actions.front() + "; nothing was written", name);
@@ -32909,8 +35179,13 @@ std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
 /// `config_path` with the provenance comment `provenance` (its first line the marker).
 template <class Fs>
 publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::string& config_path,
-                                 const std::string& provenance) {
+                                 const std::string& provenance, const import_plan& p,
+                                 const std::string& memory_agent) {
   publish::intent_record r;
+  if (p.memory && !p.memory->store.empty()) {
+    r.rows_store = p.memory->store;
+    r.rows_agent = memory_agent;
+  }
   r.commit_file = paths::file_name(config_path);
   if (const auto st = fs.stat_at(ap.root, r.commit_file)) r.before = st->id;
   r.marker = provenance.substr(0, provenance.find('\n'));
@@ -32918,6 +35193,56 @@ publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::strin
     r.trees.push_back({applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir,
                        t.was_empty_dir ? t.empty_mode : fs::modes::dir});
   return r;
+}
+
+/// The memory step (memory_step.hpp), inside the intent: the store's directories made when
+/// missing, the undo recorded first (removing rows that were never added removes none),
+/// then the one transaction.
+template <class Fs>
+void apply_memory(applier<Fs>& ap, const import_options& o, const import_plan& p,
+                  const std::string& agent, const std::string& now) {
+  const std::vector<std::string> parts = applier<Fs>::split(p.memory->store);
+  const std::optional<typename Fs::dir> dir = ap.open_parents(parts);  // undone after the store
+  if (p.memory->create && !ap.fs.stat_at(dir ? *dir : ap.root, parts.back())) {
+    // A store this run creates goes again on undo, with whatever SQLite left beside it.
+    ap.undo.add(p.memory->store, [&ap, parts] {
+      const std::optional<typename Fs::dir> d = ap.open_existing(parts);
+      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+        const std::string name = parts.back() + suffix;
+        if (ap.fs.stat_at(d ? *d : ap.root, name)) ap.fs.unlink_at(d ? *d : ap.root, name);
+      }
+    });
+  }
+  const std::string path = paths::join(p.install_root, p.memory->store);
+  ap.undo.add(path, [&o, path, agent] { (void)o.memory.remove_agent(path, agent); });
+  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now);
+}
+
+/// Creates the file `parts` (from `parts[i]` on) below `d`, making its directories: inside a
+/// staged tree this run made, so every name is new.
+template <class Fs>
+void write_below(Fs& fs, const typename Fs::dir& d, const std::vector<std::string>& parts,
+                 std::size_t i, const std::string& text) {
+  if (i + 1 == parts.size()) {
+    fs::write_new_file(fs, d, parts[i], text, fs::modes::file);
+    return;
+  }
+  if (!fs.stat_at(d, parts[i])) fs.make_dir_at(d, parts[i], fs::modes::dir);
+  write_below(fs, fs.open_dir_at(d, parts[i]), parts, i + 1, text);
+}
+
+/// The Markdown backend's files of the new agent (memory_merge::markdown) written into its
+/// staged workspace, before anything is published: they are placed, or undone, with it.
+template <class Fs>
+void stage_markdown_memory(applier<Fs>& ap, const import_plan& p) {
+  const std::vector<std::string> ws = applier<Fs>::split(zeroclaw::default_workspace(p.alias));
+  for (auto& t : ap.staged) {
+    if (t.to != ws) continue;
+    for (const auto& [path, text] : p.memory->markdown)
+      write_below(ap.fs, t.stage->handle(), applier<Fs>::split(path), 0, text);
+    if (ap.owner) fs::give_tree(ap.fs, t.stage->handle(), *ap.owner, ap.owner_shown);
+    return;
+  }
 }
 
 /// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
@@ -32933,34 +35258,37 @@ void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, c
       throw stream_changed("its digest list is not the one the plan was made with");
   };
   if (!p.files.streamed) {
-    verify::detail::list_in_memory kept(p.files.kept);
+    verify::list_in_memory kept(p.files.kept);
     return run(kept);
   }
-  auto f = verify::detail::open_list(fs, bundle_root, lim);
+  auto f = verify::open_list(fs, bundle_root, lim);
   if (!f) throw stream_changed("its digest list is gone or was replaced");
-  verify::detail::list_cursor<Fs> cursor(fs, std::move(*f));
+  verify::list_cursor<Fs> cursor(fs, std::move(*f));
   run(cursor);
 }
 
 }  // namespace detail
 
-/// Applies the import of `o` if its plan, recomputed now, hashes to `plan_integrity`
-/// (`sha256:<hex>`); else errc::identity_changed and nothing is written. Places the
+/// Applies the import of `o` with the consent `c` (plan/consent.hpp, as every command that
+/// applies a plan): `--yes`, and the plan recomputed now must hash to its integrity
+/// (`sha256:<hex>`); else the one refusal (errc::consent_required, plan_integrity_required
+/// or plan_integrity_mismatch, plan::message) and nothing is written. Places the
 /// workspace and skill bundles (staged, published), then appends to the config, keeping the
 /// previous one as `config.toml.bak-<time>`. Any failure undoes what this run did.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-import_result apply_import(Fs& fs, const import_options& o, const std::string& plan_integrity,
+import_result apply_import(Fs& fs, const import_options& o, const clawport::plan::consent& c,
                            const apply_options& a = {}) {
+  const clawport::plan::subject subject{"import", "clawport import --dry-run", true};
+  if (auto r = clawport::plan::check_given(c))
+    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
   import_result res;
-  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, plan_integrity);
+  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, *c.plan_integrity);
   // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
   // copied and compared with the digest list): every byte of the bundle is read once.
   res.plan = detail::plan<Fs, Schema>(fs, o, true);
   const import_plan& p = res.plan;
-  if (auto r = clawport::plan::check_integrity(plan_integrity, p.plan_integrity))
-    throw error(errc::identity_changed,
-                clawport::plan::message(*r, {"import", "clawport import --dry-run", true}),
-                "plan_integrity");
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.plan_integrity))
+    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
   const timestamp now = o.now ? *o.now : clock_now();
   const std::string provenance = provenance_comment(p, now);
   const zeroclaw::append_plan merged =
@@ -32985,13 +35313,17 @@ import_result apply_import(Fs& fs, const import_options& o, const std::string& p
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
     detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
-    if (!p.placements.empty()) {
+    if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
+    const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
+    if (!p.placements.empty() || p.memory) {
       intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
       publish::write_intent(fs, intent->handle(),
-                            detail::intent_of(fs, ap, o.config_path, provenance));
+                            detail::intent_of(fs, ap, o.config_path, provenance, p, memory_agent));
     }
-    if (a.sync && !p.placements.empty()) fs.sync_filesystem(root);
+    if (a.sync && (!p.placements.empty() || p.memory)) fs.sync_filesystem(root);
     ap.publish_all();
+    if (p.memory && !p.memory->store.empty())
+      detail::apply_memory(ap, o, p, memory_agent, format_rfc3339(now));
     res.recovered = ap.recovered;
     res.recovered.insert(res.recovered.end(), resolved.begin(), resolved.end());
     if (a.before_config) a.before_config();
@@ -33082,6 +35414,13 @@ inline nlohmann::json to_json(const import_plan& p) {
   j["map_options"] = nlohmann::json::array();
   for (const map_option& m : p.map_options)
     j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
+  if (p.memory)  // --with-memory only: a plan without it is the document it was
+    j["memory"] = {{"store", p.memory->store},
+                   {"create", p.memory->create},
+                   {"entries", p.memory->entries},
+                   {"categories", p.memory->categories},
+                   {"embedding_model", p.memory->embedding_model},
+                   {"markdown", detail::markdown_digests(p.memory->markdown)}};
   j["appended"] = p.appended;
   j["plan_integrity"] = p.plan_integrity;
   return j;
@@ -33094,6 +35433,7 @@ inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>
       {"secret",
        " credential(s) to supply after the import (or `zeroclaw config set <path>` there):"},
       {"review", " host-local setting(s) travelled; review them on this host:"},
+      {"memory", " step(s) for the memory merged into this install's store:"},
       {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
   for (const auto& [group, heading] : groups) {
     std::size_t n = 0;
@@ -33153,6 +35493,25 @@ inline std::string render_plan(const import_plan& p) {
     for (const verify::finding& f : p.risk_flags)
       line("  " + f.code + " " + f.path + ": " + f.detail);
   }
+  if (p.memory) {
+    std::string cats;
+    for (const auto& [name, n] : p.memory->categories)
+      cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
+    line("");
+    if (!p.memory->markdown.empty()) {
+      line("memory written (--with-memory) as the Markdown backend's files of " +
+           zeroclaw::default_workspace(p.alias) + "/, created with it:");
+      for (const auto& f : p.memory->markdown) line("  " + f.first);
+    } else {
+      line("memory merged (--with-memory) into " + p.memory->store +
+           (p.memory->create ? " (created with the runtime's schema)" : "") + ":");
+    }
+    line("  " + std::to_string(p.memory->entries) + " memories for `" + p.alias + "`" +
+         (cats.empty() ? "" : cats + ")") +
+         (p.memory->markdown.empty()
+              ? " in one transaction, embeddings left out; no other agent's rows are touched"
+              : ", one `- **key**: content` line each"));
+  }
   render_todo(line, p.todo);
   line("");
   line("plan_integrity: " + p.plan_integrity);
@@ -33176,6 +35535,12 @@ inline std::string render_result(const import_result& r) {
   line("imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
        r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))");
   if (!r.backup.empty()) line("  previous config kept as " + r.backup);
+  if (r.plan.memory && !r.plan.memory->markdown.empty())
+    line("  wrote " + std::to_string(r.plan.memory->entries) +
+         " memories as the Markdown backend's files of the new workspace");
+  else if (r.plan.memory)
+    line("  merged " + std::to_string(r.plan.memory->entries) + " memories into " +
+         r.plan.memory->store);
   for (const std::string& left : r.recovered)
     line("  removed " + left + ", left by an earlier run of this plan that was killed");
   render_todo(line, r.plan.todo);
@@ -33340,9 +35705,43 @@ Value* value_at(Value& config, std::string_view path) {
 /// text edit, for the check that nothing else changed); false when there is none.
 inline bool set_in(zc::value& config, std::string_view path, const std::string& stored) {
   zc::value* v = value_at(config, path);
-  if (v == nullptr || !v->is_string()) return false;
+  if (v == nullptr) {  // a missing line: the field added to its table
+    const std::size_t dot = path.rfind('.');
+    zc::value* table =
+        dot == std::string_view::npos ? nullptr : value_at(config, path.substr(0, dot));
+    if (table == nullptr || !table->is_table()) return false;
+    table->set(std::string(path.substr(dot + 1)), zc::value::make_string(stored));
+    return true;
+  }
+  if (!v->is_string()) return false;
   v->text = stored;
   return true;
+}
+
+/// The secret string fields of the entry `table` that have no line at all (a provider
+/// without `api_key = ...`): `prefix` + key each. `secrets set` adds such a line.
+inline void missing_of(const zc::value& table, zc::list_view<zc::field> fields,
+                       const std::string& prefix, std::vector<std::string>& out) {
+  if (!table.is_table()) return;
+  for (const zc::field& fd : fields)
+    if (fd.secret && fd.type == zc::field_type::string && table.find(fd.key) == nullptr)
+      out.push_back(prefix + std::string(fd.key));
+}
+
+/// Where a line for the missing field `path` goes: just after the `[...]` header line of its
+/// table (nullopt for a table without one: an inline or dotted table).
+inline std::optional<std::size_t> after_header(std::string_view text, const toml::table& doc,
+                                               std::string_view path) {
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const toml::node* table = node_at(doc, path.substr(0, dot));
+  if (table == nullptr || !table->is_table()) return std::nullopt;
+  const std::optional<std::size_t> line = offset_of(text, {table->source().begin.line, 1});
+  if (!line) return std::nullopt;
+  const std::size_t first = text.find_first_not_of(" \t", *line);
+  if (first == std::string_view::npos || text[first] != '[') return std::nullopt;
+  const std::size_t end = text.find('\n', first);
+  return end == std::string_view::npos ? text.size() : end + 1;
 }
 
 /// Lowercase hex, as secrets.rs writes it.
@@ -33443,7 +35842,7 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
         if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
       } catch (...) {
       }
-      fs::detail::rethrow(e, "failed to create " + shown, shown);
+      throw with_context(e, "failed to create " + shown, shown, reason_of(e));
     }
   }
   throw error(errc::identity_changed, shown + " changed while it was being created; run again",
@@ -33452,19 +35851,16 @@ std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string
 
 }  // namespace secrets_detail
 
-/// Every secret field the config holds (entries of the closure kinds the schema knows, and
-/// the credentials of its channels where the schema describes them), with its state: the
-/// one list `secrets list`, `secrets set` and `status` read. Pure.
-template <class Schema = zeroclaw::schema_v3>
-std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
-  std::vector<secret_entry> out;
+namespace secrets_detail {
+
+/// Calls `visit(entry table, its schema, "<entry path>.")` for every entry of the closure
+/// kinds the schema knows, and every channel the schema describes.
+template <class Schema, class Visit>
+void for_each_entry(const zeroclaw::value& config, Visit&& visit) {
   const auto entries = [&](const detail::kind_info& k, const auto& schema_of) {
     for (const auto& [name, val] : detail::entries_of(config, k)) {
       const zeroclaw::entry_schema* s = schema_of(name);
-      if (s == nullptr) continue;
-      const std::string prefix = detail::entry_path(k, name) + ".";
-      secrets_detail::secrets_of(*val, s->fields, prefix, out);
-      secrets_detail::secrets_of(*val, s->extra, prefix, out);
+      if (s != nullptr) visit(*val, *s, detail::entry_path(k, name) + ".");
     }
   };
   for (const detail::kind_info& k : detail::kinds)
@@ -33476,22 +35872,55 @@ std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
       return Schema::channel(name.substr(0, name.find('.')));
     });
   }
+}
+
+}  // namespace secrets_detail
+
+/// Every secret field the config holds (entries of the closure kinds the schema knows, and
+/// the credentials of its channels where the schema describes them), with its state: the
+/// one list `secrets list`, `secrets set` and `status` read. Pure.
+template <class Schema = zeroclaw::schema_v3>
+std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
+  std::vector<secret_entry> out;
+  secrets_detail::for_each_entry<Schema>(
+      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
+        secrets_detail::secrets_of(v, s.fields, p, out);
+        secrets_detail::secrets_of(v, s.extra, p, out);
+      });
   return out;
 }
 
-/// The config at `config_path` (absolute), read by the import's rule and parsed.
+/// The secret fields of the config's entries that have no line (`secrets set` adds it);
+/// not in `list_secrets`, so `status` does not count an absent optional key as blank. Pure.
+template <class Schema = zeroclaw::schema_v3>
+std::vector<std::string> missing_secret_fields(const zeroclaw::value& config) {
+  std::vector<std::string> out;
+  secrets_detail::for_each_entry<Schema>(
+      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
+        secrets_detail::missing_of(v, s.fields, p, out);
+      });
+  return out;
+}
+
+/// The config at `config_path` (absolute) that `secrets set` will replace, read by the rule
+/// of a command that replaces it (zeroclaw::read_config_to_replace: a symlink or a second
+/// hard link refused) and parsed; its text in `text`. A command that only reads the config
+/// follows a symlink instead (`read_secrets`, zeroclaw::read_install_config).
 template <class Fs>
-zeroclaw::value read_install_config(Fs& fs, const std::string& config_path, std::string& text) {
+zeroclaw::value read_config_to_edit(Fs& fs, const std::string& config_path, std::string& text) {
   const std::string root = zeroclaw::install_root_of(config_path);
   const std::optional<std::string> t = detail::read_config(fs, root, paths::file_name(config_path));
-  if (!t)
-    throw error(errc::not_found,
-                "the config " + config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                config_path);
+  if (!t) throw zeroclaw::missing_config_error(config_path);
   text = *t;
   return zeroclaw::parse_toml(text, config_path);
+}
+
+/// `secrets list`: every secret field of the config at `config_path` and its state. Only
+/// reads, so a symlinked config is followed (zeroclaw::read_existing_install_config).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+std::vector<secret_entry> read_secrets(Fs& fs, const std::string& config_path) {
+  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
+  return list_secrets<Schema>(zeroclaw::parse_toml(text, config_path));
 }
 
 /// Refuses (errc::not_found, naming `secrets list`) a `path` that is not a secret field
@@ -33501,6 +35930,8 @@ void check_secret_field(const zeroclaw::value& config, const std::string& config
                         const std::string& path) {
   for (const secret_entry& e : list_secrets<Schema>(config))
     if (e.path == path) return;
+  for (const std::string& missing : missing_secret_fields<Schema>(config))
+    if (missing == path) return;  // a secret field whose line is missing: set adds it
   throw error(errc::not_found,
               path + " is not a secret field of " + config_path +
                   "; `clawport secrets list` shows them (a field that is not secret is set "
@@ -33513,7 +35944,7 @@ void check_secret_field(const zeroclaw::value& config, const std::string& config
 template <class Fs, class Schema = zeroclaw::schema_v3>
 void require_secret_field(Fs& fs, const std::string& config_path, const std::string& path) {
   std::string text;
-  check_secret_field<Schema>(read_install_config(fs, config_path, text), config_path, path);
+  check_secret_field<Schema>(read_config_to_edit(fs, config_path, text), config_path, path);
 }
 
 /// What `set_secret` wrote.
@@ -33556,9 +35987,11 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 }
 
 /// Sets the secret field `path` of the config at `config_path` (absolute) to `value`, as
-/// ZeroClaw stores it (see the top of this file). Only the value's bytes change; the
-/// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`,
-/// mode and owner kept). Refuses, writing nothing: a path that is not a secret field the
+/// ZeroClaw stores it (see the top of this file). Only the value's bytes change (or, for a
+/// secret field whose line is missing, that line is added under its table's header); the
+/// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`
+/// unless `keep_backup` is false: a caller that kept one for this run already, mode and
+/// owner kept). Refuses, writing nothing: a path that is not a secret field the
 /// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
 /// one that is already ciphertext (errc::invalid_argument); a missing key while the config
 /// holds encrypted values (errc::not_found); a field written as a multi-line string
@@ -33566,11 +35999,11 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 /// crypto/sodium.hpp (key_bytes, nonce_bytes, random, seal).
 template <class Fs, class Cipher, class Schema = zeroclaw::schema_v3>
 set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_path,
-                             const std::string& path, std::string_view value,
-                             const timestamp& now) {
+                             const std::string& path, std::string_view value, const timestamp& now,
+                             bool keep_backup = true) {
   namespace sd = secrets_detail;
   std::string text;
-  const zeroclaw::value config = read_install_config(fs, config_path, text);
+  const zeroclaw::value config = read_config_to_edit(fs, config_path, text);
   check_secret_field<Schema>(config, config_path, path);
   if (value.empty())
     throw error(errc::invalid_argument,
@@ -33584,7 +36017,8 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                     " is already ciphertext (enc:/enc2:); give the secret itself, nothing was "
                     "written",
                 path);
-  // Where the value's bytes are in `old_text`: a one-line string literal, else refused.
+  // Where the value's bytes are in `old_text`: a one-line string literal; for a field whose
+  // line is missing, the end of its table's `[header]` line (`len` 0: the line is added).
   const auto locate = [&](std::string_view old_text) {
     const toml::table doc = toml_adaptor::parse(old_text, config_path);
     const toml::node* node = sd::node_at(doc, path);
@@ -33592,7 +36026,11 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
     std::optional<std::size_t> len;
     if (node != nullptr && node->is_string()) at = sd::offset_of(old_text, node->source().begin);
     if (at) len = sd::string_token(old_text.substr(*at));
-    if (!len)
+    if (node == nullptr) {
+      at = sd::after_header(old_text, doc, path);
+      len = 0;
+    }
+    if (!at || !len)
       throw error(errc::config_invalid,
                   path + " is not written as a one-line string in " + config_path +
                       ", so clawport cannot replace just its value; nothing was written (set "
@@ -33614,7 +36052,12 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
     if (!sd::set_in(*expected, path, stored)) expected.reset();
     const auto [at, len] = locate(old_text);
     std::string out(old_text.substr(0, at));
-    out += zeroclaw::toml_writer::quote(stored);
+    if (len == 0) {  // the missing line, added as the table's first
+      if (at > 0 && old_text[at - 1] != '\n') out += '\n';
+      out += path.substr(path.rfind('.') + 1) + " = ";
+    }
+    out += toml_writer::quote(stored);
+    if (len == 0) out += '\n';
     out += old_text.substr(at + len);
     return out;
   };
@@ -33627,7 +36070,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                   path);
   };
   const zeroclaw::config_append_result w =
-      zeroclaw::rewrite_config(fs, config_path, edit, now, check);
+      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup);
   res.backup = w.backup;
   return res;
 }
@@ -33768,6 +36211,9 @@ struct leftover {
   std::string path;            ///< absolute
   std::string creator;         ///< who makes such names, in recover's words
   text::command_line command;  ///< the `clawport recover` line that clears it
+  /// What the leftover holds and what recover will do with it, when that matters (a killed
+  /// skills upgrade: which version is in place); empty otherwise.
+  std::string detail;
 };
 
 /// What `clawport status` reports. `pending()` is what the exit status says.
@@ -33851,6 +36297,23 @@ inline bool is_set(const zc::value& config, const std::string& path) {
   return v != nullptr && v->is_string() && !v->text.empty();
 }
 
+/// A skills staging tree's killed upgrade in words (skills::inspect_upgrade, the reading
+/// `recover` acts on): which version is in place and what recover does; empty when the
+/// tree records no upgrade or cannot be read.
+template <class Fs>
+std::string upgrade_detail(Fs& fs, const typename Fs::dir& dir, const std::string& name) {
+  try {
+    const auto st = fs.stat_at(dir, name);
+    if (!st || st->kind != fs::file_kind::directory) return {};
+    const typename Fs::dir stage = fs.open_dir_at(dir, name);
+    if (const auto u = skills::inspect_upgrade(fs, dir, stage))
+      return skills::upgrade_leftover_text(*u);
+  } catch (const error&) {
+    // unreadable: the leftover is still listed, without the detail
+  }
+  return {};
+}
+
 /// The leftovers of interrupted commands in the directory `relative` of the install
 /// (`""`: the root), with the recover line for each; `files` are the files of that
 /// directory whose temporary siblings a replace leaves (`config.toml`, the ledger).
@@ -33877,7 +36340,9 @@ void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
     if (destination.empty()) destination = n;  // recover clears every staging tree beside it
     st.leftovers.push_back(
         {paths::join(abs, n), std::string(m.family->creator),
-         text::paste_command({"clawport", "recover", paths::join(abs, destination)})});
+         text::paste_command({"clawport", "recover", paths::join(abs, destination)}),
+         m.family->kind == publish::staging_kind::skills ? upgrade_detail(fs, dir, n)
+                                                         : std::string()});
   }
 }
 
@@ -33935,12 +36400,7 @@ install_status read_status(Fs& fs, const std::string& config_path,
   st.install_root = zc::install_root_of(config_path);
   const std::string config_name = paths::file_name(config_path);
   const std::optional<std::string> text = detail::read_config(fs, st.install_root, config_name);
-  if (!text)
-    throw error(errc::not_found,
-                "the config " + config_path +
-                    " does not exist; create the install first (a config.toml holding "
-                    "`schema_version = 3` is an empty install)",
-                config_path);
+  if (!text) throw zeroclaw::missing_config_error(config_path);
   const zc::value config = zc::parse_toml(*text, config_path);
   st.invalid = zc::validate_config<Schema>(config);
 
@@ -33996,7 +36456,10 @@ inline nlohmann::json to_json(const install_status& st) {
   j["leftovers"] = nlohmann::json::array();
   for (const leftover& l : st.leftovers)
     j["leftovers"].push_back(
-        {{"path", l.path}, {"creator", l.creator}, {"command", l.command.str()}});
+        {{"path", l.path},
+         {"creator", l.creator},
+         {"command", l.command.str()},
+         {"detail", l.detail.empty() ? nlohmann::json() : nlohmann::json(l.detail)}});
   j["encrypted_without_key"] = st.encrypted_without_key;
   j["pending"] = st.pending();
   return j;
@@ -34011,6 +36474,36 @@ inline nlohmann::json secrets_to_json(const std::string& config_path,
   for (const secret_entry& s : secrets)
     j["secrets"].push_back({{"path", s.path}, {"state", to_string(s.state)}});
   return j;
+}
+
+/// The `clawport secrets set --json` document: where the value went and in which form.
+inline nlohmann::json to_json(const set_secret_result& r) {
+  return nlohmann::json{
+      {"config", r.config}, {"path", r.path},         {"stored", to_string(r.stored)},
+      {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
+}
+
+/// `clawport secrets list` in words: each secret field's state and path.
+inline std::string render_secrets(const std::string& config_path,
+                                  const std::vector<secret_entry>& secrets) {
+  text::terminal_lines line;
+  line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
+  for (const secret_entry& s : secrets)
+    line("  " + std::string(to_string(s.state)) + "  " + s.path);
+  return std::move(line.text);
+}
+
+/// `clawport secrets set` in words: the field set, in which form, the key and the backup.
+inline std::string render_set_secret(const set_secret_result& r) {
+  text::terminal_lines line;
+  const char* how = r.stored == secret_state::encrypted ? "encrypted (enc2:)"
+                    : r.stored == secret_state::reference
+                        ? "as a reference, resolved by ZeroClaw when it loads"
+                        : "as plain text ([secrets] encrypt = false)";
+  line("set " + r.path + " in " + r.config + ", " + how);
+  if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
+  line("  previous config kept as " + r.backup);
+  return std::move(line.text);
 }
 
 /// The status in words, through the one terminal-safe renderer.
@@ -34059,6 +36552,7 @@ inline std::string render_status(const install_status& st) {
     line(std::to_string(st.leftovers.size()) + " leftover(s) of interrupted commands:");
     for (const leftover& l : st.leftovers) {
       line("  " + l.path + " (left by " + l.creator + "):");
+      if (!l.detail.empty()) line("    " + l.detail);
       line("    ", l.command);
     }
   }
@@ -34192,9 +36686,9 @@ inline constexpr clawhub_rule clawhub_rules[] = {
      "Environment key is blocked by the spawned-process safety policy."},
     {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
      errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
-    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Number must be greater than 0.",
+    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Too small: expected number to be >0",
      errc::claw_v1_invalid_timeout, "Must be positive."},
-    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Number must be greater than 0.",
+    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Too small: expected number to be >0",
      errc::claw_v1_invalid_timeout, "Must be positive."},
     // cron jobs
     {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
@@ -34212,7 +36706,7 @@ inline constexpr clawhub_rule clawhub_rules[] = {
     // generic string and list rules
     {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
      detail::ch_noncanonical},
-    {errc::invalid_manifest, "", "Array must contain at least 1 element(s).",
+    {errc::invalid_manifest, "", "Too small: expected array to have >=1 items",
      errc::claw_v1_empty_list, "Must contain at least one value."},
     {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
     // package codes
@@ -34312,6 +36806,7 @@ inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace clawport {
@@ -34324,21 +36819,41 @@ struct environment {
   std::optional<std::string> state_dir_env;  ///< OPENCLAW_STATE_DIR
   std::optional<std::string> workspace_dir;  ///< OPENCLAW_WORKSPACE_DIR
   std::optional<std::string> profile;        ///< OPENCLAW_PROFILE
-  std::string home;                          ///< OpenClaw's home: OPENCLAW_HOME, else HOME
-  std::string cwd;                           ///< for relative paths
+  std::string home;  ///< OpenClaw's home, absolute: OPENCLAW_HOME, else HOME; empty: none
+  std::string cwd;   ///< for relative paths
 };
 
 namespace detail {
 
+/// `home`, refused when there is none: a path under `~` would otherwise be one under `/`
+/// (`/.openclaw`). Upstream falls back to the passwd entry (HOME unset) or the working
+/// directory (HOME empty); the host environment cannot tell the two apart.
+inline const std::string& require_home(const std::string& home) {
+  if (home.empty()) {
+    throw error(errc::invalid_argument,
+                "HOME is empty or not set, so OpenClaw's home directory (~) is unknown; set HOME "
+                "or OPENCLAW_HOME to a directory, or give --state-dir.",
+                "HOME");
+  }
+  return home;
+}
+
 inline std::string expand_home(const std::string& p, const std::string& home) {
-  if (p == "~") return home;
-  if (p.rfind("~/", 0) == 0) return home + p.substr(1);
+  if (p == "~") return require_home(home);
+  if (p.rfind("~/", 0) == 0) return require_home(home) + p.substr(1);
   return p;
+}
+
+/// A home variable as upstream's normalizeHomeDirValue reads it: trimmed; "undefined" and
+/// "null" are none.
+inline std::string home_value(std::string_view v) {
+  v = text::js_trim(v);
+  return v == "undefined" || v == "null" ? std::string() : std::string(v);
 }
 
 /// Absolute and lexically normal (`.`, `..`, repeated `/` removed).
 inline std::string lexical_absolute(const std::string& p, const std::string& cwd) {
-  const std::string abs = !p.empty() && p[0] == '/' ? p : cwd + "/" + p;
+  const std::string abs = paths::join(cwd, p);
   std::vector<std::string> parts;
   std::size_t from = 0;
   while (from <= abs.size()) {
@@ -34363,8 +36878,9 @@ inline bool set(const std::optional<std::string>& v) { return v && !v->empty(); 
 
 /// The OpenClaw environment from the host's and the `--state-dir` option (empty: not given).
 /// A working directory that could not be read counts as `/`. OPENCLAW_HOME replaces HOME
-/// for everything OpenClaw puts under `~` (its own `~` is HOME's; a relative one is taken
-/// from the working directory), as upstream's resolveEffectiveHomeDir does.
+/// for everything OpenClaw puts under `~` (its own `~` is HOME's); a relative HOME or
+/// OPENCLAW_HOME is taken from the working directory (node's path.resolve), as upstream's
+/// resolveEffectiveHomeDir does. No home (HOME empty or unset) is refused where one is needed.
 inline environment environment_of(const host_environment& host, const std::string& state_dir) {
   environment env;
   if (!state_dir.empty()) env.state_dir = state_dir;
@@ -34372,12 +36888,14 @@ inline environment environment_of(const host_environment& host, const std::strin
   env.workspace_dir = host.openclaw_workspace_dir;
   env.profile = host.openclaw_profile;
   env.cwd = host.cwd.empty() ? std::string("/") : host.cwd;
-  env.home = host.home;
-  if (host.openclaw_home) {
-    std::string h = *host.openclaw_home;
-    if (h == "~" || h.rfind("~/", 0) == 0) h = host.home + h.substr(1);
-    env.home = detail::lexical_absolute(h, env.cwd);
+  const std::string os_home = detail::home_value(host.home);
+  std::string h = host.openclaw_home ? detail::home_value(*host.openclaw_home) : std::string();
+  if (h.empty()) {
+    h = os_home;
+  } else if (h == "~" || h.rfind("~/", 0) == 0) {
+    h = os_home.empty() ? std::string() : os_home + h.substr(1);
   }
+  if (!h.empty()) env.home = detail::lexical_absolute(h, env.cwd);
   return env;
 }
 
@@ -34391,16 +36909,19 @@ inline std::string operator_path(const std::string& p, const environment& env) {
 /// `explicit_dir` says whether it is a non-default one (OpenClaw then puts the default
 /// workspace inside it).
 inline std::string state_dir_of(const environment& env, bool* explicit_dir = nullptr) {
-  std::string dir = env.home + "/.openclaw";
   bool chosen = false;
+  std::string dir;
   if (detail::set(env.state_dir)) {
     dir = operator_path(*env.state_dir, env);
     chosen = true;
   } else if (detail::set(env.state_dir_env)) {
     dir = operator_path(*env.state_dir_env, env);
     chosen = true;
+  } else {
+    dir = detail::require_home(env.home) + "/.openclaw";
   }
-  if (explicit_dir != nullptr) *explicit_dir = chosen && dir != env.home + "/.openclaw";
+  if (explicit_dir != nullptr)
+    *explicit_dir = chosen && (env.home.empty() || dir != env.home + "/.openclaw");
   return dir;
 }
 
@@ -34521,7 +37042,7 @@ namespace detail {
 inline std::optional<std::string> trimmed_string(const value* v, const char* key) {
   if (v == nullptr || !v->is_object() || !v->contains(key) || !(*v)[key].is_string())
     return std::nullopt;
-  const std::string s = std::string(js_trim((*v)[key].get<std::string>()));
+  const std::string s = std::string(text::js_trim((*v)[key].get<std::string>()));
   if (s.empty()) return std::nullopt;
   return s;
 }
@@ -34535,7 +37056,7 @@ namespace detail {
 /// is refused, as upstream's resolveProfileStateDir refuses it.
 inline std::optional<std::string> profile_of(const environment& env) {
   if (!env.profile) return std::nullopt;
-  const std::string p(js_trim(*env.profile));
+  const std::string p(text::js_trim(*env.profile));
   if (p.empty() || text::iequals_ascii(p, "default")) return std::nullopt;
   bool ok = p.size() <= 64;
   for (std::size_t i = 0; ok && i < p.size(); ++i) {
@@ -34578,7 +37099,7 @@ inline workspace_resolution agent_workspace(const value& config, const environme
   const bool explicit_state = detail::set(env.state_dir) || detail::set(env.state_dir_env);
   if (id != default_agent_id(config)) {
     if (shared)
-      return {operator_path(*shared + "/" + id, env), "agents.defaults.workspace/<agentId>"};
+      return {operator_path(paths::join(*shared, id), env), "agents.defaults.workspace/<agentId>"};
     return {state_dir + "/workspace-" + id, "per-agent default <state-dir>/workspace-<agentId>"};
   }
   if (shared) return {operator_path(*shared, env), "agents.defaults.workspace"};
@@ -34587,9 +37108,10 @@ inline workspace_resolution agent_workspace(const value& config, const environme
   if (explicit_state)
     return {state_dir + "/workspace", "OPENCLAW_STATE_DIR (<state-dir>/workspace)"};
   if (const auto profile = detail::profile_of(env))
-    return {env.home + "/.openclaw-" + *profile + "/workspace",
+    return {detail::require_home(env.home) + "/.openclaw-" + *profile + "/workspace",
             "OPENCLAW_PROFILE (~/.openclaw-<profile>/workspace)"};
-  return {env.home + "/.openclaw/workspace", "default (~/.openclaw/workspace)"};
+  return {detail::require_home(env.home) + "/.openclaw/workspace",
+          "default (~/.openclaw/workspace)"};
 }
 
 /// Where `claw add` puts a new agent's workspace unless --workspace says:
@@ -34740,19 +37262,6 @@ inline constexpr std::uint64_t state_file_max_bytes = 16 * 1024 * 1024;
 
 namespace detail {
 
-/// Splits an absolute path into its components ("/a/b" → {"a", "b"}).
-inline std::vector<std::string> abs_components(const std::string& abs) {
-  std::vector<std::string> parts;
-  std::size_t from = 1;
-  while (from <= abs.size()) {
-    std::size_t slash = abs.find('/', from);
-    if (slash == std::string::npos) slash = abs.size();
-    if (slash > from) parts.push_back(abs.substr(from, slash - from));
-    from = slash + 1;
-  }
-  return parts;
-}
-
 inline std::string parent_of(const std::string& abs) {
   const std::string p = paths::parent(abs);
   return p.empty() ? "/" : p;
@@ -34771,39 +37280,54 @@ typename Fs::dir open_below_anchor(Fs& fs, const std::string& anchor, const std:
                                    std::uint32_t mode = fs::modes::dir) {
   typename Fs::dir cur = fs.open_root("/");
   std::string walked;
-  const std::size_t followed = abs_components(anchor).size();
-  const std::vector<std::string> parts = abs_components(abs);
-  for (std::size_t k = 0; k < parts.size(); ++k) {
-    const std::string& part = parts[k];
-    walked += "/" + part;
-    auto st = fs.stat_at(cur, part);
+  const std::size_t followed = paths::components(anchor).size();
+  const std::vector<std::string> parts = paths::components(abs);
+  const auto missing = [](const std::string& at) {
+    return error(errc::not_found, at + " does not exist", at);
+  };
+  // The anchor and above: the operator's own path, opened following links.
+  std::size_t k = 0;
+  for (; k < parts.size() && k < followed; ++k) {
+    walked += "/" + parts[k];
+    auto st = fs.stat_at(cur, parts[k]);
     if (!st && created != nullptr) {
-      fs.make_dir_at(cur, part, mode);
+      fs.make_dir_at(cur, parts[k], mode);
       created->push_back(walked);
-      st = fs.stat_at(cur, part);
+      st = fs.stat_at(cur, parts[k]);
     }
-    if (!st) throw error(errc::not_found, walked + " does not exist", walked);
-    if (st->kind == fs::file_kind::symlink && k < followed) {
-      cur = fs.open_root(walked);  // the operator's own path: followed
-      continue;
-    }
-    if (st->kind != fs::file_kind::directory) {
+    if (!st) throw missing(walked);
+    if (st->kind != fs::file_kind::symlink && st->kind != fs::file_kind::directory)
       throw error(errc::unsafe_path,
-                  walked + " is " +
-                      (st->kind == fs::file_kind::symlink ? "a symbolic link" : "not a directory") +
-                      "; clawport writes only through real directories" +
-                      (st->kind == fs::file_kind::symlink
-                           ? " (links are followed only above " + anchor + ")"
-                           : std::string()),
+                  walked + " is not a directory; clawport writes only through real directories",
                   walked);
-    }
-    typename Fs::dir next = fs.open_dir_at(cur, part);
-    if (fs.stat(next).id != st->id) {
-      throw error(errc::identity_changed, walked + " was replaced while it was opened", walked);
-    }
-    cur = std::move(next);
+    cur = fs.open_root(walked);
   }
-  return cur;
+  // Below it: fs::open_path, never through a link.
+  const std::vector<std::string> below(parts.begin() + static_cast<std::ptrdiff_t>(k), parts.end());
+  const std::string base = walked.empty() ? "/" : walked;
+  fs::path_result<Fs> r = fs::try_open_path(
+      fs, cur, paths::join_components(below, false), created != nullptr, base,
+      [&](const std::string& rel) { created->push_back(paths::join(base, rel)); }, mode);
+  const std::string at = paths::join(base, r.at);
+  switch (r.refusal) {
+    case fs::path_refusal::none:
+      return r.dir ? std::move(*r.dir) : std::move(cur);
+    case fs::path_refusal::missing:
+      throw missing(at);
+    case fs::path_refusal::symlink:
+    case fs::path_refusal::not_directory: {
+      const bool link = r.refusal == fs::path_refusal::symlink;
+      throw error(errc::unsafe_path,
+                  at + " is " + (link ? "a symbolic link" : "not a directory") +
+                      "; clawport writes only through real directories" +
+                      (link ? " (links are followed only above " + anchor + ")" : std::string()),
+                  at);
+    }
+    case fs::path_refusal::changed:
+      throw error(errc::identity_changed, at + " was replaced while it was opened", at);
+    default:
+      throw fs::path_error(r, base);
+  }
 }
 
 /// Opens the directory `abs` (a workspace, an export's output, a package): its parent is
@@ -34844,52 +37368,22 @@ template <class Fs>
 void create_rel_file(Fs& fs, const typename Fs::dir& root, const std::string& rel,
                      const std::string& bytes, std::vector<std::string>& created_dirs,
                      std::uint32_t mode = private_file_mode) {
-  std::vector<std::string> parts = abs_components("/" + rel);
-  std::optional<typename Fs::dir> holder;
-  const typename Fs::dir* cur = &root;
-  std::string walked;
-  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-    walked += (walked.empty() ? "" : "/") + parts[k];
-    auto st = fs.stat_at(*cur, parts[k]);
-    if (!st) {
-      fs.make_dir_at(*cur, parts[k], fs::modes::dir);
-      created_dirs.push_back(walked);
-      st = fs.stat_at(*cur, parts[k]);
-    }
-    if (!st || st->kind != fs::file_kind::directory) {
-      throw error(errc::unsafe_path, walked + " is not a real directory", walked);
-    }
-    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-    holder = std::move(next);
-    cur = &*holder;
-  }
-  auto f = fs.create_file_at(*cur, parts.back(), mode);
-  try {
-    fs.write_all(f, bytes.data(), bytes.size());
-  } catch (...) {
-    try {
-      fs.unlink_at(*cur, parts.back());
-    } catch (...) {
-    }
-    throw;
-  }
+  const fs::path_result<Fs> at =
+      fs::try_open_path(fs, root, paths::parent(rel), true, {},
+                        [&](const std::string& made) { created_dirs.push_back(made); });
+  if (at.refusal == fs::path_refusal::symlink || at.refusal == fs::path_refusal::not_directory)
+    throw error(errc::unsafe_path, at.at + " is not a real directory", at.at);
+  if (!at.ok()) throw fs::path_error(at);
+  fs::write_new_file(fs, at.get(root), paths::file_name(rel), bytes, mode);
 }
 
 /// Calls `f(parent_dir, last_name)` for `rel` under `root` (no links on the way); returns
 /// false without calling when a directory on the way is absent or not a real directory.
 template <class Fs, class F>
 bool at_rel(Fs& fs, const typename Fs::dir& root, const std::string& rel, F&& f) {
-  std::vector<std::string> parts = abs_components("/" + rel);
-  std::optional<typename Fs::dir> holder;
-  const typename Fs::dir* cur = &root;
-  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
-    const auto st = fs.stat_at(*cur, parts[k]);
-    if (!st || st->kind != fs::file_kind::directory) return false;
-    typename Fs::dir next = fs.open_dir_at(*cur, parts[k]);
-    holder = std::move(next);
-    cur = &*holder;
-  }
-  f(*cur, parts.back());
+  const fs::path_result<Fs> at = fs::try_open_path(fs, root, paths::parent(rel));
+  if (!at.ok()) return false;
+  f(at.get(root), paths::file_name(rel));
   return true;
 }
 
@@ -34905,7 +37399,7 @@ std::optional<std::string> read_state_file(Fs& fs, const std::string& dir_path,
     if (e.code() == errc::not_found) return std::nullopt;
     throw;
   }
-  const std::string shown = join_path(dir_path, name);
+  const std::string shown = paths::join(dir_path, name);
   file_read r = read_in_root(fs, *d, name, state_file_max_bytes);
   if (r.status == read_status::missing) return std::nullopt;
   if (r.status != read_status::ok) {
@@ -35185,7 +37679,7 @@ template <class Fs>
 ledger read_ledger(Fs& fs, const std::string& state_dir) {
   ledger l;
   l.bytes = detail::read_state_file(fs, state_dir, ledger_file_name);
-  const std::string shown = detail::join_path(state_dir, ledger_file_name);
+  const std::string shown = paths::join(state_dir, ledger_file_name);
   if (!l.bytes) return l;
   const value doc = value::parse(*l.bytes, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || doc.value("schemaVersion", "") != ledger_schema ||
@@ -35216,7 +37710,7 @@ void write_ledger(Fs& fs, const std::string& state_dir, const ledger& l,
   publish::replace_options o;
   o.new_mode = private_file_mode;
   publish::replace_file(fs, d, ledger_file_name, ledger_text(to_json(l)),
-                        detail::join_path(state_dir, ledger_file_name), o);
+                        paths::join(state_dir, ledger_file_name), o);
 }
 
 /// Puts the ledger file back to `bytes` (or removes it when there was none).
@@ -35225,7 +37719,7 @@ void restore_state_file(Fs& fs, const std::string& state_dir, const std::string&
                         const std::optional<std::string>& bytes) {
   auto d = detail::open_state_dir(fs, state_dir);
   if (bytes) {
-    publish::replace_file(fs, d, name, *bytes, detail::join_path(state_dir, name));
+    publish::replace_file(fs, d, name, *bytes, paths::join(state_dir, name));
   } else if (fs.stat_at(d, name)) {
     fs.unlink_at(d, name);
     fs.sync_dir(d);
@@ -35379,7 +37873,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
                                    const config_change& change,
                                    std::vector<std::string>* created_dirs) {
   config_outcome out;
-  const std::string shown = detail::join_path(state_dir, config_file_name);
+  const std::string shown = paths::join(state_dir, config_file_name);
   out.previous = detail::read_state_file(fs, state_dir, config_file_name);
   // Every refusal leaves the file alone and hands the user the snippet to add by hand.
   const auto refuse = [&](std::string why) {
@@ -37034,20 +39528,16 @@ inline std::string failure_message(const add_result& r) {
 /// The result document of an add that ran.
 inline value to_json(const add_result& r) {
   using t = add_result;
-  value d = json::object_of<value>(
-      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawAddResult.v1"; }),
-      json::field("stability", [](const t&) { return stability; }),
-      json::field("dryRun", [](const t&) { return false; }),
-      json::field("mutationAllowed", [](const t&) { return true; }),
-      json::field("status", [](const t& x) { return detail::status_of(x); }),
-      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
-      json::field("workspace", &t::workspace),
+  value d = result_document("openclaw.clawAddResult.v1", detail::status_of(r), r.plan_integrity,
+                            r.agent_id);
+  d.update(json::object_of<value>(
+      r, json::field("workspace", &t::workspace),
       json::field("workspaceOrigin", [](const t& x) { return x.adopted ? "adopted" : "created"; }),
       json::field("filesWritten", &t::files_written),
       json::field("filesAdopted", &t::files_adopted),
       json::field("configRegistered", &t::config_registered),
       json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }),
-      json::field("ledger", &t::ledger));
+      json::field("ledger", &t::ledger)));
   if (!r.config_registered) {
     d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
                                 {"message", detail::failure_message(r)},
@@ -37171,18 +39661,32 @@ inline std::string agent_entry_digest(const value& agent_config) {
   return digest_of(config_entry_of(agent_config));
 }
 
+/// A new install record (an add's, a migration's): the agent, the Claw and the consent it
+/// was installed under, its workspace, the agent entry it owns, the add's time.
+inline install_record new_record(const std::string& agent_id, const source_identity& claw,
+                                 const std::string& plan_integrity, const add_plan& add,
+                                 const std::string& workspace, const char* workspace_origin,
+                                 std::string agent_digest, const std::string& now) {
+  install_record r;
+  r.agent_id = agent_id;
+  r.claw = claw;
+  r.plan_integrity = plan_integrity;
+  r.workspace = workspace;
+  r.workspace_origin = workspace_origin;
+  r.agent_config_digest = std::move(agent_digest);
+  r.agent_owned_paths = {add.first(add_kind::agent)->target};
+  r.added_at = now;
+  r.updated_at = now;
+  return r;
+}
+
 /// The install record the add writes first, `pending`.
 inline install_record pending_record(const add_plan& p, const add_ops& ops,
                                      const std::string& now) {
-  install_record r;
-  r.agent_id = ops.agent_id;
+  install_record r =
+      new_record(ops.agent_id, p.claw, p.integrity, p, ops.workspace,
+                 ops.adopted ? "adopted" : "created", agent_entry_digest(ops.agent_config), now);
   r.status = "pending";
-  r.claw = p.claw;
-  r.plan_integrity = p.integrity;
-  r.workspace = ops.workspace;
-  r.workspace_origin = ops.adopted ? "adopted" : "created";
-  r.agent_config_digest = agent_entry_digest(ops.agent_config);
-  r.agent_owned_paths = {p.first(add_kind::agent)->target};
   r.config = "pending";
   for (const auto& f : ops.files)
     r.workspace_files.push_back({f.rel, f.source_path, f.digest, f.kind, "managed",
@@ -37190,8 +39694,6 @@ inline install_record pending_record(const add_plan& p, const add_ops& ops,
   r.packages = ops.packages;
   r.mcp_servers = ops.mcp_refs;
   r.cron_jobs = ops.crons;
-  r.added_at = now;
-  r.updated_at = now;
   return r;
 }
 
@@ -38234,7 +40736,7 @@ value read_openclaw_config(Fs& fs, const std::string& state_dir) {
   const std::optional<std::string> bytes = detail::read_state_file(fs, state_dir, config_file_name);
   if (!bytes) return value::object();
   json5::result r = json5::parse(*bytes);
-  const std::string shown = detail::join_path(state_dir, config_file_name);
+  const std::string shown = paths::join(state_dir, config_file_name);
   if (!r.ok() || !r.data.is_object()) {
     throw error(errc::config_parse,
                 shown + (r.ok() ? std::string(" is not an object")
@@ -38289,7 +40791,7 @@ value read_workspace_setup(Fs& fs, const std::string& state_dir) {
   if (!bytes)
     return value::object({{"schemaVersion", setup_schema}, {"workspaces", value::object()}});
   value doc = value::parse(*bytes, nullptr, false);
-  const std::string shown = detail::join_path(state_dir, setup_file_name);
+  const std::string shown = paths::join(state_dir, setup_file_name);
   if (doc.is_discarded() || !doc.is_object() || doc.value("schemaVersion", "") != setup_schema ||
       !doc.contains("workspaces") || !doc["workspaces"].is_object())
     throw error(errc::config_parse,
@@ -38349,14 +40851,10 @@ template <class Fs>
 void seed_file(Fs& fs, const typename Fs::dir& root, const std::string& dir,
                const std::string& name, const std::string& text) {
   try {
-    auto h = fs.create_file_at(root, name, fs::modes::file);
-    fs.write_all(h, text.data(), text.size());
+    fs::write_new_file(fs, root, name, text, fs::modes::file);
   } catch (const error& e) {
-    try {
-      if (fs.stat_at(root, name)) fs.unlink_at(root, name);
-    } catch (const error&) {
-    }
-    fs::detail::rethrow(e, "failed to write " + join_path(dir, name), join_path(dir, name));
+    throw with_context(e, "failed to write " + paths::join(dir, name), paths::join(dir, name),
+                       reason_of(e));
   }
 }
 
@@ -38440,8 +40938,8 @@ bootstrap_result seed_workspace(Fs& fs, const std::string& dir, bool skip_bootst
         {{out.setup_completed ? "setupCompletedAt" : "bootstrapSeededAt", marker->now}});
     auto sd = detail::open_state_dir(fs, marker->state_dir, &made);
     publish::replace_file(fs, sd, setup_file_name, ledger_text(setup),
-                          detail::join_path(marker->state_dir, setup_file_name));
-    out.marker_file = detail::join_path(marker->state_dir, setup_file_name);
+                          paths::join(marker->state_dir, setup_file_name));
+    out.marker_file = paths::join(marker->state_dir, setup_file_name);
     out.seeded_at = marker->now;
   }
   return out;
@@ -38661,7 +41159,7 @@ doctor_report check_workspace(Fs& fs, const std::string& dir, const std::string&
              std::to_string(lim.bootstrap_total_max_chars) + ").");
   // A second workspace directory.
   const std::string legacy = home + "/openclaw";
-  if (legacy != dir) {
+  if (!home.empty() && legacy != dir) {  // no home: nothing to look beside
     try {
       auto parent = detail::open_below_anchor(fs, home, home);  // home is the operator's
       const auto st = fs.stat_at(parent, "openclaw");
@@ -38718,6 +41216,8 @@ inline std::string workspace_text(const doctor_report& r) {
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -38929,7 +41429,7 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
   const ledger l = read_ledger(fs, state_dir);
   if (!l.installs.count(x.agent))
     return export_refusal{errc::claw_not_found, "No Claw is recorded as agent " + x.agent + " in " +
-                                                    join_path(state_dir, ledger_file_name)};
+                                                    paths::join(state_dir, ledger_file_name)};
   in.rec = l.installs.at(x.agent);
   if (in.rec.status != "complete")
     return export_refusal{errc::install_incomplete,
@@ -38939,7 +41439,7 @@ std::optional<export_refusal> find_install(Fs& fs, const destination_request& re
   const value* entry = config_member(in.cfg, "agents", "entries", x.agent);
   if (entry == nullptr || !entry->is_object())
     return export_refusal{errc::agent_missing, "Agent " + x.agent + " is not in " +
-                                                   join_path(state_dir, config_file_name)};
+                                                   paths::join(state_dir, config_file_name)};
   in.entry = *entry;
   in.ws = in.rec.workspace;
   // The workspace by the one rule (agent_workspace): an entry without its own `workspace`
@@ -39002,7 +41502,23 @@ struct managed_files {
   std::optional<std::string> bootstrap;
   std::vector<std::pair<std::string, std::string>> files;  ///< workspace-relative → bytes
   std::vector<dropped_file> left_home;
+  /// workspace-relative → the mode its package copy gets (fs::copied_mode of the file's)
+  std::map<std::string, std::uint32_t> modes;
 };
+
+/// `claw export` writes a prompt file with its workspace file's permission bits, never
+/// wider than the 0600 OpenClaw's export writes (a 0400 file stays 0400; a 0644 one is
+/// 0600): fs::copied_mode with the bits beyond the owner's cleared.
+inline constexpr std::uint32_t export_umask = fs::modes::permission_bits & ~fs::modes::private_file;
+
+/// The modes of the package files made from prompt files (package-relative: `workspace/<rel>`,
+/// `CLAW.md` when SOUL.md is its body); the other files get publish_new_dir's default.
+inline std::map<std::string, std::uint32_t> package_modes(const managed_files& mf, bool body) {
+  std::map<std::string, std::uint32_t> out;
+  for (const auto& [rel, mode] : mf.modes)
+    out[rel == "SOUL.md" && body ? "CLAW.md" : "workspace/" + rel] = mode;
+  return out;
+}
 
 template <class Fs>
 std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& in,
@@ -39025,7 +41541,13 @@ std::optional<export_refusal> read_managed_files(Fs& fs, const export_install& i
       return export_refusal{errc::workspace_files_drifted, rel + " changed while it was read"};
     if (f.kind == "bootstrap") {
       out.bootstrap = r.bytes;
-    } else if (rel == "SOUL.md") {
+      continue;
+    }
+    at_rel(fs, *root, rel, [&](const typename Fs::dir& d, const std::string& n) {
+      if (const auto st = fs.stat_at(d, n))
+        out.modes[rel] = fs::copied_mode(st->mode, export_umask);
+    });
+    if (rel == "SOUL.md") {
       out.soul = r.bytes;
     } else {
       out.files.emplace_back(rel, r.bytes);
@@ -39047,7 +41569,7 @@ std::optional<export_refusal> read_bootstrap_option(Fs& fs, const destination_re
   }
   if (!bytes)
     return export_refusal{errc::export_bootstrap_invalid, "--bootstrap " + p + " does not exist"};
-  if (!clawport::detail::valid_utf8(*bytes) || js_trim(*bytes).empty())
+  if (!clawport::detail::valid_utf8(*bytes) || text::js_trim(*bytes).empty())
     return export_refusal{errc::export_bootstrap_invalid,
                           "--bootstrap " + p + " must be non-blank UTF-8 Markdown"};
   out.bootstrap = *bytes;
@@ -39198,7 +41720,8 @@ inline std::vector<std::pair<std::string, std::string>> package_tree(const expor
 template <class Fs>
 std::optional<export_refusal> write_export(
     Fs& fs, const std::string& out_dir,
-    const std::vector<std::pair<std::string, std::string>>& tree) {
+    const std::vector<std::pair<std::string, std::string>>& tree,
+    const std::map<std::string, std::uint32_t>& modes) {
   try {
     auto parent = open_dir_path(fs, parent_of(out_dir));
     if (fs.stat_at(parent, paths::file_name(out_dir)))
@@ -39211,16 +41734,19 @@ std::optional<export_refusal> write_export(
   std::vector<std::string> created;
   bool published = false;
   try {
-    publish_new_dir(fs, out_dir, tree, created, published, [&](const std::string& staged) {
-      const claw_package pkg = read_package(fs, staged);
-      bool clean = pkg.ok() && pkg.diagnostics.empty();
-      for (const auto& src : pkg.sources) clean = clean && !src.problem;
-      if (!clean)
-        throw error(errc::config_invalid,
-                    "the exported package does not read clean (a clawport bug): " +
-                        json::dump(to_json(pkg.diagnostics), -1),
-                    out_dir);
-    });
+    publish_new_dir(
+        fs, out_dir, tree, created, published,
+        [&](const std::string& staged) {
+          const claw_package pkg = read_package(fs, staged);
+          bool clean = pkg.ok() && pkg.diagnostics.empty();
+          for (const auto& src : pkg.sources) clean = clean && !src.problem;
+          if (!clean)
+            throw error(errc::config_invalid,
+                        "the exported package does not read clean (a clawport bug): " +
+                            json::dump(to_json(pkg.diagnostics), -1),
+                        out_dir);
+        },
+        new_dir_options{std::string(), modes});
   } catch (const error& e) {
     std::string also;
     if (published) {
@@ -39270,16 +41796,20 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
   }
   const detail::export_parts parts = detail::gather_parts(x, in);
   const bool soul_valid =
-      mf.soul && clawport::detail::valid_utf8(*mf.soul) && !js_trim(*mf.soul).empty();
-  detail::export_text text = detail::build_export_text(parts, mf, soul_valid);
-  if (soul_valid && text.claw_md.size() > export_claw_md_max)
+      mf.soul && clawport::detail::valid_utf8(*mf.soul) && !text::js_trim(*mf.soul).empty();
+  bool body = soul_valid;
+  detail::export_text text = detail::build_export_text(parts, mf, body);
+  if (body && text.claw_md.size() > export_claw_md_max) {
+    body = false;
     text = detail::build_export_text(parts, mf, false);
+  }
   if (const auto r = detail::check_exported(text, parts)) return fail(*r);
   const package_naming naming =
       detail::name_package(&in.rec.claw, x.agent, text.manifest, text.hashed);
   const value package_json = detail::package_json_of(naming);
   const auto tree = detail::package_tree(text, package_json);
-  if (const auto r = detail::write_export(fs, out_dir, tree)) return fail(*r);
+  if (const auto r = detail::write_export(fs, out_dir, tree, detail::package_modes(mf, body)))
+    return fail(*r);
 
   export_result res{x.agent, out_dir, text.manifest, parts.profile, {}, mf.left_home, naming};
   for (const auto& t : tree) res.files_written.push_back(t.first);
@@ -39300,7 +41830,10 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
 // file adopted, nothing in the workspace or openclaw.json written. With consent the package
 // is staged, read back with the one package reader, checked against the consented plan and
 // published; the ledger then records the install, so `claw status|update|export|remove`
-// treat the agent as any added Claw. A failure undoes the package and the ledger.
+// treat the agent as any added Claw. A failure undoes the package and the ledger. The
+// intent is recorded first (issue 41): a `pending` install record before the package is
+// published, so a kill anywhere leaves either nothing, or that record (with or without the
+// package), which the re-run of the same plan finishes.
 
 
 #include <algorithm>
@@ -39351,6 +41884,11 @@ struct migration_plan {
   /// 0600 TOOLS.md stays 0600); the others are 0644. Not part of the integrity.
   std::map<std::string, std::uint32_t> file_modes;
   std::string state_root;  ///< the state directory, canonical: no link is followed below it
+  /// A killed migration of this agent left its `pending` record (and, when true, its
+  /// package, byte for byte the one this plan generates): apply finishes it. Not part of
+  /// the integrity: the plan is the one the killed run had consent for.
+  bool resuming = false;
+  bool package_in_place = false;
   value live_entry = value::object();  ///< agents.entries.<id> as it is now
   add_plan add;                        ///< adding the package over the agent as it is
   std::vector<diagnostic> blockers;
@@ -39391,8 +41929,7 @@ inline std::string migration_integrity(const migration_plan& p) {
 struct migration_scan {
   migration_plan plan;
   host_state host;
-  std::vector<std::string> ledger_workspaces;         ///< other installs' workspaces
-  std::map<std::string, std::uint32_t> prompt_modes;  ///< workspace name → copied mode
+  std::vector<std::string> ledger_workspaces;  ///< other installs' workspaces
   bool refuse(errc code, const std::string& path, const std::string& message) {
     plan.blockers.push_back(error_at(code, phase::plan, path, message));
     return false;
@@ -39408,8 +41945,23 @@ inline bool paths_overlap(const std::string& a, const std::string& b) {
   return within(a, b) || within(b, a);
 }
 
+/// Whether `r` is the record a killed `claw migrate` wrote before publishing its package
+/// (`run_migration`): pending, the agent adopted (an add's is created).
+inline bool interrupted_migration(const install_record& r) {
+  return r.status == "pending" && r.agent_origin == "adopted";
+}
+
+/// The other installs' workspaces in ledger `l` (every one but `agent_id`'s).
+inline std::vector<std::string> other_workspaces(const ledger& l, const std::string& agent_id) {
+  std::vector<std::string> out;
+  for (const auto& r : l.installs)
+    if (r.first != agent_id) out.push_back(r.second.workspace);
+  return out;
+}
+
 /// The agent: a valid id, an `agents.entries` member of a readable openclaw.json, not in
-/// the ledger. Other agents and installs are kept for the overlap checks and the add plan.
+/// the ledger (unless as a killed migration's `pending` record: the plan resumes it).
+/// Other agents and installs are kept for the overlap checks and the add plan.
 template <class Fs>
 bool scan_agent(Fs& fs, const destination_request& req, migration_scan& s) {
   migration_plan& p = s.plan;
@@ -39425,14 +41977,16 @@ bool scan_agent(Fs& fs, const destination_request& req, migration_scan& s) {
   if (entry == nullptr || !entry->is_object())
     return s.refuse(errc::agent_not_found, "$.agent.id",
                     "No agent " + js_string(p.agent_id) + " in agents.entries of " +
-                        join_path(s.host.state_dir, config_file_name) + ".");
+                        paths::join(s.host.state_dir, config_file_name) + ".");
   p.live_entry = *entry;
   const ledger l = read_ledger(fs, s.host.state_dir);
-  if (l.installs.count(p.agent_id))
+  const auto mine = l.installs.find(p.agent_id);
+  p.resuming = mine != l.installs.end() && interrupted_migration(mine->second);
+  if (mine != l.installs.end() && !p.resuming)
     return s.refuse(errc::agent_already_managed, "$.agent.id",
                     "Agent " + js_string(p.agent_id) +
                         " is already a Claw; use claw status, update or remove instead.");
-  for (const auto& r : l.installs) s.ledger_workspaces.push_back(r.second.workspace);
+  s.ledger_workspaces = other_workspaces(l, p.agent_id);
   return true;
 }
 
@@ -39454,7 +42008,7 @@ bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
   // The package goes inside the state directory, reached as every OpenClaw write is
   // (open_below_anchor): links above the state directory followed, none below it.
   p.state_root = fs.canonical(s.host.state_dir).value_or(s.host.state_dir);
-  p.package_root = join_path(p.state_root, "claws/local/" + p.agent_id);
+  p.package_root = paths::join(p.state_root, "claws/local/" + p.agent_id);
   exists = false;
   try {
     exists = fs.stat_at(open_below_anchor(fs, p.state_root, parent_of(p.package_root)), p.agent_id)
@@ -39465,7 +42019,9 @@ bool scan_places(Fs& fs, const destination_request& req, migration_scan& s) {
                       std::string(e.what()) + "; the package is written only inside " +
                           p.state_root + ", never through a link");
   }
-  if (exists)
+  // A killed migration's package is checked against the generated tree once it is known.
+  p.package_in_place = exists && p.resuming;
+  if (exists && !p.resuming)
     return s.refuse(errc::package_destination_exists, "$.packageRoot",
                     "Local Claw package destination " + p.package_root +
                         " already exists. Move or inspect it before migrating.");
@@ -39505,9 +42061,9 @@ bool capture_files(Fs& fs, migration_scan& s, managed_files& mf) {
       return s.refuse(errc::workspace_file_encoding_unsupported, at,
                       std::string(name) + " is not valid UTF-8 text.");
     p.workspace_files.push_back(
-        {join_path(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
+        {paths::join(p.workspace, name), r.bytes.size(), sha256_digest(r.bytes)});
     // Its permission bits travel as a copy's do (the umask applies when it is created).
-    if (const auto st = fs.stat_at(root, name)) s.prompt_modes[name] = fs::copied_mode(st->mode, 0);
+    if (const auto st = fs.stat_at(root, name)) mf.modes[name] = fs::copied_mode(st->mode, 0);
     if (std::string(name) == "SOUL.md") {
       mf.soul = r.bytes;
     } else {
@@ -39526,7 +42082,7 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   for (const char* k : {"name", "description", "identity"})
     if (const value* v = get(p.live_entry, k)) parts.agent[k] = *v;
   parts.profile = portable_profile(p.live_entry);
-  const bool body = mf.soul && !js_trim(*mf.soul).empty();
+  const bool body = mf.soul && !text::js_trim(*mf.soul).empty();
   const export_text text = build_export_text(parts, mf, body);
   if (const auto r = check_exported(text, parts))
     return s.refuse(errc::agent_setting_unsupported, "$.agent", r->message);
@@ -39537,13 +42093,41 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   p.agent = text.manifest["agent"];
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
-  for (const auto& [name, mode] : s.prompt_modes)
-    p.file_modes[name == "SOUL.md" && body ? "CLAW.md" : "workspace/" + name] = mode;
+  p.file_modes = package_modes(mf, body);
   for (const auto& f : p.tree)
     p.package_files.push_back({f.first, f.second.size(), sha256_digest(f.second)});
   std::sort(p.package_files.begin(), p.package_files.end(),
             [](const auto& a, const auto& b) { return locale_less(a.path, b.path); });
   return true;
+}
+
+/// The package a killed migration published must be, file for file and byte for byte,
+/// the tree this plan generates (it was published whole, by one rename); anything else at
+/// the destination is not clawport's to adopt.
+template <class Fs>
+bool check_package_in_place(Fs& fs, migration_scan& s) {
+  migration_plan& p = s.plan;
+  if (!p.package_in_place) return true;
+  std::vector<std::string> present;
+  bool same = false;
+  try {
+    const auto root = open_below_anchor(fs, p.state_root, p.package_root);
+    list_tree(fs, root, "", present, 8);
+    same = present.size() == p.tree.size();
+    for (const auto& [rel, bytes] : p.tree) {
+      if (!same) break;
+      const file_read r = read_in_root(fs, root, rel, state_file_max_bytes);
+      same = r.status == read_status::ok && r.bytes == bytes;
+    }
+  } catch (const error&) {
+    same = false;
+  }
+  if (same) return true;
+  return s.refuse(errc::package_destination_exists, "$.packageRoot",
+                  "Local Claw package destination " + p.package_root +
+                      " exists and is not the package an interrupted migration of " + p.agent_id +
+                      " published (its pending record is in the ledger). Move it away, then "
+                      "migrate again.");
 }
 
 /// The generated package as the reader would see it at the destination, built from its
@@ -39566,7 +42150,7 @@ inline claw_package planned_package(const migration_plan& p) {
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   pkg.model = std::move(mr.model);
   pkg.manifest = std::move(mr.manifest);
-  if (!js_trim(env.body).empty()) pkg.body = env.body;
+  if (!text::js_trim(env.body).empty()) pkg.body = env.body;
   if (p.profile) {
     profile_result pr = validate_profile(*p.profile, "$.profiles.openclaw");
     for (auto& d : pr.diagnostics) pkg.diagnostics.push_back(std::move(d));
@@ -39576,7 +42160,7 @@ inline claw_package planned_package(const migration_plan& p) {
   pkg.sources = declared_sources(pkg.model);
   for (auto& src : pkg.sources) {
     const std::string* b = bytes_of(src.source);
-    src.real_path = join_path(p.package_root, src.source);
+    src.real_path = paths::join(p.package_root, src.source);
     src.byte_length = b ? b->size() : 0;
     src.digest = b ? sha256_digest(*b) : std::string();
   }
@@ -39586,7 +42170,7 @@ inline claw_package planned_package(const migration_plan& p) {
   const value pj = value::parse(*bytes_of("package.json"));
   id.version = pj["version"].get<std::string>();
   id.package_root = p.package_root;
-  id.manifest_path = join_path(p.package_root, "CLAW.md");
+  id.manifest_path = paths::join(p.package_root, "CLAW.md");
   std::tie(id.integrity, id.byte_length) = package_identity(p.tree);
   return pkg;
 }
@@ -39688,7 +42272,8 @@ migration_plan plan_migration(Fs& fs, const destination_request& req, const std:
   detail::managed_files mf;
   try {
     if (detail::scan_agent(fs, req, s) && detail::scan_places(fs, req, s) &&
-        detail::capture_files(fs, s, mf) && detail::generate_tree(s, mf)) {
+        detail::capture_files(fs, s, mf) && detail::generate_tree(s, mf) &&
+        detail::check_package_in_place(fs, s)) {
       detail::plan_adoption(fs, s, detail::planned_package(s.plan), s.plan);
     }
   } catch (const error& e) {
@@ -39721,8 +42306,8 @@ void check_staged(Fs& fs, const destination_request& req, const migration_plan& 
   migration_scan s;
   s.plan = p;
   s.host = read_host_state(fs, req);
-  for (const auto& r : read_ledger(fs, s.host.state_dir).installs)
-    s.ledger_workspaces.push_back(r.second.workspace);
+  // The migration's own `pending` record is in the ledger by now: not another install.
+  s.ledger_workspaces = other_workspaces(read_ledger(fs, s.host.state_dir), p.agent_id);
   s.plan.blockers.clear();
   plan_adoption(fs, s, rebased(read, staged, p.package_root, p.tree), s.plan);
   if (s.plan.blocked() || migration_integrity(s.plan) != p.integrity)
@@ -39732,38 +42317,50 @@ void check_staged(Fs& fs, const destination_request& req, const migration_plan& 
                 p.package_root);
 }
 
-/// The install record of a migrated agent: complete, its workspace adopted, every prompt
-/// file adopted (the operator's: released, never deleted, by remove), the agent entry as
-/// it is in openclaw.json.
+/// The install record of a migrated agent: complete (or `pending`, the intent written
+/// before the package is published), its workspace adopted, every prompt file adopted (the
+/// operator's: released, never deleted, by remove), the agent entry as it is in
+/// openclaw.json.
 inline install_record migrated_record(const migration_plan& p, const source_identity& claw,
-                                      const std::string& now) {
-  install_record r;
-  r.agent_id = p.agent_id;
-  r.status = "complete";
-  r.claw = claw;
-  r.plan_integrity = p.integrity;
-  r.workspace = p.workspace;
-  r.workspace_origin = "adopted";
+                                      const std::string& now, bool pending = false) {
+  const char* status = pending ? "pending" : "complete";
+  install_record r = new_record(p.agent_id, claw, p.integrity, p.add, p.workspace, "adopted",
+                                digest_of(p.live_entry), now);
+  r.status = status;
   r.agent_origin = "adopted";  // remove releases the agent rather than deleting it
-  r.agent_config_digest = digest_of(p.live_entry);
-  r.agent_owned_paths = {p.add.first(add_kind::agent)->target};
-  r.config = "registered";
+  r.config = pending ? "pending" : "registered";
   for (const auto& a : p.add.actions) {
     if (a.kind != add_kind::workspace_file) continue;
     const std::string source = a.from_body ? "CLAW.md" : a.source.substr(p.package_root.size() + 1);
     r.workspace_files.push_back(
-        {a.id, source, a.digest.value_or(""), "file", "managed", "adopted", "complete"});
+        {a.id, source, a.digest.value_or(""), "file", "managed", "adopted", status});
   }
-  r.added_at = now;
-  r.updated_at = now;
   return r;
 }
 
-/// The migration's steps: the package staged, checked and published, then the ledger.
+/// The migration's steps: the intent (a `pending` record in the ledger), the package
+/// staged, checked and published (already in place when a killed run is resumed), then
+/// the record completed. A failure restores the ledger as it was (a resumed run's
+/// `pending` record stays, with its package).
 template <class Fs>
 void run_migration(Fs& fs, const destination_request& req, const migration_plan& p,
                    const std::string& now, migrate_undo_state& s, publish::undo_journal& undo,
                    errc& step) {
+  step = errc::provenance_failed;
+  const std::string state_dir = state_dir_of(req);
+  ledger l = read_ledger(fs, state_dir);
+  s.ledger_before = l.bytes;
+  const auto mine = l.installs.find(p.agent_id);
+  if (mine != l.installs.end() && !(p.resuming && interrupted_migration(mine->second)))
+    throw error(errc::migration_changed, "agent " + p.agent_id + " was added meanwhile",
+                p.agent_id);
+  l.installs[p.agent_id] = migrated_record(p, planned_package(p).source, now, true);
+  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
+  undo.add("the ledger", [&fs, &s, state_dir] {
+    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
+  });
+  write_ledger(fs, state_dir, l, &s.created_state_dirs);
+
   step = errc::publish_failed;
   undo.add(p.package_root, [&fs, &s] { remove_created_dirs(fs, s.created_parents); });
   undo.add(p.package_root, [&fs, &s, root = p.package_root] {
@@ -39771,28 +42368,22 @@ void run_migration(Fs& fs, const destination_request& req, const migration_plan&
     auto parent = open_dir_path(fs, parent_of(root));
     fs.remove_tree_at(parent, paths::file_name(root));
   });
-  publish_new_dir(
-      fs, p.package_root, p.tree, s.created_parents, s.published,
-      [&](const std::string& staged) { check_staged(fs, req, p, staged); },
-      new_dir_options{p.state_root, p.file_modes});
+  if (p.package_in_place) {
+    check_staged(fs, req, p, p.package_root);
+  } else {
+    publish_new_dir(
+        fs, p.package_root, p.tree, s.created_parents, s.published,
+        [&](const std::string& staged) { check_staged(fs, req, p, staged); },
+        new_dir_options{p.state_root, p.file_modes});
+  }
   const claw_package published = read_package(fs, p.package_root);
   if (!published.ok())
     throw error(errc::migration_changed, "the published package does not read clean",
                 p.package_root);
 
   step = errc::provenance_failed;
-  const std::string state_dir = state_dir_of(req);
-  ledger l = read_ledger(fs, state_dir);
-  s.ledger_before = l.bytes;
-  if (l.installs.count(p.agent_id))
-    throw error(errc::migration_changed, "agent " + p.agent_id + " was added meanwhile",
-                p.agent_id);
   l.installs[p.agent_id] = migrated_record(p, published.source, now);
-  undo.add(state_dir, [&fs, &s] { remove_created_dirs(fs, s.created_state_dirs); });
-  undo.add("the ledger", [&fs, &s, state_dir] {
-    restore_state_file(fs, state_dir, ledger_file_name, s.ledger_before);
-  });
-  write_ledger(fs, state_dir, l, &s.created_state_dirs);
+  write_ledger(fs, state_dir, l);
 }
 
 }  // namespace detail
@@ -39870,9 +42461,8 @@ migration_outcome apply_migration(Fs& fs, const destination_request& req,
     return out;
   }
   undo.commit();
-  migration_result res{
-      p.agent_id,  p.workspace, p.package_root,
-      p.integrity, {},          detail::join_path(state_dir_of(req), ledger_file_name)};
+  migration_result res{p.agent_id,  p.workspace, p.package_root,
+                       p.integrity, {},          paths::join(state_dir_of(req), ledger_file_name)};
   for (const auto& f : p.package_files) res.files_written.push_back(f.path);
   out.ok = true;
   out.result = std::move(res);
@@ -39889,6 +42479,10 @@ inline std::string plan_text(const migration_plan& p) {
   if (!p.package_name.empty())
     line("  package:         " + p.package_root + " (" + p.package_name + ")");
   line("  plan integrity:  " + p.integrity);
+  if (p.resuming)
+    line(std::string("  resumes:         the migration killed before it finished (its pending "
+                     "ledger record") +
+         (p.package_in_place ? " and its package" : "") + ")");
   for (const auto& f : p.package_files) line("    generate " + f.path);
   for (const auto& f : p.workspace_files) line("    adopt " + f.path);
   for (const auto& r : migration_retained()) line("    retain " + r);
@@ -40855,17 +43449,14 @@ inline update_result update_result_of(const update_plan& up, const install_recor
 /// The result document of an update that ran.
 inline value to_json(const update_result& r) {
   using t = update_result;
-  value d = json::object_of<value>(
-      r, json::field("schemaVersion", [](const t&) { return "openclaw.clawUpdateResult.v1"; }),
-      json::field("stability", [](const t&) { return stability; }),
-      json::field("dryRun", [](const t&) { return false; }),
-      json::field("mutationAllowed", [](const t&) { return true; }),
-      json::field("status", [](const t& x) { return detail::status_of(x); }),
-      json::field("planIntegrity", &t::plan_integrity), json::field("agentId", &t::agent_id),
+  value d = result_document("openclaw.clawUpdateResult.v1", detail::status_of(r), r.plan_integrity,
+                            r.agent_id);
+  d.update(json::object_of<value>(
+      r,
       json::field("previousClaw", [](const t& x) { return detail::claw_summary(x.previous_claw); }),
       json::field("targetClaw", [](const t& x) { return detail::claw_summary(x.record.claw); }),
       json::field("appliedActions", [](const t& x) { return array_of(x.applied); }),
-      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }));
+      json::field("notApplied", [](const t& x) { return array_of(x.not_applied); })));
   if (!r.not_applied.empty())
     d["error"] = value::object({{"code", std::string(to_string(errc::update_partial))},
                                 {"message", detail::failure_message(r)}});
@@ -41020,6 +43611,65 @@ inline std::string plan_text(const update_plan& p) {
 // Umbrella header of the plan module: plan integrity and consent, shared by `import` and
 // `claw add|update|remove`.
 
+// ----- begin clawport/plan/plan_file.hpp -----
+// A plan kept for review (`--plan-out F`) and applied from its file (`--plan F`): the one
+// reader of such a file, for `import` and `claw add|update|remove|migrate` alike.
+
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace plan {
+
+/// The most a plan file may hold (a plan document is kilobytes).
+inline constexpr std::uint64_t max_plan_file_bytes = std::uint64_t{16} << 20;
+
+/// The integrity of the plan document `text`: its `plan_integrity` (import) or
+/// `planIntegrity` (OpenClaw) member, when its `schemaVersion` is `kind` ("" for an import
+/// plan, which has none). errc::invalid_argument naming `shown` when it is not such a plan.
+inline std::string integrity_in_plan_document(std::string_view text, std::string_view kind,
+                                              const std::string& shown) {
+  const nlohmann::json doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  std::string integrity;
+  if (doc.is_object()) {
+    for (const char* key : {"plan_integrity", "planIntegrity"}) {
+      const auto it = doc.find(key);
+      if (it != doc.end() && it->is_string()) {
+        integrity = it->get<std::string>();
+        break;
+      }
+    }
+  }
+  std::string version;  // absent for an import plan; a member of another type is no plan's
+  if (doc.is_object() && doc.contains("schemaVersion"))
+    version = doc["schemaVersion"].is_string() ? doc["schemaVersion"].get<std::string>() : "?";
+  const bool right_kind = doc.is_object() && version == kind;
+  if (integrity.empty() || !right_kind)
+    throw error(errc::invalid_argument,
+                shown +
+                    " is not a plan of this command: write it with --plan-out on the same "
+                    "command, without --yes",
+                shown);
+  return integrity;
+}
+
+/// Reads the plan file at the absolute `path` (a regular file, bounded) and returns the
+/// integrity of the plan it holds (`integrity_in_plan_document`); `shown` names it.
+template <class Fs>
+std::string read_plan_file(Fs& fs, const std::string& path, std::string_view kind,
+                           const std::string& shown) {
+  const std::string text =
+      fs::read_file(fs, path, max_plan_file_bytes, fs::read_kinds::regular, "the plan file");
+  return integrity_in_plan_document(text, kind, shown);
+}
+
+}  // namespace plan
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/plan/plan_file.hpp -----
 // ----- end clawport/plan.hpp -----
 // ----- begin clawport/process.hpp -----
 // Umbrella header of the process module: the one process runner (the skills commands'
@@ -41031,140 +43681,6 @@ inline std::string plan_text(const update_plan& p) {
 // strategies (staged_swap, exchange, none); the staged directory, the no-replace rename and
 // the undo journal every apply shares.
 
-// ----- begin clawport/publish/exchange.hpp -----
-// publish::exchange: renameat2(RENAME_EXCHANGE) swaps the staged bundle with an existing
-// destination in one step, and RENAME_NOREPLACE publishes into a vacant one, so at every
-// instant the destination holds the complete old or the complete new bundle. Where the
-// kernel or filesystem refuses either flag it falls back to staged_swap and says so.
-
-
-#include <optional>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace publish {
-
-struct exchange {
-  static constexpr std::string_view name = "exchange";
-  static constexpr bool writes = true;
-
-  template <class Fs>
-  static outcome publish(Fs& fs, const typename Fs::dir& parent, const request& r) {
-    fs::check_policy<Fs>();
-    outcome out = outcome_of(name, guarantee::atomic);
-    // RENAME_NOREPLACE into a vacant name, RENAME_EXCHANGE with an admitted directory.
-    const bool done = r.adm.kind == admission_kind::vacant
-                          ? detail::publish_vacant(fs, parent, r, fs::rename_mode::noreplace) ==
-                                fs::rename_result::done
-                          : publish_swapped(fs, parent, r, out);
-    if (done) return out;
-    // The kernel or filesystem refused the flag: upstream's protocol, and say so.
-    outcome fell_back = staged_swap::publish(fs, parent, r);
-    fell_back.requested = std::string(name);
-    return fell_back;
-  }
-
- private:
-  /// RENAME_EXCHANGE with the admitted directory, then the checks through the staging
-  /// name (which now holds what the destination held); any failure exchanges back.
-  /// False when unsupported (nothing changed).
-  template <class Fs>
-  static bool publish_swapped(Fs& fs, const typename Fs::dir& parent, const request& r,
-                              outcome& out) {
-    recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
-    if (detail::cancel_requested(r)) throw detail::cancelled(r);
-    fs::rename_result done = fs::rename_result::done;
-    try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-    } catch (const error& e) {
-      detail::rethrow_as(errc::publish_failed, detail::move_failed(r), e, r.names.display);
-    }
-    if (done == fs::rename_result::unsupported) return false;
-    const auto swap_back = [&](const error& cause) {
-      try {
-        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
-      } catch (const error&) {
-        detail::restore_failed(r, cause, r.staging);
-      }
-    };
-    std::optional<fs::file_id> swapped;
-    try {
-      swapped = destination_identity(fs, parent, r.staging);
-    } catch (const error& e) {
-      swap_back(e);
-      detail::rethrow_as(errc::publish_failed, "failed to inspect " + r.staging, e,
-                         r.names.display);
-    }
-    if (!swapped || *swapped != r.adm.id) {
-      const error refused = refusal::changed(r.names);
-      swap_back(refused);
-      throw refused;
-    }
-    if (r.adm.kind == admission_kind::empty) {
-      // The admitted directory must still be empty: rmdir refuses if it gained entries.
-      try {
-        fs.remove_dir_at(parent, r.staging);
-      } catch (const error& e) {
-        swap_back(e);
-        detail::rethrow_as(errc::publish_failed,
-                           "failed to clear the empty destination " + r.names.path, e,
-                           r.names.display);
-      }
-    }
-    try {
-      detail::sync_parent(fs, parent, r);
-    } catch (const error& e) {
-      if (r.adm.kind == admission_kind::empty) {
-        // The old empty directory is gone; put the staged tree back under its own name
-        // and an empty directory at the destination.
-        detail::withdraw(fs, parent, r, e);
-        try {
-          fs.make_dir_at(parent, r.destination, fs::modes::dir);
-        } catch (const error&) {
-          detail::withdraw_failed(r, e);
-        }
-      } else {
-        swap_back(e);
-      }
-      throw;
-    }
-    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
-    return true;
-  }
-};
-
-}  // namespace publish
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/publish/exchange.hpp -----
-// ----- begin clawport/publish/none.hpp -----
-// publish::none: the dry run. The exporter sees `writes == false` and stages nothing.
-
-
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace publish {
-
-/// Dry run: nothing is staged and nothing is published.
-struct none {
-  static constexpr std::string_view name = "none";
-  static constexpr bool writes = false;
-
-  template <class Fs>
-  static outcome publish(Fs&, const typename Fs::dir&, const request&) {
-    return outcome_of(name, guarantee::none);
-  }
-};
-
-}  // namespace publish
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/publish/none.hpp -----
 // ----- end clawport/publish.hpp -----
 // ----- begin clawport/signing.hpp -----
 // Signed bundles (issue 29): the Signer and SignatureVerifier policies and their
@@ -41210,8 +43726,8 @@ inline void validate_alias_key(std::string_view alias) {
 /// The table `skills bundle add` appends.
 inline std::string bundle_table_text(std::string_view alias,
                                      const std::optional<std::string>& directory) {
-  std::string t = "[skill_bundles." + zeroclaw::toml_writer::key(alias) + "]\n";
-  if (directory) t += "directory = " + zeroclaw::toml_writer::quote(*directory) + "\n";
+  std::string t = "[skill_bundles." + toml_writer::key(alias) + "]\n";
+  if (directory) t += "directory = " + toml_writer::quote(*directory) + "\n";
   return t;
 }
 
@@ -41315,7 +43831,7 @@ std::vector<bundle_entry> list_bundles(Fs& fs, const skills_config& cfg,
     e.directory = resolve_directory(cfg, install_root, b.first);
     for (const auto& a : cfg.agents) {
       for (const std::string& listed : a.second.skill_bundles) {
-        if (detail::trim(listed) == b.first) {
+        if (text::trim(listed) == b.first) {
           e.agents.push_back(a.first);
           break;
         }
@@ -41343,7 +43859,7 @@ namespace detail {
 /// The dotted key of a `[a.b."c"]` or `[[a.b]]` header line, one string per part; nullopt
 /// for a line that is not a table header.
 inline std::optional<std::vector<std::string>> header_key(std::string_view line) {
-  std::string_view t = trim(line);
+  std::string_view t = text::trim(line);
   if (t.empty() || t.front() != '[') return std::nullopt;
   const bool array = t.size() > 1 && t[1] == '[';
   t.remove_prefix(array ? 2 : 1);
@@ -41361,7 +43877,7 @@ inline std::optional<std::vector<std::string>> header_key(std::string_view line)
     } else if (c == '.') {
       parts.emplace_back();
     } else if (c == ']') {
-      for (std::string& p : parts) p = std::string(trim(p));
+      for (std::string& p : parts) p = std::string(text::trim(p));
       return parts;
     } else {
       parts.back().push_back(c);
@@ -41411,7 +43927,7 @@ inline std::string config_without_bundle(std::string_view text, std::string_view
     std::size_t keep_from = j;  // the comment block just before the next header stays
     for (; j < lines.size(); ++j) {
       if (headers[j] && !detail::under_bundle(*headers[j], alias)) break;
-      const std::string_view t = detail::trim(lines[j]);
+      const std::string_view t = text::trim(lines[j]);
       if (!t.empty() && t.front() != '#') keep_from = j + 1;
     }
     for (std::size_t k = keep_from; k < j; ++k) out += lines[k];
@@ -41728,10 +44244,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
                              const std::string& name, const std::string& bundle,
                              const std::string& from) {
   static_assert(fs::check_policy<Fs>());
-  if (name.empty() || name.find("..") != std::string::npos || name.find('/') != std::string::npos ||
-      name.find('\\') != std::string::npos) {
-    throw error(errc::invalid_argument, "Invalid skill name: " + name, name);
-  }
+  check_skill_dir_name(name);
   skills_dir_location archive;
   typename Fs::dir arch = detail::open_archive(fs, install_root, archive);
   std::vector<skill_archive> found = detail::archives_of(fs, arch, name, bundle);
@@ -41758,7 +44271,7 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   if (fs.stat_at(parent, name)) {
     throw error(
         errc::destination_refused,
-        "skill '" + pick.bundle + "/" + name + "' is installed at " + out.directory +
+        "skill '" + shown_skill(pick.bundle, name) + "' is installed at " + out.directory +
             "; remove it first (`" +
             text::paste_command({"clawport", "skills", "remove", name, "--bundle", pick.bundle})
                 .str() +
@@ -41769,8 +44282,8 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
   try {
     moved = publish::rename_noreplace(fs, arch, pick.entry, parent, name);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to move " + out.restored_from + " to " + out.directory,
-                        out.directory);
+    throw with_context(e, "failed to move " + out.restored_from + " to " + out.directory,
+                       out.directory, reason_of(e));
   }
   if (!moved) throw skill_exists(loc, name);
   const auto st = fs.stat_at(parent, name);
@@ -41785,10 +44298,10 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
     try {
       (void)publish::rename_noreplace(fs, parent, name, arch, pick.entry);
     } catch (const error&) {
-      fs::detail::rethrow(e, "restored " + out.directory + " but could not make it durable",
-                          out.directory);
+      throw with_context(e, "restored " + out.directory + " but could not make it durable",
+                         out.directory, reason_of(e));
     }
-    fs::detail::rethrow(e, "failed to restore " + out.directory, out.directory);
+    throw with_context(e, "failed to restore " + out.directory, out.directory, reason_of(e));
   }
   for (std::size_t i = 1; i < found.size(); ++i) out.other_archives.push_back(found[i].entry);
   return out;
@@ -41837,7 +44350,7 @@ inline std::string title_from_name(std::string_view name) {
 struct skill_ref {
   std::string bundle;
   std::string name;
-  std::string display() const { return bundle + "/" + name; }
+  std::string display() const { return shown_skill(bundle, name); }
 };
 
 /// Upstream `reference::resolve`: with `bundle`, it must be configured; without, the only
@@ -41914,10 +44427,10 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
   if (fs.stat_at(parent, name)) throw skill_exists(loc, name);
   staged_skill<Fs> stage(fs, parent, loc, name);
   try {
-    auto f = fs.create_file_at(stage.skill(), "SKILL.md", fs::modes::file);
-    fs.write_all(f, text.data(), text.size());
+    fs::write_new_file(fs, stage.skill(), "SKILL.md", text, fs::modes::file);
   } catch (const error& e) {
-    fs::detail::rethrow(e, "failed to write " + out.directory + "/SKILL.md", out.directory);
+    throw with_context(e, "failed to write " + out.directory + "/SKILL.md", out.directory,
+                       reason_of(e));
   }
   out.created.emplace_back("SKILL.md");
   if (opt.create_subdirs) {
@@ -41925,8 +44438,8 @@ scaffold_result scaffold_skill(Fs& fs, const skills_config& cfg, std::string_vie
       try {
         fs.make_dir_at(stage.skill(), d, fs::modes::dir);
       } catch (const error& e) {
-        fs::detail::rethrow(e, "failed to create " + out.directory + "/" + std::string(d),
-                            out.directory);
+        throw with_context(e, "failed to create " + paths::join(out.directory, d), out.directory,
+                           reason_of(e));
       }
       out.created.emplace_back(std::string(d) + "/");
     }
@@ -42060,6 +44573,118 @@ inline nlohmann::ordered_json to_json(const std::vector<skill_test_result>& resu
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/lifecycle_json.hpp -----
+// ----- begin clawport/skills/lifecycle_text.hpp -----
+// The human reports of `skills new|install|remove|restore|bundle add|list|remove` (their
+// JSON documents are lifecycle_json.hpp's), each line through the one terminal-safe
+// renderer: skill names, paths and archive names are not the user's words. The CLI prints
+// them as they are.
+
+#include <string>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// `skills new`: the skill scaffolded and what was created.
+inline std::string render_text(const scaffold_result& r, const text::marks& m = {}) {
+  text::terminal_lines line;
+  line("  " + std::string(m.ok) + " Scaffolded skill '" + r.ref.display() + "' at " + r.directory);
+  for (const auto& c : r.created) line("    " + c);
+  return std::move(line.text);
+}
+
+/// `skills install`: installed or upgraded, and where the previous version went.
+inline std::string render_text(const install_result& r, const text::marks& m = {}) {
+  text::terminal_lines line;
+  line("  " + std::string(m.ok) + " Skill " + (r.upgraded ? "upgraded" : "installed") +
+       " and audited: " + r.directory + " (" + std::to_string(r.files_scanned) + " files scanned)");
+  if (r.upgraded) {
+    line("    previous version " + (r.archived_to.empty()
+                                        ? std::string("deleted (global directory)")
+                                        : "archived at " + r.archived_to));
+  }
+  return std::move(line.text);
+}
+
+/// `skills remove`: archived (where) or deleted.
+inline std::string render_text(const remove_result& r, const text::marks& m = {}) {
+  text::terminal_lines line;
+  if (!r.archived_to.empty()) {
+    line("  " + std::string(m.ok) + " Skill '" + r.name + "' removed from bundle '" + r.bundle +
+         "' and archived at " + r.archived_to);
+  } else {
+    line("  " + std::string(m.ok) + " Skill '" + r.name + "' deleted from " + r.directory);
+  }
+  return std::move(line.text);
+}
+
+/// `skills restore`: where the skill is back, from which archive, the older ones kept.
+inline std::string render_text(const restore_result& r, const text::marks& m = {}) {
+  text::terminal_lines line;
+  line("  " + std::string(m.ok) + " Skill '" + r.name + "' restored into bundle '" + r.bundle +
+       "' at " + r.directory);
+  line("    from " + r.restored_from);
+  if (!r.other_archives.empty()) {
+    std::string kept = "    " + std::to_string(r.other_archives.size()) + " older archive(s) kept:";
+    for (const auto& a : r.other_archives) kept += " " + a;
+    line(kept);
+  }
+  return std::move(line.text);
+}
+
+/// `skills bundle add`: created (and the config's backup), or already there.
+inline std::string render_text(const bundle_add_result& r, const text::marks& m = {}) {
+  text::terminal_lines line;
+  if (!r.created) {
+    line("skill bundle '" + r.alias + "' already exists (no change)");
+    return std::move(line.text);
+  }
+  line("  " + std::string(m.ok) + " created skill_bundles." + r.alias + " (dir: " + r.directory +
+       ")");
+  line("    previous config saved as " + r.backup);
+  return std::move(line.text);
+}
+
+/// `skills bundle list`: each bundle of the config at `config_path`, its skills and agents.
+inline std::string render_text(const std::vector<bundle_entry>& bundles,
+                               const std::string& config_path) {
+  text::terminal_lines line;
+  if (bundles.empty()) {
+    line("No skill bundles configured in " + config_path +
+         " (`clawport skills bundle add <alias>` adds one).");
+    return std::move(line.text);
+  }
+  const auto listed = [](const std::vector<std::string>& names, const char* none) {
+    std::string s = names.empty() ? std::string(none) : std::string();
+    for (std::size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + names[i];
+    return s;
+  };
+  line(std::to_string(bundles.size()) + " skill bundle(s) in " + config_path + ":");
+  for (const bundle_entry& b : bundles) {
+    line("  " + b.alias + "  " + b.directory + (b.exists ? "" : " (missing: ZeroClaw creates it)"));
+    line("    skills: " + listed(b.skills, "none"));
+    line("    agents: " + listed(b.agents, "none (no agent loads it)"));
+  }
+  return std::move(line.text);
+}
+
+/// `skills bundle remove`: the table removed from `config_path`, its directory left.
+inline std::string render_text(const bundle_remove_result& r, const std::string& config_path,
+                               const text::marks& m = {}) {
+  text::terminal_lines line;
+  line("  " + std::string(m.ok) + " removed skill_bundles." + r.alias + " from " + config_path);
+  line("    previous config saved as " + r.backup);
+  line("    its directory " + r.directory + " stays on disk (" +
+       std::to_string(r.skills_left.size()) + " skill(s)); delete it by hand if no longer wanted");
+  return std::move(line.text);
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/lifecycle_text.hpp -----
 // ----- begin clawport/skills/report.hpp -----
 // What `clawport skills list|audit` show, as the library builds it: the view selected by
 // `--agent`/`--bundle`, install-relative display paths, and the two `--json` documents
@@ -42186,90 +44811,15 @@ inline nlohmann::ordered_json to_json(const std::vector<audit_outcome>& outcomes
 // ----- begin clawport/skills/source_install.hpp -----
 // `skills install <source>` as one library call: the source classified (a registry name is
 // refused: clawport works offline), the destination resolved, a git source cloned with the
-// system's git into a private temporary directory (its `.git` dropped), a catalogue's
+// system's git into a private temporary directory (its `.git` dropped; a local checkout is
+// copied there without its `.git` too), a catalogue's
 // `skills/<name>/` picked with `--skill`, then install_skill_directory (audited before and
 // after the copy).
 
-// ----- begin clawport/skills/temp_dir.hpp -----
-// A private temporary directory (mode 0700) under the host's temporary root, made and
-// removed through the Fs policy: `skills install` clones a git source into one. The name
-// is `<prefix>XXXXXX` with six random letters and digits; a name already taken is tried
-// again, so a planted file or link is never used.
-
-
-#include <functional>
-#include <optional>
-#include <random>
-#include <string>
-#include <utility>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// The directory, removed with everything in it at scope end. A removal that fails is
-/// reported to `on_cleanup_failure` (a destructor does not throw).
-template <class Fs>
-class temp_dir {
- public:
-  temp_dir(Fs& fs, const std::string& root, const std::string& prefix,
-           std::function<void(const std::string&)> on_cleanup_failure = {})
-      : fs_(fs), parent_(open_parent(fs, root)), warn_(std::move(on_cleanup_failure)) {
-    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    std::random_device rd;
-    std::uniform_int_distribution<std::size_t> pick(0, sizeof alphabet - 2);
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      std::string name = prefix;
-      for (int k = 0; k < 6; ++k) name += alphabet[pick(rd)];
-      try {
-        fs_.make_dir_at(*parent_, name, fs::modes::private_dir);
-      } catch (const error& e) {
-        if (fs_.stat_at(*parent_, name)) continue;  // taken: another name
-        throw error(errc::io, "failed to create a temporary directory in " + root, root,
-                    e.sys_errno());
-      }
-      name_ = std::move(name);
-      path_ = root + "/" + name_;
-      return;
-    }
-    throw error(errc::io, "failed to create a temporary directory in " + root, root);
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-  ~temp_dir() {
-    try {
-      fs_.remove_tree_at(*parent_, name_);
-    } catch (...) {
-      if (warn_) warn_("could not remove the temporary directory " + path_);
-    }
-  }
-  /// The directory's absolute path.
-  const std::string& path() const { return path_; }
-
- private:
-  static std::optional<typename Fs::dir> open_parent(Fs& fs, const std::string& root) {
-    try {
-      return fs.open_root(root);
-    } catch (const error& e) {
-      throw error(errc::io, "failed to create a temporary directory in " + root, root,
-                  e.sys_errno());
-    }
-  }
-
-  Fs& fs_;
-  std::optional<typename Fs::dir> parent_;
-  std::function<void(const std::string&)> warn_;
-  std::string name_;
-  std::string path_;
-};
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/temp_dir.hpp -----
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42284,6 +44834,9 @@ struct source_request {
   std::string agent;     ///< --agent
   std::string skill;     ///< --skill: `skills/<skill>/` of a catalogue
   bool upgrade = false;  ///< --upgrade: replace an installed skill of the name
+  /// --allow-scripts: scripts (a TEST.sh) pass the audit for this install, as
+  /// `skills.allow_scripts = true` lets them for every one
+  bool allow_scripts = false;
 };
 
 /// What the install did, and the notices to show before its warnings.
@@ -42307,6 +44860,27 @@ void drop_git_dir(Fs& fs, const std::string& repo) {
   }
 }
 
+/// Whether the skill directory `dir` holds a `.git` (a local checkout).
+template <class Fs>
+bool has_git_dir(Fs& fs, const std::string& dir) {
+  return fs.stat_at(fs.open_root(dir), ".git").has_value();
+}
+
+/// A local checkout copied into `to` (created) without its `.git`, as the git route drops
+/// the clone's: version control (hooks, a remote's credentials) is never skill content. The
+/// copy refuses a symlink, as the install's own copy does.
+template <class Fs>
+void copy_without_git(Fs& fs, const std::string& from, const std::string& to, std::uint32_t umask) {
+  fs.make_dir_at(fs.open_root(paths::parent(to)), paths::file_name(to), fs::modes::private_dir);
+  fs::copy_spec spec;
+  spec.root = from;
+  spec.refuse_symlinks = true;
+  spec.umask = umask;
+  spec.carries_name = [](std::string_view name) { return name != ".git"; };
+  fs::copy_tally tally;
+  fs::copy_tree(fs, fs.open_root(from), fs.open_root(to), spec, tally);
+}
+
 }  // namespace detail
 
 /// Installs `req.source` into the install `inst` (see the file comment). `git` runs the
@@ -42324,7 +44898,7 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
   const install_destination dest =
       resolve_install_destination(inst.cfg, inst.where, req.bundle, req.agent);
   install_options opt;
-  opt.audit = audit_options{inst.cfg.allow_scripts};
+  opt.audit = audit_options{inst.cfg.allow_scripts || req.allow_scripts};
   opt.umask = umask;
   opt.upgrade = req.upgrade;
   opt.install_root = inst.where.install_root;
@@ -42332,7 +44906,7 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
   source_install out;
   if (dest.notice) out.notices.push_back(*dest.notice);
   if (kind == source_kind::git) {
-    temp_dir<Fs> tmp(fs, host.temp_root, "clawport-git-", on_warning);
+    fs::temp_dir<Fs> tmp(fs, host.temp_root, "clawport-git-", on_warning);
     const std::string repo = tmp.path() + "/repo";
     git_clone(git, req.source, repo);
     detail::drop_git_dir(fs, repo);
@@ -42342,9 +44916,16 @@ source_install install_from_source(Fs& fs, const Runner& git, const host_environ
     out.result = install_skill_directory(fs, src, dest.location, name, opt);
   } else {
     const std::string abs = paths::normalize(host.absolute(req.source));
-    const std::string src =
-        req.skill.empty() ? abs : catalogue_skill(fs, abs, req.skill, req.source);
+    std::string src = req.skill.empty() ? abs : catalogue_skill(fs, abs, req.skill, req.source);
     const std::string name = req.skill.empty() ? paths::file_name(abs) : req.skill;
+    std::optional<fs::temp_dir<Fs>> tmp;  // a local checkout: installed without its `.git`
+    if (detail::has_git_dir(fs, src)) {
+      tmp.emplace(fs, host.temp_root, "clawport-src-", on_warning);
+      out.notices.push_back("left out " + paths::join(src, ".git") +
+                            ": version control is not skill content (as a git source's clone)");
+      detail::copy_without_git(fs, src, paths::join(tmp->path(), name), umask);
+      src = paths::join(tmp->path(), name);
+    }
     out.result = install_skill_directory(fs, src, dest.location, name, opt);
   }
   return out;
@@ -42418,7 +44999,7 @@ std::optional<std::string> read_test_file(Fs& fs, const std::string& dir) {
   if (r.refusal != fs::read_refusal::none)
     throw fs::read_refusal_error(r.refusal, shown, test_file_max_bytes);
   std::string text = std::move(r.bytes);
-  if (!valid_utf8(text)) {
+  if (!utf8::valid(text)) {
     throw error(errc::skill_invalid, "failed to read " + shown + ": it is not valid UTF-8", shown);
   }
   return text;
@@ -42502,44 +45083,24 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
     }
     return out;
   }
-  if (name.find('/') != std::string::npos || name == "." || name == "..") {
-    throw error(errc::invalid_argument,
-                "Invalid skill name: " + name +
-                    " (give a skill directory's name, or a path "
-                    "to test a directory outside the install)",
-                name);
-  }
-  for (const auto& p : places) {
-    std::optional<typename Fs::dir> root;
+  check_skill_dir_name(name,
+                       "(give a skill directory's name, or a path to test a directory outside "
+                       "the install)");
+  const auto holds = [&](std::size_t i) {
     try {
-      root.emplace(fs.open_root(paths::normalize(p.second)));
+      auto root = fs.open_root(paths::normalize(places[i].second));
+      const auto st = fs.stat_at(root, name);
+      return st && st->kind == fs::file_kind::directory;
     } catch (const error&) {
-      continue;
+      return false;
     }
-    const auto st = fs.stat_at(*root, name);
-    if (st && st->kind == fs::file_kind::directory) {
-      out.push_back({name, paths::join(p.second, name), p.first});
-    }
-  }
-  if (out.empty()) {
-    throw error(errc::not_found,
-                "Skill not found: " + name +
-                    (bundle.empty() ? " (looked in every configured bundle and the global "
-                                      "skills directory)"
-                                    : " (in skill bundle '" + bundle + "')"),
-                name);
-  }
-  if (out.size() > 1) {
-    std::string where_found;
-    for (const test_target& t : out) {
-      where_found += (where_found.empty() ? "" : ", ") +
-                     (t.bundle.empty() ? std::string("global") : "bundle " + t.bundle);
-    }
-    throw error(errc::invalid_argument,
-                "skill name '" + name + "' is ambiguous (" + where_found +
-                    "); pass --bundle to disambiguate",
-                name);
-  }
+  };
+  const std::size_t i = find_one_skill(
+      name, places.size(), holds, [&](std::size_t k) { return places[k].first; },
+      bundle.empty() ? std::string("looked in every configured bundle and the global skills "
+                                   "directory")
+                     : "in skill bundle '" + bundle + "'");
+  out.push_back({name, paths::join(places[i].second, name), places[i].first});
   return out;
 }
 
@@ -42553,7 +45114,9 @@ std::vector<test_target> test_targets(Fs& fs, const skills_config& cfg, const in
 // fails is only tested when the operator agrees (the CLI asks).
 
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clawport {
@@ -42601,6 +45164,56 @@ std::string audit_before_test(Fs& fs, const std::string& directory, bool allow_s
   } catch (const error& e) {
     return e.what();
   }
+}
+
+/// What `skills test` ran: each tested skill's result, and the skills not tested because
+/// their audit failed and the caller did not confirm them.
+struct test_run {
+  std::vector<skill_test_result> results;
+  std::vector<std::string> skipped;
+  bool failed() const { return aggregate(results).failed() > 0; }
+};
+
+/// Asked before testing a skill whose audit fails (`why`); true to test it anyway.
+using confirm_test = std::function<bool(const test_target&, const std::string& why)>;
+
+/// Runs the TEST.sh of every skill of `sel` (`test_skill`), in order. A skill whose static
+/// audit fails is tested only when `confirm` says so (its TEST.sh runs shell commands with
+/// the user's permissions); `on_skill`, when given, is called before each skill is tested.
+template <class Fs, class Runner>
+test_run test_skills(Fs& fs, const Runner& runner, const test_selection& sel,
+                     const test_options& opt, const confirm_test& confirm,
+                     const std::function<void(const test_target&)>& on_skill = {}) {
+  test_run run;
+  for (const test_target& t : sel.targets) {
+    const std::string why = audit_before_test(fs, t.directory, sel.allow_scripts);
+    if (!why.empty() && !confirm(t, why)) {
+      run.skipped.push_back(t.name);
+      continue;
+    }
+    if (on_skill) on_skill(t);
+    run.results.push_back(test_skill(fs, runner, t.directory, t.name, opt));
+    run.results.back().bundle = t.bundle;
+  }
+  return run;
+}
+
+/// The human report of `run`: the summary (`render_test_results`), or, when the one skill
+/// `name` asked for has no TEST.sh, that line alone.
+inline std::string render_test_run(const test_run& run, const std::string& name,
+                                   const text::marks& m = {}) {
+  if (!name.empty() && run.results.size() == 1 && !run.results.front().has_test_file) {
+    text::terminal_lines line;
+    line("  - No " + std::string(test_file_name) + " found for skill '" + name + "'.");
+    return std::move(line.text);
+  }
+  return render_test_results(run.results, m);
+}
+
+/// The error of a run with a failed test (errc::skill_test_failed; `name` the skill asked
+/// for, if one): the `--json` document's `error` and the line on stderr.
+inline error test_failure_error(const std::string& name) {
+  return error(errc::skill_test_failed, "some skill tests failed", name);
 }
 
 }  // namespace skills

@@ -805,7 +805,7 @@ class memory {
   static void snapshot_into(const node& d, const std::string& prefix,
                             std::map<std::string, std::string>& out) {
     for (const auto& e : d.entries) {
-      const std::string rel = prefix.empty() ? e.first : prefix + "/" + e.first;
+      const std::string rel = paths::join(prefix, e.first);
       const node& n = *e.second;
       switch (n.kind) {
         case file_kind::directory:
