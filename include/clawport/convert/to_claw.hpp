@@ -9,6 +9,7 @@
 #include "../bundle/private_data.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../core/text.hpp"
 #include "../formats/json.hpp"
 #include "../formats/yaml_writer.hpp"

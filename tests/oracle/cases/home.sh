@@ -34,9 +34,10 @@ same_status "HOME=rel: add --yes (exit)" $a $b
 expect "HOME=rel: add --yes writes <cwd>/rel/.openclaw" "$oc_ws" "$cp_ws"
 expect "HOME=rel: nothing at /.openclaw" "absent" "$([ -e /.openclaw ] && echo present || echo absent)"
 
-# No HOME: clawport refuses (exit 1, invalid_argument naming HOME) and writes nothing.
+# No HOME: clawport refuses (exit 2: invalid_argument is bad usage, issue 44; naming HOME)
+# and writes nothing.
 rm -rf "$R/rel"
 clawport_run "" claw add --yes --plan-integrity "$pi" --json "$P" >"$CASE_TMP/cp-nohome.json" 2>/dev/null; b=$?
-expect "HOME empty: clawport refuses, naming HOME" "1 invalid_argument HOME" \
+expect "HOME empty: clawport refuses, naming HOME" "2 invalid_argument HOME" \
   "$b $(python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["error"]; print(e["code"], e["subject"])' "$CASE_TMP/cp-nohome.json")"
 expect "HOME empty: nothing written" "" "$(ls -A "$R")"
