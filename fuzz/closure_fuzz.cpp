@@ -101,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (plant(doc, "", secrets, next) == 0) return 0;
   std::string planted;
   try {
-    planted = zc::toml_writer::write(doc, false);
+    planted = clawport::toml_writer::write(doc, false);
   } catch (const clawport::error&) {
     return 0;
   }
