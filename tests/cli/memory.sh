@@ -11,9 +11,9 @@ before=$(sha256sum "$db" | cut -d' ' -f1)
 
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" \
   --out "$TMP/b" --with-memory
-expect_grep out 'MEMORY TRAVELS: 4 memory/memories of `researcher`'
+expect_grep out 'MEMORY TRAVELS: 4 memories of `researcher`'
 expect_grep out 'they may hold personal data'
-expect_grep out '1 memory/memories left home (redacted_category)'
+expect_grep out '1 memory left home (redacted_category)'
 [ "$(wc -l <"$TMP/b/memory/entries.jsonl")" = 4 ] ||
   { echo "FAIL: entries.jsonl does not hold 4 lines"; failures=$((failures + 1)); }
 grep -q '^format_version = 2$' "$TMP/b/zeroclaw-agent.toml" ||
@@ -28,7 +28,7 @@ fi
   { echo "FAIL: sha256sum -c"; failures=$((failures + 1)); }
 
 expect_status 0 "$CLAWPORT" verify "$TMP/b"
-expect_grep out 'memory travels (format 2): 4 memory/memories of `researcher`'
+expect_grep out 'memory travels (format 2): 4 memories of `researcher`'
 expect_status 0 "$CLAWPORT" verify "$TMP/b" --json
 expect_grep out '"entries": 4'
 expect_grep out '"format_version": 2'
