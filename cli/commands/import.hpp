@@ -92,6 +92,13 @@ inline void offer_secret_prompts(const importer::import_result& r, const host_en
   }
 }
 
+/// `--with-memory` given for a bundle that carries none: said in the human output (the
+/// plan and its integrity are the same as without the flag).
+inline void note_no_memory(const import_args& a, const importer::import_plan& p) {
+  if (a.with_memory && !p.memory)
+    out::rendered("this bundle carries no memory (format 1): --with-memory has nothing to merge\n");
+}
+
 inline int run_import(const import_args& a, const host_environment& host) {
   check_import_usage(a);
   importer::import_options o;
@@ -119,6 +126,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
       out::document(clawport::json::dump(importer::to_json(r)));
     } else {
       out::rendered(importer::render_result(r));
+      note_no_memory(a, r.plan);
       offer_secret_prompts(r, host);
     }
     return exit_ok;
@@ -131,6 +139,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
     return exit_ok;
   }
   out::rendered(importer::render_plan(p));
+  note_no_memory(a, p);
   const bool interactive = stdin_is_terminal() && ::isatty(STDOUT_FILENO) == 1;
   if (a.consent.dry_run || !a.consent.plan_out.empty() || !interactive) {
     out::lines(apply_hint(a.consent, p.plan_integrity));
@@ -144,6 +153,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
   const importer::import_result r =
       importer::apply_import(backend, o, plan::consented_to(p.plan_integrity));
   out::rendered(importer::render_result(r));
+  note_no_memory(a, r.plan);
   offer_secret_prompts(r, host);
   return exit_ok;
 }

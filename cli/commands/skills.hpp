@@ -109,7 +109,7 @@ inline int run_audit(const audit_options& o, const host_environment& host) {
         line("    - " + std::string(one.failure->what()));
       } else if (one.report->clean()) {
         line("  " + std::string(mk.ok) + " Skill audit passed for " + dir + " (" +
-             std::to_string(one.report->files_scanned) + " files scanned).");
+             text::counted(one.report->files_scanned, "file", "files") + " scanned).");
       } else {
         line("  " + std::string(mk.fail) + " Skill audit failed for " + dir);
       }

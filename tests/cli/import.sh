@@ -45,6 +45,9 @@ expect_status 2 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --y
 expect_grep err 'plan-integrity'
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000000
 expect_grep err 'plan changed'
+# issue 44: what to run names no bare `import --dry-run` (it would lack the bundle and config)
+expect_grep err 'run the same command without --yes to see the new plan\.'
+grep -q 'dry-run again' "$TMP/err" && { echo "FAIL: the mismatch suggests a bare --dry-run"; failures=$((failures + 1)); }
 # issue 43: the one consent path: the code of `claw add|update|remove` for a changed plan
 expect_status 1 "$CLAWPORT" import "$TMP/b1" --config "$TMP/dst/config.toml" --yes --plan-integrity sha256:0000000000000000000000000000000000000000000000000000000000000001 --json
 expect_grep out '"code": "plan_integrity_mismatch"'

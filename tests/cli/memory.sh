@@ -11,9 +11,9 @@ before=$(sha256sum "$db" | cut -d' ' -f1)
 
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" \
   --out "$TMP/b" --with-memory
-expect_grep out 'MEMORY TRAVELS: 4 memory/memories of `researcher`'
+expect_grep out 'MEMORY TRAVELS: 4 memories of `researcher`'
 expect_grep out 'they may hold personal data'
-expect_grep out '1 memory/memories left home (redacted_category)'
+expect_grep out '1 memory left home (redacted_category)'
 [ "$(wc -l <"$TMP/b/memory/entries.jsonl")" = 4 ] ||
   { echo "FAIL: entries.jsonl does not hold 4 lines"; failures=$((failures + 1)); }
 grep -q '^format_version = 2$' "$TMP/b/zeroclaw-agent.toml" ||
@@ -28,7 +28,7 @@ fi
   { echo "FAIL: sha256sum -c"; failures=$((failures + 1)); }
 
 expect_status 0 "$CLAWPORT" verify "$TMP/b"
-expect_grep out 'memory travels (format 2): 4 memory/memories of `researcher`'
+expect_grep out 'memory travels (format 2): 4 memories of `researcher`'
 expect_status 0 "$CLAWPORT" verify "$TMP/b" --json
 expect_grep out '"entries": 4'
 expect_grep out '"format_version": 2'
@@ -46,6 +46,16 @@ if grep -q '"memory"' "$TMP/out"; then echo "FAIL: verify --json of format 1 nam
 # ---- import --with-memory (issue 47 item 5): the cycle back into an install ---------------
 mkdir "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
 dst_db="$TMP/dst/data/memory/brain.db"
+# a format 1 bundle with --with-memory: said in the human plan, the same integrity (issue 44)
+expect_status 0 "$CLAWPORT" import "$TMP/p" --config "$TMP/dst/config.toml" --dry-run
+p_integrity=$(sed -n 's/^plan_integrity: //p' "$TMP/out")
+expect_status 0 "$CLAWPORT" import "$TMP/p" --config "$TMP/dst/config.toml" --with-memory --dry-run
+expect_grep out '^this bundle carries no memory (format 1): --with-memory has nothing to merge$'
+[ "$(sed -n 's/^plan_integrity: //p' "$TMP/out")" = "$p_integrity" ] ||
+  { echo "FAIL: --with-memory on a format 1 bundle changed the integrity"; failures=$((failures + 1)); }
+expect_status 0 "$CLAWPORT" import "$TMP/p" --config "$TMP/dst/config.toml" --with-memory --dry-run --json
+grep -q 'carries no memory' "$TMP/out" && { echo "FAIL: the note entered the JSON plan"; failures=$((failures + 1)); }
+[ "$(ls -A "$TMP/dst")" = config.toml ] || { echo "FAIL: a dry run wrote"; failures=$((failures + 1)); }
 # without the option: everything but the memory, and the to-do says so
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
 expect_grep out 'memory_left_out'

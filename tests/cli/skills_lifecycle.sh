@@ -51,6 +51,10 @@ expect_status 2 "$CLAWPORT" skills new Bad_Name --bundle ops --config "$CFG"
 expect_grep err "must use lowercase letters, digits, and hyphens only"
 expect_status 1 "$CLAWPORT" skills new x --bundle ghost --config "$CFG"
 expect_grep err "skill bundle 'ghost' is not configured"
+# no --bundle with two bundles configured: nothing is ambiguous, a bundle is to be chosen (issue 44)
+expect_status 2 "$CLAWPORT" skills new fresh --config "$CFG"
+expect_grep err "several skill bundles are configured (docs, ops): choose one with --bundle <alias>"
+grep -q "ambiguous" "$TMP/err" && { echo "FAIL: no bundle chosen was told as ambiguous"; failures=$((failures + 1)); }
 [ "$before" = "$(find "$I" | sort)" ] || { echo "FAIL: a refused new wrote something"; failures=$((failures + 1)); }
 expect_status 2 "$CLAWPORT" skills new
 expect_status 2 "$CLAWPORT" skills new x --bogus

@@ -88,9 +88,17 @@ for plain in NO_COLOR=1 TERM=dumb; do
   expect_grep out '^warning: [0-9]* capability grant(s)'
   expect_grep out '^credentials: [0-9]* credential(s) were scrubbed'
   expect_grep out '^note: [0-9]* item(s) could not travel'
+  expect_grep out '^host-local: [0-9]* setting(s) travel and only mean something on this host'
+  grep -q 'host-local: [0-9]* host-local' "$TMP/out" && fail "$plain: the host-local line repeats its word"
 done
 expect_status 0 env NO_COLOR= "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b2" --force
 expect_grep out '🔑'  # empty: not set (no-color.org)
+
+# counted nouns in their number: "1 file scanned", not "1 files scanned"
+mkdir -p "$TMP/one"
+printf -- '---\nname: one\ndescription: a one-file skill\n---\n# One\n' >"$TMP/one/SKILL.md"
+expect_status 0 "$CLAWPORT" skills audit "$TMP/one"
+expect_grep out '(1 file scanned)\.'
 
 # --- item 4: -V, help <command>, one style of summaries, true descriptions
 expect_status 0 "$CLAWPORT" -V

@@ -233,7 +233,8 @@ TEST_CASE("a stale --plan-integrity (install or bundle changed) is refused, noth
     const auto now = im::plan_import(r.f, r.opts()).plan_integrity;
     CHECK(std::string(e.what()).find(cp::plan::message(
               *cp::plan::check_integrity(p.plan_integrity, now),
-              {"import", "clawport import --dry-run", true})) != std::string::npos);
+              {"import", "the same command without --yes to see the new plan", true, ""})) !=
+          std::string::npos);
     CHECK(std::string(e.what()).find(now) != std::string::npos);
   }
   CHECK(r.m().snapshot("/dst") == snap);
@@ -256,7 +257,8 @@ TEST_CASE("import consents through plan::consent: no --yes, or no integrity, wri
   const auto snap = r.m().snapshot("/dst");
   im::apply_options a;
   a.sync = false;
-  const cp::plan::subject subject{"import", "clawport import --dry-run", true};
+  const cp::plan::subject subject{"import", "the same command without --yes to see the new plan",
+                                  true, ""};
   for (const cp::plan::consent& c :
        {cp::plan::consent{false, p.plan_integrity}, cp::plan::consent{true, std::nullopt}}) {
     const auto expected = cp::plan::check_given(c);

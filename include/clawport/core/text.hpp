@@ -46,6 +46,11 @@ inline std::string plain_markers(std::string rendered) {
   return rendered;
 }
 
+/// `n` and the noun in its number: "1 file", "4 files" (one rule for counted nouns).
+inline std::string counted(std::size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
 /// Rust's `str::trim` trims exactly this set.
 inline std::size_t space_len(std::string_view s, std::size_t i) noexcept {

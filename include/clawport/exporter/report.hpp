@@ -139,7 +139,7 @@ inline void additions(lines& line, const export_result& r) {
   if (!plan.host_local.empty()) {
     line("");
     line("\U0001F3E0 " + n(plan.host_local.size()) +
-         " host-local setting(s) travel and only mean something on this host; review them "
+         " setting(s) travel and only mean something on this host; review them "
          "on the target:");
     for (const auto& h : plan.host_local) {
       line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
@@ -189,15 +189,17 @@ inline void memory_section(lines& line, const export_result& r) {
   std::string cats;
   for (const auto& [name, count] : m.categories)
     cats += (cats.empty() ? "" : ", ") + name + " " + n(count);
-  line("⚠️  MEMORY TRAVELS: " + n(m.entries) + " memory/memories of `" + r.alias + "` " +
-       (r.dry_run ? "would be" : "are") + " in memory/entries.jsonl (bundle format 2)" +
+  line("⚠️  MEMORY TRAVELS: " + text::counted(m.entries, "memory", "memories") + " of `" +
+       r.alias + "` " + (r.dry_run ? "would be" : "are") +
+       " in memory/entries.jsonl (bundle format 2)" +
        (cats.empty() ? std::string() : " — " + cats));
   line(
       "  they may hold personal data: what the agent was told about people, places and "
       "accounts. Anyone who holds the bundle can read them; share it as you would the "
       "conversations themselves");
   for (const auto& [why, count] : m.skipped)
-    line("  " + n(count) + " memory/memories left home (" + std::string(skip_name(why)) + ")");
+    line("  " + text::counted(count, "memory", "memories") + " left home (" +
+         std::string(skip_name(why)) + ")");
   line("  never carried: embeddings, session ids, other agents' rows; categories " + [&] {
     std::string c;
     for (const auto& name : m.redacted_categories) c += (c.empty() ? "" : ", ") + name;

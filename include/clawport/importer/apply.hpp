@@ -410,7 +410,8 @@ void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, c
 template <class Fs, class Schema = zeroclaw::schema_v3>
 import_result apply_import(Fs& fs, const import_options& o, const clawport::plan::consent& c,
                            const apply_options& a = {}) {
-  const clawport::plan::subject subject{"import", "clawport import --dry-run", true};
+  const clawport::plan::subject subject{
+      "import", "the same command without --yes to see the new plan", true, ""};
   if (auto r = clawport::plan::check_given(c))
     throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
   import_result res;

@@ -81,6 +81,8 @@ struct subject {
   /// Name both integrities in a mismatch (a text-only output; a JSON document carries the
   /// current one as a member of its own).
   bool name_integrities = false;
+  /// What follows `review` in a mismatch ("again", or "" when `review` says it all).
+  std::string_view after = " again";
 };
 
 /// The one rendering of a refusal: what happened and what to do.
@@ -99,7 +101,7 @@ inline std::string message(const refusal& r, const subject& s) {
   if (s.name_integrities)
     m += " (the plan changed since it was shown: it was " + r.consented + ", it is now " +
          r.current + ")";
-  return m + "; run " + std::string(s.review) + " again.";
+  return m + "; run " + std::string(s.review) + std::string(s.after) + ".";
 }
 
 /// A refusal as the one error type of a command that throws (`import`): its stable code,

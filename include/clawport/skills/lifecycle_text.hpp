@@ -33,7 +33,8 @@ inline std::string render_text(const scaffold_result& r, const text::marks& m = 
 inline std::string render_text(const install_result& r, const text::marks& m = {}) {
   text::terminal_lines line;
   line("  " + std::string(m.ok) + " Skill " + (r.upgraded ? "upgraded" : "installed") +
-       " and audited: " + r.directory + " (" + std::to_string(r.files_scanned) + " files scanned)");
+       " and audited: " + r.directory + " (" + text::counted(r.files_scanned, "file", "files") +
+       " scanned)");
   if (r.upgraded) {
     line("    previous version " + (r.archived_to.empty()
                                         ? std::string("deleted (global directory)")

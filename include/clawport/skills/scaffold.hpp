@@ -67,10 +67,10 @@ inline skill_ref resolve_skill_ref(const skills_config& cfg, const std::string& 
   if (cfg.bundles.size() == 1) return {cfg.bundles.begin()->first, name};
   std::string list;
   for (const auto& b : cfg.bundles) list += (list.empty() ? "" : ", ") + b.first;
-  throw error(errc::invalid_argument,
-              "skill name '" + name + "' is ambiguous across bundles [" + list +
-                  "]; pass --bundle to disambiguate",
-              name);
+  throw error(
+      errc::invalid_argument,
+      "several skill bundles are configured (" + list + "): choose one with --bundle <alias>",
+      name);
 }
 
 /// What the scaffold writes.

@@ -93,8 +93,9 @@ inline std::string render_report(const report& r) {
     std::string cats;
     for (const auto& [name, n] : r.memory->categories)
       cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
-    line("\u26a0\ufe0f  memory travels (format 2): " + std::to_string(r.memory->entries) +
-         " memory/memories of `" + r.root_agent + "`" + (cats.empty() ? "" : cats + ")") +
+    line("\u26a0\ufe0f  memory travels (format 2): " +
+         text::counted(r.memory->entries, "memory", "memories") + " of `" + r.root_agent + "`" +
+         (cats.empty() ? "" : cats + ")") +
          " in memory/entries.jsonl; they may hold personal data of another install's user");
   }
   if (!r.signed_by.empty()) line("signed by `" + r.signed_by + "` (an allowed signer)");
