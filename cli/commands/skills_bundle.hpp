@@ -30,13 +30,7 @@ inline int run_bundle_add(const bundle_add_options& o, const host_environment& h
   if (!o.directory.empty()) dir = o.directory;
   const clawport::timestamp now{host.now().seconds, 0};
   const sk::bundle_add_result r = sk::add_skill_bundle(fs, config, o.alias, dir, now);
-  if (o.json) {
-    out::document(clawport::json::dump(sk::to_json(r)));
-  } else {
-    out::rendered(sk::render_text(r, text::marks_for(host.plain_text)));
-  }
-  for (const auto& w : r.warnings) warn(w);
-  return exit_ok;
+  return print_result_and_warnings(r, o.json, host);
 }
 
 // ---- bundle list, bundle remove --------------------------------------------------------

@@ -34,13 +34,7 @@ inline int run_new(const new_options& o, const host_environment& host) {
   opt.create_subdirs = !o.no_subdirs;
   const sk::scaffold_result r =
       sk::scaffold_skill(fs, l.cfg, l.where.install_root, o.bundle, o.name, opt);
-  if (o.json) {
-    out::document(clawport::json::dump(sk::to_json(r)));
-  } else {
-    out::rendered(sk::render_text(r, text::marks_for(host.plain_text)));
-  }
-  for (const auto& w : r.warnings) warn(w);
-  return exit_ok;
+  return print_result_and_warnings(r, o.json, host);
 }
 
 // ---- install --------------------------------------------------------------------------
@@ -92,13 +86,7 @@ inline int run_remove(const remove_options& o, const host_environment& host) {
       throw sk::with_directory_hint(fs, l.cfg, l.where, o.name, e);
     }
   }();
-  if (o.json) {
-    out::document(clawport::json::dump(sk::to_json(r)));
-  } else {
-    out::rendered(sk::render_text(r, text::marks_for(host.plain_text)));
-  }
-  for (const auto& w : r.warnings) warn(w);
-  return exit_ok;
+  return print_result_and_warnings(r, o.json, host);
 }
 
 // ---- restore --------------------------------------------------------------------------
@@ -114,11 +102,7 @@ inline int run_restore(const restore_options& o, const host_environment& host) {
   const sk::install_context l = sk::load_install(fs, host, o.config);
   const sk::restore_result r =
       sk::restore_skill(fs, l.cfg, l.where.install_root, o.name, o.bundle, o.from);
-  if (o.json) {
-    out::document(clawport::json::dump(sk::to_json(r)));
-  } else {
-    out::rendered(sk::render_text(r, text::marks_for(host.plain_text)));
-  }
+  print_result(r, o.json, host);
   return exit_ok;
 }
 

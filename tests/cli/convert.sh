@@ -112,6 +112,45 @@ if grep -rq 'MEMORY-SENTINEL-30' "$TMP/mb" "$TMP/mc" "$TMP/zb30" "$TMP/cx30" "$T
   failures=$((failures + 1))
 fi
 
+# clawport's outputs trip none of its own warnings (issue 43 leftovers). The Claw a bundle
+# converts to names no `openclaw.config` pointer (OpenClaw discovers profiles/openclaw.yml and
+# warns deprecated_openclaw_profile_pointer on a pointer): inspect and plan say nothing. A Claw
+# whose workspace carries skills/ converts to a bundle whose manifest flags
+# carried_workspace_skills, as an export does: verify adds no risk_unlisted.
+no_warning() {
+  if grep -qi 'warning' "$TMP/out" "$TMP/err"; then
+    echo "FAIL: $1 warns on clawport's own output:"; cat "$TMP/out" "$TMP/err"; failures=$((failures + 1))
+  fi
+}
+expect_status 0 "$CLAWPORT" claw inspect "$TMP/rc"
+no_warning "claw inspect"
+if grep -q 'openclaw.config' "$TMP/rc/CLAW.md"; then echo "FAIL: a profile pointer"; failures=$((failures + 1)); fi
+expect_status 0 "$CLAWPORT" claw inspect --json "$TMP/rc"
+no_warning "claw inspect --json"
+mkdir -p "$TMP/clean_home"
+HOME="$TMP/clean_home" expect_status 0 "$CLAWPORT" claw plan "$TMP/rc" --state-dir "$TMP/clean_home/.openclaw"
+no_warning "claw plan"
+cp -r "$REPO/examples/openclaw-claw" "$TMP/pkgsk"
+chmod -R u+w "$TMP/pkgsk"
+mkdir -p "$TMP/pkgsk/workspace/skills/triage"
+printf -- '---\nname: triage\ndescription: Triage incidents.\n---\n# triage\n' >"$TMP/pkgsk/workspace/skills/triage/SKILL.md"
+python3 - "$TMP/pkgsk/CLAW.md" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+at = "  files:\n"
+s = s.replace(at, at + "    - source: workspace/skills/triage/SKILL.md\n      path: skills/triage/SKILL.md\n", 1)
+open(p, "w").write(s)
+PY
+expect_status 0 "$CLAWPORT" convert "$TMP/pkgsk" --to zeroclaw --out "$TMP/zbsk"
+[ -f "$TMP/zbsk/workspace/skills/triage/SKILL.md" ] || { echo "FAIL: the workspace skill did not travel"; failures=$((failures + 1)); }
+expect_grep_file() { grep -q -- "$2" "$1" || { echo "FAIL: $1 lacks '$2'"; failures=$((failures + 1)); }; }
+expect_grep_file "$TMP/zbsk/zeroclaw-agent.toml" 'kind = "carried_workspace_skills"'
+expect_status 0 "$CLAWPORT" verify "$TMP/zbsk"
+no_warning "verify"
+expect_status 0 "$CLAWPORT" verify --json "$TMP/zbsk"
+no_warning "verify --json"
+
 # bad usage
 expect_status 2 "$CLAWPORT" convert "$TMP/rb" --to nowhere --out "$TMP/x"
 expect_status 2 "$CLAWPORT" convert "$TMP/rb" --to claw

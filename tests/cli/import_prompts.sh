@@ -8,39 +8,9 @@ export SOURCE_DATE_EPOCH=1786493040
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 cp -r "$REPO/examples/zeroclaw-install" "$TMP/src"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b"
-fresh() { rm -rf "$TMP/$1" && mkdir -p "$TMP/$1" && printf 'schema_version = 3\n' >"$TMP/$1/config.toml"; }
 integrity_for() {
   "$CLAWPORT" import "$TMP/b" --config "$TMP/$1/config.toml" --json </dev/null |
     sed -n 's/.*"plan_integrity": "\(sha256:[0-9a-f]*\)".*/\1/p'
-}
-# on_tty <answers file> <command...>: runs the command on a pseudo-terminal, answering each
-# `(not echoed): ` prompt with the next line of the answers file; the session in $TMP/out.
-on_tty() {
-  python3 - "$@" >"$TMP/out" <<'PY'
-import os, pty, select, sys
-answers = open(sys.argv[1], "rb").read().split(b"\n")
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(sys.argv[2], sys.argv[2:])
-seen, asked = b"", 0
-while True:
-    r, _, _ = select.select([fd], [], [], 30)
-    if not r:
-        sys.stdout.write("TIMEOUT\n"); os.kill(pid, 9); break
-    try:
-        chunk = os.read(fd, 4096)
-    except OSError:
-        break
-    if not chunk:
-        break
-    seen += chunk
-    while seen.count(b"(not echoed): ") > asked:
-        os.write(fd, (answers[asked] if asked < len(answers) else b"") + b"\n")
-        asked += 1
-_, status = os.waitpid(pid, 0)
-sys.stdout.write(seen.decode("utf-8", "replace"))
-sys.stdout.write("\nEXIT %d\n" % os.waitstatus_to_exitcode(status))
-PY
 }
 
 # --yes on a terminal: the first credential supplied, the others skipped

@@ -53,3 +53,9 @@ tree_state() {
   (cd "$1" && find . -printf "$fmt" | LC_ALL=C sort && find . -type f -exec sha256sum {} + | LC_ALL=C sort)
 }
 finish() { [ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }; echo ok; }
+# fresh <name>: an empty install at $TMP/<name> (a config of schema_version 3 alone).
+fresh() { rm -rf "$TMP/$1" && mkdir -p "$TMP/$1" && printf 'schema_version = 3\n' >"$TMP/$1/config.toml"; }
+# on_tty <answers file> <command...>: runs the command on a pseudo-terminal, answering each
+# prompt (`(not echoed): ` or `[y/N] `) with the next line of the answers file; the session
+# and `EXIT <status>` in $TMP/out (tests/cli/on_tty.py).
+on_tty() { python3 "$REPO/tests/cli/on_tty.py" "$@" >"$TMP/out"; }

@@ -5,6 +5,7 @@
 // exact schema, WAL), merged by sqlite::import_target(). The kill sweep (the rig of
 // tests/security/crash_test.cpp, issue 41 item 4) runs on fs::memory with a store kept in
 // memory whose merge is all or nothing, as SQLite's transaction is.
+#include "support/crash_sweep.hpp"
 #include "support/test.hpp"
 
 #include <clawport/sqlite.hpp>
@@ -449,38 +450,29 @@ void recover_all(memory& m, fake_store& s) {
 
 TEST_CASE("import --with-memory killed at every step: the store unchanged or complete") {
   std::string integrity;
-  std::size_t count = 0;
   snapshot_t imported;
   std::map<std::string, std::vector<std::string>> merged;
-  {
-    faulty<memory> f;
-    fake_store s;
-    sweep_world(f.inner());
-    integrity = im::plan_import(f, sweep_opts(s)).plan_integrity;
-    f.reset_counts();
+  fake_store s;  // each run's, made anew with its install
+  const auto setup = [&s](memory& m) {
+    s = fake_store();
+    sweep_world(m);
+  };
+  const auto run = [&](faulty<memory>& f) {
+    s.dead = [&f] { return f.crashed(); };
     sweep_import(f, s, integrity);
-    count = f.count();
-    imported = f.inner().snapshot("/dst");
-    merged = s.rows();
-  }
+  };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run, [&](memory& m) { integrity = im::plan_import(m, sweep_opts(s)).plan_integrity; },
+      [&](memory& m) {
+        imported = m.snapshot("/dst");
+        merged = s.rows();
+      });
   REQUIRE(merged.at("researcher").size() == 3);
   bool saw_rows_uncommitted = false;  // rows merged, config not written: what recover undoes
   for (const bool by_recover : {false, true}) {
-    for (std::size_t n = 0; n <= count; ++n) {
-      CAPTURE(by_recover);
-      CAPTURE(n);
-      faulty<memory> f;
-      fake_store s;
-      sweep_world(f.inner());
-      f.reset_counts();
-      f.crash_after(n);
-      s.dead = [&f] { return f.crashed(); };
-      try {
-        sweep_import(f, s, integrity);
-      } catch (...) {
-      }
+    CAPTURE(by_recover);
+    crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
       s.dead = nullptr;  // the next process
-      memory& m = f.inner();
       const bool written = m.read_file("/dst/config.toml") != "schema_version = 3\n";
       if (!written && !s.agents.empty()) saw_rows_uncommitted = true;
       if (by_recover) {
@@ -497,7 +489,7 @@ TEST_CASE("import --with-memory killed at every step: the store unchanged or com
       if (!by_recover) recover_all(m, s);
       CHECK(s.rows() == merged);
       CHECK(without_backups(m.snapshot("/dst")) == without_backups(imported));
-    }
+    });
   }
   CHECK(saw_rows_uncommitted);
 }

@@ -5,6 +5,7 @@
 // them (fs::faulty's crash_after), and checks that what the kill left, after the re-run or
 // `recover`, is the old state or the new one byte for byte, and that `status` named the
 // leftover `recover` cleared (and names nothing afterwards).
+#include "support/crash_sweep.hpp"
 #include "support/test.hpp"
 
 #include <map>
@@ -103,32 +104,17 @@ snapshot_t without_backups(snapshot_t s) {
 }  // namespace
 
 TEST_CASE("issue 41 sweep: secrets set killed anywhere: the old value or the new, and its key") {
-  std::size_t count = 0;
   snapshot_t before;
   snapshot_t after;
-  {
-    faulty<memory> f;
-    secrets_install(f.inner());
-    before = world(f.inner(), {"/dst"});
-    f.reset_counts();
-    set_it(f);
-    count = f.count();
-    after = without_backups(world(f.inner(), {"/dst"}));
-  }
+  const auto setup = [](memory& m) { secrets_install(m); };
+  const auto run = [](faulty<memory>& f) { set_it(f); };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run, [&](memory& m) { before = world(m, {"/dst"}); },
+      [&](memory& m) { after = without_backups(world(m, {"/dst"})); });
   REQUIRE(after.count("/dst/.secret_key") == 1);
   bool saw_key_alone = false;  // the key made, the config not yet written
   bool saw_staged = false;     // a staged key or config, which status lists
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(n);
-    faulty<memory> f;
-    secrets_install(f.inner());
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      set_it(f);
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
     // status names every staging leftover the kill left beside the config; recover clears it.
     const std::size_t staged = staging_names(m, "/dst", {"config.toml", ".secret_key"});
     saw_staged = saw_staged || staged > 0;
@@ -148,7 +134,7 @@ TEST_CASE("issue 41 sweep: secrets set killed anywhere: the old value or the new
     CHECK(st.blank_secrets.empty());
     CHECK(st.encrypted_without_key == 0);
     CHECK(st.leftovers.empty());
-  }
+  });
   CHECK(saw_key_alone);
   CHECK(saw_staged);
 }
@@ -180,31 +166,16 @@ void install_lint(Fs& fs) {
 }  // namespace
 
 TEST_CASE("issue 41 sweep: a fresh skills install killed anywhere: no skill, or the whole one") {
-  std::size_t count = 0;
   snapshot_t before;
   snapshot_t after;
-  {
-    faulty<memory> f;
-    fresh_install(f.inner());
-    before = world(f.inner(), {inst});
-    f.reset_counts();
-    install_lint(f);
-    count = f.count();
-    after = world(f.inner(), {inst});
-  }
+  const auto setup = [](memory& m) { fresh_install(m); };
+  const auto run = [](faulty<memory>& f) { install_lint(f); };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run, [&](memory& m) { before = world(m, {inst}); },
+      [&](memory& m) { after = world(m, {inst}); });
   REQUIRE(after.count(ops_dir + "/lint/refs/notes.md") == 1);
   bool saw_staged = false;  // a staged copy beside the bundle, which status lists
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(n);
-    faulty<memory> f;
-    fresh_install(f.inner());
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      install_lint(f);
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
     const std::size_t staged = staging_names(m, ops_dir);
     saw_staged = saw_staged || staged > 0;
     CHECK(recover_listed(m, inst + "/config.toml") == staged);
@@ -214,7 +185,7 @@ TEST_CASE("issue 41 sweep: a fresh skills install killed anywhere: no skill, or 
       install_lint(m);  // the re-run
     }
     CHECK(world(m, {inst}) == after);
-  }
+  });
   CHECK(saw_staged);
 }
 
@@ -269,34 +240,26 @@ snapshot_t files_of(const snapshot_t& w) {
 // old state, the new one, or that record (with or without the package): the re-run of the
 // same plan (its integrity unchanged) finishes it.
 TEST_CASE("issue 41 sweep: claw migrate killed anywhere: not migrated, or migrated whole") {
-  std::size_t count = 0;
   snapshot_t before;
   snapshot_t after;
   std::string integrity;
-  {
-    faulty<memory> f;
-    oc_agent(f.inner());
-    before = world(f.inner(), {"/state", "/home"});
-    integrity = oc::plan_migration(f.inner(), oc_request(), "worker").integrity;
-    f.reset_counts();
-    REQUIRE(migrate_worker(f).ok);
-    count = f.count();
-    after = world(f.inner(), {"/state", "/home"});
-  }
+  bool migrated = false;
+  const auto setup = [](memory& m) { oc_agent(m); };
+  const auto run = [&](faulty<memory>& f) { migrated = migrate_worker(f).ok; };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run,
+      [&](memory& m) {
+        before = world(m, {"/state", "/home"});
+        integrity = oc::plan_migration(m, oc_request(), "worker").integrity;
+      },
+      [&](memory& m) {
+        after = world(m, {"/state", "/home"});
+      });
+  REQUIRE(migrated);
   REQUIRE(count > 10);
   std::vector<std::size_t> stuck;  // kills after which the re-run cannot finish
   std::size_t resumed = 0;
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(n);
-    faulty<memory> f;
-    oc_agent(f.inner());
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      (void)migrate_worker(f);
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t n) {
     // The staging the kill left beside the package and the ledger: recover clears it.
     for (const std::string& dest : {package_root, std::string("/state/clawport-claws.json")}) {
       if (m.exists(cp::paths::parent(dest))) CHECK(cp::recover_path(m, dest, dest).failed.empty());
@@ -322,14 +285,14 @@ TEST_CASE("issue 41 sweep: claw migrate killed anywhere: not migrated, or migrat
       const oc::migration_outcome r = migrate_worker(m);  // the re-run
       if (!(old_state || intent) || !r.ok) {
         stuck.push_back(n);
-        continue;
+        return;
       }
     }
     CHECK(world(m, {"/state", "/home"}) == after);
     const oc::value st = oc::to_json(oc::claw_status(m, oc_request(), std::nullopt));
     CHECK(st["summary"]["driftedFiles"] == 0);
     CHECK(st["summary"]["partial"] == 0);
-  }
+  });
   CHECK(resumed > 0);  // the sweep reached the window the intent covers
   std::string where;
   for (const std::size_t n : stuck) where += " " + std::to_string(n);
@@ -387,29 +350,13 @@ void convert_sweep(bool back) {
   };
   const cv::options o = back ? convert_opts("/claw", "/out/b", cv::direction::to_zeroclaw)
                              : convert_opts("/b", "/out/claw", cv::direction::to_claw);
-  std::size_t count = 0;
   snapshot_t after;
-  {
-    faulty<memory> f;
-    setup(f.inner());
-    f.reset_counts();
-    cv::run(f, o);
-    count = f.count();
-    after = world(f.inner(), {"/out"});
-  }
+  const auto run = [&o](faulty<memory>& f) { cv::run(f, o); };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run, crash_sweep::nothing{}, [&](memory& m) { after = world(m, {"/out"}); });
   REQUIRE(count > 10);
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(back);
-    CAPTURE(n);
-    faulty<memory> f;
-    setup(f.inner());
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      cv::run(f, o);
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  CAPTURE(back);
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
     CHECK(cp::recover_path(m, o.out, o.out).failed.empty());
     CHECK(staging_names(m, "/out") == 0);
     if (!m.exists(o.out)) {
@@ -417,7 +364,7 @@ void convert_sweep(bool back) {
       cv::run(m, o);  // the re-run
     }
     CHECK(world(m, {"/out"}) == after);
-  }
+  });
 }
 
 }  // namespace

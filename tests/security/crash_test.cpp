@@ -10,6 +10,7 @@
 #include "support/test.hpp"
 
 #include "fs/fixture.hpp"
+#include "support/crash_sweep.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -82,39 +83,35 @@ bool said(const cp::recover_report& r, const std::string& text) {
   return false;
 }
 
+/// The upgrade of `lint` v1 -> v2 killed at each operation (with or without
+/// RENAME_EXCHANGE): `check(m, v1, v2)` on what each kill left.
+template <class Check>
+void upgrade_sweep(bool rename2, const Check& check) {
+  const auto setup = [rename2](memory& m) {
+    m = upgrade_install();
+    m.settings().rename2_supported = rename2;
+  };
+  const auto run = [](faulty<memory>& f) {
+    sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
+  };
+  snapshot_t v1;
+  snapshot_t v2;
+  const std::size_t count = crash_sweep::count_operations(setup, run, [&](memory& m) {
+    v1 = m.snapshot(ops_dir + "/lint");
+    v2 = m.snapshot("/src/lint");
+  });
+  CAPTURE(rename2);
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) { check(m, v1, v2); });
+}
+
 }  // namespace
 
 // ---- item 3: a killed `skills install --upgrade` never loses the previous version -------
 
 TEST_CASE("issue 41 item 3: after a kill at any point of an upgrade, recover keeps v1") {
   for (const bool rename2 : {true, false}) {
-    std::size_t count = 0;
-    snapshot_t v1;
-    snapshot_t v2;
-    {
-      faulty<memory> f;
-      f.inner() = upgrade_install();
-      f.inner().settings().rename2_supported = rename2;
-      v1 = f.inner().snapshot(ops_dir + "/lint");
-      v2 = f.inner().snapshot("/src/lint");
-      f.reset_counts();
-      sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
-      count = f.count();
-    }
     bool saw_window = false;  // the kill after the exchange, before the archive
-    for (std::size_t n = 0; n <= count; ++n) {
-      CAPTURE(rename2);
-      CAPTURE(n);
-      faulty<memory> f;
-      f.inner() = upgrade_install();
-      f.inner().settings().rename2_supported = rename2;
-      f.reset_counts();
-      f.crash_after(n);
-      try {
-        sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
-      } catch (...) {
-      }
-      memory& m = f.inner();
+    upgrade_sweep(rename2, [&](memory& m, const snapshot_t& v1, const snapshot_t& v2) {
       const bool present = m.exists(ops_dir + "/lint");
       if ((!present || m.snapshot(ops_dir + "/lint") != v1) && archives_holding(m, v1) == 0)
         saw_window = true;
@@ -128,7 +125,7 @@ TEST_CASE("issue 41 item 3: after a kill at any point of an upgrade, recover kee
              (now == v2 && archives_holding(m, v1) == 1)));
       CHECK(children(m, ops_dir) == std::vector<std::string>{"lint"});
       CHECK(rep.failed.empty());
-    }
+    });
     CHECK(saw_window);  // the sweep reached the state the issue describes
   }
 }
@@ -206,33 +203,8 @@ TEST_CASE("issue 41 item 16: restore x never restores the archive of x-5") {
 // reading recover acts on, skills::inspect_upgrade); recover then does exactly that.
 TEST_CASE("issue 41 item 3: status names the version a killed upgrade left and what recover does") {
   for (const bool rename2 : {true, false}) {
-    std::size_t count = 0;
-    snapshot_t v1;
-    snapshot_t v2;
-    {
-      faulty<memory> f;
-      f.inner() = upgrade_install();
-      f.inner().settings().rename2_supported = rename2;
-      v1 = f.inner().snapshot(ops_dir + "/lint");
-      v2 = f.inner().snapshot("/src/lint");
-      f.reset_counts();
-      sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
-      count = f.count();
-    }
     std::map<std::string, std::size_t> seen;  // what status said, how often
-    for (std::size_t n = 0; n <= count; ++n) {
-      CAPTURE(rename2);
-      CAPTURE(n);
-      faulty<memory> f;
-      f.inner() = upgrade_install();
-      f.inner().settings().rename2_supported = rename2;
-      f.reset_counts();
-      f.crash_after(n);
-      try {
-        sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options());
-      } catch (...) {
-      }
-      memory& m = f.inner();
+    upgrade_sweep(rename2, [&](memory& m, const snapshot_t& v1, const snapshot_t& v2) {
       const cp::importer::install_status st = cp::importer::read_status(m, inst + "/config.toml");
       std::string detail;
       for (const auto& l : st.leftovers)
@@ -243,7 +215,7 @@ TEST_CASE("issue 41 item 3: status names the version a killed upgrade left and w
       }
       auto parent = m.open_root(ops_dir);
       CHECK(cp::recover(m, parent, "lint", ops_dir + "/lint").failed.empty());
-      if (detail.empty()) continue;  // no intent recorded: only a staged copy, v1 untouched
+      if (detail.empty()) return;  // no intent recorded: only a staged copy, v1 untouched
       CAPTURE(detail);
       CHECK(detail.find("a killed upgrade of skill 'ops/lint': ") == 0);
       const snapshot_t now =
@@ -260,7 +232,7 @@ TEST_CASE("issue 41 item 3: status names the version a killed upgrade left and w
         FAIL("an unexpected detail: " << detail);
       }
       ++seen[detail.substr(0, detail.find(';'))];
-    }
+    });
     // The sweep saw the window the issue names (the new version in place, the old one only
     // in the staging tree) and the one before the exchange.
     CHECK(seen.count("a killed upgrade of skill 'ops/lint': the copy in place is the new version"));
@@ -375,29 +347,14 @@ oc::update_outcome claw_update(Fs& fs) {
 }  // namespace
 
 TEST_CASE("issue 41 item 5: a killed claw update is finished by the re-run, never blocked") {
-  std::size_t count = 0;
-  std::map<std::string, std::string> done;
-  {
-    faulty<memory> f;
-    f.inner() = claw_installed();
-    f.reset_counts();
-    REQUIRE(claw_update(f).ok);
-    count = f.count();
-    done = f.inner().snapshot(oc_ws);
-  }
+  bool updated = false;
+  const auto setup = [](memory& m) { m = claw_installed(); };
+  const auto run = [&](faulty<memory>& f) { updated = claw_update(f).ok; };
+  const std::size_t count = crash_sweep::count_operations(setup, run);
+  REQUIRE(updated);
   REQUIRE(count > 20);
   bool saw_half = false;  // some files v2, the ledger v1: the state the issue describes
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(n);
-    faulty<memory> f;
-    f.inner() = claw_installed();
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      (void)claw_update(f);
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
     const std::string ledger = m.read_file("/state/clawport-claws.json");
     if (ledger.find("\"1.0.0\"") != std::string::npos &&
         m.read_file(oc_ws + "/AGENTS.md") == "agents v2\n")
@@ -416,7 +373,7 @@ TEST_CASE("issue 41 item 5: a killed claw update is finished by the re-run, neve
     CHECK(st["summary"]["driftedFiles"] == 0);
     CHECK(st["summary"]["driftedMcpServers"] == 0);
     CHECK(st["records"][0]["agentState"] == "present");
-  }
+  });
   CHECK(saw_half);
 }
 
@@ -483,32 +440,17 @@ void recover_all(memory& m) {
 
 TEST_CASE("issue 41 item 4: a killed import is finished by the re-run of its plan, or undone") {
   std::string integrity;
-  std::size_t count = 0;
   snapshot_t imported;
-  {
-    faulty<memory> f;
-    import_world(f.inner());
-    integrity = im::plan_import(f, import_opts()).plan_integrity;
-    f.reset_counts();
-    import_with(f, integrity);
-    count = f.count();
-    imported = f.inner().snapshot("/dst");
-  }
+  const auto setup = [](memory& m) { import_world(m); };
+  const auto run = [&](faulty<memory>& f) { import_with(f, integrity); };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run, [&](memory& m) { integrity = im::plan_import(m, import_opts()).plan_integrity; },
+      [&](memory& m) { imported = m.snapshot("/dst"); });
   REQUIRE(imported.count("agents/researcher/workspace/IDENTITY.md"));
   bool saw_orphans = false;  // trees in place, config not written: the issue's state
   for (const bool by_recover : {false, true}) {
-    for (std::size_t n = 0; n <= count; ++n) {
-      CAPTURE(by_recover);
-      CAPTURE(n);
-      faulty<memory> f;
-      import_world(f.inner());
-      f.reset_counts();
-      f.crash_after(n);
-      try {
-        import_with(f, integrity);
-      } catch (...) {
-      }
-      memory& m = f.inner();
+    CAPTURE(by_recover);
+    crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
       const bool written = m.read_file("/dst/config.toml") != "schema_version = 3\n";
       if (!written && m.exists("/dst/agents/researcher/workspace/IDENTITY.md")) saw_orphans = true;
       if (by_recover) {
@@ -531,7 +473,7 @@ TEST_CASE("issue 41 item 4: a killed import is finished by the re-run of its pla
       // A kill while the config's backup was written leaves that file (a copy of the
       // previous config; the re-run writes its own): the install is compared without them.
       CHECK(without_backups(m.snapshot("/dst")) == without_backups(imported));
-    }
+    });
   }
   CHECK(saw_orphans);
 }
@@ -539,34 +481,19 @@ TEST_CASE("issue 41 item 4: a killed import is finished by the re-run of its pla
 // ---- the crash sweeps: skills remove and restore, claw remove ----------------------------
 
 TEST_CASE("issue 41 sweep: skills remove killed anywhere: the skill or its archive, once") {
-  std::size_t count = 0;
   snapshot_t v1;
-  {
-    faulty<memory> f;
-    f.inner() = upgrade_install();
-    v1 = f.inner().snapshot(ops_dir + "/lint");
-    f.reset_counts();
-    sk::remove_skill(f, ops(), inst, "lint", false, 7);
-    count = f.count();
-  }
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(n);
-    faulty<memory> f;
-    f.inner() = upgrade_install();
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      sk::remove_skill(f, ops(), inst, "lint", false, 7);
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  const auto setup = [](memory& m) { m = upgrade_install(); };
+  const auto run = [](faulty<memory>& f) { sk::remove_skill(f, ops(), inst, "lint", false, 7); };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run, [&](memory& m) { v1 = m.snapshot(ops_dir + "/lint"); });
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
     auto parent = m.open_root(ops_dir);
     CHECK(cp::recover(m, parent, "lint", ops_dir + "/lint").failed.empty());
     const bool installed = m.exists(ops_dir + "/lint");
     CHECK((installed ? m.snapshot(ops_dir + "/lint") == v1 : true));
     CHECK(archives_holding(m, v1) == (installed ? 0u : 1u));
     CHECK(cp::importer::read_status(m, inst + "/config.toml").leftovers.empty());
-  }
+  });
 }
 
 TEST_CASE("issue 41 sweep: skills restore killed anywhere: the archive or the skill, once") {
@@ -575,64 +502,36 @@ TEST_CASE("issue 41 sweep: skills restore killed anywhere: the archive or the sk
     m.write_file(inst + "/config.toml", "[skill_bundles.ops]\n");
     skill_at(m, archive_dir + "/ops-lint-7", "v1");
   };
-  std::size_t count = 0;
   snapshot_t v1;
-  {
-    faulty<memory> f;
-    setup(f.inner());
-    v1 = f.inner().snapshot(archive_dir + "/ops-lint-7");
-    f.reset_counts();
-    sk::restore_skill(f, cfg, inst, "lint", "", "");
-    count = f.count();
-  }
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(n);
-    faulty<memory> f;
-    setup(f.inner());
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      sk::restore_skill(f, cfg, inst, "lint", "", "");
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  const auto run = [&cfg](faulty<memory>& f) { sk::restore_skill(f, cfg, inst, "lint", "", ""); };
+  const std::size_t count = crash_sweep::count_operations(
+      setup, run, [&](memory& m) { v1 = m.snapshot(archive_dir + "/ops-lint-7"); });
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
     const bool restored = m.exists(ops_dir + "/lint");
     CHECK((restored ? m.snapshot(ops_dir + "/lint") == v1 : true));
     CHECK(archives_holding(m, v1) == (restored ? 0u : 1u));
-  }
+  });
 }
 
 TEST_CASE("issue 41 sweep: claw remove killed anywhere is finished by the re-run") {
-  const auto setup = [](memory& m) {
+  oc::value plan;  // planned on each fresh install, before the counted run
+  const auto setup = [&plan](memory& m) {
     m = claw_installed();
     claw_package(m, false);
+    plan = oc::plan_remove(m, claw_request(), "demo");
   };
-  std::size_t count = 0;
-  {
-    faulty<memory> f;
-    setup(f.inner());
-    const oc::value plan = oc::plan_remove(f, claw_request(), "demo");
-    f.reset_counts();
-    REQUIRE(
-        oc::apply_remove(f, claw_request(), "demo", claw_yes(plan["planIntegrity"]), claw_now).ok);
-    count = f.count();
-  }
-  for (std::size_t n = 0; n <= count; ++n) {
-    CAPTURE(n);
-    faulty<memory> f;
-    setup(f.inner());
-    const oc::value plan = oc::plan_remove(f, claw_request(), "demo");
-    f.reset_counts();
-    f.crash_after(n);
-    try {
-      (void)oc::apply_remove(f, claw_request(), "demo", claw_yes(plan["planIntegrity"]), claw_now);
-    } catch (...) {
-    }
-    memory& m = f.inner();
+  bool removed = false;
+  const auto run = [&](faulty<memory>& f) {
+    removed =
+        oc::apply_remove(f, claw_request(), "demo", claw_yes(plan["planIntegrity"]), claw_now).ok;
+  };
+  const std::size_t count = crash_sweep::count_operations(setup, run);
+  REQUIRE(removed);
+  crash_sweep::kill_at_each(count, setup, run, [&](memory& m, std::size_t) {
     const oc::value ledger = oc::value::parse(m.read_file("/state/clawport-claws.json"));
     if (!ledger["installs"].contains("demo")) {
       CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
-      continue;
+      return;
     }
     const oc::value again = oc::plan_remove(m, claw_request(), "demo");
     INFO(again.dump(2));
@@ -643,7 +542,7 @@ TEST_CASE("issue 41 sweep: claw remove killed anywhere is finished by the re-run
     const oc::value after = oc::value::parse(m.read_file("/state/clawport-claws.json"));
     CHECK_FALSE(after["installs"].contains("demo"));
     CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
-  }
+  });
 }
 
 // ---- the same on real files (fs::posix under fs::faulty) ----------------------------------

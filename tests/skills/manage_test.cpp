@@ -6,6 +6,7 @@
 #include "support/test.hpp"
 
 #include "fs/fixture.hpp"
+#include "support/crash_sweep.hpp"
 
 #include <cerrno>
 #include <functional>
@@ -194,21 +195,16 @@ TEST_CASE("fault and crash sweeps of install --upgrade: the old or the new, neve
       CHECK(only_inert_leftovers(m, ops_dir));
     }
     if (!rename2) continue;  // without RENAME_EXCHANGE a crash may leave the name vacant
-    for (std::size_t n = 0; n <= ops_count; ++n) {
-      CAPTURE(n);
-      faulty<memory> f;
-      f.inner() = upgrade_install();
-      f.reset_counts();
-      f.crash_after(n);
-      try {
-        sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options(7));
-      } catch (...) {
-      }
-      memory& m = f.inner();
-      const snapshot_t now = m.snapshot(ops_dir + "/lint");
-      CHECK((now == v1 || now == v2));
-      CHECK(only_inert_leftovers(m, ops_dir));
-    }
+    crash_sweep::kill_at_each(
+        ops_count, [](memory& m) { m = upgrade_install(); },
+        [](faulty<memory>& f) {
+          sk::install_skill_directory(f, "/src/lint", ops(), "lint", upgrade_options(7));
+        },
+        [&](memory& m, std::size_t) {
+          const snapshot_t now = m.snapshot(ops_dir + "/lint");
+          CHECK((now == v1 || now == v2));
+          CHECK(only_inert_leftovers(m, ops_dir));
+        });
   }
 }
 

@@ -159,25 +159,13 @@ inline mapped map_claw_to_agent_plugin(const claw_input& in) {
   oj origins = oj::object();
   detail::plugin_skills(skills_in, res, origins);
   detail::claw_plugin_losses(in, res.losses);
-  oj plugin = oj::object();
-  plugin["$schema"] = agent_plugin_schema;
-  plugin["name"] = res.agent;
-  plugin["description"] = m.agent.description
-                              ? *m.agent.description
-                              : "The skills and MCP servers of the Claw " + m.agent.id;
-  oj ext = oj::object();
-  ext["source"] = {{"runtime", "openclaw"}, {"agent", m.agent.id}, {"package", in.package}};
-  ext["requiredSecrets"] = std::move(required);
-  ext["skills"] = std::move(origins);
-  ext["servers"] = std::move(kept_all);
-  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
-  res.files["plugin.json"] = json::dump(plugin, 2) + "\n";
-  if (!servers.empty()) {
-    oj mcp = oj::object();
-    mcp["$schema"] = agent_plugin_mcp_schema;
-    mcp["mcpServers"] = std::move(servers);
-    res.files["mcp.json"] = json::dump(mcp, 2) + "\n";
-  }
+  detail::write_plugin_files(
+      {res.agent,
+       m.agent.description ? *m.agent.description
+                           : "The skills and MCP servers of the Claw " + m.agent.id,
+       oj{{"runtime", "openclaw"}, {"agent", m.agent.id}, {"package", in.package}},
+       std::move(required), std::move(origins), std::move(kept_all), std::move(servers)},
+      res.files);
   return res;
 }
 

@@ -282,29 +282,12 @@ inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& ex
     cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
     cfg.child_table("mcp").set("servers", std::move(servers));
   }
-  zeroclaw::value provider = zeroclaw::value::make_table();
-  provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-  cfg.child_table("providers")
-      .child_table("models")
-      .child_table("anthropic")
-      .set("default", std::move(provider));
-  res.losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
-                        "a plugin names no model; the bundle configures this provider with a "
-                        "blank api_key (a required secret) and no model: choose both on the "
-                        "target"});
+  detail::model_provider_to_supply(cfg, "a plugin", res.losses);
   zeroclaw::plan_options popts;
   popts.install_root = "/";
   zeroclaw::export_plan plan =
       zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
-  if (std::any_of(files.begin(), files.end(),
-                  [](const auto& f) { return f.first.rfind("workspace/skills/", 0) == 0; }))
-    plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
-  files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
-  files[std::string(bundle::manifest_file)] = zeroclaw::render_manifest(plan, exported_at);
-  std::vector<digest::list_entry> entries;
-  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
-  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
-  res.files = std::move(files);
+  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
   return res;
 }
 

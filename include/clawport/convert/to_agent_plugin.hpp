@@ -434,6 +434,36 @@ inline void plugin_losses(const bundle_input& in, std::vector<loss>& losses) {
                         "dropped by the export: " + str_at(&d, "reason")});
 }
 
+/// What a plugin's two files hold, gathered by either way into a plugin (from a ZeroClaw
+/// bundle, from a Claw).
+struct plugin_parts {
+  std::string name, description;
+  nlohmann::ordered_json source, required, skills, servers_kept, mcp_servers;
+};
+
+/// plugin.json (our extension: the source, required secrets, skill origins, the servers'
+/// kept fields) and, when there are servers, mcp.json: the one layout both ways write.
+inline void write_plugin_files(plugin_parts parts, std::map<std::string, std::string>& files) {
+  using oj = nlohmann::ordered_json;
+  oj plugin = oj::object();
+  plugin["$schema"] = agent_plugin_schema;
+  plugin["name"] = parts.name;
+  plugin["description"] = parts.description;
+  oj ext = oj::object();
+  ext["source"] = std::move(parts.source);
+  ext["requiredSecrets"] = std::move(parts.required);
+  ext["skills"] = std::move(parts.skills);
+  ext["servers"] = std::move(parts.servers_kept);
+  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
+  files["plugin.json"] = clawport::json::dump(plugin, 2) + "\n";
+  if (!parts.mcp_servers.empty()) {
+    oj mcp = oj::object();
+    mcp["$schema"] = agent_plugin_mcp_schema;
+    mcp["mcpServers"] = std::move(parts.mcp_servers);
+    files["mcp.json"] = clawport::json::dump(mcp, 2) + "\n";
+  }
+}
+
 }  // namespace detail
 
 /// The bundle as one Agent Plugin: target-relative path -> bytes, and the loss report.
@@ -452,23 +482,11 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
   const oj servers = detail::plugin_servers(in, required, kept, m.losses);
   detail::plugin_skills(in, m, origins);
   detail::plugin_losses(in, m.losses);
-  oj plugin = oj::object();
-  plugin["$schema"] = agent_plugin_schema;
-  plugin["name"] = m.agent;
-  plugin["description"] = "The skills and MCP servers of the ZeroClaw agent " + in.root_agent;
-  oj ext = oj::object();
-  ext["source"] = {{"runtime", "zeroclaw"}, {"agent", in.root_agent}};
-  ext["requiredSecrets"] = std::move(required);
-  ext["skills"] = std::move(origins);
-  ext["servers"] = std::move(kept);
-  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
-  m.files["plugin.json"] = json::dump(plugin, 2) + "\n";
-  if (!servers.empty()) {
-    oj mcp = oj::object();
-    mcp["$schema"] = agent_plugin_mcp_schema;
-    mcp["mcpServers"] = servers;
-    m.files["mcp.json"] = json::dump(mcp, 2) + "\n";
-  }
+  detail::write_plugin_files(
+      {m.agent, "The skills and MCP servers of the ZeroClaw agent " + in.root_agent,
+       oj{{"runtime", "zeroclaw"}, {"agent", in.root_agent}}, std::move(required),
+       std::move(origins), std::move(kept), servers},
+      m.files);
   return m;
 }
 

@@ -708,13 +708,14 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   json manifest = json::object();
   manifest["schemaVersion"] = 1;
   manifest["agent"] = agent_json;
-  manifest["metadata"] = {{"openclaw.config", "profiles/openclaw.yml"},
-                          {"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
+  // No `openclaw.config` pointer: OpenClaw discovers profiles/openclaw.yml, and warns
+  // (deprecated_openclaw_profile_pointer) on a package that still names it.
+  manifest["metadata"] = {{"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
   manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
   manifest["mcpServers"] = servers;
   detail::drop_refused_servers(manifest, losses);
   const openclaw::profile_result pcheck =
-      openclaw::validate_profile(profile, "$.metadata.openclaw.config");
+      openclaw::validate_profile(profile, "$.profiles.openclaw");
   if (!pcheck.ok())
     throw error(errc::config_invalid,
                 "the converted profile does not validate: " +

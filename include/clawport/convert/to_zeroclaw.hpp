@@ -9,6 +9,7 @@
 #include "../bundle/private_data.hpp"
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../core/text.hpp"
 #include "../core/time.hpp"
 #include "../digest/list.hpp"
@@ -22,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -245,6 +247,22 @@ inline std::optional<zeroclaw::value> zeroclaw_mcp_server(const std::string& nam
   return z;
 }
 
+/// The model provider a converted agent references (`claw_model_provider`): neither a Claw
+/// nor a plugin names a model, so the bundle carries one whose credential and model the
+/// target supplies (`what` names the source in the loss: "a Claw", "a plugin").
+inline void model_provider_to_supply(zeroclaw::value& cfg, const std::string& what,
+                                     std::vector<loss>& losses) {
+  zeroclaw::value provider = zeroclaw::value::make_table();
+  provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
+  cfg.child_table("providers")
+      .child_table("models")
+      .child_table("anthropic")
+      .set("default", std::move(provider));
+  losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
+                    what + " names no model; the bundle configures this provider with a blank "
+                           "api_key (a required secret) and no model: choose both on the target"});
+}
+
 /// The install config of the one agent: its risk profile, MCP bundle and servers, and the
 /// provider whose credential the target supplies.
 inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value rp,
@@ -267,17 +285,7 @@ inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value
     cfg.child_table("mcp_bundles").set(alias, std::move(b));
     cfg.child_table("mcp").set("servers", std::move(servers));
   }
-  {
-    zeroclaw::value provider = zeroclaw::value::make_table();
-    provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-    cfg.child_table("providers")
-        .child_table("models")
-        .child_table("anthropic")
-        .set("default", std::move(provider));
-    losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
-                      "a Claw names no model; the bundle configures this provider with a blank "
-                      "api_key (a required secret) and no model: choose both on the target"});
-  }
+  model_provider_to_supply(cfg, "a Claw", losses);
   return cfg;
 }
 
@@ -312,6 +320,26 @@ inline void zeroclaw_drops(const nlohmann::ordered_json& m, zeroclaw::export_pla
       losses.push_back({s, loss_kind::changed,
                         "an environment reference of the Claw; a blank required secret in the "
                         "bundle"});
+}
+
+/// A converted bundle's files: `files` (its workspace) with config.toml, the manifest and the
+/// digest list, rendered from `plan` as an export writes them. A workspace carrying
+/// `workspace/skills/` gets the `carried_workspace_skills` flag here, as the exporter gives it,
+/// so that verify does not add it with a `risk_unlisted` warning.
+inline std::map<std::string, std::string> bundle_files(zeroclaw::export_plan plan,
+                                                       std::map<std::string, std::string> files,
+                                                       const timestamp& exported_at) {
+  const std::string skills =
+      paths::join(bundle::workspace_dir, zeroclaw::workspace_skills_dir) + "/";
+  if (std::any_of(files.begin(), files.end(),
+                  [&](const auto& f) { return f.first.rfind(skills, 0) == 0; }))
+    plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
+  files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
+  files[std::string(bundle::manifest_file)] = zeroclaw::render_manifest(plan, exported_at);
+  std::vector<digest::list_entry> entries;
+  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
+  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
+  return files;
 }
 
 }  // namespace detail
@@ -377,14 +405,7 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
 
   detail::zeroclaw_drops(m, plan, losses);
 
-  const std::string config = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
-  const std::string manifest = zeroclaw::render_manifest(plan, exported_at);
-  files[std::string(bundle::config_file)] = config;
-  files[std::string(bundle::manifest_file)] = manifest;
-  std::vector<digest::list_entry> entries;
-  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
-  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
-  res.files = std::move(files);
+  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
   return res;
 }
 

@@ -142,6 +142,23 @@ inline const value* find_table(const value* root, std::initializer_list<std::str
   return (v != nullptr && v->is_table()) ? v : nullptr;
 }
 
+/// A reader's: the value at the dotted path `dotted` below `root` (tables only); nullptr
+/// when there is none.
+inline const value* find_path(const value& root, std::string_view dotted) {
+  const value* cur = &root;
+  std::size_t start = 0;
+  while (cur != nullptr && start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string_view key =
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
+    if (!cur->is_table()) return nullptr;
+    cur = cur->find(key);
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return cur;
+}
+
 /// A writer's: the table at the dotted path `dotted` below `root`, each table made when
 /// absent (`child_table`), as an import adds its entries (`providers.models`).
 inline value& make_table_path(value& root, std::string_view dotted) {

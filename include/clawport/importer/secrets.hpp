@@ -318,17 +318,18 @@ namespace secrets_detail {
 /// kinds the schema knows, and every channel the schema describes.
 template <class Schema, class Visit>
 void for_each_entry(const zeroclaw::value& config, Visit&& visit) {
-  const auto entries = [&](const detail::kind_info& k, const auto& schema_of) {
-    for (const auto& [name, val] : detail::entries_of(config, k)) {
+  const auto entries = [&](const zeroclaw::entry_kind& k, const auto& schema_of) {
+    for (const auto& [name, val] : zeroclaw::entries_of(config, k)) {
       const zeroclaw::entry_schema* s = schema_of(name);
-      if (s != nullptr) visit(*val, *s, detail::entry_path(k, name) + ".");
+      if (s != nullptr) visit(*val, *s, zeroclaw::entry_path(k, name) + ".");
     }
   };
-  for (const detail::kind_info& k : detail::kinds)
-    entries(k, [&k](const std::string& name) { return detail::schema_of<Schema>(k, name); });
+  for (const zeroclaw::entry_kind& k : zeroclaw::entry_kinds)
+    entries(k,
+            [&k](const std::string& name) { return zeroclaw::entry_schema_of<Schema>(k, name); });
   if constexpr (zeroclaw::schema_detail::has_channel<Schema>::value) {
-    static constexpr detail::kind_info channels{"channel", zeroclaw::ref_target::channel,
-                                                "channels", true};
+    static constexpr zeroclaw::entry_kind channels{"channel", zeroclaw::ref_target::channel,
+                                                   "channels", true};
     entries(channels, [](const std::string& name) {
       return Schema::channel(name.substr(0, name.find('.')));
     });
@@ -428,7 +429,7 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
     res.stored = secret_state::reference;
     return std::string(value);
   }
-  const zeroclaw::value* encrypt = detail::at(config, "secrets.encrypt");
+  const zeroclaw::value* encrypt = zeroclaw::find_path(config, "secrets.encrypt");
   if (encrypt != nullptr && encrypt->is_boolean() && !encrypt->boolean) {
     res.stored = secret_state::set;
     return std::string(value);

@@ -261,7 +261,8 @@ install_status read_status(Fs& fs, const std::string& config_path,
   st.invalid = zc::validate_config<Schema>(config);
 
   const auto provenance = sd::provenance_in(*text);
-  if (const zc::value* agents = detail::at(config, "agents"); agents && agents->is_table()) {
+  if (const zc::value* agents = zeroclaw::find_path(config, "agents");
+      agents && agents->is_table()) {
     for (const zc::member& a : agents->members) {
       agent_status s{a.key, std::nullopt};
       for (const auto& [alias, p] : provenance)

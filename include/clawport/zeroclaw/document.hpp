@@ -10,6 +10,7 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace zeroclaw {
 
+using toml_doc::find_path;
 using toml_doc::find_table;
 using toml_doc::make_table_path;
 using toml_doc::member;
