@@ -77,15 +77,19 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:ha
 # The crate's build.rs compiles the same TU at -O0 (the dev profile); with these flags added
 # its archive is also the plain build the valgrind run links, so the TU is compiled twice
 # (sanitized, plain), not three times.
+# Every cargo command below runs with the same CXX and CLAWPORT_CXXFLAGS: build.rs reruns (and
+# recompiles the C ABI, ~50 s of CPU) whenever one of them changes (issue 48: cargo doc ran
+# without them, and the example's build then compiled it a third time).
+crate_env=(CXX="$CXX" CLAWPORT_CXXFLAGS="-g1 -Wpedantic -Werror")
 step "cargo test --offline ($(cargo --version))"
 cd "$root/bindings/rust"
-CXX=$CXX CLAWPORT_CXXFLAGS="-g1 -Wpedantic -Werror" cargo test --offline
+env "${crate_env[@]}" cargo test --offline
 target=$(cargo metadata --offline --format-version 1 --no-deps |
   sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
 archive=$(ls -t "$target"/debug/build/clawport-*/out/libclawport_c.a | head -1)
 
 step "cargo doc --offline: every public item documented, no warning"
-RUSTDOCFLAGS=-Dwarnings cargo doc --offline --no-deps
+env "${crate_env[@]}" RUSTDOCFLAGS=-Dwarnings cargo doc --offline --no-deps
 cd "$root"
 
 step "C test under valgrind (linked with the crate's archive: $archive)"
@@ -144,7 +148,7 @@ doc_block c-cmake >"$work/app/CMakeLists.txt"
 
 step "the example: agents export researcher, agents import into a fresh install, agents handoff"
 cd "$root/bindings/rust"
-CXX=$CXX CLAWPORT_CXXFLAGS="-g1 -Wpedantic -Werror" cargo build --offline --example agents
+env "${crate_env[@]}" cargo build --offline --example agents
 agents=$target/debug/examples/agents
 "$agents" export researcher --out "$work/bundle" --config "$root/examples/zeroclaw-install/config.toml"
 mkdir -p "$work/fresh" && printf 'schema_version = 3\n' >"$work/fresh/config.toml"

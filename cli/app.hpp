@@ -27,7 +27,8 @@ inline std::uint32_t process_umask() {
   return static_cast<std::uint32_t>(mask);
 }
 
-/// `--jobs N` of the commands that read and copy many files (`export`, `verify`, `import`):
+/// `--jobs N` of the commands that read and copy many files (`export`, `verify`, `import`,
+/// `convert`):
 /// threads that open, read, hash and write them; the output is the same for every N.
 /// Defaults to the CPUs the process may use, at most 8 (fs::default_jobs).
 /// `work` says what the threads do (`verify` copies nothing).

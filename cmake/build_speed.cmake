@@ -15,4 +15,7 @@ if(CLAWPORT_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
 endif()
 
 option(CLAWPORT_UNITY_TESTS "Compile clawport_tests as a few unity TUs" ON)
-set(CLAWPORT_UNITY_BATCH 8 CACHE STRING "Test files per unity TU of clawport_tests (on average: the TUs are balanced by size)")
+# 12: 74 test files in 7 TUs of ~150 KB of source each (issue 48; 8 made 10 TUs, each paying
+# the ~15 s of CPU of parsing the library again at -O2), the sizes issue 24 measured under
+# 2 GB per g++ -O2 compile.
+set(CLAWPORT_UNITY_BATCH 12 CACHE STRING "Test files per unity TU of clawport_tests (on average: the TUs are balanced by size)")

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `clawport convert <source> --to claw|zeroclaw|agent-plugin --out <dir> [--dry-run]
 // [--allow-narrowing]
-// [--json]`: a ZeroClaw agent bundle to an OpenClaw Claw package, or back, with the loss
-// report (docs/convert.md). Exit 0 converted, 1 refused, 2 bad usage.
+// [--jobs <n>] [--json]`: a ZeroClaw agent bundle to an OpenClaw Claw package, or back, with the
+// loss report (docs/convert.md). Exit 0 converted, 1 refused, 2 bad usage.
 #pragma once
 
 #include "../app.hpp"
@@ -20,6 +20,7 @@ struct convert_args {
   bool dry_run = false;
   bool allow_narrowing = false;
   bool json = false;
+  unsigned jobs = 1;
 };
 
 inline int run_convert(const convert_args& a, const host_environment& host) {
@@ -34,6 +35,7 @@ inline int run_convert(const convert_args& a, const host_environment& host) {
                                   : convert::direction::to_zeroclaw;
   o.dry_run = a.dry_run;
   o.allow_narrowing = a.allow_narrowing;
+  o.jobs = a.jobs;
   // Reproducible output: SOURCE_DATE_EPOCH wins over the clock when set.
   o.at = host.now();
   const convert::conversion c = convert::run(backend, o);
@@ -71,6 +73,7 @@ inline void add_convert_command(CLI::App& app, action& selected, const host_envi
                 "read, verify and map; print the report, write nothing");
   cmd->add_flag("--allow-narrowing", args->allow_narrowing,
                 "accept a stricter target setting where none is exactly as strict as the source");
+  add_jobs_option(cmd, args->jobs, "read, hash and write files");
   cmd->add_flag("--json", args->json, "print the conversion report as one JSON document");
   cmd->callback([args, &selected, &host] {
     selected = action{[args, &host] { return run_convert(*args, host); }, args->json};

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-# `--jobs N` (issue 25): export, verify and import on several threads print, write and
-# install exactly what one thread does; a bundle changed after its verify is refused with
-# jobs too, nothing installed.
+# `--jobs N` (issue 25; convert: issue 48): export, verify, import and convert on several
+# threads print, write and install exactly what one thread does; a bundle changed after its
+# verify is refused with jobs too, nothing installed.
 . "$(dirname "$0")/lib.sh"
 export SOURCE_DATE_EPOCH=1786493040
 
@@ -41,6 +41,31 @@ same_as_one_job "the bundle" "$TMP/bundle-" .state
 same_as_one_job "the digest list" "$TMP/b" /bundle/zeroclaw-agent.sha256
 same_as_one_job "export --json" "$TMP/export-" .json
 same_as_one_job "export's text" "$TMP/export-" .txt
+
+# convert (issue 48 item 5): the same package, plugin and bundle back (every byte), the same
+# --json but for the destination, for --jobs 1, 2 and 4; the option is in --help
+expect_status 0 "$CLAWPORT" convert --help
+expect_grep out '--jobs'
+for j in 1 2 4; do
+  mkdir -p "$TMP/c$j"
+  expect_status 0 "$CLAWPORT" convert "$TMP/b1/bundle" --to claw --allow-narrowing \
+    --out "$TMP/c$j/claw" --json --jobs "$j"
+  sed "s|$TMP/c$j/claw|<out>|g" "$TMP/out" >"$TMP/convert-$j.json"
+  tree_state "$TMP/c$j/claw" >"$TMP/claw-$j.state"
+  expect_status 0 "$CLAWPORT" convert "$TMP/b1/bundle" --to agent-plugin \
+    --out "$TMP/c$j/plugin" --jobs "$j"
+  tree_state "$TMP/c$j/plugin" >"$TMP/plugin-$j.state"
+  expect_status 0 "$CLAWPORT" convert "$TMP/c1/claw" --to zeroclaw --out "$TMP/c$j/back" --jobs "$j"
+  tree_state "$TMP/c$j/back" >"$TMP/back-$j.state"
+done
+grep -q 'notes/d5/deeper/leaf.md' "$TMP/claw-1.state" ||
+  { echo "FAIL: the Claw lacks the workspace's files"; failures=$((failures + 1)); }
+same_as_one_job "convert --to claw" "$TMP/claw-" .state
+same_as_one_job "convert --to claw --json" "$TMP/convert-" .json
+same_as_one_job "convert --to agent-plugin" "$TMP/plugin-" .state
+same_as_one_job "convert --to zeroclaw" "$TMP/back-" .state
+expect_status 2 "$CLAWPORT" convert "$TMP/b1/bundle" --to claw --out "$TMP/c0" --jobs 0
+[ ! -e "$TMP/c0" ] || { echo "FAIL: bad usage wrote"; failures=$((failures + 1)); }
 
 # verify: the same report, clean and tampered
 verify_all() { # <tag> <status>

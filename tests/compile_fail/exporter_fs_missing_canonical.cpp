@@ -2,7 +2,8 @@
 // expect: Fs policy: missing `optional<string> canonical(string_view abs)`
 // errors: first
 // The exporter over such a backend: the policy's message comes first.
-#include <clawport/clawport.hpp>
+#include <clawport/exporter.hpp>
+#include <clawport/fs.hpp>
 
 struct no_canonical : clawport::fs::posix {
   std::optional<std::string> canonical(std::string_view) = delete;

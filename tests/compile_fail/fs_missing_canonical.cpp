@@ -2,7 +2,7 @@
 // expect: Fs policy: missing `optional<string> canonical(string_view abs)`
 // errors: 1
 // A decorator that forwards everything but `canonical` (which the exporter needs).
-#include <clawport/clawport.hpp>
+#include <clawport/fs.hpp>
 
 template <class B>
 struct no_canonical : B {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // expect: Fs policy: missing `bool try_lock(const dir&)`
 // errors: 1
-#include <clawport/clawport.hpp>
+#include <clawport/fs.hpp>
 
 struct no_lock : clawport::fs::posix {
   bool try_lock(const dir&) = delete;

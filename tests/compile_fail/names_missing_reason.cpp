@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // expect: a Names policy must provide `static std::optional<std::string_view> unportable_reason
 // errors: 1
-#include <clawport/clawport.hpp>
+#include <clawport/zeroclaw.hpp>
 
 struct no_reason {};
 

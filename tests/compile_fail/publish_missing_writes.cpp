@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // expect: Publish policy: missing `static constexpr bool writes`
 // errors: 1
-#include <clawport/clawport.hpp>
+#include <clawport/fs.hpp>
+#include <clawport/publish.hpp>
 
 struct no_writes {
   static constexpr std::string_view name = "x";

@@ -2,7 +2,7 @@
 // expect: Schema policy: missing `static constexpr entry_schema mcp_server()`
 // errors: 1
 // A schema that forgot one member: plan_export says which, and nothing else.
-#include <clawport/clawport.hpp>
+#include <clawport/zeroclaw.hpp>
 
 namespace zc = clawport::zeroclaw;
 

@@ -2,7 +2,13 @@
 // yaml_to_json: reads YAML documents with clawport's YAML reader (formats/yaml.hpp) and prints each
 // as JSON, for tests/formats/yaml_crosscheck.py. Input on stdin: documents separated by a
 // line "\x1e" (ASCII RS). Output: one line per document, `OK <json>` or `ERR <kind> <msg>`.
+// Only formats/ (a tenth of the umbrella's compile, issue 48); single_include/ (the ASan
+// build) has the umbrella alone.
+#if __has_include(<clawport/formats.hpp>)
+#include <clawport/formats.hpp>
+#else
 #include <clawport/clawport.hpp>
+#endif
 
 #include <iostream>
 #include <iterator>

@@ -13,6 +13,7 @@
 #include "../core/time.hpp"
 #include "../digest/sha256.hpp"
 #include "../fs/copy.hpp"
+#include "../fs/jobs.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/open_path.hpp"
 #include "../fs/policy.hpp"
@@ -35,8 +36,10 @@
 #include "to_zeroclaw.hpp"
 
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,6 +58,9 @@ struct options {
   bool dry_run = false;
   bool allow_narrowing = false;
   bool sync = true;
+  /// Threads that read, hash and write the files (`--jobs`, fs/jobs.hpp): the bundle's
+  /// verify and staged copy, the staged tree's writes and its verify. The output is that of one.
+  unsigned jobs = 1;
   /// The report's timestamp and the bundle's `exported_at` (the CLI passes SOURCE_DATE_EPOCH);
   /// empty = the clock.
   std::optional<timestamp> at;
@@ -80,17 +86,42 @@ std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string
   }
 }
 
+/// Writes `files` under `root`: each file's directory made and opened on this thread, in
+/// path order (two files never race to make one directory), the file written as one item of
+/// the jobs pool (fs/jobs.hpp) on `jobs` threads, a failure thrown in path order: the tree
+/// and the first error are those of one thread.
 template <class Fs>
 void write_tree(Fs& fs, const typename Fs::dir& root,
-                const std::map<std::string, std::string>& files) {
+                const std::map<std::string, std::string>& files, unsigned jobs = 1) {
+  const unsigned n = fs::usable_jobs<Fs>(jobs);
+  fs::ordered_jobs pool(n, fs::jobs_window(n, 2));  // an item holds its directory and file
+  const auto failed = [](const error& e, const std::string& rel) {
+    return with_context(e, "failed to write " + rel, rel);
+  };
   for (const auto& f : files) {
+    std::shared_ptr<const fs::path_result<Fs>> at;
     try {
-      const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(f.first), true);
-      fs::write_new_file(fs, at.get(root), paths::file_name(f.first), f.second, fs::modes::file);
+      at = std::make_shared<const fs::path_result<Fs>>(
+          fs::open_path(fs, root, paths::parent(f.first), true));
     } catch (const error& e) {
-      throw with_context(e, "failed to write " + f.first, f.first);
+      pool.finish();  // a file before this one that failed fails first
+      throw failed(e, f.first);
     }
+    pool.submit(
+        [&fs, &root, &f, at](unsigned) {
+          fs::write_new_file(fs, at->get(root), paths::file_name(f.first), f.second,
+                             fs::modes::file);
+        },
+        [&f, &failed](std::exception_ptr failure) {
+          if (!failure) return;
+          try {
+            std::rethrow_exception(failure);
+          } catch (const error& e) {
+            throw failed(e, f.first);
+          }
+        });
   }
+  pool.finish();
 }
 
 /// Stages `files` beside `o.out`, runs `check` on the staged tree's absolute path, then
@@ -127,7 +158,7 @@ publish::outcome publish_new(Fs& fs, const options& o,
   // any failure removes it (a second failure leaves it for `clawport recover`).
   publish::staged_dir<Fs> stage(fs, parent,
                                 publish::staging_name(publish::staging_kind::convert, token));
-  write_tree(fs, stage.handle(), files);
+  write_tree(fs, stage.handle(), files, o.jobs);
   if (o.sync) fs.sync_filesystem(stage.handle());
   check(paths::join(parent_path, stage.name()));
   if (o.before_publish) o.before_publish();
@@ -155,8 +186,9 @@ inline std::vector<std::string> keys_of(const std::map<std::string, std::string>
 /// (importer::copy_verified: each re-hashed against the verified digest as it is read,
 /// errc::identity_changed otherwise) and audits every carried skill.
 template <class Fs>
-bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {}) {
-  const verify::report rep = verify::verify_bundle_files(fs, path);
+bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {},
+                         unsigned jobs = 1) {
+  const verify::report rep = verify::verify_bundle_files(fs, path, {}, jobs);
   if (!rep.ok()) throw rep.first_error();
   bundle_input in;
   in.root_agent = rep.root_agent;
@@ -178,7 +210,8 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
   typename Fs::dir root = fs.open_root(path);
   fs::reading_sink<Fs> sink{fs};
   for (const char* tree : {"workspace", "skills"})
-    if (rep.has_directory(tree)) importer::copy_verified(fs, sink, root, tree, {}, rep.files);
+    if (rep.has_directory(tree))
+      importer::copy_verified(fs, sink, root, tree, {}, rep.files, 0, jobs);
   in.files = std::move(sink.files);
   for (const std::string& d : rep.directories) {
     // Skill bundles (`skills/<alias>/<skill>`) and the workspace's own skills
@@ -348,7 +381,7 @@ conversion run(Fs& fs, const options& o) {
   } else if (o.to == direction::to_agent_plugin) {
     map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
     plugin_mo.limits.workspace_source = UINT64_MAX;
-    const bundle_input in = read_bundle(fs, o.source, plugin_mo);
+    const bundle_input in = read_bundle(fs, o.source, plugin_mo, o.jobs);
     c.source_agent = in.root_agent;
     m = map_to_agent_plugin(in);
     check_agent_plugin(m.files);
@@ -356,7 +389,7 @@ conversion run(Fs& fs, const options& o) {
     c.losses = m.losses;
     c.files = detail::keys_of(m.files);
   } else if (o.to == direction::to_claw) {
-    const bundle_input in = read_bundle(fs, o.source, mo);
+    const bundle_input in = read_bundle(fs, o.source, mo, o.jobs);
     c.source_agent = in.root_agent;
     m = map_to_claw(in, mo);
     c.agent = m.agent;
@@ -394,7 +427,7 @@ conversion run(Fs& fs, const options& o) {
                     "bug); nothing was published",
                     c.out);
     } else {
-      const verify::report rep = verify::verify_bundle(fs, staged);
+      const verify::report rep = verify::verify_bundle(fs, staged, {}, o.jobs);
       if (!rep.ok()) {
         const error e = rep.first_error();
         throw error(errc::bundle_invalid,

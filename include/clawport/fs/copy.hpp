@@ -23,6 +23,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -235,18 +236,30 @@ struct reading_sink {
   void make_dir(const dir&, std::string_view) {}
   dir open_dir(const dir&, std::string_view) { return {}; }
   file_type create_file(const dir&, std::string_view) { return {}; }
-  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
                      copy_sink* observer, std::string_view bundle_path) {
-    std::string& out = files[std::string(bundle_path)];
-    out.clear();
-    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
-                                [&](const char* data, std::size_t n) { out.append(data, n); });
+    return copy(in, out, opened, observer, bundle_path, buffer);
+  }
+  /// The same through the caller's `buffer` (one per thread of a copy with jobs): the bytes
+  /// are read into a string of their own and kept under the lock, so several threads may
+  /// read at once (`convert --jobs`).
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path,
+                     std::vector<char>& through) {
+    std::string bytes;
+    const std::uint64_t n =
+        detail::read_through(fs, in, opened, observer, bundle_path, through,
+                             [&](const char* data, std::size_t k) { bytes.append(data, k); });
+    const std::lock_guard<std::mutex> hold(lock);
+    files[std::string(bundle_path)] = std::move(bytes);
+    return n;
   }
   void set_mode(file_type&, std::uint32_t) {}
   void remove_tree(const dir&, std::string_view) {}
   void remove_dir(const dir&, std::string_view) {}
 
   std::vector<char> buffer;
+  std::mutex lock;  ///< guards `files` while a copy with jobs reads
 };
 
 /// The sink that only reads: nothing is created or kept; every carried file's bytes pass
