@@ -351,23 +351,55 @@ TEST_CASE("crash sweep of replace_file: config.toml old or new; recover removes 
   }
 }
 
-TEST_CASE("staged_dir takes over a directory its caller made and locked (the exporter's)") {
+TEST_CASE("staged_dir: an export's is made as its creation name, locked, then renamed") {
   mem m;
   m.mkdirs(kParent);
   auto parent = m.open_root(kParent);
-  m.make_dir_at(parent, ".zeroclaw-export-new-AbC123", 0700);
-  auto made = m.open_dir_at(parent, ".zeroclaw-export-new-AbC123");
-  REQUIRE(m.try_lock(made));
-  const cp::fs::file_id id = m.stat(made).id;
-  REQUIRE(pub::rename_noreplace(m, parent, ".zeroclaw-export-new-AbC123", parent,
-                                ".zeroclaw-export-AbC123"));
   {
-    pub::staged_dir<mem> st(m, parent, ".zeroclaw-export-AbC123", std::move(made), id);
+    pub::staged_dir<mem> st(m, parent, pub::staging_kind::export_bundle, "AbC123");
+    CHECK(st.name() == ".zeroclaw-export-AbC123");
     CHECK(st.intact());
+    CHECK(children(m, kParent) == std::vector<std::string>{".zeroclaw-export-AbC123"});
     auto other = m.open_dir_at(parent, st.name());
-    CHECK_FALSE(m.try_lock(other));  // still locked: the handle moved in with its lock
+    CHECK_FALSE(m.try_lock(other));  // still locked: the lock followed the inode
   }
   CHECK(children(m, kParent).empty());
+}
+
+namespace {
+
+/// fs::memory where another process (`recover`, taking it for a dead command's) removes the
+/// first staging directory made between its mkdir and its open.
+struct racing : mem {
+  int removed = 0;
+  dir open_dir_at(const dir& d, std::string_view n) {
+    if (removed == 0 && n.substr(0, 1) == ".") {
+      ++removed;
+      mem::remove_dir_at(d, n);
+    }
+    return mem::open_dir_at(d, n);
+  }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "staged_dir (issue 43 item 4): one protocol for every family; a directory recover "
+    "took before the lock is made again under a fresh name") {
+  for (const auto kind : {pub::staging_kind::export_bundle, pub::staging_kind::claw,
+                          pub::staging_kind::skills, pub::staging_kind::convert}) {
+    CAPTURE(static_cast<int>(kind));
+    racing r;
+    r.mkdirs(kParent);
+    auto parent = r.open_root(kParent);
+    // Before, every family but export made its directory, then opened it: the open failed
+    // (ENOENT) and the command with it.
+    pub::staged_dir<racing> st(r, parent, kind);
+    CHECK(r.removed == 1);
+    CHECK(st.intact());
+    CHECK(pub::match_staging(st.name(), "dest").family == &pub::family_of(kind));
+    CHECK(children(r, kParent) == std::vector<std::string>{st.name()});
+  }
 }
 
 // ---- issue 43 item 4: publish::exchange_entry, the one "new in, old aside" ----------------

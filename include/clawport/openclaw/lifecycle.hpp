@@ -254,8 +254,7 @@ void publish_new_dir(Fs& fs, const std::string& abs,
   auto parent = open_below_anchor(fs, o.anchor.empty() ? parent_of(above) : o.anchor, above,
                                   &created_parents);
   const std::string name = paths::file_name(abs);
-  publish::staged_dir<Fs> st(
-      fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
+  publish::staged_dir<Fs> st(fs, parent, publish::staging_kind::claw, {}, fs::modes::dir);
   {
     std::vector<std::string> dirs;
     for (const auto& f : files) {

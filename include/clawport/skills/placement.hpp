@@ -255,13 +255,13 @@ class staged_skill {
   /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
   staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
-    stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
-      stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
+      stage_.emplace(fs_, parent_, publish::staging_kind::skills);
     } catch (const error& e) {
-      throw with_context(e, "failed to create the staging directory in " + loc_.path, stage_path(),
+      throw with_context(e, "failed to create the staging directory in " + loc_.path, loc_.path,
                          reason_of(e));
     }
+    stage_name_ = stage_->name();
     try {
       fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
       skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));

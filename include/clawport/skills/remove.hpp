@@ -211,15 +211,14 @@ template <class Fs>
 void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
                   const std::string& name, const std::string& directory, const fs::file_id& id,
                   std::vector<std::string>& warnings) {
-  const std::string stage =
-      publish::staging_name(publish::staging_kind::skills, publish::random_token());
   std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
   try {
-    s.emplace(fs, parent, stage, fs::modes::private_dir);
+    s.emplace(fs, parent, publish::staging_kind::skills);
   } catch (const error& e) {
     throw with_context(e, "failed to create a staging directory in " + loc.path, loc.path,
                        reason_of(e));
   }
+  const std::string stage = s->name();
   publish::undo_journal undo;  // the skill back from <stage>/<name>
   try {
     if (!publish::rename_noreplace(fs, parent, name, s->handle(), name))
