@@ -20,6 +20,11 @@ binding; comments and string literals are stripped, then each rule is a regex:
   lower    ASCII lower-casing by hand (`c - 'A' + 'a'`, `c + 32`, `tolower`) outside
            core/text.hpp (text::to_lower_ascii, text::ascii_lower) and formats/unicode.hpp
   join     a path joined by hand (`a + "/" + b`) outside core/paths.hpp (paths::join)
+  rename   a rename or an exchange of an entry by hand (an Fs `rename_at` call,
+           rename_mode::exchange, rename(2)/renameat(2)/renameat2(2)) outside
+           include/clawport/publish/ (publish::rename_noreplace, publish::exchange_entry,
+           publish::staged_dir, publish::replace_file); the Fs backends (fs/, testing/)
+           implement rename_at and are its stand-ins
 
 The last two look at string and character literals, so for them only comments are stripped.
 
@@ -58,6 +63,8 @@ HOME = {
     "spawn": "include/clawport/process/ (process::posix_runner)",
     "lower": "include/clawport/core/text.hpp (text::to_lower_ascii, text::ascii_lower)",
     "join": "include/clawport/core/paths.hpp (paths::join)",
+    "rename": "include/clawport/publish/ (publish::rename_noreplace, publish::exchange_entry, "
+              "publish::rename_back, publish::staged_dir)",
 }
 
 # rule -> (the folder or file that is its home, the pattern of a violation)
@@ -87,6 +94,9 @@ RULES = {
                          r"(?<![\w.>])(std::)?(to|is)lower\s*\(")),
     "join": ("include/clawport/core/paths.hpp",
              re.compile(r"\+\s*(\"/\"|'/')\s*\+")),
+    "rename": (("include/clawport/publish/", "include/clawport/fs/", "include/clawport/testing/"),
+               re.compile(r"(\.|->)\s*rename_at\s*\(|\brename_mode::exchange\b|"
+                          r"(?<![\w.>])(::)?(std::)?rename(at2?)?\s*\(")),
 }
 
 # The rules that read literals: only comments are stripped for them.
@@ -103,6 +113,7 @@ KEYS = {
     "spawn": ("fork", "exec", "spawn", "popen", "system"),
     "lower": ("'A'", "'a'", "32", "lower"),
     "join": ('"/"', "'/'"),
+    "rename": ("rename",),
 }
 
 # (path, rule, fragment of the stripped line, why): the narrow exceptions.
@@ -135,8 +146,9 @@ ALLOWED = [
      "private_dir becomes fs::temp_dir (issue 43 item 4)"),
     ("include/clawport/skills/temp_dir.hpp", "join", "root + \"/\" + name_",
      "skills/temp_dir.hpp becomes fs::temp_dir (issue 43 item 4)"),
-    ("include/clawport/skills/placement.hpp", "join", "stage_path() + \"/\"",
-     "placement's exchange becomes publish::exchange_entry (issue 43 item 4)"),
+    ("include/clawport/openclaw/update.hpp", "rename", "fs.rename_at(d, paths::file_name(w.temp)",
+     "a workspace file (not a directory) replaced by its written temporary; the update's undo "
+     "journal restores the old bytes (publish::replace_file)"),
     ("include/clawport/skills/text.hpp", "join", "bundle) + \"/\" + name",
      "skills::shown_skill: a skill's display name `bundle/name`, not a path"),
     ("include/clawport/skills/test_script.hpp", "join", "tests_passed) + \"/\"",
@@ -280,6 +292,13 @@ PLANTS = [
                "  for (char& c : s) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;\n}\n")),
     ("join", ('inline std::string planted_join(const std::string& a, const std::string& b) {\n'
               '  return a + "/" + b;\n}\n')),
+    ("rename", ("template <class Fs, class D>\n"
+                "void planted_rename(Fs& fs, const D& a, const D& b) {\n"
+                "  fs.rename_at(a, \"new\", b, \"dest\", fs::rename_mode::replace);\n}\n")),
+    # an exchange through a policy's own method: the flag alone is the hand-written swap
+    ("rename", ("template <class P, class D>\n"
+                "void planted_exchange(P& p, const D& a) {\n"
+                "  p.swap_at(a, \"new\", a, \"dest\", fs::rename_mode::exchange);\n}\n")),
 ]
 
 

@@ -6,6 +6,7 @@
 
 #include "publish/admission.hpp"
 #include "publish/exchange.hpp"
+#include "publish/exchange_entry.hpp"
 #include "publish/intent.hpp"
 #include "publish/names.hpp"
 #include "publish/none.hpp"

@@ -351,21 +351,182 @@ TEST_CASE("crash sweep of replace_file: config.toml old or new; recover removes 
   }
 }
 
-TEST_CASE("staged_dir takes over a directory its caller made and locked (the exporter's)") {
+TEST_CASE("staged_dir: an export's is made as its creation name, locked, then renamed") {
   mem m;
   m.mkdirs(kParent);
   auto parent = m.open_root(kParent);
-  m.make_dir_at(parent, ".zeroclaw-export-new-AbC123", 0700);
-  auto made = m.open_dir_at(parent, ".zeroclaw-export-new-AbC123");
-  REQUIRE(m.try_lock(made));
-  const cp::fs::file_id id = m.stat(made).id;
-  REQUIRE(pub::rename_noreplace(m, parent, ".zeroclaw-export-new-AbC123", parent,
-                                ".zeroclaw-export-AbC123"));
   {
-    pub::staged_dir<mem> st(m, parent, ".zeroclaw-export-AbC123", std::move(made), id);
+    pub::staged_dir<mem> st(m, parent, pub::staging_kind::export_bundle, "AbC123");
+    CHECK(st.name() == ".zeroclaw-export-AbC123");
     CHECK(st.intact());
+    CHECK(children(m, kParent) == std::vector<std::string>{".zeroclaw-export-AbC123"});
     auto other = m.open_dir_at(parent, st.name());
-    CHECK_FALSE(m.try_lock(other));  // still locked: the handle moved in with its lock
+    CHECK_FALSE(m.try_lock(other));  // still locked: the lock followed the inode
   }
   CHECK(children(m, kParent).empty());
+}
+
+namespace {
+
+/// fs::memory where another process (`recover`, taking it for a dead command's) removes the
+/// first staging directory made between its mkdir and its open.
+struct racing : mem {
+  int removed = 0;
+  dir open_dir_at(const dir& d, std::string_view n) {
+    if (removed == 0 && n.substr(0, 1) == ".") {
+      ++removed;
+      mem::remove_dir_at(d, n);
+    }
+    return mem::open_dir_at(d, n);
+  }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "staged_dir (issue 43 item 4): one protocol for every family; a directory recover "
+    "took before the lock is made again under a fresh name") {
+  for (const auto kind : {pub::staging_kind::export_bundle, pub::staging_kind::claw,
+                          pub::staging_kind::skills, pub::staging_kind::convert}) {
+    CAPTURE(static_cast<int>(kind));
+    racing r;
+    r.mkdirs(kParent);
+    auto parent = r.open_root(kParent);
+    // Before, every family but export made its directory, then opened it: the open failed
+    // (ENOENT) and the command with it.
+    pub::staged_dir<racing> st(r, parent, kind);
+    CHECK(r.removed == 1);
+    CHECK(st.intact());
+    CHECK(pub::match_staging(st.name(), "dest").family == &pub::family_of(kind));
+    CHECK(children(r, kParent) == std::vector<std::string>{st.name()});
+  }
+}
+
+// ---- issue 43 item 4: publish::exchange_entry, the one "new in, old aside" ----------------
+
+namespace {
+
+/// `dest` holds the old tree, `.clawport-skills-t/new` the new one: the upgrade's layout.
+template <class Fs>
+void exchange_layout(Fs& fs) {
+  mem& m = fs.inner();
+  m.write_file(kParent + "/dest/old.txt", "old");
+  m.write_file(kParent + "/.clawport-skills-t/new/new.txt", "new");
+}
+
+const std::map<std::string, std::string> kOld = {{"old.txt", "f:old"}};
+const std::map<std::string, std::string> kNew = {{"new.txt", "f:new"}};
+
+/// Swaps the new tree in; the old one's entry in the staging directory, or what threw.
+template <class Fs>
+std::string swap(Fs& fs) {
+  auto parent = fs.open_root(kParent);
+  auto stage = fs.open_dir_at(parent, ".clawport-skills-t");
+  return pub::exchange_entry(fs, stage, "new", parent, "dest", "previous", [](const cp::error& e) {
+    return cp::error(e.code(), std::string("stranded: ") + e.what());
+  });
+}
+
+}  // namespace
+
+TEST_CASE("exchange_entry swaps the new tree in and the old aside, with or without renameat2") {
+  for (const bool rename2 : {true, false}) {
+    CAPTURE(rename2);
+    rig_fs f = rename2 ? rig_fs() : rig_fs(no_rename2());
+    exchange_layout(f);
+    const std::string aside = swap(f);
+    CHECK(aside == (rename2 ? "new" : "previous"));
+    CHECK(f.inner().snapshot(kParent + "/dest") == kNew);
+    CHECK(f.inner().snapshot(kParent + "/.clawport-skills-t/" + aside) == kOld);
+    // exchange_back undoes it whole.
+    auto parent = f.open_root(kParent);
+    auto stage = f.open_dir_at(parent, ".clawport-skills-t");
+    pub::exchange_back(f, stage, "new", parent, "dest", aside);
+    CHECK(f.inner().snapshot(kParent + "/dest") == kOld);
+    CHECK(f.inner().snapshot(kParent + "/.clawport-skills-t/new") == kNew);
+    CHECK(children(f.inner(), kParent + "/.clawport-skills-t") == std::vector<std::string>{"new"});
+  }
+}
+
+TEST_CASE("fault sweep of exchange_entry: the old tree at dest or the new one, never neither") {
+  for (const bool rename2 : {true, false}) {
+    std::size_t ops = 0;
+    {
+      rig_fs f = rename2 ? rig_fs() : rig_fs(no_rename2());
+      exchange_layout(f);
+      f.reset_counts();
+      (void)swap(f);
+      ops = f.count();
+    }
+    for (std::size_t n = 1; n <= ops + 1; ++n) {
+      CAPTURE(rename2);
+      CAPTURE(n);
+      rig_fs f = rename2 ? rig_fs() : rig_fs(no_rename2());
+      exchange_layout(f);
+      f.reset_counts();
+      f.fail_at(n, EIO);
+      bool ok = false;
+      try {
+        (void)swap(f);
+        ok = true;
+      } catch (const cp::error& e) {
+        CHECK(std::string(e.what()).find("stranded") == std::string::npos);
+      }
+      mem& m = f.inner();
+      CHECK(m.snapshot(kParent + "/dest") == (ok ? kNew : kOld));
+      if (!ok) CHECK(m.snapshot(kParent + "/.clawport-skills-t/new") == kNew);
+    }
+  }
+}
+
+TEST_CASE("crash sweep of exchange_entry: dest holds the old tree or the new one") {
+  std::size_t ops = 0;
+  {
+    rig_fs f(no_rename2());
+    exchange_layout(f);
+    f.reset_counts();
+    (void)swap(f);
+    ops = f.count();
+  }
+  for (std::size_t n = 0; n <= ops; ++n) {
+    CAPTURE(n);
+    rig_fs f(no_rename2());
+    exchange_layout(f);
+    f.reset_counts();
+    f.crash_after(n);
+    try {
+      (void)swap(f);
+    } catch (...) {
+    }
+    mem& m = f.inner();
+    // Between the fallback's two renames dest is vacant: the old tree is then `previous` in
+    // the staging directory, which recover never deletes blind (an upgrade's intent says).
+    if (m.exists(kParent + "/dest")) {
+      const auto s = m.snapshot(kParent + "/dest");
+      CHECK((s == kOld || s == kNew));
+    } else {
+      CHECK(m.snapshot(kParent + "/.clawport-skills-t/previous") == kOld);
+    }
+  }
+}
+
+TEST_CASE("undo_journal: rename_back moves a renamed tree back, never over a taken name") {
+  mem m;
+  m.write_file(kParent + "/a/x", "x");
+  auto d = m.open_root(kParent);
+  REQUIRE(pub::rename_noreplace(m, d, "a", d, "b"));
+  {
+    pub::undo_journal j;
+    j.add("the move", pub::rename_back(m, d, "a", d, "b"));
+    CHECK(j.run_tail().empty());
+  }
+  CHECK(m.read_file(kParent + "/a/x") == "x");
+  REQUIRE(pub::rename_noreplace(m, d, "a", d, "b"));
+  m.write_file(kParent + "/a/theirs", "y");  // the old name was taken meanwhile
+  pub::undo_journal j;
+  j.add("the move", pub::rename_back(m, d, "a", d, "b"));
+  const std::string tail = j.run_tail();
+  CHECK(tail.rfind("; the move: a is taken", 0) == 0);
+  CHECK(m.read_file(kParent + "/b/x") == "x");
+  CHECK(m.read_file(kParent + "/a/theirs") == "y");
 }

@@ -13,6 +13,7 @@
 #include "support/crash_sweep.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <iterator>
 #include <map>
 #include <string>
@@ -543,6 +544,138 @@ TEST_CASE("issue 41 sweep: claw remove killed anywhere is finished by the re-run
     CHECK_FALSE(after["installs"].contains("demo"));
     CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
   });
+}
+
+// ---- issue 43 item 4: the same three fail at every operation; a failure leaves the old state
+// (their rollbacks are publish::undo_journal's steps) ---------------------------------------
+
+TEST_CASE(
+    "issue 43 item 4 fault sweep: skills remove fails anywhere: the skill stays, or it is gone") {
+  for (const bool purge : {false, true}) {
+    std::size_t count = 0;
+    snapshot_t v1;
+    {
+      faulty<memory> f;
+      f.inner() = upgrade_install();
+      v1 = f.inner().snapshot(ops_dir + "/lint");
+      f.reset_counts();
+      sk::remove_skill(f, ops(), inst, "lint", purge, 7);
+      count = f.count();
+    }
+    for (std::size_t n = 1; n <= count + 1; ++n) {
+      CAPTURE(purge);
+      CAPTURE(n);
+      faulty<memory> f;
+      f.inner() = upgrade_install();
+      f.reset_counts();
+      f.fail_at(n, EIO);
+      bool failed = false;
+      try {
+        sk::remove_skill(f, ops(), inst, "lint", purge, 7);
+      } catch (const cp::error&) {
+        failed = true;
+      }
+      memory& m = f.inner();
+      // A failure is the old state: the skill in place, no archive of it.
+      CHECK(m.exists(ops_dir + "/lint") == failed);
+      if (failed) CHECK(m.snapshot(ops_dir + "/lint") == v1);
+      CHECK(archives_holding(m, v1) == (failed || purge ? 0u : 1u));
+    }
+  }
+}
+
+TEST_CASE(
+    "issue 43 item 4 fault sweep: skills restore fails anywhere: the archive stays, or the skill "
+    "is back") {
+  // Failed before the fix: a failing look at the restored skill (its identity check) threw
+  // with the skill already restored and its archive gone.
+  const auto cfg = sk::parse_skills_config("[skill_bundles.ops]\n");
+  const auto setup = [](memory& m) {
+    m.write_file(inst + "/config.toml", "[skill_bundles.ops]\n");
+    skill_at(m, archive_dir + "/ops-lint-7", "v1");
+  };
+  std::size_t count = 0;
+  snapshot_t v1;
+  {
+    faulty<memory> f;
+    setup(f.inner());
+    v1 = f.inner().snapshot(archive_dir + "/ops-lint-7");
+    f.reset_counts();
+    sk::restore_skill(f, cfg, inst, "lint", "", "");
+    count = f.count();
+  }
+  for (std::size_t n = 1; n <= count + 1; ++n) {
+    CAPTURE(n);
+    faulty<memory> f;
+    setup(f.inner());
+    f.reset_counts();
+    f.fail_at(n, EIO);
+    bool failed = false;
+    try {
+      sk::restore_skill(f, cfg, inst, "lint", "", "");
+    } catch (const cp::error&) {
+      failed = true;
+    }
+    memory& m = f.inner();
+    CHECK(m.exists(ops_dir + "/lint") == !failed);
+    if (!failed) CHECK(m.snapshot(ops_dir + "/lint") == v1);
+    CHECK(archives_holding(m, v1) == (failed ? 1u : 0u));
+  }
+}
+
+TEST_CASE(
+    "issue 43 item 4 fault sweep: claw remove fails anywhere: nothing removed, or the re-run "
+    "finishes") {
+  std::size_t count = 0;
+  std::string ledger_before, config_before;
+  {
+    faulty<memory> f;
+    f.inner() = claw_installed();
+    ledger_before = f.inner().read_file("/state/clawport-claws.json");
+    config_before = f.inner().read_file("/state/openclaw.json");
+    const oc::value plan = oc::plan_remove(f, claw_request(), "demo");
+    f.reset_counts();
+    REQUIRE(
+        oc::apply_remove(f, claw_request(), "demo", claw_yes(plan["planIntegrity"]), claw_now).ok);
+    count = f.count();
+  }
+  for (std::size_t n = 1; n <= count + 1; ++n) {
+    CAPTURE(n);
+    faulty<memory> f;
+    f.inner() = claw_installed();
+    const oc::value plan = oc::plan_remove(f, claw_request(), "demo");
+    f.reset_counts();
+    f.fail_at(n, EIO);
+    oc::remove_outcome r;
+    try {
+      r = oc::apply_remove(f, claw_request(), "demo", claw_yes(plan["planIntegrity"]), claw_now);
+    } catch (const cp::error&) {
+      continue;  // before the first change (the plan's reads): nothing was written
+    }
+    memory& m = f.inner();
+    if (r.ok) continue;
+    if (r.failed) {
+      // Stopped before a file went: the ledger and openclaw.json are as they were.
+      INFO(oc::to_json(*r.failed).dump(2));
+      CHECK(m.read_file("/state/clawport-claws.json") == ledger_before);
+      CHECK(m.read_file("/state/openclaw.json") == config_before);
+      CHECK(m.exists(oc_ws + "/AGENTS.md"));
+      continue;
+    }
+    // Partial: the ledger names what is left, and the re-run finishes (or the last ledger
+    // write landed before its flush failed: the remove is whole).
+    const oc::value ledger = oc::value::parse(m.read_file("/state/clawport-claws.json"));
+    if (!ledger["installs"].contains("demo")) {
+      CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
+      continue;
+    }
+    const oc::value again = oc::plan_remove(m, claw_request(), "demo");
+    const auto second =
+        oc::apply_remove(m, claw_request(), "demo", claw_yes(again["planIntegrity"]), claw_now);
+    INFO(oc::to_json(second).dump(2));
+    CHECK(second.ok);
+    CHECK_FALSE(m.exists(oc_ws + "/AGENTS.md"));
+  }
 }
 
 // ---- the same on real files (fs::posix under fs::faulty) ----------------------------------

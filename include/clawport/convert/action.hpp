@@ -156,8 +156,7 @@ publish::outcome publish_new(Fs& fs, const options& o,
   const std::string token = o.token.empty() ? publish::random_token() : o.token;
   // Held open and locked until published: `recover` leaves a running convert's tree alone;
   // any failure removes it (a second failure leaves it for `clawport recover`).
-  publish::staged_dir<Fs> stage(fs, parent,
-                                publish::staging_name(publish::staging_kind::convert, token));
+  publish::staged_dir<Fs> stage(fs, parent, publish::staging_kind::convert, token, fs::modes::dir);
   write_tree(fs, stage.handle(), files, o.jobs);
   if (o.sync) fs.sync_filesystem(stage.handle());
   check(paths::join(parent_path, stage.name()));

@@ -493,13 +493,11 @@ class basic_exporter {
     check_cancelled(o);
     // Step 6: the staging directory beside the destination, locked for the whole run
     // so `recover` never removes it under us; removed on any failure unless published.
-    std::string staging;
-    fs::file_id stage_id;
+    // (publish::staged_dir's protocol: made as `.zeroclaw-export-new-<token>`, locked,
+    // then renamed to `.zeroclaw-export-<token>`.)
     std::optional<publish::staged_dir<Fs>> stage;
-    {
-      dir made = make_staging(parent, o.token, staging, stage_id);
-      stage.emplace(fs_, parent, staging, std::move(made), stage_id);
-    }
+    stage.emplace(fs_, parent, publish::staging_kind::export_bundle, o.token);
+    const std::string staging = stage->name();
     try {
       fs::copying_sink<Fs> sink{fs_};
       stage_bundle(walk, res, sink, stage->handle(), req.sources);
@@ -599,66 +597,6 @@ class basic_exporter {
                      "everything in it"});
     }
     return out;
-  }
-
-  /// Creates the staging directory and locks it before it carries a name `recover`
-  /// matches: mkdir `.zeroclaw-export-new-<token>`, open, flock (fs::make_locked_dir), then
-  /// rename it to `.zeroclaw-export-<token>` (the lock follows the inode). `recover` removes
-  /// an empty, unlocked `.zeroclaw-export-new-*` (a dead export's): when it took this one
-  /// before the lock, a fresh one is made (bounded).
-  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
-                   fs::file_id& id) {
-    namespace ed = exporter_detail;
-    for (int attempt = 0;; ++attempt) {
-      const bool retry = attempt < 16;
-      const std::string token = injected.empty() ? publish::random_token() : injected;
-      const std::string creating = publish::creating_name(token);
-      staging = publish::staging_name(token);
-      std::optional<dir> stage;
-      try {
-        stage = fs::make_locked_dir(fs_, parent, creating, fs::modes::private_dir);
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && injected.empty() && retry) continue;
-        throw with_context(e, "failed to create the staging directory " + creating, creating);
-      }
-      if (!stage) {
-        if (retry) continue;  // removed or locked by another process (recover) before our lock
-        throw error(errc::identity_changed,
-                    "the staging directory " + creating +
-                        " was removed or locked by another process while this export created "
-                        "it, 16 times; run the export again",
-                    creating);
-      }
-      bool taken = false;  // the staging name already exists: another token, please
-      try {
-        id = fs_.stat(*stage).id;
-        // The locked, empty `creating` directory takes the staging name, never replacing.
-        taken = !publish::rename_noreplace(fs_, parent, creating, parent, staging);
-        if (!taken) return std::move(*stage);
-        if (!injected.empty() || !retry) {
-          throw error(errc::destination_refused,
-                      "the staging directory " + staging +
-                          " already exists beside the "
-                          "destination; run `clawport recover` on it or choose another token",
-                      staging);
-        }
-      } catch (const error& e) {
-        stage.reset();
-        try {
-          fs_.remove_dir_at(parent, creating);
-        } catch (const error&) {
-          // an empty `.zeroclaw-export-new-` directory stays; recover removes it
-        }
-        if (e.code() == errc::destination_refused) throw;
-        throw with_context(e, "failed to set up the staging directory " + staging, staging);
-      }
-      stage.reset();
-      try {
-        fs_.remove_dir_at(parent, creating);
-      } catch (const error&) {
-        // as above
-      }
-    }
   }
 
   /// The install's root, config file (through a symlink) and `.secret_key`, resolved and

@@ -252,7 +252,7 @@ void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::str
 /// Why an export's creation directory `n` (`.zeroclaw-export-new-*`) is left, or nullopt
 /// once it was removed: an empty one nobody holds is an export's that died between its mkdir
 /// and its lock. Recover locks it first; an export that had not locked it yet finds it gone
-/// or held and retries under a fresh name (fs::make_locked_dir, exporter::make_staging).
+/// or held and retries under a fresh name (publish::staged_dir).
 template <class Fs>
 std::optional<std::string> remove_dead_creation(Fs& fs, const typename Fs::dir& parent,
                                                 const std::string& n, recover_report& report) {

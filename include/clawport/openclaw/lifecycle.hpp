@@ -16,7 +16,9 @@
 #include "state.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -252,8 +254,7 @@ void publish_new_dir(Fs& fs, const std::string& abs,
   auto parent = open_below_anchor(fs, o.anchor.empty() ? parent_of(above) : o.anchor, above,
                                   &created_parents);
   const std::string name = paths::file_name(abs);
-  publish::staged_dir<Fs> st(
-      fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
+  publish::staged_dir<Fs> st(fs, parent, publish::staging_kind::claw, {}, fs::modes::dir);
   {
     std::vector<std::string> dirs;
     for (const auto& f : files) {
@@ -1200,46 +1201,43 @@ inline std::vector<file_row> rows_without(const install_record& rec,
   return rows;
 }
 
-/// Restores the ledger's previous bytes; what could not be restored, as a message tail.
+/// The undo step (publish::undo_journal) that puts back the state file `name` as it was
+/// (`before`; none: it did not exist), unless `skip` is set by then; its name in the journal
+/// is the tail of a failure message.
 template <class Fs>
-std::string restore_ledger(Fs& fs, const std::string& state_dir,
-                           const std::optional<std::string>& before) {
-  try {
-    restore_state_file(fs, state_dir, ledger_file_name, before);
-    return "";
-  } catch (const error& e) {
-    return std::string("; the ledger could not be restored: ") + e.what();
-  }
+std::function<void()> restore_step(Fs& fs, const std::string& state_dir, std::string name,
+                                   std::optional<std::string> before,
+                                   std::shared_ptr<const bool> skip = nullptr) {
+  return [&fs, &state_dir, name = std::move(name), before = std::move(before), skip] {
+    if (!(skip && *skip)) restore_state_file(fs, state_dir, name, before);
+  };
 }
 
-/// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json.
-/// On a failure the ledger is restored and the failure returned.
+/// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json
+/// (its previous bytes recorded in `undo` first). On a failure `undo` runs (openclaw.json,
+/// then the ledger) and the failure is returned.
 template <class Fs>
 std::optional<failure> remove_config_entries(Fs& fs, const std::string& state_dir,
                                              const config_change& change,
-                                             const std::optional<std::string>& ledger_before) {
+                                             publish::undo_journal& undo) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
   if (change.agents.empty() && change.mcp_servers.empty()) return std::nullopt;
   config_outcome cfg;
-  std::optional<std::string> config_before;
+  auto refused = std::make_shared<bool>(false);  // refused: nothing was written
   try {
-    config_before = read_state_file(fs, state_dir, config_file_name);
+    std::optional<std::string> before = read_state_file(fs, state_dir, config_file_name);
+    if (before)
+      undo.add("openclaw.json could not be restored",
+               restore_step(fs, state_dir, config_file_name, std::move(before), refused));
     cfg = apply_config_change(fs, state_dir, change, nullptr);
   } catch (const error& e) {
-    std::string also;
-    try {
-      if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
-    } catch (const error& again) {
-      also = std::string("; openclaw.json could not be restored: ") + again.what();
-    }
     return failure_of(schema, errc::remove_failed,
-                      std::string(e.what()) + "; nothing was removed" + also +
-                          restore_ledger(fs, state_dir, ledger_before));
+                      std::string(e.what()) + "; nothing was removed" + undo.run_tail());
   }
   if (cfg.written) return std::nullopt;
+  *refused = true;
   failure f = failure_of(schema, errc::config_commit_failed,
-                         cfg.refusal + "; nothing was removed" +
-                             restore_ledger(fs, state_dir, ledger_before) +
+                         cfg.refusal + "; nothing was removed" + undo.run_tail() +
                              ". Remove the members by hand, then run remove again:");
   f.snippet = cfg.snippet;
   return f;
@@ -1347,7 +1345,9 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   // 1. The intent first: the ledger marks the files about to be deleted `removing` (still
   // clawport's, so a remove killed after this is finished by its re-run, which deletes
   // what is unchanged and releases what is gone).
-  const std::optional<std::string> ledger_before = l.bytes;
+  publish::undo_journal undo;  // until openclaw.json is written: the ledger, openclaw.json
+  undo.add("the ledger could not be restored",
+           detail::restore_step(fs, state_dir, ledger_file_name, l.bytes));
   try {
     install_record removing = rec;
     removing.status = "removing";
@@ -1360,13 +1360,13 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
     out.failed = failure_of(schema, errc::remove_failed,
-                            std::string(e.what()) + "; nothing was removed" +
-                                detail::restore_ledger(fs, state_dir, ledger_before));
+                            std::string(e.what()) + "; nothing was removed" + undo.run_tail());
     return out;
   }
   // 2. openclaw.json.
-  out.failed = detail::remove_config_entries(fs, state_dir, change, ledger_before);
+  out.failed = detail::remove_config_entries(fs, state_dir, change, undo);
   if (out.failed) return out;
+  undo.commit();  // from here a failure is recorded in the ledger, never undone
   // 3. The files, one unlink each, then the directories they emptied.
   res.failure = detail::delete_workspace_files(fs, rec.workspace, doomed, res.files_deleted);
   if (res.failure.empty()) detail::remove_emptied_dirs(fs, rec, remove_ws);

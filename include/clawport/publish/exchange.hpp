@@ -9,6 +9,7 @@
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "admission.hpp"
+#include "exchange_entry.hpp"
 #include "policy.hpp"
 #include "staged_swap.hpp"
 
@@ -49,16 +50,16 @@ struct exchange {
                               outcome& out) {
     recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
     if (detail::cancel_requested(r)) throw detail::cancelled(r);
-    fs::rename_result done = fs::rename_result::done;
+    bool done = false;
     try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      done = try_exchange(fs, parent, r.staging, parent, r.destination);
     } catch (const error& e) {
       throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
     }
-    if (done == fs::rename_result::unsupported) return false;
+    if (!done) return false;
     const auto swap_back = [&](const error& cause) {
       try {
-        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+        exchange_back(fs, parent, r.staging, parent, r.destination, r.staging);
       } catch (const error&) {
         detail::restore_failed(r, cause, r.staging);
       }

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: MIT
-// The one staged directory: a directory made beside its destination under a registry name
-// (publish/names.hpp), opened and locked for as long as the command works in it (so
-// `clawport recover` leaves it alone), filled by the caller, then published by one rename
-// that never replaces (publish/rename.hpp). Unless published or released, its destructor
-// removes the staging tree, and only while the name is still the directory it made.
+// The one staged directory of every family (export, import, claw, skills, convert): a
+// directory made beside its destination (the same filesystem) under a registry name
+// (publish/names.hpp), made, opened and locked by one protocol before it is trusted (so
+// `clawport recover` leaves it alone, and one recover took first is made again), filled by
+// the caller, then published by one rename that never replaces (publish/rename.hpp) or
+// handed to a Publish policy. Unless published or released, its destructor removes the
+// staging tree, and only while the name is still the directory it made.
 #pragma once
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
+#include "names.hpp"
 #include "rename.hpp"
 
+#include <cerrno>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,41 +33,44 @@ class staged_dir {
  public:
   using dir = typename Fs::dir;
 
-  /// Makes `name` in `parent` with `mode`, opens it and locks it. A failure to make it is
-  /// thrown as the Fs policy threw it; a lock another process holds is
-  /// errc::destination_refused naming `shown` (the name when empty). After a failure
-  /// nothing of it is left.
+  /// The one creation protocol: a staging directory of the family `kind` in `parent`,
+  /// `<prefix><token>` (publish/names.hpp) with a fresh random token per attempt, or
+  /// `token`; made, opened and locked before it is trusted (fs::make_locked_dir). One that
+  /// `recover` removed or locked before our lock, or a random name already taken, is made
+  /// again under a fresh name, at most 16 times. An export's is made as
+  /// `.zeroclaw-export-new-<token>` and renamed to its staging name once locked (recover
+  /// removes an empty, unlocked creation directory, never an export's staging one blind).
+  /// A failure to make it is thrown as the Fs policy threw it (an export's with context);
+  /// after a failure nothing of it is left.
+  staged_dir(Fs& fs, const dir& parent, staging_kind kind, std::string_view token = {},
+             std::uint32_t mode = fs::modes::private_dir)
+      : fs_(fs), parent_(parent) {
+    for (int attempt = 0; !try_make(kind, token, mode, attempt < 16); ++attempt) {
+    }
+  }
+  /// A staging directory named `name` by its caller (an import's: the plan's token and the
+  /// leaf), made, opened and locked as above, never retried under another name. A lock
+  /// another process holds (or took before ours) is errc::destination_refused naming
+  /// `shown` (the name when empty).
   staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = fs::modes::dir,
              std::string_view shown = {})
       : fs_(fs), parent_(parent), name_(std::move(name)) {
-    fs_.make_dir_at(parent_, name_, mode);
-    made_ = true;
+    std::optional<dir> d = fs::make_locked_dir(fs_, parent_, name_, mode);
+    if (!d) {
+      const std::string s = shown.empty() ? name_ : std::string(shown);
+      throw error(
+          errc::destination_refused,
+          "the staging directory " + s + " is held by another running command; nothing was written",
+          s);
+    }
+    fs::file_id id;
     try {
-      handle_.emplace(fs_.open_dir_at(parent_, name_));
-      id_ = fs_.stat(*handle_).id;
-      if (!fs_.try_lock(*handle_)) {
-        const std::string s = shown.empty() ? name_ : std::string(shown);
-        throw error(errc::destination_refused,
-                    "the staging directory " + s +
-                        " is held by another running command; nothing was written",
-                    s);
-      }
+      id = fs_.stat(*d).id;
     } catch (...) {
-      handle_.reset();
-      made_ = false;
-      try {
-        fs_.remove_dir_at(parent_, name_);
-      } catch (...) {  // a crash leaves it, empty, for `recover`
-      }
+      drop(d, name_);
       throw;
     }
-  }
-  /// Takes over the directory `name` in `parent` that the caller made, opened as `handle`
-  /// and locked, whose identity is `id` (the exporter names its staging directory only once
-  /// it is locked: publish::creating_name). From here on it is as if this object made it.
-  staged_dir(Fs& fs, const dir& parent, std::string name, dir handle, const fs::file_id& id)
-      : fs_(fs), parent_(parent), name_(std::move(name)), id_(id), made_(true) {
-    handle_.emplace(std::move(handle));
+    adopt(name_, std::move(*d), id);
   }
   staged_dir(const staged_dir&) = delete;
   staged_dir& operator=(const staged_dir&) = delete;
@@ -125,6 +132,71 @@ class staged_dir {
   }
 
  private:
+  /// This object's from here on: `name`, opened and locked as `d`.
+  void adopt(std::string name, dir d, const fs::file_id& id) {
+    id_ = id;
+    name_ = std::move(name);
+    handle_.emplace(std::move(d));
+    made_ = true;
+  }
+
+  /// One attempt of the protocol: true when made; false to try again under a fresh name
+  /// (only while `retry`); otherwise thrown.
+  bool try_make(staging_kind kind, std::string_view injected, std::uint32_t mode, bool retry) {
+    const bool exporting = kind == staging_kind::export_bundle;
+    const std::string token = injected.empty() ? random_token() : std::string(injected);
+    const std::string staging = exporting ? staging_name(token) : staging_name(kind, token);
+    const std::string made = exporting ? creating_name(token) : staging;
+    std::optional<dir> d;
+    try {
+      d = fs::make_locked_dir(fs_, parent_, made, mode);
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && injected.empty() && retry) return false;
+      if (!exporting) throw;
+      throw with_context(e, "failed to create the staging directory " + made, made);
+    }
+    if (!d) {
+      if (retry) return false;  // removed or locked by another process (recover) before our lock
+      throw error(errc::identity_changed,
+                  "the staging directory " + made +
+                      " was removed or locked by another process while this " +
+                      (exporting ? "export" : "command") + " created it, 16 times; run the " +
+                      (exporting ? "export" : "command") + " again",
+                  made);
+    }
+    try {
+      // An export's locked, empty creation directory takes the staging name, never replacing.
+      const fs::file_id id = fs_.stat(*d).id;
+      if (!exporting || rename_noreplace(fs_, parent_, made, parent_, staging)) {
+        adopt(staging, std::move(*d), id);
+        return true;
+      }
+      if (!injected.empty() || !retry) {
+        throw error(errc::destination_refused,
+                    "the staging directory " + staging +
+                        " already exists beside the "
+                        "destination; run `clawport recover` on it or choose another token",
+                    staging);
+      }
+    } catch (const error& e) {
+      drop(d, made);
+      if (e.code() == errc::destination_refused || !exporting) throw;
+      throw with_context(e, "failed to set up the staging directory " + staging, staging);
+    }
+    drop(d, made);  // the staging name is taken: another token
+    return false;
+  }
+
+  /// Closes `d` and removes the empty directory `made` (best effort: an empty one left
+  /// behind is `recover`'s).
+  void drop(std::optional<dir>& d, const std::string& made) noexcept {
+    d.reset();
+    try {
+      fs_.remove_dir_at(parent_, made);
+    } catch (...) {
+    }
+  }
+
   Fs& fs_;
   const dir& parent_;
   std::string name_;

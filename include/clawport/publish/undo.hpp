@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
-// The one undo journal of a multi-step apply (import, claw add/update/remove): each step
-// that changed the user's tree records how to undo it (restore the config from its backup,
-// restore the ledger, remove a published directory, remove a directory made on the way),
-// and a failure runs the records newest first, so every apply undoes in the reverse of the
-// order it did.
+// The one undo journal of a multi-step apply (import, claw add/update/remove, skills
+// remove/restore): each step that changed the user's tree records how to undo it (restore
+// the config from its backup, restore the ledger, remove a published directory, move a
+// renamed tree back), and a failure runs the records newest first, so every apply undoes
+// in the reverse of the order it did.
 #pragma once
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../fs/policy.hpp"
+#include "rename.hpp"
 
 #include <exception>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39,6 +42,17 @@ class undo_journal {
 
   /// Number of steps recorded.
   std::size_t size() const noexcept { return steps_.size(); }
+
+  /// Runs the steps (as run()) and returns what could not be undone as a message's tail,
+  /// "; <what>: <why>" each ("" when everything was undone).
+  std::string run_tail() noexcept {
+    std::string tail;
+    try {
+      for (const std::string& left : run()) tail += "; " + left;
+    } catch (...) {
+    }
+    return tail;
+  }
 
   /// Runs every recorded step once, newest first; a step that fails does not stop the
   /// others. Returns what could not be undone, one "<what>: <why>" each, oldest-run first.
@@ -73,6 +87,18 @@ class undo_journal {
     }
   }
 };
+
+/// The undo step of a rename of `from` (in `from_dir`) to `to` (in `to_dir`): `to` back to
+/// `from`, never replacing (publish::rename_noreplace); a taken `from` is errc::io naming
+/// it. The directories must outlive the journal.
+template <class Fs>
+std::function<void()> rename_back(Fs& fs, const typename Fs::dir& from_dir, std::string_view from,
+                                  const typename Fs::dir& to_dir, std::string_view to) {
+  return [&fs, &from_dir, &to_dir, from = std::string(from), to = std::string(to)] {
+    if (!rename_noreplace(fs, to_dir, to, from_dir, from))
+      throw error(errc::io, from + " is taken, so " + to + " could not be moved back", from);
+  };
+}
 
 }  // namespace publish
 }  // namespace CLAWPORT_ABI_NAMESPACE

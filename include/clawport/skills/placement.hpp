@@ -24,9 +24,11 @@
 #include "../fs/policy.hpp"
 #include "../fs/read_file.hpp"
 #include "../fs/write_new_file.hpp"
+#include "../publish/exchange_entry.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
 #include "../publish/staged_dir.hpp"
+#include "../publish/undo.hpp"
 #include "loader.hpp"
 #include "locations.hpp"
 
@@ -253,21 +255,20 @@ class staged_skill {
   /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
   staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
-    stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
-      stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
+      stage_.emplace(fs_, parent_, publish::staging_kind::skills);
     } catch (const error& e) {
-      throw with_context(e, "failed to create the staging directory in " + loc_.path, stage_path(),
+      throw with_context(e, "failed to create the staging directory in " + loc_.path, loc_.path,
                          reason_of(e));
     }
+    stage_name_ = stage_->name();
     try {
       fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
       skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));
     } catch (const error& e) {
       skill_.reset();
       stage_.reset();  // removes the staging tree
-      throw with_context(e, "failed to create " + stage_path() + "/" + name_, stage_path(),
-                         reason_of(e));
+      throw with_context(e, "failed to create " + skill_path(), stage_path(), reason_of(e));
     }
   }
   staged_skill(const staged_skill&) = delete;
@@ -302,7 +303,7 @@ class staged_skill {
     } catch (const error& e) {
       // Withdraw: the destination was vacant, so it is vacant again.
       try {
-        fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
+        publish::rename_back(fs_, stage_->handle(), name_, parent_, name_)();
       } catch (const error&) {
         throw with_context(e, "failed to make " + dest + " durable (it stays published)", dest,
                            reason_of(e));
@@ -381,54 +382,38 @@ class staged_skill {
     fs::write_new_file(fs_, stage_->handle(), upgrade_intent_file, text, fs::modes::private_file);
   }
 
-  /// The staged skill to `<name>`, the old one into the staging directory; returns the old
-  /// one's entry there (`<name>` after an exchange, `previous` after two renames).
+  /// The staged skill to `<name>`, the old one into the staging directory
+  /// (publish::exchange_entry); returns the old one's entry there (`<name>` after an
+  /// exchange, `previous` after two renames).
   std::string swap_in(const std::string& dest) {
+    bool stranded = false;
+    const auto taken = [&](const error& e) {
+      return e.code() == errc::destination_refused && e.subject() == name_;
+    };
+    const auto strand = [&](const error& cause) {
+      stranded = true;
+      stage_->release();  // it holds the old version: keep it for the user
+      const error e = taken(cause) ? skill_exists(loc_, name_) : cause;
+      return error(e.code(),
+                   std::string(e.what()) + "; the previous version could not be put back: it " +
+                       "is in " + paths::join(stage_path(), swap_aside),
+                   dest, e.sys_errno());
+    };
     try {
-      if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
-          fs::rename_result::done)
-        return name_;
-      // No RENAME_EXCHANGE here: the old version aside, then the new one into place.
-      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside)) {
-        throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
-      }
+      return publish::exchange_entry(fs_, stage_->handle(), name_, parent_, name_, swap_aside,
+                                     strand);
     } catch (const error& e) {
+      if (stranded) throw;
+      if (taken(e)) throw skill_exists(loc_, name_);
       throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
-    try {
-      if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
-        throw skill_exists(loc_, name_);
-      }
-    } catch (const error& e) {
-      try {
-        if (!publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_))
-          throw error(errc::io, "the name was taken", dest);
-      } catch (const error&) {
-        stage_->release();  // it holds the old version: keep it for the user
-        throw error(e.code(),
-                    std::string(e.what()) + "; the previous version could not be put back: it " +
-                        "is in " + stage_path() + "/" + std::string(swap_aside),
-                    dest, e.sys_errno());
-      }
-      if (e.code() == errc::destination_refused) throw;
-      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
-    }
-    return std::string(swap_aside);
   }
 
-  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`.
+  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`
+  /// (publish::exchange_back).
   void swap_back(const std::string& dest, const std::string& old_entry, const error& cause) {
     try {
-      if (old_entry == name_) {
-        if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) !=
-            fs::rename_result::done)
-          throw error(errc::io, "the exchange back was refused", dest);
-        return;
-      }
-      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), name_) ||
-          !publish::rename_noreplace(fs_, stage_->handle(), old_entry, parent_, name_)) {
-        throw error(errc::io, "a name was taken", dest);
-      }
+      publish::exchange_back(fs_, stage_->handle(), name_, parent_, name_, old_entry);
     } catch (const error&) {
       stage_->release();  // it holds a version of the skill: keep it for the user
       throw error(cause.code(),

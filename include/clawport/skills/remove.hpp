@@ -20,6 +20,7 @@
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
 #include "../publish/staged_dir.hpp"
+#include "../publish/undo.hpp"
 #include "locations.hpp"
 #include "placement.hpp"
 
@@ -184,13 +185,13 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_vi
     throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
                 archive.path);
   }
+  publish::undo_journal undo;
+  undo.add("the archive", publish::rename_back(fs, parent, entry, arch, target));
   try {
     fs.sync_dir(arch);
     fs.sync_dir(parent);
   } catch (const error& e) {
-    try {
-      fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
-    } catch (const error&) {
+    if (!undo.run().empty()) {
       throw with_context(e,
                          "archived " + shown + " to " + paths::join(archive.path, target) +
                              " but could not make it durable",
@@ -199,6 +200,7 @@ std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_vi
     throw with_context(e, "failed to make the archive of " + shown + " durable", directory,
                        reason_of(e));
   }
+  undo.commit();
   return paths::join(archive.path, target);
 }
 
@@ -209,19 +211,19 @@ template <class Fs>
 void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
                   const std::string& name, const std::string& directory, const fs::file_id& id,
                   std::vector<std::string>& warnings) {
-  const std::string stage =
-      publish::staging_name(publish::staging_kind::skills, publish::random_token());
   std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
   try {
-    s.emplace(fs, parent, stage, fs::modes::private_dir);
+    s.emplace(fs, parent, publish::staging_kind::skills);
   } catch (const error& e) {
     throw with_context(e, "failed to create a staging directory in " + loc.path, loc.path,
                        reason_of(e));
   }
-  bool in_stage = false;  // the skill sits at <stage>/<name>
+  const std::string stage = s->name();
+  publish::undo_journal undo;  // the skill back from <stage>/<name>
   try {
-    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
-    in_stage = true;
+    if (!publish::rename_noreplace(fs, parent, name, s->handle(), name))
+      throw error(errc::io, "the fresh staging directory " + stage + " is not empty", directory);
+    undo.add("the skill", publish::rename_back(fs, parent, name, s->handle(), name));
     const auto moved = fs.stat_at(s->handle(), name);
     if (!moved || moved->id != id) {
       throw error(errc::identity_changed,
@@ -230,15 +232,7 @@ void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_locat
     }
     fs.sync_dir(parent);
   } catch (const error& e) {
-    bool restored = !in_stage;
-    if (in_stage) {
-      try {
-        restored = s->publish_entry(name, parent, name);
-      } catch (const error&) {
-        restored = false;
-      }
-    }
-    if (!restored) {
+    if (!undo.run().empty()) {
       s->release();  // it holds the skill now
       throw error(e.code(),
                   "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
@@ -249,6 +243,7 @@ void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_locat
     if (e.code() == errc::identity_changed) throw;
     throw with_context(e, "failed to remove " + directory, directory, reason_of(e));
   }
+  undo.commit();
   try {
     s->remove();
   } catch (const error& e) {

@@ -20,6 +20,7 @@
 #include "../core/text.hpp"
 #include "../fs/policy.hpp"
 #include "../publish/rename.hpp"
+#include "../publish/undo.hpp"
 #include "locations.hpp"
 #include "placement.hpp"
 #include "remove.hpp"
@@ -218,8 +219,10 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
                        out.directory, reason_of(e));
   }
   if (!moved) throw skill_exists(loc, name);
-  const auto st = fs.stat_at(parent, name);
+  publish::undo_journal undo;
+  undo.add("the restore", publish::rename_back(fs, arch, pick.entry, parent, name));
   try {
+    const auto st = fs.stat_at(parent, name);
     if (!st || st->id != id) {
       throw error(errc::identity_changed,
                   out.restored_from + " was replaced while it was being restored", out.directory);
@@ -227,14 +230,13 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
     fs.sync_dir(parent);
     fs.sync_dir(arch);
   } catch (const error& e) {
-    try {
-      (void)publish::rename_noreplace(fs, parent, name, arch, pick.entry);
-    } catch (const error&) {
+    if (!undo.run().empty()) {
       throw with_context(e, "restored " + out.directory + " but could not make it durable",
                          out.directory, reason_of(e));
     }
     throw with_context(e, "failed to restore " + out.directory, out.directory, reason_of(e));
   }
+  undo.commit();
   for (std::size_t i = 1; i < found.size(); ++i) out.other_archives.push_back(found[i].entry);
   return out;
 }
