@@ -52,4 +52,33 @@ tree_state() {
   [ "${2:-}" = --mtime ] && fmt='%p %y %m %s %l %T@\n'
   (cd "$1" && find . -printf "$fmt" | LC_ALL=C sort && find . -type f -exec sha256sum {} + | LC_ALL=C sort)
 }
+# on_tty <answers file> <command...>: runs the command on a pseudo-terminal, answering each
+# prompt (a line ending in `: ` or `] `) with the next line of the answers file.
+on_tty() {
+  python3 - "$@" >"$TMP/out" <<'PY'
+import os, pty, re, select, sys
+answers = open(sys.argv[1], "rb").read().split(b"\n")
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[2], sys.argv[2:])
+seen, asked = b"", 0
+while True:
+    r, _, _ = select.select([fd], [], [], 30)
+    if not r:
+        sys.stdout.write("TIMEOUT\n"); os.kill(pid, 9); break
+    try:
+        chunk = os.read(fd, 4096)
+    except OSError:
+        break
+    if not chunk:
+        break
+    seen += chunk
+    while len(re.findall(rb"(\(not echoed\): |\[y/N\] )", seen)) > asked:
+        os.write(fd, (answers[asked] if asked < len(answers) else b"") + b"\n")
+        asked += 1
+_, status = os.waitpid(pid, 0)
+sys.stdout.write(seen.decode("utf-8", "replace"))
+sys.stdout.write("\nEXIT %d\n" % os.waitstatus_to_exitcode(status))
+PY
+}
 finish() { [ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }; echo ok; }

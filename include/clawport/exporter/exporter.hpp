@@ -523,6 +523,11 @@ class basic_exporter {
       req.staging = staging;
       req.adm = adm.adm;
       req.cancelled = o.cancelled;
+      if (o.on_published)
+        req.published = [&res, &o](const publish::outcome& so_far) {
+          res.publish = so_far;
+          o.on_published(res);
+        };
       res.publish = Publish::publish(fs_, parent, req);
       stage->release();  // the Publish policy moved it into place
     } catch (...) {

@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: MIT
+# Issue 44, what the new-user run still found: item 1 (a count while export, verify and
+# import hash and copy, on a terminal only; export --force prints its report before the
+# previous bundle is removed), item 11 (workspace/memory listed as left behind only when it
+# is there and does not travel), item 8 (secrets set keeps no backup of a one-field change),
+# surprise 11 (whole seconds in exported_at), surprise 10 ("did you mean"), wording.
+# The terminal is a pseudo-terminal from python3's pty module (on_tty, lib.sh).
+. "$(dirname "$0")/lib.sh"
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+cp -r "$REPO/examples/zeroclaw-install" "$TMP/src"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b"
+: >"$TMP/none"
+
+# --- item 1: export --force on a terminal: the report, then the removal of the previous bundle
+on_tty "$TMP/none" "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b" --force
+expect_grep out '^EXIT 0'
+expect_grep out 'copying and hashing the workspace: [0-9]* entr'
+report_at=$(grep -n 'Published with exchange' "$TMP/out" | head -1 | cut -d: -f1)
+removal_at=$(grep -n "removing the previous bundle at $TMP/b (the new one is in place)" "$TMP/out" | head -1 | cut -d: -f1)
+[ -n "$report_at" ] && [ -n "$removal_at" ] && [ "$report_at" -le "$removal_at" ] ||
+  fail "the report was not printed before the previous bundle's removal (report line ${report_at:-none}, removal line ${removal_at:-none})"
+[ "$(grep -c 'Published with' "$TMP/out")" = 1 ] || fail "the export report was printed twice"
+# verify: the files hashed, of those the bundle holds with its digest list
+files=$(find "$TMP/b" -type f | wc -l)
+on_tty "$TMP/none" "$CLAWPORT" verify "$TMP/b"
+expect_grep out '^EXIT 0'
+expect_grep out "verifying: hashing: $files/$files files"
+# import: the hashing of its plan, then its copy, each with a count
+mkdir -p "$TMP/dst" && printf 'schema_version = 3\n' >"$TMP/dst/config.toml"
+integrity=$("$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --json |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["plan_integrity"])')
+on_tty "$TMP/none" "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --yes --plan-integrity "$integrity"
+expect_grep out '^EXIT 0'
+expect_grep out 'verifying: hashing: [0-9]*/[0-9]* files'
+expect_grep out "importing: copying and checking: $((files - 1))/$((files - 1)) files"
+# never in a pipe, never with --json
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b" --force
+grep -q 'hashing\|removing\|copying' "$TMP/err" && fail "export printed a progress line into a pipe"
+expect_status 0 "$CLAWPORT" verify "$TMP/b"
+grep -q 'hashing' "$TMP/err" && fail "verify printed a progress line into a pipe"
+on_tty "$TMP/none" "$CLAWPORT" verify "$TMP/b" --json
+grep -q 'hashing' "$TMP/out" && fail "verify --json printed a progress line"
+
+finish
