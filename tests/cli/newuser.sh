@@ -41,4 +41,16 @@ grep -q 'hashing' "$TMP/err" && fail "verify printed a progress line into a pipe
 on_tty "$TMP/none" "$CLAWPORT" verify "$TMP/b" --json
 grep -q 'hashing' "$TMP/out" && fail "verify --json printed a progress line"
 
+# --- surprise 11: exported_at in whole seconds, SOURCE_DATE_EPOCH kept
+make_researcher_install "$TMP/plain"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/plain/config.toml" --out "$TMP/m3"
+grep -q '^exported_at = "[0-9T:-]*+00:00"$' "$TMP/m3/zeroclaw-agent.toml" ||
+  fail "exported_at is not in whole seconds: $(grep exported_at "$TMP/m3/zeroclaw-agent.toml")"
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/plain/config.toml" --out "$TMP/m3" --json --force
+python3 -c 'import json, re, sys; t = json.load(open(sys.argv[1]))["exported_at"]; sys.exit(0 if re.fullmatch(r"[0-9T:-]+\+00:00", t) else 1)' "$TMP/out" ||
+  fail "export --json: exported_at is not in whole seconds"
+expect_status 0 env SOURCE_DATE_EPOCH=1786493040 "$CLAWPORT" export researcher --config "$TMP/plain/config.toml" --out "$TMP/m3" --force
+grep -q '^exported_at = "2026-08-12T00:04:00+00:00"$' "$TMP/m3/zeroclaw-agent.toml" ||
+  fail "SOURCE_DATE_EPOCH is not the export time"
+
 finish

@@ -340,7 +340,7 @@ class basic_exporter {
                   o.out);
     }
     const timestamp exported_at = o.exported_at ? *o.exported_at : clock_now();
-    res.exported_at = format_rfc3339(exported_at);
+    res.exported_at = format_rfc3339_seconds(exported_at);
     const walk_context walk{o,
                             install_root,
                             sources.workspace,
