@@ -41,9 +41,22 @@ grep -q 'hashing' "$TMP/err" && fail "verify printed a progress line into a pipe
 on_tty "$TMP/none" "$CLAWPORT" verify "$TMP/b" --json
 grep -q 'hashing' "$TMP/out" && fail "verify --json printed a progress line"
 
-# --- surprise 11: exported_at in whole seconds, SOURCE_DATE_EPOCH kept
+# --- item 11: workspace/memory (and MEMORY_SNAPSHOT.md) "left behind" only when there and not
+# travelling; the manifest lists both always, as upstream
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/m1"
+expect_grep out '^  workspace/memory (not_yet_portable)'
+expect_grep out '^  workspace/MEMORY_SNAPSHOT.md (private_data)'
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/m2" --with-memory
+expect_grep out 'MEMORY TRAVELS'
+grep -q '^  workspace/memory ' "$TMP/out" && fail "--with-memory: workspace/memory listed as left behind"
 make_researcher_install "$TMP/plain"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/plain/config.toml" --out "$TMP/m3"
+grep -q '^  workspace/memory \|^  workspace/MEMORY_SNAPSHOT.md ' "$TMP/out" &&
+  fail "a workspace without a memory store: workspace/memory or the snapshot listed as left behind"
+grep -q '^path = "workspace/memory"$' "$TMP/m3/zeroclaw-agent.toml" ||
+  fail "the manifest no longer lists workspace/memory as dropped (upstream always does)"
+
+# --- surprise 11: exported_at in whole seconds, SOURCE_DATE_EPOCH kept
 grep -q '^exported_at = "[0-9T:-]*+00:00"$' "$TMP/m3/zeroclaw-agent.toml" ||
   fail "exported_at is not in whole seconds: $(grep exported_at "$TMP/m3/zeroclaw-agent.toml")"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/plain/config.toml" --out "$TMP/m3" --json --force

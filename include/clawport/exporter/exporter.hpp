@@ -9,6 +9,7 @@
 
 #include "../bundle/carry.hpp"
 #include "../bundle/layout.hpp"
+#include "../bundle/private_data.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
 #include "../digest/list.hpp"
@@ -772,9 +773,13 @@ class basic_exporter {
             lim.max_files > ed::root_files ? lim.max_files - ed::root_files : 0;
         fs::copy_spec spec =
             ed::bundle_tree_spec(std::string(zeroclaw::workspace_dir), lim, budget, plan);
-        spec.filter = [&entries, &w, &plan](std::string_view rel) {
+        spec.filter = [&entries, &w, &plan, &res](std::string_view rel) {
           check_cancelled(w.o);
           if (w.o.on_progress) w.o.on_progress(++entries);
+          if (const auto k = bundle::private_workspace_entry(rel)) {
+            res.had_memory_store |= *k == bundle::private_kind::memory_store;
+            res.had_memory_snapshot |= *k == bundle::private_kind::memory_snapshot;
+          }
           return zeroclaw::filter_workspace_entry(plan, rel);
         };
         spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
