@@ -66,4 +66,17 @@ expect_status 0 env SOURCE_DATE_EPOCH=1786493040 "$CLAWPORT" export researcher -
 grep -q '^exported_at = "2026-08-12T00:04:00+00:00"$' "$TMP/m3/zeroclaw-agent.toml" ||
   fail "SOURCE_DATE_EPOCH is not the export time"
 
+# --- surprise 10: "did you mean" for a mistyped command, from the CLI definition; exit 2
+expect_status 2 "$CLAWPORT" exprot researcher
+expect_grep err "clawport: error: unknown command 'exprot' for \`clawport\`; did you mean \`clawport export\`?"
+expect_status 2 "$CLAWPORT" skills instal x
+expect_grep err "did you mean \`clawport skills install\`?"
+expect_status 2 "$CLAWPORT" help verfiy
+expect_grep err "did you mean \`clawport verify\`?"
+expect_status 2 "$CLAWPORT" frobnicate --json
+expect_grep out '"code": "invalid_argument"'
+grep -q 'did you mean' "$TMP/err" && fail "a word near no command got a suggestion"
+expect_status 2 "$CLAWPORT" __complet
+grep -q '__complete' "$TMP/err" && fail "a hidden command was suggested"
+
 finish
