@@ -79,4 +79,11 @@ grep -q 'did you mean' "$TMP/err" && fail "a word near no command got a suggesti
 expect_status 2 "$CLAWPORT" __complet
 grep -q '__complete' "$TMP/err" && fail "a hidden command was suggested"
 
+# --- wording: a bundle without a digest list is "checked", not "verified"
+cp -r "$TMP/m3" "$TMP/nolist" && rm "$TMP/nolist/zeroclaw-agent.sha256"
+expect_status 0 "$CLAWPORT" verify "$TMP/nolist"
+expect_grep out "^checked $TMP/nolist (no digest list: layout, manifest, closure and secrets checked, its bytes unauthenticated): agent \`researcher\`"
+grep -q '^verified ' "$TMP/out" && fail "a bundle without a digest list was called verified"
+expect_status 0 "$CLAWPORT" verify "$TMP/m3"
+expect_grep out "^verified $TMP/m3: agent \`researcher\`, .*every byte matches its digest list"
 finish
