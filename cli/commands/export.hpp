@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../app.hpp"
+#include "../progress.hpp"
 
 #include <clawport/sqlite.hpp>
 
@@ -33,37 +34,24 @@ struct export_args {
   bool with_memory = false;  ///< the agent's memory travels (bundle format 2, issue 47)
 };
 
-/// The progress line: on stderr, only when it is a terminal, rewritten in place.
-class progress_line {
- public:
-  explicit progress_line(bool enabled) : enabled_(enabled) {}
-  ~progress_line() { clear(); }
-  void update(std::uint64_t entries) {
-    if (!enabled_ || entries % 512 != 0) return;
-    out::progress("copying the workspace: " + std::to_string(entries) + " entries");
-    shown_ = true;
-  }
-  /// A phase without a count (issue 44 item 1): the line never goes quiet while it runs.
-  void phase(const std::string& what) {
-    if (!enabled_) return;
-    out::clear_progress();
-    out::progress(what);
-    shown_ = true;
-  }
-  void clear() {
-    if (shown_) out::clear_progress();
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  bool shown_ = false;
-};
-
 template <class Publish>
 export_result run_exporter(fs::posix& backend, const export_options& options) {
   basic_exporter<fs::posix, zeroclaw::schema_v3, Publish> exporter(backend);
   return exporter.run(options);
+}
+
+/// The report of a published bundle. From here nothing may report failure (a signal that
+/// arrives now is too late to undo anything, and the report always renders).
+inline void print_report(const export_result& result, const export_args& a) {
+  try {
+    if (a.json)
+      out::document(render_json(result));
+    else
+      out::rendered(render_report(result));
+  } catch (const std::exception& e) {
+    out::warning("the bundle was published to " + a.out +
+                 " but the report could not be printed: " + e.what());
+  }
 }
 
 inline int run_export(const export_args& a, const host_environment& host) {
@@ -80,13 +68,22 @@ inline int run_export(const export_args& a, const host_environment& host) {
   if (!a.sign.empty()) o.sign = ssh_bundle_signer(host, a.sign);
   // Reproducible provenance: SOURCE_DATE_EPOCH wins over the clock when set.
   o.exported_at = host.now();
-  progress_line progress(!a.json && ::isatty(STDERR_FILENO) == 1);
-  o.on_progress = [&progress](std::uint64_t n) { progress.update(n); };
-  // Publishing replaces the previous bundle, whose removal can take minutes (50,000 files).
-  const std::string publishing =
-      a.force ? "publishing: replacing the previous bundle at " + a.out + " (removing its files)"
-              : "publishing the bundle at " + a.out;
+  progress_line progress = progress_line::for_command(a.json);
+  o.on_progress = [&progress](std::uint64_t n) {
+    progress.count("copying and hashing the workspace", n, 0, "entry", "entries");
+  };
+  const std::string publishing = "publishing the bundle at " + a.out;
   o.before_publish = [&progress, &publishing] { progress.phase(publishing); };
+  // Replacing a bundle: the report as soon as the new one is in place, then the removal of
+  // the previous one (minutes for 50,000 files) on the progress line.
+  bool reported = false;
+  if (!a.json)
+    o.on_published = [&progress, &reported, &a](const export_result& r) {
+      progress.clear();
+      print_report(r, a);
+      reported = true;
+      progress.phase("removing the previous bundle at " + a.out + " (the new one is in place)");
+    };
 
   // SIGINT/SIGTERM only set a flag; the exporter polls it, rolls back and throws
   // errc::cancelled, which run_action turns into exit 130/143.
@@ -111,17 +108,10 @@ inline int run_export(const export_args& a, const host_environment& host) {
     throw error(e.code(), what + " (--force)", e.subject());
   }
   progress.clear();
-  // The bundle is published: from here nothing may report failure (a signal that arrives
-  // now is too late to undo anything, and the report always renders).
-  try {
-    if (a.json)
-      out::document(render_json(result));
-    else
-      out::rendered(render_report(result));
-  } catch (const std::exception& e) {
-    out::warning("the bundle was published to " + a.out +
-                 " but the report could not be printed: " + e.what());
-  }
+  if (!reported)
+    print_report(result, a);
+  else  // what the removal left, told after the report
+    for (const std::string& w : result.publish.warnings) out::warning(w);
   return exit_ok;
 }
 

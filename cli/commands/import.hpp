@@ -117,11 +117,17 @@ inline int run_import(const import_args& a, const host_environment& host) {
   if (!a.allowed_signers.empty())
     o.require_signature = bundle_verifier(host, a.allowed_signers, a.signer);
   o.strict = a.strict;
+  progress_line progress = progress_line::for_command(a.json);
+  o.on_progress = [&progress](std::string_view phase, std::uint64_t n, std::uint64_t total) {
+    progress.count(phase == "copying" ? "importing: copying and checking" : "verifying: hashing", n,
+                   total);
+  };
   fs::posix backend;
   if (a.consent.yes) {
     const std::string integrity = consented_integrity(a.consent, host, "");
     const importer::import_result r =
         importer::apply_import(backend, o, plan::consented_to(integrity));
+    progress.clear();
     if (a.json) {
       out::document(clawport::json::dump(importer::to_json(r)));
     } else {
@@ -132,6 +138,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
     return exit_ok;
   }
   const importer::import_plan p = importer::plan_import(backend, o);
+  progress.clear();
   const std::string doc = clawport::json::dump(importer::to_json(p)) + "\n";
   write_plan_file(a.consent, host, doc);
   if (a.json) {
@@ -152,6 +159,7 @@ inline int run_import(const import_args& a, const host_environment& host) {
   }
   const importer::import_result r =
       importer::apply_import(backend, o, plan::consented_to(p.plan_integrity));
+  progress.clear();
   out::rendered(importer::render_result(r));
   note_no_memory(a, r.plan);
   offer_secret_prompts(r, host);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../app.hpp"
+#include "../progress.hpp"
 
 #include <iostream>
 #include <memory>
@@ -60,7 +61,14 @@ inline int run_verify_plugin(const verify_args& a, const host_environment& host)
 inline int run_verify(const verify_args& a, const host_environment& host) {
   fs::posix backend;
   if (verify::is_plugin_dir(backend, host.absolute(a.bundle))) return run_verify_plugin(a, host);
-  verify::report r = verify::verify_bundle(backend, host.absolute(a.bundle), {}, a.jobs);
+  verify::report r;
+  {
+    progress_line progress = progress_line::for_command(a.json);
+    r = verify::verify_bundle(backend, host.absolute(a.bundle), {}, a.jobs,
+                              [&progress](std::uint64_t n, std::uint64_t total) {
+                                progress.count("verifying: hashing", n, total);
+                              });
+  }
   if (!a.allowed_signers.empty())
     verify::check_signature(r, bundle_verifier(host, a.allowed_signers, a.signer));
   if (a.strict) r.require_authenticated();

@@ -32,7 +32,9 @@ expect_grep out 'set providers.models.anthropic.main.api_key in .*, encrypted (e
 expect_grep out 'created the install.s key .*/.secret_key (mode 0600)'
 [ "$(stat -c %a "$TMP/dst/.secret_key")" = 600 ] || fail "the key file is not mode 0600"
 [ "$(stat -c %a "$TMP/dst/config.toml")" = 640 ] || fail "the config's mode was not kept"
-cmp -s "$TMP/before.toml" "$TMP/dst/config.toml".bak-* || fail "the backup is not the previous config"
+# the field was blank: nothing is lost, so no backup (issue 44 item 8), and the output says so
+ls "$TMP/dst" | grep -q 'config.toml.bak-' && fail "a backup was kept though the field was blank"
+expect_grep out 'no backup kept: the field was blank before and nothing else changed'
 python3 - "$TMP/before.toml" "$TMP/dst/config.toml" "$TMP/dst/.secret_key" \
   providers.models.anthropic.main.api_key sk-ant-handoff-test <<'PY' || fail "enc2: does not decrypt, or more than the value changed"
 import sys, tomllib
@@ -63,6 +65,12 @@ assert plain.decode() == want, plain
 parent[leaf] = ""
 assert after == before, "the config changed beyond the one value"
 PY
+# replacing a value that was set: the previous config is kept, and named
+cp "$TMP/dst/config.toml" "$TMP/before2.toml"
+expect_status 0 "$CLAWPORT" secrets set providers.models.anthropic.main.api_key --config "$TMP/dst/config.toml" < <(printf 'sk-ant-rotated\n')
+expect_grep out 'previous config kept as .*config.toml.bak-'
+cmp -s "$TMP/before2.toml" "$TMP/dst/config.toml".bak-* || fail "the backup is not the previous config"
+rm -f "$TMP/dst/config.toml.bak-"*
 # a second secret under the same key, with a fresh nonce; a secret in a map (env)
 expect_status 0 "$CLAWPORT" secrets set mcp.servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN --config "$TMP/dst/config.toml" --json < <(printf 'ghp-handoff-test')
 expect_grep out '"stored": "encrypted"'

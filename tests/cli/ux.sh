@@ -32,14 +32,14 @@ expect_status 1 "$CLAWPORT" claw export nobody --out "$TMP/cx" --state-dir "$TMP
 expect_grep err '^clawport: error: '
 grep -q '^ERROR ' "$TMP/err" && fail "a claw failure still opens with ERROR"
 
-# --- item 1: publishing (removing the previous bundle) is a phase of the progress line on a
-# terminal, never quiet; not in a pipe
+# --- item 1: removing the previous bundle is a phase of the progress line on a terminal,
+# never quiet (after the report: tests/cli/newuser.sh); not in a pipe
 : >"$TMP/none"
 on_tty "$TMP/none" "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b" --force
 expect_grep out '^EXIT 0'
-expect_grep out "publishing: replacing the previous bundle at $TMP/b (removing its files)"
+expect_grep out "removing the previous bundle at $TMP/b (the new one is in place)"
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/src/config.toml" --out "$TMP/b" --force
-grep -q 'publishing' "$TMP/err" && fail "the progress line was printed into a pipe"
+grep -q 'publishing\|removing' "$TMP/err" && fail "the progress line was printed into a pipe"
 
 # --- item 7: claw status of a target that matches nothing
 expect_status 1 "$CLAWPORT" claw status nobody --state-dir "$TMP/st"

@@ -664,3 +664,37 @@ TEST_CASE_TEMPLATE("the digest list names every other bundle file, sorted, with 
   const auto parsed = cp::digest::parse_list(list, "zeroclaw-agent.sha256");
   CHECK(parsed.size() == files.size());
 }
+
+// Issue 44 item 1: replacing a bundle, the caller is told the new one is published while
+// the previous one is still beside it (its removal can take minutes), with the result it
+// will get; whole seconds in exported_at (surprise 11).
+TEST_CASE_TEMPLATE("on_published runs before the previous bundle is removed", R, RIGS) {
+  harness<R> h;
+  h.write(h.ws + "/IDENTITY.md", "# me");
+  h.run();
+  auto o = h.opts(true);
+  o.exported_at = cp::timestamp{1786493040, 123456789};
+  std::vector<strings> beside;
+  std::string told_strategy, told_guarantee;
+  o.on_published = [&](const cp::export_result& r) {
+    beside.push_back(children(h, "out"));
+    told_strategy = r.publish.strategy;
+    told_guarantee = r.publish.guarantee;
+    CHECK(h.exists("out/bundle/zeroclaw-agent.toml"));
+  };
+  SUBCASE("exchange") {
+    const auto r = h.template run<cp::publish::exchange>(o);
+    CHECK(told_guarantee == r.publish.guarantee);
+  }
+  SUBCASE("swap") {
+    const auto r = h.template run<cp::publish::staged_swap>(o);
+    CHECK(told_strategy == "swap");
+    CHECK(told_guarantee == "recoverable");
+    CHECK(r.exported_at == "2026-08-12T00:04:00+00:00");
+  }
+  REQUIRE(beside.size() == 1);
+  CHECK(beside[0].size() == 2);  // the new bundle and the previous one, not yet removed
+  CHECK(children(h, "out") == strings{"bundle"});
+  CHECK(
+      has(h.read("out/bundle/zeroclaw-agent.toml"), "exported_at = \"2026-08-12T00:04:00+00:00\""));
+}

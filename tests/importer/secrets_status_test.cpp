@@ -122,14 +122,18 @@ TEST_CASE("issue 27 item 3: secrets set writes enc2: in place, creates the key, 
   CHECK(r.m().lstat("/dst/.secret_key")->mode == 0600);
   const std::string stored =
       "enc2:" + hex_of(nonce_bytes) + hex_of(std::string("1-ks") + std::string(16, '\0'));
-  // Only the value's bytes changed; mode kept; the previous bytes kept as the backup.
+  // Only the value's bytes changed; mode kept; no backup: the field was blank (issue 44
+  // item 8: nothing is lost, so none of 12 files after a hand-off).
   std::string expected = before;
   const std::size_t at = expected.find("api_key = \"\"");
   REQUIRE(at != std::string::npos);
   expected.replace(at, 12, "api_key = \"" + stored + "\"");
   CHECK(r.m().read_file("/dst/config.toml") == expected);
   CHECK(r.m().lstat("/dst/config.toml")->mode == 0640);
-  CHECK(r.m().read_file(res.backup) == before);
+  CHECK(res.was_blank);
+  CHECK(res.backup.empty());
+  CHECK_FALSE(r.m().exists(
+      "/dst/" + cp::zeroclaw::config_backup_name("config.toml", cp::timestamp{1786600000, 0})));
   const auto listed = im::list_secrets(cp::zeroclaw::parse_toml(expected, "c"));
   REQUIRE(listed.size() == 1);
   CHECK(listed[0].state == im::secret_state::encrypted);
@@ -139,6 +143,10 @@ TEST_CASE("issue 27 item 3: secrets set writes enc2: in place, creates the key, 
       im::set_secret(r.f, cipher, "/dst/config.toml", path, "sk-2", cp::timestamp{1786600001, 0});
   CHECK_FALSE(again.key_created);
   CHECK(r.m().read_file("/dst/.secret_key") == hex_of(key_bytes));
+  // It replaced a value: the previous config is kept, the one the value is in.
+  CHECK_FALSE(again.was_blank);
+  REQUIRE_FALSE(again.backup.empty());
+  CHECK(r.m().read_file(again.backup) == expected);
 }
 
 TEST_CASE("issue 27 item 3: a reference is kept, plain text where encrypt = false, no key") {

@@ -1628,3 +1628,17 @@ TEST_SUITE("openclaw update") {
     CHECK(failed > ops / 2);
   }
 }
+
+TEST_CASE("issue 44: an add with items not applied says so in its summary line") {
+  oc::add_result r;
+  r.agent_id = "triage";
+  r.config_registered = true;
+  const std::string whole = oc::result_text(r);
+  CHECK(whole.find("Added agent triage (") != std::string::npos);
+  CHECK(whole.find("not applied") == std::string::npos);
+  r.not_applied.push_back(
+      {"package", "npm:x", clawport::errc::package_not_installed, "npm i x", ""});
+  const std::string text = oc::result_text(r);
+  CHECK(text.find("; 1 item(s) not applied, listed below)\n") != std::string::npos);
+  CHECK(text.find("Added agent") < text.find("  not applied: package npm:x"));
+}

@@ -290,3 +290,13 @@ TEST_CASE("signing: the requested signer is what -Y verify -I checks; a pattern 
           cp::errc::invalid_argument);
   }
 }
+
+TEST_CASE("signing: an ssh-keygen that printed nothing is told by how it ended (issue 44)") {
+  namespace sd = cp::signing::detail;
+  CHECK(sd::last_line(cp::signing::ssh_keygen_run{255, "", "\n"}) ==
+        "exited with status 255 and printed no message");
+  CHECK(sd::last_line(cp::signing::ssh_keygen_run{-1, "", ""}) ==
+        "was stopped by a signal and printed no message");
+  CHECK(sd::last_line(cp::signing::ssh_keygen_run{1, "", "first\nLoad key: bad\n"}) ==
+        "Load key: bad");
+}

@@ -585,7 +585,7 @@ TEST_CASE("rendering: headers, key order and a blank line before every table") {
                        0) == 0);
   CHECK(contains(manifest,
                  "\n\n[provenance]\nzeroclaw_version = \"clawport 0.1.0\"\n"
-                 "exported_at = \"2026-08-12T00:04:00.123456789+00:00\"\n\n[[dropped]]\n"
+                 "exported_at = \"2026-08-12T00:04:00+00:00\"\n\n[[dropped]]\n"
                  "path = \"agents.researcher.channels\"\nreason = \"host_specific\"\n"));
   for (const std::string* text : {&config, &manifest}) {
     std::istringstream lines(*text);

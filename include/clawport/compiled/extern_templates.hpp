@@ -44,10 +44,10 @@ namespace verify {
 extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
                                                                      const limits&);
 extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
-                                                                     const limits&, unsigned);
-extern template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(fs::posix&,
-                                                                           const std::string&,
-                                                                           const limits&, unsigned);
+                                                                     const limits&, unsigned,
+                                                                     const progress_function&);
+extern template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(
+    fs::posix&, const std::string&, const limits&, unsigned, const progress_function&);
 }  // namespace verify
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

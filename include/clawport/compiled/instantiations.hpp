@@ -35,9 +35,11 @@ namespace verify {
 template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
                                                               const limits&);
 template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
-                                                              const limits&, unsigned);
+                                                              const limits&, unsigned,
+                                                              const progress_function&);
 template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
-                                                                    const limits&, unsigned);
+                                                                    const limits&, unsigned,
+                                                                    const progress_function&);
 }  // namespace verify
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

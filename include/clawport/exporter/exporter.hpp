@@ -9,6 +9,7 @@
 
 #include "../bundle/carry.hpp"
 #include "../bundle/layout.hpp"
+#include "../bundle/private_data.hpp"
 #include "../core/error.hpp"
 #include "../core/time.hpp"
 #include "../digest/list.hpp"
@@ -340,7 +341,7 @@ class basic_exporter {
                   o.out);
     }
     const timestamp exported_at = o.exported_at ? *o.exported_at : clock_now();
-    res.exported_at = format_rfc3339(exported_at);
+    res.exported_at = format_rfc3339_seconds(exported_at);
     const walk_context walk{o,
                             install_root,
                             sources.workspace,
@@ -521,6 +522,11 @@ class basic_exporter {
       req.staging = staging;
       req.adm = adm.adm;
       req.cancelled = o.cancelled;
+      if (o.on_published)
+        req.published = [&res, &o](const publish::outcome& so_far) {
+          res.publish = so_far;
+          o.on_published(res);
+        };
       res.publish = Publish::publish(fs_, parent, req);
       stage->release();  // the Publish policy moved it into place
     } catch (...) {
@@ -705,9 +711,13 @@ class basic_exporter {
             lim.max_files > ed::root_files ? lim.max_files - ed::root_files : 0;
         fs::copy_spec spec =
             ed::bundle_tree_spec(std::string(zeroclaw::workspace_dir), lim, budget, plan);
-        spec.filter = [&entries, &w, &plan](std::string_view rel) {
+        spec.filter = [&entries, &w, &plan, &res](std::string_view rel) {
           check_cancelled(w.o);
           if (w.o.on_progress) w.o.on_progress(++entries);
+          if (const auto k = bundle::private_workspace_entry(rel)) {
+            res.had_memory_store |= *k == bundle::private_kind::memory_store;
+            res.had_memory_snapshot |= *k == bundle::private_kind::memory_snapshot;
+          }
           return zeroclaw::filter_workspace_entry(plan, rel);
         };
         spec.check_entry = [&w](const fs::file_id& id, const std::string&) {

@@ -16,6 +16,8 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
+struct export_result;
+
 /// What to export and how.
 struct export_options {
   std::string alias;        ///< the agent to export
@@ -32,6 +34,10 @@ struct export_options {
   /// Runs once the staged bundle is complete, just before publishing (the CLI's progress
   /// line names the phase; tests use it as a seam).
   std::function<void()> before_publish;
+  /// Called once the new bundle is published over a previous one, before that one is
+  /// removed (minutes for a large tree), with the result as `run` will return it but for
+  /// the removal's warnings: the CLI prints its report here. Not called otherwise.
+  std::function<void(const export_result&)> on_published;
   /// Called for every workspace entry the copy visits (for a progress line).
   std::function<void(std::uint64_t entries)> on_progress;
   /// Polled between steps, for every workspace entry and skill, and by the Publish policy

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -84,7 +85,8 @@ inline void skipped(lines& line, const export_result& r) {
 }
 
 /// Capability grants, scrubbed credentials, what was left behind.
-inline void plan_sections(lines& line, const zeroclaw::export_plan& plan) {
+inline void plan_sections(lines& line, const export_result& r) {
+  const zeroclaw::export_plan& plan = r.plan;
   if (!plan.risk_flags.empty()) {
     line("");
     line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
@@ -100,11 +102,19 @@ inline void plan_sections(lines& line, const zeroclaw::export_plan& plan) {
          " credential(s) were scrubbed and must be supplied on import:");
     for (const auto& s : plan.required_secrets) line("  " + s);
   }
-  if (!plan.dropped.empty()) {
+  // The memory store and snapshot are dropped in the manifest always (as upstream); said
+  // here only when the workspace held them and its memory did not travel (--with-memory).
+  std::vector<const zeroclaw::dropped_item*> shown;
+  for (const auto& d : plan.dropped) {
+    if (d.path == "workspace/memory" && (!r.had_memory_store || r.memory)) continue;
+    if (d.path == "workspace/MEMORY_SNAPSHOT.md" && !r.had_memory_snapshot) continue;
+    shown.push_back(&d);
+  }
+  if (!shown.empty()) {
     line("");
-    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
-         " item(s) could not travel and were left behind:");
-    for (const auto& d : plan.dropped) {
+    line("\u2139\ufe0f  " + n(shown.size()) + " item(s) could not travel and were left behind:");
+    for (const zeroclaw::dropped_item* dp : shown) {
+      const zeroclaw::dropped_item& d = *dp;
       line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
            d.detail);
     }
@@ -218,7 +228,7 @@ inline std::string render_report(const export_result& r) {
   report_detail::lines line;
   report_detail::headline(line, r);
   report_detail::skipped(line, r);
-  report_detail::plan_sections(line, r.plan);
+  report_detail::plan_sections(line, r);
   report_detail::scope_warnings(line, r);
   report_detail::additions(line, r);
   report_detail::memory_section(line, r);

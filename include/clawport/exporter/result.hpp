@@ -46,6 +46,11 @@ struct export_result {
   bool signed_bundle = false;
   /// `--with-memory`: what of the agent's memory travelled (counts, never text).
   std::optional<memory::summary> memory;
+  /// The workspace held its memory store (`memory/`) and `MEMORY_SNAPSHOT.md`: the manifest
+  /// lists both as dropped always (as upstream); the human report only what was there and
+  /// did not travel (issue 44 item 11).
+  bool had_memory_store = false;
+  bool had_memory_snapshot = false;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE

@@ -382,9 +382,13 @@ void stage_markdown_memory(applier<Fs>& ap, const import_plan& p) {
 /// the stream the plan was made with: a list rewritten since is refused, nothing published.
 template <class Fs>
 void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, const import_plan& p,
-                 const verify::limits& lim, fs::copy_tally& tally) {
+                 const import_options& o, fs::copy_tally& tally) {
+  const verify::limits& lim = o.limits;
   const auto run = [&](auto& source) {
     hashed_stream<std::remove_reference_t<decltype(source)>> list(source);
+    std::uint64_t taken = 0;
+    if (o.on_progress)
+      list.on_pop = [&o, &taken, &p] { o.on_progress("copying", ++taken, p.files.listed); };
     ap.stage_all(bundle_root, p, list, tally);
     if (list.finish() != p.files.sha256)
       throw stream_changed("its digest list is not the one the plan was made with");
@@ -445,7 +449,7 @@ import_result apply_import(Fs& fs, const import_options& o, const clawport::plan
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
-    detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
+    detail::stage_trees(fs, ap, bundle_root, p, o, res.copied);
     if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
     const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
     if (!p.placements.empty() || p.memory) {

@@ -18,6 +18,8 @@
 #include "staged_copy.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +37,8 @@ struct file_stream {
   /// entries (sorted by path) and the apply checks the copy against them.
   bool streamed = false;
   std::vector<digest::list_entry> kept;
+  /// The files of the stream (a progress count's total); not hashed.
+  std::uint64_t listed = 0;
 };
 
 namespace detail {
@@ -59,7 +63,11 @@ class hashed_stream {
       throw stream_changed(std::string("its digest list no longer parses: ") + e.what());
     }
   }
+  /// Called after each entry taken (a progress count).
+  std::function<void()> on_pop;
+
   void pop() {
+    if (on_pop) on_pop();
     line_.clear();
     digest::append_line(line_, *source_.peek());
     hash_.update(line_);
@@ -114,6 +122,9 @@ bool has_digest_list(Fs& fs, const std::string& path) {
 /// (every file kept, as `rep` must: verify::verify_bundle_files).
 inline file_stream plan_file_stream(const verify::report& rep) {
   file_stream out;
+  // The bundle's files but the list and its signature: the lines of the list.
+  out.listed = rep.file_count - (rep.file(bundle::digest_list_file) != nullptr ? 1 : 0) -
+               (rep.file(bundle::signature_file) != nullptr ? 1 : 0);
   if (!rep.list_stream_sha256.empty()) {
     out.sha256 = rep.list_stream_sha256;
     out.streamed = true;

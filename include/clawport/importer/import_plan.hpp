@@ -9,8 +9,11 @@
 #include "file_stream.hpp"
 #include "memory_step.hpp"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace clawport {
@@ -42,6 +45,10 @@ struct import_options {
   /// Refuse a bundle whose bytes no digest list authenticates (`--strict`; before anything
   /// is written, as any bundle that does not verify).
   bool strict = false;
+  /// A progress count (issue 44 item 1): called while the bundle is hashed (`verifying`)
+  /// and while apply copies its files (`copying`), with the files done and the total (0 =
+  /// not known). Not part of the plan.
+  std::function<void(std::string_view phase, std::uint64_t done, std::uint64_t total)> on_progress;
 };
 
 /// One incoming entry and what the plan does with it.

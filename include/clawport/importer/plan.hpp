@@ -313,13 +313,16 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   // 1. Verify first. A bundle with a digest list is not kept in memory (the plan carries
   // the digest of the list's stream); one without keeps its files (they are its list).
   const bool listed = has_digest_list(fs, o.bundle);
+  verify::progress_function progress;
+  if (o.on_progress)
+    progress = [&o](std::uint64_t n, std::uint64_t total) { o.on_progress("verifying", n, total); };
   verify::report rep =
-      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs)
-      : for_apply
-          ? verify::verify_bundle_deferring<Fs, Schema>(
-                fs, o.bundle, o.limits,
-                {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)}, o.jobs)
-          : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs);
+      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress)
+      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
+                        fs, o.bundle, o.limits,
+                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)},
+                        o.jobs, progress)
+                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (o.strict) rep.require_authenticated();
   if (!rep.ok()) throw rep.first_error();

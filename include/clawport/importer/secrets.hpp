@@ -417,6 +417,9 @@ struct set_secret_result {
   secret_state stored = secret_state::set;  ///< encrypted, reference, or set (plain text)
   std::string key_file;                     ///< the key used ("" for plain or a reference)
   bool key_created = false;
+  /// The field was blank (or its line missing) before: the change loses nothing, so no
+  /// backup was kept (issue 44 item 8).
+  bool was_blank = false;
 };
 
 /// The text `value` takes in the config: an `op://` reference as given; plain text where
@@ -452,7 +455,8 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 /// ZeroClaw stores it (see the top of this file). Only the value's bytes change (or, for a
 /// secret field whose line is missing, that line is added under its table's header); the
 /// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`
-/// unless `keep_backup` is false: a caller that kept one for this run already, mode and
+/// when a value is replaced, unless `keep_backup` is false: a caller that kept one for this
+/// run already; none when the field was blank, as the change then loses nothing; mode and
 /// owner kept). Refuses, writing nothing: a path that is not a secret field the
 /// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
 /// one that is already ciphertext (errc::invalid_argument); a missing key while the config
@@ -505,6 +509,8 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
   set_secret_result res;
   res.config = config_path;
   res.path = path;
+  const zeroclaw::value* before = detail::at(config, path);
+  res.was_blank = before == nullptr || (before->is_string() && before->text.empty());
   const std::string install_root = zeroclaw::install_root_of(config_path);
   const std::string stored = stored_form(fs, cipher, config, install_root, value, res);
 
@@ -532,7 +538,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                   path);
   };
   const zeroclaw::config_append_result w =
-      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup);
+      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup && !res.was_blank);
   res.backup = w.backup;
   return res;
 }

@@ -359,7 +359,10 @@ inline std::string render_set_secret(const set_secret_result& r) {
                         : "as plain text ([secrets] encrypt = false)";
   line("set " + r.path + " in " + r.config + ", " + how);
   if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
-  line("  previous config kept as " + r.backup);
+  if (!r.backup.empty())
+    line("  previous config kept as " + r.backup);
+  else if (r.was_blank)
+    line("  no backup kept: the field was blank before and nothing else changed");
   return std::move(line.text);
 }
 

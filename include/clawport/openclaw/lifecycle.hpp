@@ -1448,7 +1448,14 @@ inline std::string result_text(const add_result& r) {
          detail::failure_message(r));
     line.block(r.config_snippet);
   }
-  line("Added agent " + r.agent_id + " (" + detail::status_of(r) + ")");
+  // Items not applied are listed below the summary: a "complete" add says so, so that it is
+  // not read as "everything" (issue 44, the new-user run); "partial" says it already.
+  const std::string status = detail::status_of(r);
+  line("Added agent " + r.agent_id + " (" + status +
+       (r.not_applied.empty() || status != "complete"
+            ? std::string()
+            : "; " + std::to_string(r.not_applied.size()) + " item(s) not applied, listed below") +
+       ")");
   line("  workspace: " + r.workspace + " (" + (r.adopted ? "adopted" : "created") + ")");
   line("  files written: " + std::to_string(r.files_written.size()) +
        ", adopted: " + std::to_string(r.files_adopted.size()));

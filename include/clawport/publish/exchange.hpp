@@ -36,7 +36,14 @@ struct exchange {
                           : publish_swapped(fs, parent, r, out);
     if (done) return out;
     // The kernel or filesystem refused the flag: upstream's protocol, and say so.
-    outcome fell_back = staged_swap::publish(fs, parent, r);
+    request swapping = r;  // what the caller is told names the strategy it asked for
+    if (r.published)
+      swapping.published = [&r](const outcome& so_far) {
+        outcome told = so_far;
+        told.requested = std::string(name);
+        r.published(told);
+      };
+    outcome fell_back = staged_swap::publish(fs, parent, swapping);
     fell_back.requested = std::string(name);
     return fell_back;
   }
@@ -105,7 +112,8 @@ struct exchange {
       }
       throw;
     }
-    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    if (r.adm.kind == admission_kind::forced)
+      detail::remove_leftover(fs, parent, r, r.staging, out);
     return true;
   }
 };

@@ -18,6 +18,8 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
 
+struct outcome;
+
 /// Everything a strategy needs to replace `destination` by `staging`, both single names
 /// inside the parent handle it is given.
 struct request {
@@ -30,6 +32,10 @@ struct request {
   /// Polled before the destination is touched and, for staged_swap, between its renames:
   /// true = undo what was done and throw errc::cancelled. Empty = never cancelled.
   std::function<bool()> cancelled;
+  /// Called once the new bundle is in place and durable, before the previous bundle is
+  /// removed (which can take minutes: issue 44 item 1), with the outcome so far: the caller
+  /// may report while the removal runs. Not called when nothing is replaced.
+  std::function<void(const outcome&)> published;
 };
 
 /// Wire values of `publish.guarantee`.

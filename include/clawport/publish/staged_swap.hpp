@@ -23,11 +23,13 @@ namespace publish {
 
 namespace detail {
 
-/// Removes a tree that is no longer needed after a successful publish. Failures make the
-/// export untidy, not failed: one retry, then a warning naming what remains.
+/// Removes a tree that is no longer needed after a successful publish, once the caller was
+/// told the bundle is published (`request::published`). Failures make the export untidy,
+/// not failed: one retry, then a warning naming what remains.
 template <class Fs>
-void remove_leftover(Fs& fs, const typename Fs::dir& parent, const std::string& name,
-                     outcome& out) {
+void remove_leftover(Fs& fs, const typename Fs::dir& parent, const request& r,
+                     const std::string& name, outcome& out) {
+  if (r.published) r.published(out);
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
       if (!fs.stat_at(parent, name)) return;
@@ -162,6 +164,7 @@ struct staged_swap {
         publish_empty(fs, parent, r);
         break;
       case admission_kind::forced:
+        out.guarantee = std::string(guarantee::recoverable);  // told before the removal
         publish_forced(fs, parent, r, out);
         break;
     }
@@ -263,7 +266,7 @@ struct staged_swap {
       move_back(e);
       throw;
     }
-    detail::remove_leftover(fs, parent, retired, out);
+    detail::remove_leftover(fs, parent, r, retired, out);
   }
 
   /// The first rename: the admitted bundle moves to `retired` (which must be free).

@@ -109,6 +109,15 @@ inline std::string last_line(const std::string& text) {
                      end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
+/// What a failed ssh-keygen said: its last stderr line, or, when it printed nothing, how
+/// it ended (issue 44: "(ssh-keygen: no message)" left the user guessing).
+inline std::string last_line(const ssh_keygen_run& r) {
+  if (r.err.find_last_not_of("\r\n") == std::string::npos)
+    return r.exit < 0 ? std::string("was stopped by a signal and printed no message")
+                      : "exited with status " + std::to_string(r.exit) + " and printed no message";
+  return last_line(r.err);
+}
+
 /// The signing key of `-Y check-novalidate`'s "Good "<ns>" signature with <TYPE> key
 /// SHA256:<fp>" line, as `<TYPE> SHA256:<fp>` (what `ssh-keygen -l` prints for the key);
 /// "" when the line is not there.
@@ -150,7 +159,7 @@ class ssh_keygen_signer {
         detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, input, env, opt_.timeout);
     if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
       throw error(errc::signing_failed,
-                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
+                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r) +
                       "); give a private key file without a passphrase, or a public key (.pub) "
                       "whose private half is loaded in ssh-agent (ssh-add; SSH_AUTH_SOCK set)",
                   key_);
@@ -209,7 +218,7 @@ class ssh_keygen_verifier {
     if (check.exit != 0)
       throw error(errc::signature_invalid,
                   "the signature does not match the signed bytes under the namespace `" + ns_ +
-                      "` (ssh-keygen: " + detail::last_line(check.err) + ")");
+                      "` (ssh-keygen: " + detail::last_line(check) + ")");
     const auto accepted = [&](const std::string& principal) {
       return keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
     };
@@ -229,14 +238,14 @@ class ssh_keygen_verifier {
     if (found.exit != 0)
       throw untrusted(
           "the signing key is not in " + allowed_ +
-              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
+              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found) +
               "); add the signer's `<principal> <public key>` line there if you trust it",
           allowed_);
     const std::vector<std::string> principals = split_principals(found.out);
     if (signer_)
       throw untrusted("the signature is not by `" + *signer_ + "` as " + allowed_ +
                           " allows it under the namespace `" + ns_ +
-                          "` (ssh-keygen: " + detail::last_line(good->err) +
+                          "` (ssh-keygen: " + detail::last_line(*good) +
                           "); the key is listed there for " + join(principals) +
                           "; check that principal's entry, its namespaces= and valid-after/"
                           "valid-before options",
@@ -260,7 +269,7 @@ class ssh_keygen_verifier {
              "`signer` option)";
     return "the first entry of " + allowed_ + " listing the signing key (" + join(principals) +
            ") may not sign under the namespace `" + ns_ +
-           "` (ssh-keygen: " + detail::last_line(last->err) +
+           "` (ssh-keygen: " + detail::last_line(*last) +
            "); check its namespaces= and valid-after/valid-before options, or, if a later "
            "entry allows the key, name its principal (--signer <principal>, the `signer` "
            "option)";

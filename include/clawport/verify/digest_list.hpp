@@ -136,6 +136,7 @@ struct list_survey {
   std::optional<error> problem;  ///< the first malformed line, or a path listed twice
   std::string hex;               ///< the digest of the bytes read
   std::string stream_hex;        ///< the digest of its lines as append_line writes them
+  std::uint64_t entries = 0;     ///< the lines read (a progress count's total)
 };
 
 template <class Fs>
@@ -157,6 +158,7 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
       line.clear();
       digest::append_line(line, *e);
       stream.update(line);
+      ++out.entries;
       c.pop();
     }
   } catch (const error& e) {

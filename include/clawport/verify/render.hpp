@@ -77,11 +77,15 @@ inline std::string render_report(const report& r) {
   text::terminal_lines line;
   if (r.ok()) {
     // the sizes count every file of the bundle (config, manifest, lists, workspace, skills)
-    line("verified " + r.bundle + ": agent `" + r.root_agent + "`, " +
-         std::to_string(r.file_count) + " file(s) in all, " +
-         std::to_string((r.total_bytes + 1023) / 1024) + " KiB in all, " +
-         (r.authenticated ? "every byte matches its digest list"
-                          : "no digest list (bytes unauthenticated)"));
+    const std::string sizes = "agent `" + r.root_agent + "`, " + std::to_string(r.file_count) +
+                              " file(s) in all, " + std::to_string((r.total_bytes + 1023) / 1024) +
+                              " KiB in all";
+    // Without a digest list nothing vouches for the bytes: the first word says so.
+    if (r.authenticated)
+      line("verified " + r.bundle + ": " + sizes + ", every byte matches its digest list");
+    else
+      line("checked " + r.bundle + " (no digest list: layout, manifest, closure and secrets " +
+           "checked, its bytes unauthenticated): " + sizes);
   } else {
     line(r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
   }

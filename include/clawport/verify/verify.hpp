@@ -19,6 +19,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +30,10 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace verify {
+
+/// A progress count (issue 44 item 1): the files hashed so far and, when the bundle has a
+/// digest list, the files it holds with the list (0 = not known). Called on the walk's thread.
+using progress_function = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 namespace detail {
 
@@ -88,9 +94,18 @@ void plan_list(Fs& fs, const typename Fs::dir& root, const limits& lim, walker<F
   if (sig) w.keep_list_text();  // what a signature check reads
 }
 
+/// The files a bundle holds when its digest list is sound: the listed ones, the list and
+/// the signature (0 when not known).
+template <class Fs>
+std::uint64_t expected_files(Fs& fs, const typename Fs::dir& root, const list_plan<Fs>& lp) {
+  if (!lp.survey || lp.survey->problem) return 0;
+  return lp.survey->entries + 1 + (fs.stat_at(root, bundle::signature_file) ? 1 : 0);
+}
+
 template <class Fs, class Schema>
 report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
-              const std::vector<std::string>& deferred_trees, bool keep_files, unsigned jobs) {
+              const std::vector<std::string>& deferred_trees, bool keep_files, unsigned jobs,
+              const progress_function& progress = {}) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
@@ -100,6 +115,10 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
   {
     typename Fs::dir root = detail::open_bundle_root(fs, bundle_path);
     plan_list(fs, root, lim, w, lp);
+    if (progress)
+      w.on_file = [&progress, total = expected_files(fs, root, lp)](std::uint64_t n) {
+        progress(n, total);
+      };
     if (!deferred_trees.empty() && lp.cursor) {
       w.defer(deferred_trees);
       rep.bytes_deferred = true;
@@ -157,8 +176,9 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
 /// `verify_bundle` with files read and hashed on `jobs` threads (fs/jobs.hpp; used when the
 /// Fs policy is thread-safe): the report is the same as with one.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, unsigned jobs) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, jobs);
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, unsigned jobs,
+                     const progress_function& progress = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, jobs, progress);
 }
 
 /// `verify_bundle`, keeping every file in `report::files` (path, size, digest) and every
@@ -166,8 +186,8 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, 
 /// plan, convert): memory then grows with the bundle.
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {},
-                           unsigned jobs = 1) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true, jobs);
+                           unsigned jobs = 1, const progress_function& progress = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true, jobs, progress);
 }
 
 /// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
@@ -221,8 +241,9 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 /// list again for the rest: importer/file_stream.hpp).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
-                               const std::vector<std::string>& trees, unsigned jobs = 1) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false, jobs);
+                               const std::vector<std::string>& trees, unsigned jobs = 1,
+                               const progress_function& progress = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false, jobs, progress);
 }
 
 }  // namespace verify

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -91,6 +92,8 @@ class walker : public fs::walk_visitor {
       join_error = e;
     }
   }
+  /// Called with the files recorded so far, after each one (a progress count).
+  std::function<void(std::uint64_t files)> on_file;
   /// Keeps the digest list's bytes (for a signature check, or a list joined after the walk).
   void keep_list_text() { keep_list_text_ = true; }
 
@@ -241,6 +244,7 @@ class walker : public fs::walk_visitor {
         zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size())))
       workspace_skills = true;
     if (keep_all_ || structural(f.path)) rep_.files.push_back(std::move(f));
+    if (on_file) on_file(rep_.file_count);
   }
 
   void private_entry(const std::string& path, bool is_dir) {

@@ -102,7 +102,7 @@ inline value manifest_document(const export_plan& plan, const timestamp& exporte
   m.set("skill_bundles", std::move(skills));
   value provenance = value::make_table();
   provenance.set("zeroclaw_version", value::make_string(plan.producer_version));
-  provenance.set("exported_at", value::make_string(format_rfc3339(exported_at)));
+  provenance.set("exported_at", value::make_string(format_rfc3339_seconds(exported_at)));
   m.set("provenance", std::move(provenance));
   value dropped = value::make_array();
   for (const dropped_item& d : plan.dropped) {
