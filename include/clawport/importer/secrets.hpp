@@ -509,7 +509,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
   set_secret_result res;
   res.config = config_path;
   res.path = path;
-  const zeroclaw::value* before = detail::at(config, path);
+  const zeroclaw::value* before = zeroclaw::find_path(config, path);
   res.was_blank = before == nullptr || (before->is_string() && before->text.empty());
   const std::string install_root = zeroclaw::install_root_of(config_path);
   const std::string stored = stored_form(fs, cipher, config, install_root, value, res);
