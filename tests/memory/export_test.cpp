@@ -272,6 +272,58 @@ TEST_CASE("verify: entries.jsonl is checked (shape, UTF-8, duplicate keys, count
   }
 }
 
+TEST_CASE("verify: the entries.jsonl check streams: any cut of the bytes, the same findings") {
+  // verify checks memory/entries.jsonl as the walk reads it (memory::jsonl_checker), holding
+  // one line, never the file (100,000 memories at flat memory use, issue 47): cut anywhere,
+  // the findings and counts are those of the whole text.
+  namespace mem = clawport::memory;
+  const auto line = [](const std::string& key, const std::string& category) {
+    return R"({"category":")" + category +
+           R"(","content":"c","created":"t","importance":0.5,"key":")" + key +
+           R"(","kind":null,"namespace":"default","pinned":false,"updated":"t"})" + "\n";
+  };
+  const std::string long_line(mem::max_line_bytes + 10, 'x');
+  std::string many;  // 25 duplicates after 5 good lines: 20 problems kept, in line order
+  for (int i = 0; i < 5; ++i) many += line("k" + std::to_string(i), "core");
+  for (int i = 0; i < 25; ++i) many += i % 7 == 3 ? "{\n" : line("k1", "daily");
+  const std::string texts[] = {
+      line("a", "core") + line("b", "daily") + line("a", "daily") + line("c", "core"),
+      line("a", "core") + long_line + "\n" + line("b", "core"),
+      line("a", "core") + long_line,
+      line("a", "core") + line("b", "core").substr(0, 40),
+      "\n\n" + line("a", "core"),
+      many,
+      std::string(),
+  };
+  for (const std::string& text : texts) {
+    const mem::jsonl_check whole = mem::check_jsonl(text);
+    for (const std::size_t cut : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
+      CAPTURE(cut);
+      mem::jsonl_checker c;
+      for (std::size_t at = 0; at < text.size(); at += cut)
+        c.feed(std::string_view(text).substr(at, cut));
+      const mem::jsonl_check part = c.finish();
+      CHECK(part.entries == whole.entries);
+      CHECK(part.categories == whole.categories);
+      CHECK(part.problems == whole.problems);
+    }
+  }
+  // What the whole text gives: a duplicate is not counted, in its category either.
+  const mem::jsonl_check dup = mem::check_jsonl(texts[0]);
+  CHECK(dup.entries == 3);
+  CHECK(dup.categories == std::map<std::string, std::size_t>{{"core", 2}, {"daily", 1}});
+  REQUIRE(dup.problems.size() == 1);
+  CHECK(dup.problems[0].first == 3);
+  CHECK(mem::check_jsonl(texts[1]).problems ==
+        std::vector<std::pair<std::size_t, std::string>>{
+            {2, "longer than " + std::to_string(mem::max_line_bytes) + " bytes"}});
+  CHECK(mem::check_jsonl(texts[2]).problems.front().first == 0);  // no final newline
+  const mem::jsonl_check capped = mem::check_jsonl(many);
+  CHECK(capped.problems.size() == mem::max_problems);
+  CHECK(capped.problems.front().first == 6);
+  CHECK(capped.entries == 5);
+}
+
 TEST_CASE("verify: memory outside format 2, and a newer format, are refused") {
   SUBCASE("memory/ in a format-1 bundle") {
     install_copy t;

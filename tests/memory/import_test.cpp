@@ -236,6 +236,28 @@ TEST_CASE("import --with-memory refusals and failures leave the store as it was"
     CHECK_FALSE(exists(w.root + "/dst/agents"));
     CHECK(rows_of(w.dst_db(), "researcher").empty());
   }
+  SUBCASE("entries.jsonl changed after verify: the merge reads it again, refuses, leaves nothing") {
+    // The merge streams the rows from the bundle's file (never a copy verify kept): bytes
+    // that are not the ones verified roll the transaction back.
+    const std::string before = world::dump(w.dst_db());
+    auto o = w.import_opts("b", true);
+    const cp::memory::target real = cp::sqlite::import_target();
+    const std::string file = w.root + "/b/memory/entries.jsonl";
+    o.memory.merge = [real, file](const std::string& path, const cp::memory::merge_request& req) {
+      world::run("sed -i 's/\"pinned\":false/\"pinned\":true /' '" + file + "'");  // same size
+      return real.merge(path, req);
+    };
+    try {
+      (void)w.import(o);
+      FAIL("rows that changed after verify were merged");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::identity_changed);
+      CHECK(e.subject() == "memory/entries.jsonl");
+    }
+    CHECK(world::dump(w.dst_db()) == before);
+    CHECK(rows_of(w.dst_db(), "researcher").empty());
+    CHECK_FALSE(exists(w.root + "/dst/agents"));
+  }
   SUBCASE("a store this run created goes with the run that failed") {
     w.run("rm -rf '" + w.root + "/dst/data'");
     auto o = w.import_opts("b", true);
