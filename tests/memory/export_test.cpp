@@ -85,24 +85,29 @@ TEST_CASE("export --with-memory: the agent's rows travel, format 2, digest-liste
   const auto res = export_with(t, options(t, "researcher", true));
   const std::string jsonl = slurp(t.root + "/bundle/memory/entries.jsonl");
   REQUIRE(res.memory.has_value());
-  // Five rows of researcher: the api_key row stays home, four travel.
-  CHECK(res.memory->entries == 4);
-  CHECK(lines_of(jsonl) == 4);
+  // Five rows of researcher: the api_key row and the conversation row stay home, three
+  // travel.
+  CHECK(res.memory->entries == 3);
+  CHECK(lines_of(jsonl) == 3);
   CHECK(res.memory->skipped.at(clawport::memory::skip_reason::redacted_category) == 1);
+  CHECK(res.memory->skipped.at(clawport::memory::skip_reason::conversation) == 1);
   CHECK(jsonl.find("\"key\":\"citation_style\"") != std::string::npos);
   CHECK(jsonl.find("\"pinned\":true") != std::string::npos);
-  // Never: other agents' rows, the redacted row, session ids, ids, embeddings.
+  // Never: other agents' rows, the redacted row, conversation rows, session ids, ids,
+  // embeddings.
   CHECK(jsonl.find("home_timezone") == std::string::npos);
   CHECK(jsonl.find("install_note") == std::string::npos);
   CHECK(jsonl.find("lab_token") == std::string::npos);
   CHECK(jsonl.find("discord_home_42") == std::string::npos);
-  CHECK(jsonl.find("session") == jsonl.find("session_note"));  // only the key names it
+  CHECK(jsonl.find("session") == std::string::npos);  // session_note, a conversation row
+  CHECK(jsonl.find("conversation") == std::string::npos);
   CHECK(jsonl.find("embedding") == std::string::npos);
   CHECK(jsonl.find("00000000-0000-4000-8000") == std::string::npos);
   const std::string manifest = slurp(t.root + "/bundle/zeroclaw-agent.toml");
   CHECK(manifest.find("format_version = 2") != std::string::npos);
   CHECK(manifest.find("[memory]") != std::string::npos);
-  CHECK(manifest.find("entries = 4") != std::string::npos);
+  CHECK(manifest.find("entries = 3") != std::string::npos);
+  CHECK(manifest.find("left_home = 2") != std::string::npos);
   const std::string list = slurp(t.root + "/bundle/zeroclaw-agent.sha256");
   CHECK(list.find(clawport::digest::sha256_hex(jsonl) + "  memory/entries.jsonl\n") !=
         std::string::npos);
@@ -110,9 +115,10 @@ TEST_CASE("export --with-memory: the agent's rows travel, format 2, digest-liste
   CHECK_FALSE(exists(t.db() + "-wal"));
   CHECK_FALSE(exists(t.db() + "-shm"));
   const std::string report = clawport::render_report(res);
-  CHECK(report.find("MEMORY TRAVELS: 4") != std::string::npos);
+  CHECK(report.find("MEMORY TRAVELS: 3") != std::string::npos);
   CHECK(report.find("personal data") != std::string::npos);
-  CHECK(clawport::to_json(res)["memory"]["entries"] == 4);
+  CHECK(report.find("1 memory left home (conversation)") != std::string::npos);
+  CHECK(clawport::to_json(res)["memory"]["entries"] == 3);
 }
 
 TEST_CASE("export without --with-memory: format 1, no memory/, no memory in the documents") {
@@ -145,7 +151,7 @@ TEST_CASE("export --with-memory: redact_categories and credential-shaped content
   CHECK(jsonl.find("sk-abc") == std::string::npos);
   CHECK(jsonl.find("openclaw_2026-01-07_1") == std::string::npos);  // the daily row
   CHECK(jsonl.find("task-management-and-planning") != std::string::npos);
-  CHECK(res.memory->entries == 4);
+  CHECK(res.memory->entries == 3);  // two core rows and the task row
 }
 
 TEST_CASE("export --with-memory: an agent with no memories gets an empty entries.jsonl") {
@@ -190,7 +196,7 @@ TEST_CASE("export --with-memory --dry-run counts the memory and writes nothing")
       exporter(backend);
   const auto res = exporter.run(options(t, "researcher", true));
   REQUIRE(res.memory.has_value());
-  CHECK(res.memory->entries == 4);
+  CHECK(res.memory->entries == 3);
   CHECK_FALSE(exists(t.root + "/bundle"));
   CHECK(clawport::render_report(res).find("would be") != std::string::npos);
 }
@@ -227,11 +233,11 @@ TEST_CASE("verify: a format-2 bundle verifies and says what memory travels") {
   CHECK(r.authenticated);
   CHECK(r.format_version == 2);
   REQUIRE(r.memory.has_value());
-  CHECK(r.memory->entries == 4);
+  CHECK(r.memory->entries == 3);
   CHECK(r.memory->categories.at("core") == 2);
-  CHECK(clawport::verify::render_report(r).find("memory travels (format 2): 4") !=
+  CHECK(clawport::verify::render_report(r).find("memory travels (format 2): 3") !=
         std::string::npos);
-  CHECK(clawport::verify::to_json(r)["memory"]["entries"] == 4);
+  CHECK(clawport::verify::to_json(r)["memory"]["entries"] == 3);
   // A format-1 bundle's documents say nothing of memory.
   install_copy plain;
   (void)export_with(plain, options(plain, "researcher", false));
@@ -366,7 +372,7 @@ TEST_CASE("import of a format-2 bundle: everything but memory, and the to-do say
   bool said = false;
   for (const auto& item : plan.todo)
     if (item.kind == "memory_left_out" && item.path == "memory/entries.jsonl" &&
-        item.detail.find("4 memories") != std::string::npos)
+        item.detail.find("3 memories") != std::string::npos)
       said = true;
   CHECK(said);
 }

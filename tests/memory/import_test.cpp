@@ -126,11 +126,11 @@ TEST_CASE("import --with-memory: round trip sqlite -> bundle -> sqlite keeps eve
   const auto r = w.import(w.import_opts("b", true));
   REQUIRE(r.plan.memory.has_value());
   CHECK(r.plan.memory->create);  // the target had no store
-  CHECK(r.plan.memory->entries == 4);
-  // Every key and content of what travelled (the api_key row stays home on export).
+  CHECK(r.plan.memory->entries == 3);
+  // Every key and content of what travelled (the api_key and conversation rows stay home).
   std::vector<cp::memory::entry> travelled;
   for (const auto& e : rows_of(w.src_db(), "researcher"))
-    if (e.category != "api_key") travelled.push_back(e);
+    if (e.category != "api_key" && e.category != "conversation") travelled.push_back(e);
   same_rows(rows_of(w.dst_db(), "researcher"), travelled);
   // The created store is the runtime's schema, byte for byte of its SQL, with its
   // schema_version row and `default` agent; the FTS index is in step (the store's
@@ -174,7 +174,7 @@ TEST_CASE("import --with-memory: a second import of the same bundle is a new age
   const auto first = rows_of(w.dst_db(), "researcher");
   same_rows(rows_of(w.dst_db(), "researcher_two"), first);
   same_rows(rows_of(w.dst_db(), "researcher_imported"), first);
-  CHECK(first.size() == 4);
+  CHECK(first.size() == 3);
   CHECK(once != world::dump(w.dst_db()));
 }
 
@@ -188,7 +188,7 @@ TEST_CASE("import --with-memory into a store with other agents touches none of t
   const auto r = w.import(w.import_opts("b", true));
   CHECK_FALSE(r.plan.memory->create);
   same_rows(rows_of(w.dst_db(), "mine"), mine);
-  CHECK(rows_of(w.dst_db(), "researcher").size() == 4);
+  CHECK(rows_of(w.dst_db(), "researcher").size() == 3);
 }
 
 TEST_CASE("import --with-memory refusals and failures leave the store as it was") {
@@ -225,7 +225,7 @@ TEST_CASE("import --with-memory refusals and failures leave the store as it was"
       failing.rows = [&req](const cp::memory::entry_visitor& visit) {
         std::size_t n = 0;
         req.rows([&](const cp::memory::entry& e) {
-          if (++n == 4) throw cp::error(cp::errc::io, "killed at the last row", "");
+          if (++n == 3) throw cp::error(cp::errc::io, "killed at the last row", "");
           visit(e);
         });
       };
@@ -327,8 +327,7 @@ TEST_CASE("import --with-memory into an install on the Markdown backend: files, 
   CHECK_FALSE(exists(w.root + "/dst/data"));  // no store made
   const std::string ws = w.root + "/dst/agents/researcher/workspace/";
   std::map<std::string, std::string> files;
-  for (const std::string f :
-       {"MEMORY.md", "memory/2026-01-07.md", "memory/imports/zeroclaw/conversation.md"}) {
+  for (const std::string f : {"MEMORY.md", "memory/2026-01-07.md"}) {
     std::ifstream in(ws + f);
     std::ostringstream text;
     text << in.rdbuf();

@@ -46,6 +46,7 @@ using entry_visitor = std::function<void(const entry&)>;
 /// Why a row of the agent did not travel.
 enum class skip_reason {
   redacted_category,  ///< its category is one `[memory.policy] redact_categories` names
+  conversation,       ///< a conversation row: a session's turn, which never travels (issue 47)
   credential_shape,   ///< its key or content looks like a credential
   not_utf8,           ///< its key or content is not UTF-8
   too_large,          ///< its line would pass max_line_bytes

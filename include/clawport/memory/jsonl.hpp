@@ -37,6 +37,10 @@ inline constexpr std::string_view jsonl_schema = "clawport-memory-jsonl/1";
 /// The row fields that never travel (the manifest's `[memory] excluded`).
 inline constexpr std::string_view excluded_fields[] = {"agent_id",   "embedding",     "id",
                                                        "session_id", "superseded_by", "tenant_id"};
+/// Categories of a session's rows, which never travel (issue 47: "session ids never
+/// travel"; zeroclaw-memory.md §6 drops `conversation` on export): the runtime writes a
+/// conversation's turns under it with their session id, and a transcript is not a memory.
+inline constexpr std::string_view session_categories[] = {"conversation"};
 /// Categories that never travel whatever the install says: ZeroClaw's credential
 /// categories of `[memory.policy] redact_categories`.
 inline constexpr std::string_view always_redacted[] = {"api_key", "private_key", "secret"};
@@ -105,6 +109,9 @@ class jsonl_writer {
   }
 
   void add(const entry& e) {
+    if (std::find(std::begin(session_categories), std::end(session_categories), e.category) !=
+        std::end(session_categories))
+      return skip(skip_reason::conversation);
     if (std::binary_search(sum_.redacted_categories.begin(), sum_.redacted_categories.end(),
                            e.category))
       return skip(skip_reason::redacted_category);
