@@ -514,3 +514,77 @@ TEST_CASE("import --with-memory killed at every step: the store unchanged or com
   }
   CHECK(saw_rows_uncommitted);
 }
+
+TEST_CASE("import --with-memory onto the Markdown backend killed at every step: none or all") {
+  // The Markdown target's path (memory_step's `markdown`: MEMORY.md and the daily files
+  // staged inside the new workspace, published or undone with it), killed after each
+  // operation in turn, as the SQLite sweep above: the re-run or `recover` leaves the install
+  // as it was (no workspace, no file) or complete; never a workspace without its memory.
+  const std::string markdown_dst = "schema_version = 3\n\n[memory]\nbackend = \"markdown\"\n";
+  const auto world_md = [&markdown_dst](memory& m) {
+    sweep_world(m);
+    m.write_file("/dst/config.toml", markdown_dst);
+  };
+  const auto opts = [] {
+    im::import_options o;
+    o.bundle = "/b";
+    o.config_path = "/dst/config.toml";
+    o.now = cp::timestamp{1786500000, 0};
+    o.with_memory = true;  // no store target: the Markdown backend needs none
+    return o;
+  };
+  const auto run = [&opts](auto& fs, const std::string& integrity) {
+    im::apply_options a;
+    a.sync = false;
+    (void)im::apply_import(fs, opts(), cp::plan::consented_to(integrity), a);
+  };
+  const std::string memory_md = "/dst/agents/researcher/workspace/MEMORY.md";
+  std::string integrity;
+  std::size_t count = 0;
+  snapshot_t imported;
+  {
+    faulty<memory> f;
+    world_md(f.inner());
+    const im::import_plan p = im::plan_import(f, opts());
+    REQUIRE(p.memory.has_value());
+    REQUIRE_FALSE(p.memory->markdown.empty());
+    integrity = p.plan_integrity;
+    f.reset_counts();
+    run(f, integrity);
+    count = f.count();
+    imported = f.inner().snapshot("/dst");
+    REQUIRE(f.inner().read_file(memory_md).find("- **k2**: remembered 2") != std::string::npos);
+  }
+  const auto recover_md = [](memory& m) {
+    for (const auto& l : im::read_status(m, "/dst/config.toml").leftovers) {
+      const std::string dest = l.command.str().substr(std::string("clawport recover ").size());
+      CHECK(cp::recover_path(m, dest, dest).failed.empty());
+    }
+  };
+  for (const bool by_recover : {false, true}) {
+    for (std::size_t n = 0; n <= count; ++n) {
+      CAPTURE(by_recover);
+      CAPTURE(n);
+      faulty<memory> f;
+      world_md(f.inner());
+      f.reset_counts();
+      f.crash_after(n);
+      try {
+        run(f, integrity);
+      } catch (...) {
+      }
+      memory& m = f.inner();
+      const bool written = m.read_file("/dst/config.toml") != markdown_dst;
+      // Never a workspace placed without its memory files.
+      CHECK(m.exists("/dst/agents/researcher/workspace") == m.exists(memory_md));
+      if (by_recover) {
+        recover_md(m);
+        CHECK(im::read_status(m, "/dst/config.toml").leftovers.empty());
+        CHECK(m.exists(memory_md) == written);  // as it was, or complete
+      }
+      if (!written) run(m, integrity);  // the same plan completes
+      if (!by_recover) recover_md(m);
+      CHECK(without_backups(m.snapshot("/dst")) == without_backups(imported));
+    }
+  }
+}
