@@ -67,6 +67,17 @@ struct summary {
   }
 };
 
+/// What `memory::jsonl_checker` (memory/jsonl.hpp) found in a carried `memory/entries.jsonl`.
+struct jsonl_check {
+  std::size_t entries = 0;
+  std::map<std::string, std::size_t> categories;
+  /// {line number (1-based; 0: the whole file), what is wrong}; at most `max_problems`.
+  std::vector<std::pair<std::size_t, std::string>> problems;
+};
+
+/// The problems `check_jsonl` reports at most (the first ones, in line order).
+inline constexpr std::size_t max_problems = 20;
+
 /// Where an export reads an agent's memory from: opens the store at `path` and reads the rows
 /// of `alias` (one read transaction); returns the store's facts. Type-erased so that the
 /// exporter never includes a backend: the CLI passes `as_source<sqlite::store>()`.

@@ -156,17 +156,6 @@ class jsonl_writer {
   summary sum_;
 };
 
-/// What `check_jsonl` found in a carried `memory/entries.jsonl`.
-struct jsonl_check {
-  std::size_t entries = 0;
-  std::map<std::string, std::size_t> categories;
-  /// {line number (1-based; 0: the whole file), what is wrong}; at most `max_problems`.
-  std::vector<std::pair<std::size_t, std::string>> problems;
-};
-
-/// The problems `check_jsonl` reports at most (the first ones, in line order).
-inline constexpr std::size_t max_problems = 20;
-
 namespace detail {
 /// What is wrong with one line's object, or empty: exactly the nine fields, each typed.
 inline std::string entry_problem(const nlohmann::json& j) {

@@ -7,7 +7,6 @@
 #include "../bundle/limits.hpp"
 #include "../core/error.hpp"
 #include "../memory/entry.hpp"
-#include "../memory/jsonl.hpp"
 #include "../zeroclaw/document.hpp"
 
 #include <algorithm>
