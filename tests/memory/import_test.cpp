@@ -540,40 +540,29 @@ TEST_CASE("import --with-memory onto the Markdown backend killed at every step: 
   };
   const std::string memory_md = "/dst/agents/researcher/workspace/MEMORY.md";
   std::string integrity;
-  std::size_t count = 0;
   snapshot_t imported;
-  {
-    faulty<memory> f;
-    world_md(f.inner());
-    const im::import_plan p = im::plan_import(f, opts());
-    REQUIRE(p.memory.has_value());
-    REQUIRE_FALSE(p.memory->markdown.empty());
-    integrity = p.plan_integrity;
-    f.reset_counts();
-    run(f, integrity);
-    count = f.count();
-    imported = f.inner().snapshot("/dst");
-    REQUIRE(f.inner().read_file(memory_md).find("- **k2**: remembered 2") != std::string::npos);
-  }
   const auto recover_md = [](memory& m) {
     for (const auto& l : im::read_status(m, "/dst/config.toml").leftovers) {
       const std::string dest = l.command.str().substr(std::string("clawport recover ").size());
       CHECK(cp::recover_path(m, dest, dest).failed.empty());
     }
   };
+  const auto run_f = [&](faulty<memory>& f) { run(f, integrity); };
+  const std::size_t count = crash_sweep::count_operations(
+      world_md, run_f,
+      [&](memory& m) {
+        const im::import_plan p = im::plan_import(m, opts());
+        REQUIRE(p.memory.has_value());
+        REQUIRE_FALSE(p.memory->markdown.empty());
+        integrity = p.plan_integrity;
+      },
+      [&](memory& m) {
+        imported = m.snapshot("/dst");
+        REQUIRE(m.read_file(memory_md).find("- **k2**: remembered 2") != std::string::npos);
+      });
   for (const bool by_recover : {false, true}) {
-    for (std::size_t n = 0; n <= count; ++n) {
-      CAPTURE(by_recover);
-      CAPTURE(n);
-      faulty<memory> f;
-      world_md(f.inner());
-      f.reset_counts();
-      f.crash_after(n);
-      try {
-        run(f, integrity);
-      } catch (...) {
-      }
-      memory& m = f.inner();
+    CAPTURE(by_recover);
+    crash_sweep::kill_at_each(count, world_md, run_f, [&](memory& m, std::size_t) {
       const bool written = m.read_file("/dst/config.toml") != markdown_dst;
       // Never a workspace placed without its memory files.
       CHECK(m.exists("/dst/agents/researcher/workspace") == m.exists(memory_md));
@@ -585,6 +574,6 @@ TEST_CASE("import --with-memory onto the Markdown backend killed at every step: 
       if (!written) run(m, integrity);  // the same plan completes
       if (!by_recover) recover_md(m);
       CHECK(without_backups(m.snapshot("/dst")) == without_backups(imported));
-    }
+    });
   }
 }
