@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target for memory/entries.jsonl as verify reads it (bundle format 2, issue 47).
 // Properties: memory::check_jsonl never throws; it reports at most max_problems problems and
+// gives what memory::jsonl_checker gives fed the same bytes in chunks;
 // counts only lines it accepted; a file it accepts whole, read into entries and written
 // again by the exporter's writer (entry_line), is accepted again with the same counts: what
 // verify accepts, export can write.
@@ -22,6 +23,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::size_t counted = 0;
   for (const auto& c : r.categories) counted += c.second;
   check(counted == r.entries, "the categories count the accepted lines");
+  // Checked as verify reads it, in chunks (memory::jsonl_checker): the same answer.
+  mem::jsonl_checker streamed;
+  const std::size_t cut = size % 13 + 1;
+  for (std::size_t at = 0; at < text.size(); at += cut) streamed.feed(text.substr(at, cut));
+  const mem::jsonl_check s = streamed.finish();
+  check(s.entries == r.entries && s.categories == r.categories && s.problems == r.problems,
+        "the check in chunks is the check of the whole text");
   if (!r.problems.empty()) return 0;
   // Accepted whole: each line read into an entry and written again is the same line.
   std::string again;

@@ -55,7 +55,7 @@ ALLOWED = {
     # The libsodium cipher policy of `secrets set` (opt-in, like testing/).
     "crypto": {"core"},
     # Agent memory as it travels (format 2): the entry and the Store policy, pure.
-    "memory": {"core", "formats"},
+    "memory": {"core", "formats", "digest"},
     # ZeroClaw's SQLite memory store behind the memory Store policy (opt-in, links libsqlite3).
     "sqlite": {"core", "memory"},
     # Signing policies and OpenSSH's ssh-keygen behind them (signed bundles, issue 29).

@@ -11,15 +11,16 @@ before=$(sha256sum "$db" | cut -d' ' -f1)
 
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" \
   --out "$TMP/b" --with-memory
-expect_grep out 'MEMORY TRAVELS: 4 memories of `researcher`'
+expect_grep out 'MEMORY TRAVELS: 3 memories of `researcher`'
 expect_grep out 'they may hold personal data'
 expect_grep out '1 memory left home (redacted_category)'
-[ "$(wc -l <"$TMP/b/memory/entries.jsonl")" = 4 ] ||
-  { echo "FAIL: entries.jsonl does not hold 4 lines"; failures=$((failures + 1)); }
+expect_grep out '1 memory left home (conversation)'
+[ "$(wc -l <"$TMP/b/memory/entries.jsonl")" = 3 ] ||
+  { echo "FAIL: entries.jsonl does not hold 3 lines"; failures=$((failures + 1)); }
 grep -q '^format_version = 2$' "$TMP/b/zeroclaw-agent.toml" ||
   { echo "FAIL: the manifest is not format 2"; failures=$((failures + 1)); }
-if grep -q 'home_timezone\|lab_token\|discord_home_42' "$TMP/b/memory/entries.jsonl"; then
-  echo "FAIL: another agent's row, a redacted row or a session id travelled"
+if grep -q 'home_timezone\|lab_token\|discord_home_42\|session_note\|conversation' "$TMP/b/memory/entries.jsonl"; then
+  echo "FAIL: another agent's row, a redacted row, a conversation row or a session id travelled"
   failures=$((failures + 1))
 fi
 [ "$(sha256sum "$db" | cut -d' ' -f1)" = "$before" ] && [ ! -e "$db-wal" ] && [ ! -e "$db-shm" ] ||
@@ -28,9 +29,9 @@ fi
   { echo "FAIL: sha256sum -c"; failures=$((failures + 1)); }
 
 expect_status 0 "$CLAWPORT" verify "$TMP/b"
-expect_grep out 'memory travels (format 2): 4 memories of `researcher`'
+expect_grep out 'memory travels (format 2): 3 memories of `researcher`'
 expect_status 0 "$CLAWPORT" verify "$TMP/b" --json
-expect_grep out '"entries": 4'
+expect_grep out '"entries": 3'
 expect_grep out '"format_version": 2'
 
 expect_status 0 "$CLAWPORT" export researcher --config "$TMP/install/config.toml" \
@@ -59,11 +60,11 @@ grep -q 'carries no memory' "$TMP/out" && { echo "FAIL: the note entered the JSO
 # without the option: everything but the memory, and the to-do says so
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
 expect_grep out 'memory_left_out'
-expect_grep out '4 memories travelled in this bundle; this import leaves them out'
+expect_grep out '3 memories travelled in this bundle; this import leaves them out'
 # with it: the plan names the store and the counts, which its integrity covers
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory --dry-run
 expect_grep out 'memory merged (--with-memory) into data/memory/brain.db (created with the runtime'
-expect_grep out '4 memories for `researcher` (conversation 1, core 2, daily 1)'
+expect_grep out '3 memories for `researcher` (core 2, daily 1)'
 expect_grep out 'zeroclaw memory reindex'
 with_integrity=$(sed -n 's/^plan_integrity: //p' "$TMP/out")
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
@@ -72,12 +73,12 @@ expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dr
 [ ! -e "$TMP/dst/data" ] || { echo "FAIL: a dry run made the store"; failures=$((failures + 1)); }
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory \
   --yes --plan-integrity "$with_integrity"
-expect_grep out 'merged 4 memories into data/memory/brain.db'
+expect_grep out 'merged 3 memories into data/memory/brain.db'
 python3 - "$dst_db" <<'PY' || { echo "FAIL: the merged store"; failures=$((failures + 1)); }
 import sqlite3, sys
 d = sqlite3.connect(sys.argv[1])
 assert [r[0] for r in d.execute("SELECT alias FROM agents ORDER BY alias")] == ["default", "researcher"]
-assert d.execute("SELECT count(*) FROM memories WHERE embedding IS NULL AND session_id IS NULL").fetchone()[0] == 4
+assert d.execute("SELECT count(*) FROM memories WHERE embedding IS NULL AND session_id IS NULL").fetchone()[0] == 3
 assert d.execute("SELECT key FROM memories_fts WHERE memories_fts MATCH 'Author'").fetchall() == [("citation_style",)]
 assert d.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 PY
@@ -92,6 +93,6 @@ expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --wi
 two=$(sed -n 's/^plan_integrity: //p' "$TMP/out")
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory \
   --as researcher_two --yes --plan-integrity "$two"
-[ "$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM memories").fetchone()[0])' "$dst_db")" = 8 ] ||
-  { echo "FAIL: the second import did not add its own 4 rows"; failures=$((failures + 1)); }
+[ "$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM memories").fetchone()[0])' "$dst_db")" = 6 ] ||
+  { echo "FAIL: the second import did not add its own 3 rows"; failures=$((failures + 1)); }
 finish

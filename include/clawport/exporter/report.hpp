@@ -182,6 +182,8 @@ inline std::string_view skip_name(memory::skip_reason r) noexcept {
   switch (r) {
     case memory::skip_reason::redacted_category:
       return "redacted_category";
+    case memory::skip_reason::conversation:
+      return "conversation";
     case memory::skip_reason::credential_shape:
       return "credential_shape";
     case memory::skip_reason::not_utf8:
@@ -210,11 +212,15 @@ inline void memory_section(lines& line, const export_result& r) {
   for (const auto& [why, count] : m.skipped)
     line("  " + text::counted(count, "memory", "memories") + " left home (" +
          std::string(skip_name(why)) + ")");
-  line("  never carried: embeddings, session ids, other agents' rows; categories " + [&] {
-    std::string c;
-    for (const auto& name : m.redacted_categories) c += (c.empty() ? "" : ", ") + name;
-    return c;
-  }() + ". Credential detection is a pattern list: read memory/entries.jsonl before sharing");
+  line(
+      "  never carried: embeddings, session ids, conversation rows, other agents' rows; "
+      "categories " +
+      [&] {
+        std::string c;
+        for (const auto& name : m.redacted_categories) c += (c.empty() ? "" : ", ") + name;
+        return c;
+      }() +
+      ". Credential detection is a pattern list: read memory/entries.jsonl before sharing");
   if (!m.embedding_model.empty())
     line("  the source embedded with " + m.embedding_model +
          "; run `zeroclaw memory reindex` on the target after the import");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Reading a whole small file: the one reader of every config, manifest and package file of
-// every command. Bounded (a size limit checked by stat before opening and again while
+// every command, and in chunks of a file too large to hold (`try_read_file_chunks_at`).
+// Bounded (a size limit checked by stat before opening and again while
 // reading), and only a regular file is ever read: a device (/dev/zero), a FIFO, a socket or
 // a directory is refused naming it before it is opened, and the descriptor is opened
 // non-blocking (fs::posix::open_file_at), so a FIFO swapped in meanwhile cannot hang the
@@ -89,19 +90,21 @@ inline error read_refusal_error(read_refusal r, const std::string& shown, std::u
                shown + " was replaced or changed size while it was read; run again", shown);
 }
 
-/// Reads `name` in the opened directory `dir` whole, at most `max` bytes, never following a
-/// symlink (a `follow_symlink` caller resolves the path first: `read_file`). Refusals are
-/// typed (`read_result::refusal`), checked in this order by lstat before anything is
-/// opened: missing, symlink, not_regular, hard_linked, too_large; then the opened file must
-/// be the same regular file (else changed) and keep its size while read. Throws
-/// clawport::error only for an I/O failure of the backend.
-template <class Fs>
-read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
-                             std::uint64_t max, read_kinds kinds = read_kinds::regular) {
+/// Reads `name` in the opened directory `dir` in chunks, at most `max` bytes, never following
+/// a symlink, giving each chunk to `chunk(std::string_view bytes, const stat_info& opened)` as
+/// it is read: the one bounded reader, for a file too large to hold (a bundle's
+/// memory/entries.jsonl, issue 47). Refusals are typed (`read_result::refusal`; `bytes` stays
+/// empty), checked in this order by lstat before anything is opened: missing, symlink,
+/// not_regular, hard_linked, too_large; then the opened file must be the same regular file
+/// (else changed) and keep its size while read. A `changed` or `too_large` found while reading
+/// comes after chunks were given: the caller discards what it made of them. Throws
+/// clawport::error only for an I/O failure of the backend (and what `chunk` throws).
+template <class Fs, class Chunk>
+read_result try_read_file_chunks_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                                    std::uint64_t max, read_kinds kinds, Chunk&& chunk) {
   read_result r;
   const auto refuse = [&r](read_refusal why) -> read_result& {
     r.refusal = why;
-    r.bytes.clear();
     return r;
   };
   const std::optional<stat_info> st = fs.stat_at(dir, name);
@@ -118,18 +121,33 @@ read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_vi
     return refuse(read_refusal::changed);
   if (r.info.nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
   if (r.info.size > max) return refuse(read_refusal::too_large);
-  r.bytes.reserve(static_cast<std::size_t>(r.info.size));
-  constexpr std::size_t chunk = 65536;
+  constexpr std::size_t chunk_size = 65536;
+  std::string buffer(chunk_size, '\0');
+  std::uint64_t total = 0;
   for (;;) {
-    const std::size_t at = r.bytes.size();
-    r.bytes.resize(at + chunk);
-    const std::size_t n = fs.read(f, &r.bytes[at], chunk);
-    r.bytes.resize(at + n);
+    const std::size_t n = fs.read(f, buffer.data(), chunk_size);
     if (n == 0) break;
-    if (r.bytes.size() > max) return refuse(read_refusal::too_large);
+    total += n;
+    if (total > max) return refuse(read_refusal::too_large);
+    chunk(std::string_view(buffer.data(), n), static_cast<const stat_info&>(r.info));
   }
-  if (r.bytes.size() != r.info.size || fs.stat(f).size != r.info.size)
-    return refuse(read_refusal::changed);
+  if (total != r.info.size || fs.stat(f).size != r.info.size) return refuse(read_refusal::changed);
+  return r;
+}
+
+/// Reads `name` in the opened directory `dir` whole, at most `max` bytes
+/// (`try_read_file_chunks_at`, its refusals and their order, the chunks kept in `bytes`).
+template <class Fs>
+read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                             std::uint64_t max, read_kinds kinds = read_kinds::regular) {
+  std::string bytes;
+  read_result r = try_read_file_chunks_at(fs, dir, name, max, kinds,
+                                          [&bytes](std::string_view c, const stat_info& opened) {
+                                            if (bytes.empty())
+                                              bytes.reserve(static_cast<std::size_t>(opened.size));
+                                            bytes.append(c.data(), c.size());
+                                          });
+  if (r.refusal == read_refusal::none) r.bytes = std::move(bytes);
   return r;
 }
 

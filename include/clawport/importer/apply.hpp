@@ -347,7 +347,8 @@ void apply_memory(applier<Fs>& ap, const import_options& o, const import_plan& p
   }
   const std::string path = paths::join(p.install_root, p.memory->store);
   ap.undo.add(path, [&o, path, agent] { (void)o.memory.remove_agent(path, agent); });
-  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now);
+  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now,
+               bundle_rows(ap.fs, p.bundle, p.memory->jsonl_sha256, o.limits.max_memory_bytes));
 }
 
 /// Creates the file `parts` (from `parts[i]` on) below `d`, making its directories: inside a

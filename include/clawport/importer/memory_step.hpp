@@ -13,10 +13,13 @@
 #include "../core/error.hpp"
 #include "../core/paths.hpp"
 #include "../digest/sha256.hpp"
+#include "../fs/open_path.hpp"
+#include "../fs/read_file.hpp"
 #include "../memory/jsonl.hpp"
 #include "../memory/markdown.hpp"
 #include "../memory/target.hpp"
 #include "../verify/report.hpp"
+#include "staged_copy.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -40,7 +43,10 @@ struct memory_merge {
   std::size_t entries = 0;  ///< rows merged for the new agent
   std::map<std::string, std::size_t> categories;
   std::string embedding_model;  ///< the source's; vectors never travel (reindex on the target)
-  std::string jsonl;            ///< memory/entries.jsonl as verified (not rendered, not hashed)
+  /// memory/entries.jsonl's SHA-256 as verify read it (not rendered, not hashed into the
+  /// plan: the file stream binds it): the merge reads the rows again from the bundle, line
+  /// by line, and rolls back unless the bytes it read have this digest.
+  std::string jsonl_sha256;
   /// The new agent is on the Markdown backend (its own `memory.backend`, else the target's
   /// `[memory] backend`): the memories become these files of its new workspace (path below
   /// the workspace -> text, memory::to_markdown), created with it, instead of store rows.
@@ -49,14 +55,46 @@ struct memory_merge {
 
 namespace detail {
 
+/// The rows of the bundle `bundle`'s memory/entries.jsonl, read again (the one bounded
+/// reader, in chunks: `fs::try_read_file_chunks_at`, at most `max` bytes) and parsed one line
+/// at a time as they are given to the visitor, never held whole; after the last row the bytes
+/// read must have the digest `sha256` verify took, else errc::identity_changed (the bundle
+/// changed since it was verified: a merge inside one transaction then rolls back).
+template <class Fs>
+memory::entry_rows bundle_rows(Fs& fs, const std::string& bundle, const std::string& sha256,
+                               std::uint64_t max) {
+  return [&fs, bundle, sha256, max](const memory::entry_visitor& visit) {
+    const std::string file(bundle::memory_entries_file);
+    const auto root = fs.open_root(bundle);
+    const fs::path_result<Fs> dir = fs::try_open_path(fs, root, bundle::memory_dir);
+    if (!dir.ok()) throw bundle_changed("its memory/ is gone or was replaced", file);
+    digest::sha256 hash;
+    memory::jsonl_reader rows(visit);
+    const fs::read_result r = fs::try_read_file_chunks_at(
+        fs, dir.get(root), paths::file_name(file), max, fs::read_kinds::regular,
+        [&hash, &rows](std::string_view chunk, const fs::stat_info&) {
+          hash.update(chunk);
+          rows.feed(chunk);
+        });
+    if (r.refusal != fs::read_refusal::none)
+      throw bundle_changed(file + " is gone, was replaced or changed size", file);
+    if (digest::to_hex(hash.finish()) != sha256)
+      throw bundle_changed(file + " is not the file verified", file);
+    rows.finish();
+  };
+}
+
 /// The plan's memory: with `with_memory` and a bundle that carries memory, what merges into
 /// `target`'s store for `alias` (refused when the store already has that alias); otherwise
-/// none. Takes the text verify kept (`rep.memory_text`). Throws errc::unsupported without a target,
-/// errc::destination_refused on a taken alias.
-inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_memory,
-                                               const memory::target& target,
-                                               const std::string& install_root,
-                                               const std::string& alias, bool markdown_backend) {
+/// none. The rows are read again from the bundle (`bundle_rows`) where they are needed: at
+/// the merge, or here for the Markdown backend's files. Throws errc::unsupported without a
+/// target, errc::destination_refused on a taken alias.
+template <class Fs>
+std::optional<memory_merge> plan_memory(Fs& fs, const verify::report& rep, bool with_memory,
+                                        const memory::target& target,
+                                        const std::string& install_root, const std::string& alias,
+                                        bool markdown_backend, const std::string& bundle_path,
+                                        const verify::limits& lim) {
   if (!rep.memory || !with_memory) return std::nullopt;
   if (!target && !markdown_backend)
     throw error(errc::unsupported,
@@ -67,9 +105,16 @@ inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_me
   m.entries = rep.memory->entries;
   m.categories = rep.memory->categories;
   m.embedding_model = rep.memory->embedding_model;
+  const verify::bundle_file* verified = rep.file(bundle::memory_entries_file);
+  if (verified == nullptr)
+    throw bundle_changed("its memory/entries.jsonl was not read",
+                         std::string(bundle::memory_entries_file));
+  m.jsonl_sha256 = verified->sha256;
   if (markdown_backend) {
+    // The files are the target's form, made whole; the rows are read once to make them.
     std::vector<memory::entry> rows;
-    memory::read_jsonl(rep.memory_text, [&rows](const memory::entry& e) { rows.push_back(e); });
+    bundle_rows(fs, bundle_path, m.jsonl_sha256,
+                lim.max_memory_bytes)([&rows](const memory::entry& e) { rows.push_back(e); });
     m.markdown = memory::to_markdown(rows);
     m.store.clear();
     return m;
@@ -84,7 +129,6 @@ inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_me
                     "alias (--as) or without --with-memory; nothing was written",
                 path);
   m.create = !f.exists;
-  m.jsonl = std::move(rep.memory_text);  // held once (100,000 memories: tens of MB)
   return m;
 }
 
@@ -105,17 +149,18 @@ inline void canonical_memory(const std::optional<memory_merge>& m, nlohmann::jso
   j["memory"] = {{"store", m->store}, {"entries", m->entries}, {"categories", m->categories}};
 }
 
-/// Merges the plan's memory for agent `agent_id` (the UUID the intent records); the rows
-/// inserted must be the planned count.
+/// Merges the plan's memory for agent `agent_id` (the UUID the intent records), its rows
+/// from `rows` (`bundle_rows`: streamed from the verified bundle); the rows inserted must be
+/// the planned count.
 inline void merge_memory(const memory::target& target, const std::string& install_root,
                          const memory_merge& m, const std::string& alias,
-                         const std::string& agent_id, const std::string& now) {
+                         const std::string& agent_id, const std::string& now,
+                         memory::entry_rows rows) {
   memory::merge_request r;
   r.agent_id = agent_id;
   r.alias = alias;
   r.created_at = now;
-  const std::string& text = m.jsonl;
-  r.rows = [&text](const memory::entry_visitor& visit) { memory::read_jsonl(text, visit); };
+  r.rows = std::move(rows);
   const std::string path = paths::join(install_root, m.store);
   const std::size_t n = target.merge(path, r);
   if (n != m.entries)

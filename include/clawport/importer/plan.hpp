@@ -355,8 +355,9 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
   d::offer_maps(target, p);
-  p.memory = d::plan_memory(rep, o.with_memory, o.memory, p.install_root, p.alias,
-                            d::memory_backend_of(rep, target, p.source_alias) == "markdown");
+  p.memory = d::plan_memory(fs, rep, o.with_memory, o.memory, p.install_root, p.alias,
+                            d::memory_backend_of(rep, target, p.source_alias) == "markdown",
+                            o.bundle, o.limits);
   if (p.memory && !p.memory->markdown.empty() &&
       std::none_of(p.placements.begin(), p.placements.end(),
                    [](const placement& pl) { return pl.kind == "workspace"; }))

@@ -46,6 +46,7 @@ using entry_visitor = std::function<void(const entry&)>;
 /// Why a row of the agent did not travel.
 enum class skip_reason {
   redacted_category,  ///< its category is one `[memory.policy] redact_categories` names
+  conversation,       ///< a conversation row: a session's turn, which never travels (issue 47)
   credential_shape,   ///< its key or content looks like a credential
   not_utf8,           ///< its key or content is not UTF-8
   too_large,          ///< its line would pass max_line_bytes
@@ -65,6 +66,17 @@ struct summary {
     return n;
   }
 };
+
+/// What `memory::jsonl_checker` (memory/jsonl.hpp) found in a carried `memory/entries.jsonl`.
+struct jsonl_check {
+  std::size_t entries = 0;
+  std::map<std::string, std::size_t> categories;
+  /// {line number (1-based; 0: the whole file), what is wrong}; at most `max_problems`.
+  std::vector<std::pair<std::size_t, std::string>> problems;
+};
+
+/// The problems `check_jsonl` reports at most (the first ones, in line order).
+inline constexpr std::size_t max_problems = 20;
 
 /// Where an export reads an agent's memory from: opens the store at `path` and reads the rows
 /// of `alias` (one read transaction); returns the store's facts. Type-erased so that the

@@ -7,13 +7,16 @@
 #include "../core/config.hpp"
 #include "../core/error.hpp"
 #include "../core/utf8.hpp"
+#include "../digest/sha256.hpp"
 #include "../formats/json.hpp"
 #include "entry.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -34,6 +37,10 @@ inline constexpr std::string_view jsonl_schema = "clawport-memory-jsonl/1";
 /// The row fields that never travel (the manifest's `[memory] excluded`).
 inline constexpr std::string_view excluded_fields[] = {"agent_id",   "embedding",     "id",
                                                        "session_id", "superseded_by", "tenant_id"};
+/// Categories of a session's rows, which never travel (issue 47: "session ids never
+/// travel"; zeroclaw-memory.md §6 drops `conversation` on export): the runtime writes a
+/// conversation's turns under it with their session id, and a transcript is not a memory.
+inline constexpr std::string_view session_categories[] = {"conversation"};
 /// Categories that never travel whatever the install says: ZeroClaw's credential
 /// categories of `[memory.policy] redact_categories`.
 inline constexpr std::string_view always_redacted[] = {"api_key", "private_key", "secret"};
@@ -102,6 +109,9 @@ class jsonl_writer {
   }
 
   void add(const entry& e) {
+    if (std::find(std::begin(session_categories), std::end(session_categories), e.category) !=
+        std::end(session_categories))
+      return skip(skip_reason::conversation);
     if (std::binary_search(sum_.redacted_categories.begin(), sum_.redacted_categories.end(),
                            e.category))
       return skip(skip_reason::redacted_category);
@@ -146,17 +156,6 @@ class jsonl_writer {
   summary sum_;
 };
 
-/// What `check_jsonl` found in a carried `memory/entries.jsonl`.
-struct jsonl_check {
-  std::size_t entries = 0;
-  std::map<std::string, std::size_t> categories;
-  /// {line number (1-based; 0: the whole file), what is wrong}; at most `max_problems`.
-  std::vector<std::pair<std::size_t, std::string>> problems;
-};
-
-/// The problems `check_jsonl` reports at most (the first ones, in line order).
-inline constexpr std::size_t max_problems = 20;
-
 namespace detail {
 /// What is wrong with one line's object, or empty: exactly the nine fields, each typed.
 inline std::string entry_problem(const nlohmann::json& j) {
@@ -180,66 +179,191 @@ inline std::string entry_problem(const nlohmann::json& j) {
 }
 }  // namespace detail
 
-/// Checks `text` as `memory/entries.jsonl` is written: UTF-8 JSON objects, one per line, each
-/// ending in '\n', of the nine fields, no line past `max_line_bytes`, at most `max_entries`
-/// lines, no key twice. Pure; never throws on bad input.
-inline jsonl_check check_jsonl(std::string_view text) {
-  jsonl_check out;
-  std::set<std::string> keys;
-  auto problem = [&out](std::size_t line, std::string what) {
-    if (out.problems.size() < max_problems) out.problems.emplace_back(line, std::move(what));
-  };
-  if (!text.empty() && text.back() != '\n') problem(0, "does not end with a newline");
-  std::size_t line = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view one = text.substr(at, end - at);
-    at = end + 1;
-    if (++line > max_entries) {
-      problem(line, "more than " + std::to_string(max_entries) + " memories");
-      break;
+/// Splits `memory/entries.jsonl` into lines as its bytes arrive, holding at most one line
+/// (`max_line_bytes`): a longer line is not kept, only reported (`too_long`), so a file of
+/// any size is read in bounded memory (100,000 memories at flat memory use, issue 47).
+/// `feed` gives `on_line(number, text, too_long)` each line that a '\n' ends (without it);
+/// `finish` gives the last line when the file does not end with one, and says so.
+class line_splitter {
+ public:
+  template <class OnLine>
+  void feed(std::string_view bytes, OnLine&& on_line) {
+    while (!bytes.empty()) {
+      const std::size_t nl = bytes.find('\n');
+      const std::string_view part = bytes.substr(0, nl);
+      if (!too_long_) {
+        if (partial_.size() + part.size() + 1 > max_line_bytes) {
+          too_long_ = true;
+          partial_.clear();
+          partial_.shrink_to_fit();
+        } else {
+          partial_.append(part.data(), part.size());
+        }
+      }
+      if (nl == std::string_view::npos) return;
+      emit(on_line);
+      bytes.remove_prefix(nl + 1);
     }
-    if (one.size() + 1 > max_line_bytes) {
-      problem(line, "longer than " + std::to_string(max_line_bytes) + " bytes");
-      continue;
-    }
-    if (!utf8::valid(one)) {
-      problem(line, "not UTF-8");
-      continue;
-    }
-    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
-    if (j.is_discarded()) {
-      problem(line, "not JSON");
-      continue;
-    }
-    if (std::string why = detail::entry_problem(j); !why.empty()) {
-      problem(line, why);
-      continue;
-    }
-    if (!keys.insert(j.at("key").get<std::string>()).second) {
-      problem(line, "a key an earlier line has (keys are unique per agent)");
-      continue;
-    }
-    ++out.entries;
-    ++out.categories[j.at("category").get<std::string>()];
   }
-  return out;
+  /// True when the file ended without its last line's '\n' (that line given first).
+  template <class OnLine>
+  bool finish(OnLine&& on_line) {
+    if (partial_.empty() && !too_long_) return false;
+    emit(on_line);
+    return true;
+  }
+
+ private:
+  template <class OnLine>
+  void emit(OnLine& on_line) {
+    ++line_;
+    on_line(line_, std::string_view(partial_), too_long_);
+    partial_.clear();
+    too_long_ = false;
+  }
+  std::string partial_;
+  bool too_long_ = false;
+  std::size_t line_ = 0;
+};
+
+/// Checks `memory/entries.jsonl` as its bytes arrive (`feed`, then `finish` once): UTF-8
+/// JSON objects, one per line, each ending in '\n', of the nine fields, no line past
+/// `max_line_bytes`, at most `max_entries` lines, no key twice. What it holds is one line
+/// and, per accepted line, 24 bytes (its key's SHA-256, cut to 128 bits, with the line
+/// number and category): never the file. Never throws on bad input.
+class jsonl_checker {
+ public:
+  void feed(std::string_view bytes) {
+    if (!bytes.empty()) {
+      fed_ = true;
+      last_ = bytes.back();
+    }
+    if (stopped_) return;
+    split_.feed(bytes, [this](std::size_t n, std::string_view one, bool too_long) {
+      line(n, one, too_long);
+    });
+  }
+
+  jsonl_check finish() {
+    const bool unended = fed_ && last_ != '\n';
+    if (!stopped_)
+      split_.finish(
+          [this](std::size_t n, std::string_view one, bool too_long) { line(n, one, too_long); });
+    duplicates();
+    if (unended) {
+      out_.problems.insert(out_.problems.begin(), {0, "does not end with a newline"});
+      if (out_.problems.size() > max_problems) out_.problems.pop_back();
+    }
+    return std::move(out_);
+  }
+
+ private:
+  struct seen {
+    std::array<unsigned char, 16> key;  ///< SHA-256 of the key, its first 128 bits
+    std::uint32_t line;
+    std::uint32_t category;  ///< index into category_names_
+  };
+
+  void problem(std::size_t line, std::string what) {
+    if (out_.problems.size() < max_problems) out_.problems.emplace_back(line, std::move(what));
+  }
+
+  void line(std::size_t n, std::string_view one, bool too_long) {
+    if (stopped_) return;
+    if (n > max_entries) {
+      problem(n, "more than " + std::to_string(max_entries) + " memories");
+      stopped_ = true;
+      return;
+    }
+    if (too_long) return problem(n, "longer than " + std::to_string(max_line_bytes) + " bytes");
+    if (!utf8::valid(one)) return problem(n, "not UTF-8");
+    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    if (j.is_discarded()) return problem(n, "not JSON");
+    if (std::string why = detail::entry_problem(j); !why.empty()) return problem(n, why);
+    const std::string& category = j.at("category").get_ref<const std::string&>();
+    const auto index = category_index_.emplace(category, category_names_.size());
+    if (index.second) category_names_.push_back(category);
+    hash_.update(j.at("key").get_ref<const std::string&>());
+    const auto sum = hash_.finish();
+    seen s{};
+    std::copy(sum.begin(), sum.begin() + 16, s.key.begin());
+    s.line = static_cast<std::uint32_t>(n);
+    s.category = index.first->second;
+    keys_.push_back(s);
+    ++out_.entries;
+    ++out_.categories[category];
+  }
+
+  /// The lines whose key an earlier line has: each a problem in line order among the others
+  /// (the first max_problems kept), its memory no longer counted.
+  void duplicates() {
+    std::sort(keys_.begin(), keys_.end(), [](const seen& a, const seen& b) {
+      return a.key != b.key ? a.key < b.key : a.line < b.line;
+    });
+    std::vector<std::pair<std::size_t, std::string>> dups;
+    for (std::size_t i = 1; i < keys_.size(); ++i) {
+      if (keys_[i].key != keys_[i - 1].key) continue;
+      dups.emplace_back(keys_[i].line, "a key an earlier line has (keys are unique per agent)");
+      --out_.entries;
+      const std::string& c = category_names_[keys_[i].category];
+      if (--out_.categories[c] == 0) out_.categories.erase(c);
+    }
+    keys_.clear();
+    keys_.shrink_to_fit();
+    if (dups.empty()) return;
+    std::sort(dups.begin(), dups.end());
+    std::vector<std::pair<std::size_t, std::string>> all;
+    std::merge(std::make_move_iterator(out_.problems.begin()),
+               std::make_move_iterator(out_.problems.end()), std::make_move_iterator(dups.begin()),
+               std::make_move_iterator(dups.end()), std::back_inserter(all),
+               [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (all.size() > max_problems) all.resize(max_problems);
+    out_.problems = std::move(all);
+  }
+
+  line_splitter split_;
+  jsonl_check out_;
+  std::vector<seen> keys_;
+  std::vector<std::string> category_names_;
+  std::map<std::string, std::uint32_t> category_index_;
+  digest::sha256 hash_;
+  bool stopped_ = false;
+  bool fed_ = false;
+  char last_ = '\0';  ///< the last byte fed
+};
+
+/// `jsonl_checker` over the whole text at once. Pure; never throws on bad input.
+inline jsonl_check check_jsonl(std::string_view text) {
+  jsonl_checker c;
+  c.feed(text);
+  return c.finish();
 }
 
-/// Gives `visit` the entry of each line of `text`, a `memory/entries.jsonl` that
-/// `check_jsonl` accepted (what an import merges), in file order, one line parsed at a time.
-/// A line that is not one of the nine fields is errc::bundle_invalid (the check was skipped).
-inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
-  std::size_t line = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view one = text.substr(at, end - at);
-    at = end + 1;
-    ++line;
-    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+/// Reads `memory/entries.jsonl` into entries as its bytes arrive (`feed`, then `finish`
+/// once), in file order, one line held at a time: what an import merges, from a file
+/// `jsonl_checker` accepted. A line that is not one of the nine fields is
+/// errc::bundle_invalid (the check was skipped, or the file changed since).
+class jsonl_reader {
+ public:
+  explicit jsonl_reader(const entry_visitor& visit) : visit_(visit) {}
+  void feed(std::string_view bytes) {
+    split_.feed(bytes, [this](std::size_t n, std::string_view one, bool too_long) {
+      line(n, one, too_long);
+    });
+  }
+  void finish() {
+    split_.finish(
+        [this](std::size_t n, std::string_view one, bool too_long) { line(n, one, too_long); });
+  }
+
+ private:
+  void line(std::size_t n, std::string_view one, bool too_long) {
+    const nlohmann::json j = too_long
+                                 ? nlohmann::json(nlohmann::json::value_t::discarded)
+                                 : nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
     if (j.is_discarded() || !detail::entry_problem(j).empty())
       throw error(errc::bundle_invalid,
-                  "memory/entries.jsonl line " + std::to_string(line) +
+                  "memory/entries.jsonl line " + std::to_string(n) +
                       " is not a memory; run `clawport verify` on the bundle",
                   "memory/entries.jsonl");
     entry e;
@@ -252,8 +376,17 @@ inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
     e.pinned = j.at("pinned").get<bool>();
     e.created = j.at("created").get<std::string>();
     e.updated = j.at("updated").get<std::string>();
-    visit(e);
+    visit_(e);
   }
+  const entry_visitor& visit_;
+  line_splitter split_;
+};
+
+/// `jsonl_reader` over the whole text at once.
+inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
+  jsonl_reader r(visit);
+  r.feed(text);
+  r.finish();
 }
 
 }  // namespace memory

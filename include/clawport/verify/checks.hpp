@@ -391,7 +391,9 @@ inline void memory_findings(report& rep) {
       add_finding(rep, "unexpected_entry", f.path, "memory/ holds entries.jsonl only");
   if (rep.file(file) == nullptr)
     return add_finding(rep, "missing_file", file, "a format 2 bundle carries its memory here");
-  const memory::jsonl_check check = memory::check_jsonl(rep.memory_text);
+  const memory::jsonl_check check =
+      rep.memory_check ? std::move(*rep.memory_check) : memory::check_jsonl({});
+  rep.memory_check.reset();
   for (const auto& [line, what] : check.problems)
     add_finding(rep, "memory_invalid", line == 0 ? file : file + ":" + std::to_string(line), what);
   if (static_cast<std::int64_t>(check.entries) != entries->integer && check.problems.empty())

@@ -70,8 +70,10 @@ struct report {
   /// empty): what an import's plan carries instead of the files (importer/file_stream.hpp).
   std::string list_stream_sha256;
   std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
-  std::string memory_text;     ///< memory/entries.jsonl's bytes (format 2), when present
-  int format_version = 0;      ///< the manifest's, once read (1, or 2 with memory)
+  /// memory/entries.jsonl (format 2) as checked while the walk read it, line by line: never
+  /// its bytes (an import reads them again from the bundle, against their digest).
+  std::optional<memory::jsonl_check> memory_check;
+  int format_version = 0;  ///< the manifest's, once read (1, or 2 with memory)
   /// What memory travels (format 2, `[memory]` and memory/entries.jsonl checked): counts,
   /// categories, the source's backend and embedding model; never the text.
   std::optional<memory::summary> memory;

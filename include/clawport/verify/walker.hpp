@@ -11,6 +11,7 @@
 #include "../fs/jobs.hpp"
 #include "../fs/policy.hpp"
 #include "../fs/walk.hpp"
+#include "../memory/jsonl.hpp"
 #include "../zeroclaw/closure.hpp"
 #include "digest_list.hpp"
 #include "report.hpp"
@@ -273,6 +274,9 @@ class walker : public fs::walk_visitor {
     std::uint64_t size = 0;
     std::string hex;
     std::string kept;
+    /// memory/entries.jsonl: checked line by line as it is read, never kept (100,000
+    /// memories at flat memory use, issue 47).
+    std::unique_ptr<memory::jsonl_checker> jsonl;
   };
 
   void regular(const dir&, std::string_view name, const std::string& path,
@@ -324,6 +328,10 @@ class walker : public fs::walk_visitor {
     r->info = info;
     // the list's bytes are kept only for a signature check or a join after the walk
     r->keep_limit = path == bundle::digest_list_file && !keep_list_text_ ? 0 : keep_limit;
+    if (path == bundle::memory_entries_file) {
+      r->keep_limit = 0;
+      r->jsonl = std::make_unique<memory::jsonl_checker>();
+    }
     ++in_work_;
     bytes_in_work_ += info.size;
     jobs_.submit([this, r](unsigned worker) { read_file(*r, buffers_[worker]); },
@@ -360,6 +368,7 @@ class walker : public fs::walk_visitor {
         }
         hash.update(buffer.data(), n);
         if (r.keep_limit != 0) r.kept.append(buffer.data(), n);
+        if (r.jsonl) r.jsonl->feed(std::string_view(buffer.data(), n));
         // A read shorter than asked that reaches the size the open file had is its end (a
         // regular file reads short only there): no call is spent confirming it. A file that
         // grew still shows here, as a read past that size.
@@ -386,7 +395,7 @@ class walker : public fs::walk_visitor {
     if (r.path == bundle::config_file) rep_.config_text = std::move(r.kept);
     if (r.path == bundle::digest_list_file) digest_list_ = std::move(r.kept);
     if (r.path == bundle::signature_file) rep_.signature_text = std::move(r.kept);
-    if (r.path == bundle::memory_entries_file) rep_.memory_text = std::move(r.kept);
+    if (r.jsonl) rep_.memory_check = r.jsonl->finish();
   }
 
  public:
