@@ -5,6 +5,7 @@
 // failing add leaves nothing behind and a failing remove leaves the ledger consistent with
 // the disk. Test names follow openclaw-claws.md §9 where an upstream test exists.
 #include "support/test.hpp"
+#include "openclaw/plan_documents.hpp"
 
 #include <cerrno>
 #include <map>
@@ -304,7 +305,7 @@ TEST_SUITE("openclaw lifecycle") {
     // The notices are bound: the same plan without them hashes differently.
     value unbound = plan;
     unbound["notices"] = value::array();
-    CHECK(oc::add_plan_integrity(unbound) != plan["planIntegrity"].get<std::string>());
+    CHECK(plan_documents::add_integrity(unbound) != plan["planIntegrity"].get<std::string>());
     // Cron jobs are disclosed as not applied offline (a warning, not a blocker).
     bool cron = false;
     for (const auto& d : plan["diagnostics"]) cron = cron || d["code"] == "cron_gateway_required";
@@ -1417,19 +1418,19 @@ TEST_SUITE("openclaw update") {
     const auto pkg = oc::read_package(m, "/pkg");
     const value add_doc = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
     CHECK(add_doc["planIntegrity"] ==
-          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::add, add_doc)));
+          plan_documents::add_integrity(add_doc));
     REQUIRE(add_consented(m).ok);
     package_v2(m);
     const value up = update_plan_of(m).plan;
     CHECK(up["planIntegrity"] ==
-          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::update, up)));
+          plan_documents::update_integrity(up));
     const value rm = oc::plan_remove(m, request(), "demo");
     CHECK(rm["planIntegrity"] ==
-          pl::integrity_of(oc::plan_canonical_text(oc::plan_kind::remove, rm)));
+          plan_documents::remove_integrity(rm));
     // A remove plan of nothing binds an undefined agent id (stableStringify keeps it).
     const value none = oc::plan_remove(m, request(), "nobody");
     CHECK_FALSE(none.contains("agentId"));
-    CHECK(oc::plan_canonical_text(oc::plan_kind::remove, none).find("\"agentId\":undefined") !=
+    CHECK(plan_documents::remove_text(none).find("\"agentId\":undefined") !=
           std::string::npos);
     // One refusal, one rendering: every command's mismatch document is plan::message's.
     const pl::refusal r = *pl::check_integrity("sha256:00", up["planIntegrity"]);

@@ -5,6 +5,7 @@
 // follow openclaw-claws.md §9; the broken-package table covers every refusal code.
 #include "fs/fixture.hpp"
 #include "support/test.hpp"
+#include "openclaw/plan_documents.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -883,7 +884,7 @@ TEST_SUITE("openclaw.plan") {
           "The new agent declares sandbox, tool, memory-search, or recurring heartbeat "
           "capabilities.");
     CHECK(plan["extensions"] == value::array());
-    CHECK(plan["planIntegrity"] == oc::add_plan_integrity(plan));
+    CHECK(plan["planIntegrity"] == plan_documents::add_integrity(plan));
     CHECK(p.integrity == oc::add_plan_integrity_of(p));
   }
 
@@ -1121,7 +1122,7 @@ TEST_SUITE("openclaw.plan") {
     // With the same snapshot digest, the rest of the bound data is identical.
     value bound_a = a, bound_b = b;
     bound_b["claw"]["integrity"] = a["claw"]["integrity"];
-    CHECK(oc::add_plan_integrity(bound_a) == oc::add_plan_integrity(bound_b));
+    CHECK(plan_documents::add_integrity(bound_a) == plan_documents::add_integrity(bound_b));
     CHECK(clawport::json::stable_stringify(a["actions"]) ==
           clawport::json::stable_stringify(b["actions"]));
   }

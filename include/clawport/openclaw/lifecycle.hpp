@@ -988,17 +988,19 @@ struct remove_plan {
   }
 };
 
+/// One action as the remove plan shows it.
+inline value to_json(const remove_action& a) {
+  return value::object(
+      {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}});
+}
+
 /// The remove plan document.
 inline value to_json(const remove_plan& p) {
   value plan = mutation_document("openclaw.clawRemovePlan.v1", false);
   plan["planIntegrity"] = p.integrity;
   plan["target"] = p.target;
   if (p.agent_id) plan["agentId"] = *p.agent_id;
-  value actions = value::array();
-  for (const auto& a : p.actions)
-    actions.push_back(value::object(
-        {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}}));
-  plan["actions"] = std::move(actions);
+  plan["actions"] = array_of(p.actions);
   plan["blockers"] = to_json(p.blockers);
   return plan;
 }
@@ -1137,7 +1139,7 @@ remove_plan build_remove_plan(Fs& fs, const destination_request& req, const std:
     detail::remove_config_actions(p, s);
     detail::remove_workspace_actions(p, s);
   }
-  p.integrity = plan_integrity(plan_kind::remove, to_json(p));
+  p.integrity = remove_plan_integrity_of(p);
   return p;
 }
 

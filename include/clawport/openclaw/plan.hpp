@@ -7,7 +7,6 @@
 #pragma once
 
 #include "../formats/json5.hpp"
-#include "../plan/integrity.hpp"
 #include "diagnostics.hpp"
 #include "grammar.hpp"
 #include "integrity.hpp"
@@ -603,51 +602,6 @@ inline value to_json(const add_plan& p) {
   if (!p.notices.empty()) plan["notices"] = array_of(p.notices);
   plan["diagnostics"] = to_json(p.diagnostics);
   return plan;
-}
-
-/// The three plans of the lifecycle that carry a planIntegrity.
-enum class plan_kind { add, update, remove };
-
-/// The canonical text a plan's `planIntegrity` digests: OpenClaw's stableStringify of what
-/// the plan binds. An add binds upstream's parts (manifest schema version, the Claw's
-/// integrity, the final id and workspace, the actions, capability changes and blockers, and
-/// the extensions and notices when there are any); an update binds the whole plan but its
-/// integrity; a remove binds the target, the agent id, the actions and the blockers.
-inline std::string plan_canonical_text(plan_kind kind, const value& plan) {
-  value bound = value::object();
-  if (kind == plan_kind::update) {
-    bound = plan;
-    bound.erase("planIntegrity");
-  } else if (kind == plan_kind::remove) {
-    bound["target"] = plan.at("target");
-    bound["agentId"] = plan.contains("agentId") ? plan["agentId"] : undefined_value();
-    bound["actions"] = plan.at("actions");
-    bound["blockers"] = plan.at("blockers");
-  } else {
-    // A plan document (a consent file, a test vector): the same formula as the typed plan's.
-    add_plan_bound b;
-    b.manifest_schema_version = plan.at("manifestSchemaVersion");
-    b.claw_integrity = plan.at("claw").at("integrity");
-    b.final_id = plan.at("agent").at("finalId");
-    b.workspace = plan.at("agent").at("workspace");
-    b.actions = plan.at("actions");
-    b.capability_changes = plan.at("capabilityChanges");
-    b.blockers = plan.at("blockers");
-    if (plan.contains("extensions")) b.extensions = plan["extensions"];
-    if (plan.contains("notices")) b.notices = plan["notices"];
-    return add_plan_canonical_text(b);
-  }
-  return stable_stringify(bound);
-}
-
-/// `planIntegrity` of a plan document (`sha256:<hex>` of its canonical text).
-inline std::string plan_integrity(plan_kind kind, const value& plan) {
-  return clawport::plan::integrity_of(plan_canonical_text(kind, plan));
-}
-
-/// `planIntegrity` of an add plan from its bound parts.
-inline std::string add_plan_integrity(const value& plan) {
-  return plan_integrity(plan_kind::add, plan);
 }
 
 namespace detail {

@@ -529,8 +529,9 @@ void sort_by_kind_id(std::vector<T>& list, Key key) {
 
 }  // namespace detail
 
-/// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
-inline value to_json(const update_plan& p) {
+/// What an update plan's planIntegrity binds (integrity.hpp): its document
+/// `openclaw.clawUpdatePlan.v1` without the integrity, from the typed parts.
+inline value update_plan_bound(const update_plan& p) {
   value doc = mutation_document("openclaw.clawUpdatePlan.v1", false);
   doc["target"] = p.target_name;
   doc["found"] = p.found;
@@ -545,6 +546,12 @@ inline value to_json(const update_plan& p) {
   doc["capabilityChanges"] = array_of(p.capability_changes);
   doc["blockers"] = to_json(p.blockers);
   doc["diagnostics"] = to_json(p.diagnostics);
+  return doc;
+}
+
+/// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
+inline value to_json(const update_plan& p) {
+  value doc = update_plan_bound(p);
   if (!p.integrity.empty()) doc["planIntegrity"] = p.integrity;
   return doc;
 }
@@ -588,7 +595,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
   out.capability_changes = std::move(b.caps);
   out.blockers = std::move(b.blockers);
   out.blocked = !out.blockers.empty();
-  out.integrity = plan_integrity(plan_kind::update, to_json(out));
+  out.integrity = update_plan_integrity_of(out);
   out.plan = to_json(out);
   return out;
 }
