@@ -179,9 +179,11 @@ inline int run_update(const update_options& o, const host_environment& host) {
   if (!o.from.empty()) from = host.absolute(o.from);
   if (!o.consent.yes) {
     const oc::update_plan plan = oc::plan_update(fs, req, o.target, from);
-    const bool noop = plan.capability_changes.empty() &&
-                      std::all_of(plan.actions.begin(), plan.actions.end(),
-                                  [](const oc::update_action& a) { return a.verb == "unchanged"; });
+    const bool noop =
+        plan.capability_changes.empty() &&
+        std::all_of(plan.actions.begin(), plan.actions.end(), [](const oc::update_action& a) {
+          return a.verb == oc::update_verb::unchanged;
+        });
     return show_plan(plan, plan.blocked, o.consent, o.json, o.target, host, noop);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");

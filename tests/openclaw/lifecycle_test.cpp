@@ -4,8 +4,8 @@
 // status` (drift) and `claw remove`, on fs::memory, with fs::faulty sweeps proving that a
 // failing add leaves nothing behind and a failing remove leaves the ledger consistent with
 // the disk. Test names follow openclaw-claws.md §9 where an upstream test exists.
-#include "support/test.hpp"
 #include "openclaw/plan_documents.hpp"
+#include "support/test.hpp"
 
 #include <cerrno>
 #include <map>
@@ -1417,21 +1417,17 @@ TEST_SUITE("openclaw update") {
     package(m);
     const auto pkg = oc::read_package(m, "/pkg");
     const value add_doc = oc::to_json(oc::plan_add(m, pkg, request(), without_packages()));
-    CHECK(add_doc["planIntegrity"] ==
-          plan_documents::add_integrity(add_doc));
+    CHECK(add_doc["planIntegrity"] == plan_documents::add_integrity(add_doc));
     REQUIRE(add_consented(m).ok);
     package_v2(m);
     const value up = update_plan_of(m).plan;
-    CHECK(up["planIntegrity"] ==
-          plan_documents::update_integrity(up));
+    CHECK(up["planIntegrity"] == plan_documents::update_integrity(up));
     const value rm = oc::plan_remove(m, request(), "demo");
-    CHECK(rm["planIntegrity"] ==
-          plan_documents::remove_integrity(rm));
+    CHECK(rm["planIntegrity"] == plan_documents::remove_integrity(rm));
     // A remove plan of nothing binds an undefined agent id (stableStringify keeps it).
     const value none = oc::plan_remove(m, request(), "nobody");
     CHECK_FALSE(none.contains("agentId"));
-    CHECK(plan_documents::remove_text(none).find("\"agentId\":undefined") !=
-          std::string::npos);
+    CHECK(plan_documents::remove_text(none).find("\"agentId\":undefined") != std::string::npos);
     // One refusal, one rendering: every command's mismatch document is plan::message's.
     const pl::refusal r = *pl::check_integrity("sha256:00", up["planIntegrity"]);
     CHECK(r.code() == clawport::errc::plan_integrity_mismatch);
@@ -1458,23 +1454,26 @@ TEST_SUITE("openclaw update") {
     const oc::update_plan up = update_plan_of(m);
     CHECK(up.agent_id == "demo");
     CHECK(up.integrity == up.plan["planIntegrity"]);
-    REQUIRE(up.action("workspaceFile", "AGENTS.md") != nullptr);
-    CHECK(up.action("workspaceFile", "AGENTS.md")->verb == "change");
-    CHECK(up.action("workspaceFile", "ref/policy.md")->verb == "remove");
-    CHECK(up.action("workspaceFile", "ref/policy.md")->current_present);
-    CHECK(up.action("workspaceFile", "notes/new.md")->verb == "add");
+    REQUIRE(up.action(oc::update_kind::workspace_file, "AGENTS.md") != nullptr);
+    CHECK(up.action(oc::update_kind::workspace_file, "AGENTS.md")->verb == oc::update_verb::change);
+    CHECK(up.action(oc::update_kind::workspace_file, "ref/policy.md")->verb ==
+          oc::update_verb::remove);
+    CHECK(up.action(oc::update_kind::workspace_file, "ref/policy.md")->current_present);
+    CHECK(up.action(oc::update_kind::workspace_file, "notes/new.md")->verb == oc::update_verb::add);
     REQUIRE(up.actions.size() == up.plan["actions"].size());
     for (std::size_t k = 0; k < up.actions.size(); ++k) {
-      CHECK(up.plan["actions"][k]["kind"] == up.actions[k].kind);
+      CHECK(up.plan["actions"][k]["kind"] == std::string(oc::to_string(up.actions[k].kind)));
       CHECK(up.plan["actions"][k]["id"] == up.actions[k].id);
-      CHECK(up.plan["actions"][k]["action"] == up.actions[k].verb);
+      CHECK(up.plan["actions"][k]["action"] == std::string(oc::to_string(up.actions[k].verb)));
     }
     const oc::remove_plan rp = oc::build_remove_plan(m, request(), "demo");
     CHECK(oc::to_json(rp) == oc::plan_remove(m, request(), "demo"));
     CHECK(rp.agent_id == std::optional<std::string>("demo"));
     CHECK(rp.blockers.empty());
-    CHECK(rp.ids("agent", "remove") == std::vector<std::string>{"demo"});
-    CHECK(rp.ids("installRecord", "delete") == std::vector<std::string>{"demo"});
+    CHECK(rp.ids(oc::remove_kind::agent, oc::remove_verb::remove) ==
+          std::vector<std::string>{"demo"});
+    CHECK(rp.ids(oc::remove_kind::install_record, oc::remove_verb::erase) ==
+          std::vector<std::string>{"demo"});
     const oc::remove_plan none = oc::build_remove_plan(m, request(), "nobody");
     REQUIRE(none.blockers.size() == 1);
     CHECK(none.blockers[0].code == clawport::errc::claw_not_found);

@@ -4,8 +4,8 @@
 // integrity, destination resolution and the add plan with its planIntegrity. Test names
 // follow openclaw-claws.md §9; the broken-package table covers every refusal code.
 #include "fs/fixture.hpp"
-#include "support/test.hpp"
 #include "openclaw/plan_documents.hpp"
+#include "support/test.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>

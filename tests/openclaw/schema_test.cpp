@@ -4,8 +4,8 @@
 // schemas, cron and heartbeat rules. The format readers they stand on (YAML, stableStringify,
 // JSON5, localeCompare) are tested in tests/formats/. Test names follow the upstream
 // TypeScript tests of §9 where there is one.
-#include "support/test.hpp"
 #include "openclaw/plan_documents.hpp"
+#include "support/test.hpp"
 
 #include <optional>
 #include <string>

@@ -961,12 +961,47 @@ void blocker_lines(text::terminal_lines& line, const std::vector<Blocker>& block
 
 }  // namespace detail
 
+/// What one action of a remove plan acts on.
+enum class remove_kind {
+  agent,
+  mcp_server,
+  package_ref,
+  cron_job,
+  workspace_file,
+  workspace,
+  install_record
+};
+
+/// What one action of a remove plan does: `erase` is the wire `delete` (a file the Claw
+/// introduced and nobody changed, the install record).
+enum class remove_verb { remove, retain, release, erase };
+
+inline constexpr std::string_view remove_kind_names[] = {
+    "agent", "mcpServer", "packageRef", "cronJob", "workspaceFile", "workspace", "installRecord"};
+constexpr std::string_view to_string(remove_kind k) noexcept {
+  return wire_name<remove_kind::install_record>(k, remove_kind_names, "agent");
+}
+
+inline constexpr std::string_view remove_verb_names[] = {"remove", "retain", "release", "delete"};
+constexpr std::string_view to_string(remove_verb v) noexcept {
+  return wire_name<remove_verb::erase>(v, remove_verb_names, "remove");
+}
+
+namespace detail {
+
+/// `<verb> <kind> <id>` of a plan action, as the human plans and results show it.
+template <class Action>
+std::string action_words(const Action& a) {
+  return std::string(to_string(a.verb)) + " " + std::string(to_string(a.kind)) + " " + a.id;
+}
+
+}  // namespace detail
+
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
-  std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
-                     ///< | installRecord
+  remove_kind kind = remove_kind::agent;
   std::string id;
-  std::string verb;  ///< remove | retain | release | delete
+  remove_verb verb = remove_verb::remove;
   value details;
   std::string origin;  ///< workspaceFile: the row's origin (created | adopted | ...)
 };
@@ -980,7 +1015,7 @@ struct remove_plan {
   std::string integrity;  ///< planIntegrity
 
   /// The ids of the actions of `kind` whose verb is `verb`.
-  std::vector<std::string> ids(const std::string& kind, const std::string& verb) const {
+  std::vector<std::string> ids(remove_kind kind, remove_verb verb) const {
     std::vector<std::string> out;
     for (const auto& a : actions)
       if (a.kind == kind && a.verb == verb) out.push_back(a.id);
@@ -990,8 +1025,10 @@ struct remove_plan {
 
 /// One action as the remove plan shows it.
 inline value to_json(const remove_action& a) {
-  return value::object(
-      {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}});
+  return value::object({{"kind", std::string(to_string(a.kind))},
+                        {"id", a.id},
+                        {"action", std::string(to_string(a.verb))},
+                        {"details", a.details}});
 }
 
 /// The remove plan document.
@@ -1013,9 +1050,10 @@ inline std::string plan_text(const remove_plan& p) {
   line("Plan: remove " + p.target + " (dry run, nothing written)");
   line("  plan integrity:  " + p.integrity);
   for (const auto& a : p.actions) {
-    std::string l = "    " + a.verb + " " + a.kind + " " + a.id;
+    std::string l = "    " + detail::action_words(a);
     // An adopted file is kept, never deleted.
-    if (a.kind == "workspaceFile" && a.verb == "retain" && a.origin == "adopted")
+    if (a.kind == remove_kind::workspace_file && a.verb == remove_verb::retain &&
+        a.origin == "adopted")
       l += " (adopted: kept)";
     line(l);
   }
@@ -1049,21 +1087,21 @@ inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>
 inline void remove_config_actions(remove_plan& p, const install_status& s) {
   const install_record& rec = s.record;
   const std::string& id = s.agent_id;
-  const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
-                       value details) {
+  const auto act = [&](remove_kind kind, const std::string& aid, remove_verb verb, value details) {
     p.actions.push_back({kind, aid, verb, std::move(details), {}});
   };
   if (rec.agent_origin == "adopted") {
     // A migrated agent predates its Claw: remove releases the install record and keeps the
     // agent, its workspace and its transcripts (upstream's migrate tests, agentRemoved false).
-    act("agent", id, "release", value::object({{"state", s.agent_state}, {"origin", "adopted"}}));
+    act(remove_kind::agent, id, remove_verb::release,
+        value::object({{"state", s.agent_state}, {"origin", "adopted"}}));
   } else if (s.agent_state == "present") {
-    act("agent", id, "remove",
+    act(remove_kind::agent, id, remove_verb::remove,
         value::object(
             {{"target",
               rec.agent_owned_paths.empty() ? value() : value(rec.agent_owned_paths.front())}}));
   } else if (s.agent_state == "modified") {
-    act("agent", id, "retain", value::object({{"state", "modified"}}));
+    act(remove_kind::agent, id, remove_verb::retain, value::object({{"state", "modified"}}));
     p.blockers.push_back(
         make_blocker(errc::agent_modified, "Agent " + id +
                                                " was changed in openclaw.json since it was "
@@ -1071,14 +1109,16 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
   }
   for (const auto& m : s.mcp_servers) {
     const bool mine = m.managed() && m.state == "present";
-    act("mcpServer", m.name, mine ? "remove" : (m.managed() ? "retain" : "release"),
+    act(remove_kind::mcp_server, m.name,
+        mine ? remove_verb::remove : (m.managed() ? remove_verb::retain : remove_verb::release),
         value::object({{"state", m.state}, {"relationship", m.row.relationship}}));
   }
   for (const auto& pk : s.packages)
-    act("packageRef", pk.first.kind + ":" + pk.first.ref, "release",
+    act(remove_kind::package_ref, pk.first.kind + ":" + pk.first.ref, remove_verb::release,
         value::object({{"state", pk.second}}));
   for (const auto& j : rec.cron_jobs)
-    act("cronJob", j.manifest_id, "release", value::object({{"state", "not-applied"}}));
+    act(remove_kind::cron_job, j.manifest_id, remove_verb::release,
+        value::object({{"state", "not-applied"}}));
 }
 
 /// The remove actions of the workspace: unchanged files the Claw introduced are deleted,
@@ -1089,11 +1129,11 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
   bool keeps = false;
   for (const auto& f : s.files) {
     const bool introduced = f.row.claw_introduced();
-    const std::string verb = f.state == "missing"                   ? "release"
-                             : f.state == "unchanged" && introduced ? "delete"
-                                                                    : "retain";
-    keeps = keeps || verb == "retain";
-    p.actions.push_back({"workspaceFile", f.path, verb,
+    const remove_verb verb = f.state == "missing"                   ? remove_verb::release
+                             : f.state == "unchanged" && introduced ? remove_verb::erase
+                                                                    : remove_verb::retain;
+    keeps = keeps || verb == remove_verb::retain;
+    p.actions.push_back({remove_kind::workspace_file, f.path, verb,
                          value::object({{"state", f.state},
                                         {"contentDigest", f.row.content_digest},
                                         {"origin", f.row.origin}}),
@@ -1105,18 +1145,24 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
   }
   for (const auto& u : s.unmanaged) {
     keeps = true;
-    p.actions.push_back(
-        {"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}}), {}});
+    p.actions.push_back({remove_kind::workspace_file,
+                         u,
+                         remove_verb::retain,
+                         value::object({{"state", "unmanaged"}}),
+                         {}});
   }
   const bool created = rec.workspace_origin == "created";
   p.actions.push_back(
-      {"workspace",
+      {remove_kind::workspace,
        rec.workspace,
-       created && !keeps ? "remove" : "retain",
+       created && !keeps ? remove_verb::remove : remove_verb::retain,
        value::object({{"origin", rec.workspace_origin}, {"emptyDirectoriesOnly", true}}),
        {}});
-  p.actions.push_back(
-      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}}), {}});
+  p.actions.push_back({remove_kind::install_record,
+                       s.agent_id,
+                       remove_verb::erase,
+                       value::object({{"ledger", ledger_file_name}}),
+                       {}});
 }
 
 }  // namespace detail
@@ -1336,15 +1382,17 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   install_record rec = l.installs.at(id);
   config_change change;
   change.remove = true;
-  if (!plan.ids("agent", "remove").empty()) change.agents.emplace_back(id, value());
-  for (const auto& name : plan.ids("mcpServer", "remove"))
+  if (!plan.ids(remove_kind::agent, remove_verb::remove).empty())
+    change.agents.emplace_back(id, value());
+  for (const auto& name : plan.ids(remove_kind::mcp_server, remove_verb::remove))
     change.mcp_servers.emplace_back(name, value());
   res.agent_removed = !change.agents.empty();
-  res.retained = plan.ids("workspaceFile", "retain");
+  res.retained = plan.ids(remove_kind::workspace_file, remove_verb::retain);
   for (const auto& a : plan.actions)
-    if (a.verb == "release") res.released.push_back(a.kind + ":" + a.id);
-  const bool remove_ws = !plan.ids("workspace", "remove").empty();
-  const std::vector<std::string> doomed = plan.ids("workspaceFile", "delete");
+    if (a.verb == remove_verb::release)
+      res.released.push_back(std::string(to_string(a.kind)) + ":" + a.id);
+  const bool remove_ws = !plan.ids(remove_kind::workspace, remove_verb::remove).empty();
+  const std::vector<std::string> doomed = plan.ids(remove_kind::workspace_file, remove_verb::erase);
 
   // 1. The intent first: the ledger marks the files about to be deleted `removing` (still
   // clawport's, so a remove killed after this is finished by its re-run, which deletes

@@ -24,12 +24,31 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
+/// What one action (or capability change) of an update plan acts on.
+enum class update_kind { agent, workspace_file, package, mcp_server, cron_job };
+
+/// What one action of an update plan does; `manual` is drift clawport leaves to the
+/// operator (it blocks). A capability change is an add, change, remove or release.
+enum class update_verb { add, change, remove, release, unchanged, manual };
+
+inline constexpr std::string_view update_kind_names[] = {"agent", "workspaceFile", "package",
+                                                         "mcpServer", "cronJob"};
+constexpr std::string_view to_string(update_kind k) noexcept {
+  return wire_name<update_kind::cron_job>(k, update_kind_names, "agent");
+}
+
+inline constexpr std::string_view update_verb_names[] = {"add",     "change",    "remove",
+                                                         "release", "unchanged", "manual"};
+constexpr std::string_view to_string(update_verb v) noexcept {
+  return wire_name<update_verb::manual>(v, update_verb_names, "add");
+}
+
 /// One action of an update plan. What the apply reads is typed; `details` is what the plan
 /// document shows of it.
 struct update_action {
-  std::string kind;  ///< agent | workspaceFile | package | mcpServer | cronJob
+  update_kind kind = update_kind::agent;
   std::string id;
-  std::string verb;                   ///< add | change | remove | release | unchanged | manual
+  update_verb verb = update_verb::unchanged;
   std::optional<std::string> reason;  ///< why a `manual` action blocks
   value details = value::object();
   std::string current_digest;  ///< workspaceFile: the recorded content digest
@@ -40,19 +59,19 @@ struct update_action {
 /// A capability the update grants (an escalation, which needs distinct consent) or takes
 /// away (a reduction).
 struct update_capability_change {
-  std::string kind;  ///< as update_action::kind
+  update_kind kind = update_kind::agent;
   std::string id;
   std::string path;  ///< `agent.tools`, `packages.<id>`, `mcpServers.<name>`, ...
-  std::string verb;  ///< add | change | remove | release
+  update_verb verb = update_verb::add;  ///< add | change | remove | release
   bool escalation = false;
   value effect = value::object();  ///< what the plan document shows of the new capability
 };
 
 inline value to_json(const update_capability_change& c) {
-  return value::object({{"kind", c.kind},
+  return value::object({{"kind", std::string(to_string(c.kind))},
                         {"id", c.id},
                         {"path", c.path},
-                        {"action", c.verb},
+                        {"action", std::string(to_string(c.verb))},
                         {"classification", c.escalation ? "escalation" : "reduction"},
                         {"requiresDistinctConsent", c.escalation},
                         {"effect", c.effect}});
@@ -62,9 +81,9 @@ inline value to_json(const update_capability_change& c) {
 /// its details.
 inline value to_json(const update_action& a) {
   value x = value::object();
-  x["kind"] = a.kind;
+  x["kind"] = std::string(to_string(a.kind));
   x["id"] = a.id;
-  x["action"] = a.verb;
+  x["action"] = std::string(to_string(a.verb));
   x["blocked"] = a.reason.has_value();
   if (a.reason) x["reason"] = *a.reason;
   for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
@@ -89,7 +108,7 @@ struct update_plan {
   std::string integrity;  ///< planIntegrity
 
   /// The action of `kind` on `id`, or null.
-  const update_action* action(const std::string& kind, const std::string& id) const {
+  const update_action* action(update_kind kind, const std::string& id) const {
     for (const auto& a : actions)
       if (a.kind == kind && a.id == id) return &a;
     return nullptr;
@@ -121,21 +140,21 @@ struct update_builder {
     blockers.push_back(make_blocker(code, message));
   }
   /// Records an action; a `manual` one (with its reason) blocks with `code`.
-  update_action& act(const std::string& kind, const std::string& id, const std::string& verb,
-                     value details, const std::optional<std::string>& manual = {},
+  update_action& act(update_kind kind, const std::string& id, update_verb verb, value details,
+                     const std::optional<std::string>& manual = {},
                      errc code = errc::update_blocked) {
     update_action a;
     a.kind = kind;
     a.id = id;
-    a.verb = manual ? "manual" : verb;
+    a.verb = manual ? update_verb::manual : verb;
     a.reason = manual;
     a.details = std::move(details);
     actions.push_back(std::move(a));
     if (manual) block(code, *manual);
     return actions.back();
   }
-  void cap(const std::string& kind, const std::string& id, const std::string& path,
-           const std::string& verb, bool escalation, value effect) {
+  void cap(update_kind kind, const std::string& id, const std::string& path, update_verb verb,
+           bool escalation, value effect) {
     caps.push_back({kind, id, path, verb, escalation, std::move(effect)});
   }
 };
@@ -152,14 +171,15 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
   // Already the target's entry (a killed update wrote it): done, not drift.
   const bool at_target = entry != nullptr && digest_of(*entry) == want;
   if (s.agent_state == "modified" && !at_target) {
-    b.act("agent", id, "", d,
+    b.act(update_kind::agent, id, update_verb::manual, d,
           "Agent " + id +
               " was changed in openclaw.json since it was added or updated; restore it first.",
           errc::agent_changed);
   } else {
-    b.act("agent", id,
-          s.agent_state == "missing" || want != have || s.agent_state == "modified" ? "change"
-                                                                                    : "unchanged",
+    b.act(update_kind::agent, id,
+          s.agent_state == "missing" || want != have || s.agent_state == "modified"
+              ? update_verb::change
+              : update_verb::unchanged,
           d);
   }
   const value* live = config_member(cfg, "agents", "entries", id);
@@ -167,7 +187,8 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
     const value* before = live ? get(*live, k) : nullptr;
     const value* after = get(desired, k);
     if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
-    b.cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
+    b.cap(update_kind::agent, id, std::string("agent.") + k,
+          after ? update_verb::change : update_verb::remove, after != nullptr,
           after ? *after : value::object());
   }
 }
@@ -189,24 +210,27 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
     if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
     update_action* a = nullptr;
     if (at_target.count(rel) && w != wanted.end()) {
-      a = &b.act("workspaceFile", rel, "change", d);
+      a = &b.act(update_kind::workspace_file, rel, update_verb::change, d);
       a->current_digest = w->second->digest.value_or("");
       a->current_present = true;
       continue;
     }
     if (st != "unchanged" && st != "missing") {
-      a = &b.act("workspaceFile", rel, "", d,
+      a = &b.act(update_kind::workspace_file, rel, update_verb::manual, d,
                  "Workspace file " + rel + " is " + st +
                      " since it was added; restore it (or move your version aside) first.",
                  errc::workspace_file_drift);
     } else if (w == wanted.end()) {
-      a = &b.act("workspaceFile", rel, f.row.claw_introduced() ? "remove" : "release", d);
+      a = &b.act(update_kind::workspace_file, rel,
+                 f.row.claw_introduced() ? update_verb::remove : update_verb::release, d);
     } else if (st == "missing") {
       // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
-      a = &b.act("workspaceFile", rel, f.row.kind == "bootstrap" ? "unchanged" : "add", d);
+      a = &b.act(update_kind::workspace_file, rel,
+                 f.row.kind == "bootstrap" ? update_verb::unchanged : update_verb::add, d);
     } else {
-      a = &b.act("workspaceFile", rel,
-                 f.row.content_digest == w->second->digest.value_or("") ? "unchanged" : "change",
+      a = &b.act(update_kind::workspace_file, rel,
+                 f.row.content_digest == w->second->digest.value_or("") ? update_verb::unchanged
+                                                                        : update_verb::change,
                  d);
     }
     a->current_digest = f.row.content_digest;
@@ -240,18 +264,18 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
     }
     if (at_target) {
       d["currentPresent"] = true;
-      update_action& a = b.act("workspaceFile", w.first, "change", d);
+      update_action& a = b.act(update_kind::workspace_file, w.first, update_verb::change, d);
       a.current_digest = *w.second->digest;
       a.current_present = true;
     } else if (occupied) {
       d["currentPresent"] = true;
-      b.act("workspaceFile", w.first, "", d,
+      b.act(update_kind::workspace_file, w.first, update_verb::manual, d,
             "An unmanaged file occupies " + w.first +
                 "; clawport never overwrites it: move it aside first.",
             errc::workspace_file_collision)
           .current_present = true;
     } else {
-      b.act("workspaceFile", w.first, "add", d);
+      b.act(update_kind::workspace_file, w.first, update_verb::add, d);
     }
   }
 }
@@ -267,21 +291,24 @@ inline void update_package_actions(update_builder& b, const install_record& rec,
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
     if (n == want.end()) {
-      b.act("package", c.first, "release", value::object({{"currentVersion", c.second}}));
-      b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
+      b.act(update_kind::package, c.first, update_verb::release,
+            value::object({{"currentVersion", c.second}}));
+      b.cap(update_kind::package, c.first, "packages." + c.first, update_verb::release, false,
+            value::object());
       continue;
     }
     const bool same = c.second == n->second;
-    b.act("package", c.first, same ? "unchanged" : "change",
+    b.act(update_kind::package, c.first, same ? update_verb::unchanged : update_verb::change,
           value::object({{"currentVersion", c.second}, {"desiredVersion", n->second}}));
     if (!same)
-      b.cap("package", c.first, "packages." + c.first, "change", true,
+      b.cap(update_kind::package, c.first, "packages." + c.first, update_verb::change, true,
             value::object({{"version", n->second}}));
   }
   for (const auto& n : want) {
     if (cur.count(n.first)) continue;
-    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second}}));
-    b.cap("package", n.first, "packages." + n.first, "add", true,
+    b.act(update_kind::package, n.first, update_verb::add,
+          value::object({{"desiredVersion", n.second}}));
+    b.cap(update_kind::package, n.first, "packages." + n.first, update_verb::add, true,
           value::object({{"version", n.second}}));
   }
 }
@@ -309,34 +336,36 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
                            {"state", m.state}});
   if (!new_mcp.contains(m.name)) {
     if (!managed) {
-      b.act("mcpServer", m.name, "release", d);
+      b.act(update_kind::mcp_server, m.name, update_verb::release, d);
     } else if (m.state == "modified") {
-      b.act("mcpServer", m.name, "", d,
+      b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
             "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
             errc::mcp_config_conflict);
     } else {
-      b.act("mcpServer", m.name, "remove", d);
+      b.act(update_kind::mcp_server, m.name, update_verb::remove, d);
     }
     if (!managed || m.state != "modified")
-      b.cap("mcpServer", m.name, "mcpServers." + m.name, "remove", false, value::object());
+      b.cap(update_kind::mcp_server, m.name, "mcpServers." + m.name, update_verb::remove, false,
+            value::object());
     return;
   }
   const std::string want = digest_of(canonical_mcp_server(new_mcp[m.name]));
   d["desiredDigest"] = want;
   if (m.state == "modified") {
-    b.act("mcpServer", m.name, "", d,
+    b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
           "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
           errc::mcp_config_conflict);
   } else if (want == m.row.config_digest) {
-    b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
+    b.act(update_kind::mcp_server, m.name,
+          m.state == "missing" && managed ? update_verb::change : update_verb::unchanged, d);
   } else if (!managed) {
-    b.act("mcpServer", m.name, "", d,
+    b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
           "MCP server " + m.name +
               " is a shared declaration this Claw did not create; change it by hand.",
           errc::mcp_config_conflict);
   } else {
-    b.act("mcpServer", m.name, "change", d);
-    b.cap("mcpServer", m.name, "mcpServers." + m.name, "change", true,
+    b.act(update_kind::mcp_server, m.name, update_verb::change, d);
+    b.cap(update_kind::mcp_server, m.name, "mcpServers." + m.name, update_verb::change, true,
           mcp_update_effect(new_mcp[m.name]));
   }
 }
@@ -362,15 +391,15 @@ inline void update_mcp_actions(update_builder& b, const install_status& s, const
     value d = value::object({{"desiredDigest", want}});
     const value* live = config_member(cfg, "mcp", "servers", it.key());
     if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
-      b.act("mcpServer", it.key(), "", d,
+      b.act(update_kind::mcp_server, it.key(), update_verb::manual, d,
             "MCP server " + it.key() + " already exists with a different configuration.",
             errc::mcp_server_collision);
       continue;
     }
     const std::string relationship = live != nullptr ? "referenced" : "managed";
     d["relationship"] = relationship;
-    b.act("mcpServer", it.key(), "add", d).relationship = relationship;
-    b.cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true,
+    b.act(update_kind::mcp_server, it.key(), update_verb::add, d).relationship = relationship;
+    b.cap(update_kind::mcp_server, it.key(), "mcpServers." + it.key(), update_verb::add, true,
           mcp_update_effect(it.value()));
   }
 }
@@ -386,22 +415,24 @@ inline void update_cron_actions(update_builder& b, const install_record& rec, co
     const std::string have = digest_of(c.second);
     value d = value::object({{"currentDigest", have}});
     if (n == want.end()) {
-      b.act("cronJob", c.first, "remove", d);
-      b.cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
+      b.act(update_kind::cron_job, c.first, update_verb::remove, d);
+      b.cap(update_kind::cron_job, c.first, "cronJobs." + c.first, update_verb::remove, false,
+            value::object());
       continue;
     }
     const std::string want_digest = digest_of(n->second);
     d["desiredDigest"] = want_digest;
     const bool same = want_digest == have;
-    b.act("cronJob", c.first, same ? "unchanged" : "change", d);
+    b.act(update_kind::cron_job, c.first, same ? update_verb::unchanged : update_verb::change, d);
     if (!same)
-      b.cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
+      b.cap(update_kind::cron_job, c.first, "cronJobs." + c.first, update_verb::change, true,
             value::object({{"payloadWithheld", true}}));
   }
   for (const auto& n : want) {
     if (cur.count(n.first)) continue;
-    b.act("cronJob", n.first, "add", value::object({{"desiredDigest", digest_of(n.second)}}));
-    b.cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
+    b.act(update_kind::cron_job, n.first, update_verb::add,
+          value::object({{"desiredDigest", digest_of(n.second)}}));
+    b.cap(update_kind::cron_job, n.first, "cronJobs." + n.first, update_verb::add, true,
           value::object({{"payloadWithheld", true}}));
   }
 }
@@ -498,7 +529,7 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::
 
 /// The `summary` of an update plan document: the actions by verb, the capability changes.
 inline value update_summary(const update_plan& p) {
-  const auto count = [&](const char* verb) {
+  const auto count = [&](update_verb verb) {
     return static_cast<std::size_t>(
         std::count_if(p.actions.begin(), p.actions.end(),
                       [&](const update_action& a) { return a.verb == verb; }));
@@ -508,16 +539,22 @@ inline value update_summary(const update_plan& p) {
                     [](const update_capability_change& c) { return c.escalation; }));
   value summary = value::object();
   summary["totalActions"] = p.actions.size();
-  summary["added"] = count("add");
-  summary["changed"] = count("change");
-  summary["removed"] = count("remove");
-  summary["released"] = count("release");
-  summary["unchanged"] = count("unchanged");
-  summary["manual"] = count("manual");
-  summary["blocked"] = count("manual");
+  summary["added"] = count(update_verb::add);
+  summary["changed"] = count(update_verb::change);
+  summary["removed"] = count(update_verb::remove);
+  summary["released"] = count(update_verb::release);
+  summary["unchanged"] = count(update_verb::unchanged);
+  summary["manual"] = count(update_verb::manual);
+  summary["blocked"] = count(update_verb::manual);
   summary["capabilityChanges"] = p.capability_changes.size();
   summary["capabilityEscalations"] = escalations;
   return summary;
+}
+
+/// `<kind>:<id>` of an action or capability change, its wire kind (the sort key).
+template <class T>
+std::string kind_id(const T& x) {
+  return std::string(to_string(x.kind)) + ":" + x.id;
 }
 
 /// Sorts by `<kind>:<id>` in localeCompare order, stably.
@@ -588,9 +625,9 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
       detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
     }
   }
-  detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
+  detail::sort_by_kind_id(b.actions, [](const update_action& a) { return detail::kind_id(a); });
   detail::sort_by_kind_id(b.caps,
-                          [](const update_capability_change& c) { return c.kind + ":" + c.id; });
+                          [](const update_capability_change& c) { return detail::kind_id(c); });
   out.actions = std::move(b.actions);
   out.capability_changes = std::move(b.caps);
   out.blockers = std::move(b.blockers);
@@ -642,13 +679,15 @@ inline std::string temp_sibling(const std::string& rel, const std::string& token
 
 /// One plan action an update applied: `verb` add | change | remove on the `kind` `id`.
 struct applied_action {
-  std::string kind;
+  update_kind kind = update_kind::agent;
   std::string id;
-  std::string verb;
+  update_verb verb = update_verb::add;
 };
 
 inline value to_json(const applied_action& a) {
-  return value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}});
+  return value::object({{"kind", std::string(to_string(a.kind))},
+                        {"id", a.id},
+                        {"action", std::string(to_string(a.verb))}});
 }
 
 namespace detail {
@@ -689,7 +728,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
                                           const typename Fs::dir& root, const std::string& token,
                                           update_ops& ops) {
   std::optional<std::string> old;
-  if (a.verb != "add") {
+  if (a.verb != update_verb::add) {
     const file_read r = read_in_root(fs, root, a.id, state_file_max_bytes);
     if (r.status == read_status::ok) {
       if (sha256_digest(r.bytes) != a.current_digest)
@@ -699,7 +738,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
       return a.id + " changed after the plan was made";
     }
   }
-  if (a.verb == "remove") {
+  if (a.verb == update_verb::remove) {
     if (old) ops.removes.emplace_back(a.id, *old);
     return std::nullopt;
   }
@@ -723,22 +762,23 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
   const std::string token = publish::random_token();
   const claw_package& pkg = *up.package;
   for (const auto& a : up.actions) {
-    if (a.verb != "unchanged") ops.applied.push_back({a.kind, a.id, a.verb});
-    const bool adds = a.verb == "add" || a.verb == "change";
-    if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
+    if (a.verb != update_verb::unchanged) ops.applied.push_back({a.kind, a.id, a.verb});
+    const bool adds = a.verb == update_verb::add || a.verb == update_verb::change;
+    if (a.kind == update_kind::workspace_file && (adds || a.verb == update_verb::remove)) {
       if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
-    } else if (a.kind == "agent" && a.verb == "change") {
+    } else if (a.kind == update_kind::agent && a.verb == update_verb::change) {
       ops.change.agents.emplace_back(up.agent_id, up.target->agent_config);
-    } else if (a.kind == "mcpServer") {
-      if ((a.verb == "add" && a.relationship == "managed") || a.verb == "change")
+    } else if (a.kind == update_kind::mcp_server) {
+      if ((a.verb == update_verb::add && a.relationship == "managed") ||
+          a.verb == update_verb::change)
         ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_servers[a.id]);
-      if (a.verb == "remove") ops.change.drop_mcp_servers.push_back(a.id);
-    } else if (a.kind == "package" && adds) {
+      if (a.verb == update_verb::remove) ops.change.drop_mcp_servers.push_back(a.id);
+    } else if (a.kind == update_kind::package && adds) {
       package_decl d;
       for (const auto& t : up.target->actions)
         if (t.kind == add_kind::package && t.id == a.id) d = t.package.decl;
       ops.not_applied.push_back(package_not_applied(a.id, d));
-    } else if (a.kind == "cronJob" && adds) {
+    } else if (a.kind == update_kind::cron_job && adds) {
       ops.not_applied.push_back(cron_not_applied(a.id));
     }
   }
@@ -753,9 +793,9 @@ inline std::vector<file_row> updated_file_rows(const update_plan& up, const inst
   for (const auto& a : up.target->actions) {
     if (a.kind != add_kind::workspace_file && a.kind != add_kind::bootstrap) continue;
     const std::string& rel = a.id;
-    const update_action* u = up.action("workspaceFile", rel);
+    const update_action* u = up.action(update_kind::workspace_file, rel);
     const auto old = old_rows.find(rel);
-    if (u != nullptr && u->verb == "unchanged" && old != old_rows.end()) {
+    if (u != nullptr && u->verb == update_verb::unchanged && old != old_rows.end()) {
       rows.push_back(old->second);
       continue;
     }
@@ -787,9 +827,9 @@ inline std::vector<mcp_ref> updated_mcp_refs(const update_plan& up, const instal
   std::vector<mcp_ref> refs;
   const value& servers = up.package->model.mcp_servers;
   for (auto it = servers.begin(); it != servers.end(); ++it) {
-    const update_action* u = up.action("mcpServer", it.key());
+    const update_action* u = up.action(update_kind::mcp_server, it.key());
     const auto old = old_refs.find(it.key());
-    if (old != old_refs.end() && u != nullptr && u->verb == "unchanged") {
+    if (old != old_refs.end() && u != nullptr && u->verb == update_verb::unchanged) {
       refs.push_back(old->second);
       continue;
     }
@@ -976,7 +1016,7 @@ inline std::string result_text(const update_result& r) {
          detail::failure_message(r));
   line("Updated agent " + r.agent_id + " (" + detail::status_of(r) +
        "): " + r.previous_claw.version + " -> " + r.record.claw.version);
-  for (const auto& a : r.applied) line("  " + a.verb + " " + a.kind + " " + a.id);
+  for (const auto& a : r.applied) line("  " + detail::action_words(a));
   detail::not_applied_lines(line, r.not_applied);
   return std::move(line.text);
 }
@@ -1085,17 +1125,17 @@ inline std::string plan_text(const update_plan& p) {
   line("  plan integrity:  " + p.integrity);
   std::size_t unchanged = 0;
   for (const auto& a : p.actions) {
-    if (a.verb == "unchanged") {
+    if (a.verb == update_verb::unchanged) {
       ++unchanged;
       continue;
     }
-    line("    " + a.verb + " " + a.kind + " " + a.id);
+    line("    " + detail::action_words(a));
   }
   if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
   for (const auto& c : p.capability_changes) {
     const std::string classification = c.escalation ? "escalation" : "reduction";
     line(std::string("  ") + (c.escalation ? "! " : "  ") + classification + " " + c.path + " (" +
-         c.verb + ")");
+         std::string(to_string(c.verb)) + ")");
   }
   detail::blocker_lines(line, p.blockers);
   return std::move(line.text);
