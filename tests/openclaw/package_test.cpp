@@ -153,7 +153,7 @@ TEST_SUITE("openclaw.package") {
     CHECK(pkg.sources.size() == 7);
     CHECK(pkg.sources[0].destination == "AGENTS.md");
     CHECK(pkg.sources[6].destination == "avatars/incident-triage.png");
-    CHECK(pkg.manifest["packages"].size() == 2);
+    CHECK(pkg.model.packages.size() == 2);
     const value doc = oc::inspect_document(pkg);
     CHECK(doc["schemaVersion"] == "openclaw.clawInspect.v1");
     CHECK(doc["stability"] == "experimental");
@@ -188,8 +188,8 @@ TEST_SUITE("openclaw.package") {
     INFO(listing(pkg.diagnostics));
     REQUIRE(pkg.ok());
     CHECK_FALSE(pkg.body);
-    CHECK(pkg.manifest["packages"][0]["kind"] == "skill");
-    CHECK(pkg.manifest["workspace"]["bootstrapFiles"].contains("SOUL.md"));
+    CHECK(pkg.model.packages[0].kind == "skill");
+    CHECK(oc::to_json(pkg.model)["workspace"]["bootstrapFiles"].contains("SOUL.md"));
     CHECK(pkg.profile_path == "profiles/openclaw.yml");
   }
 
@@ -266,7 +266,7 @@ TEST_SUITE("openclaw.package") {
     fx.put("CLAW.md", crlf);
     const auto other = fx.load();
     REQUIRE(other.ok());
-    CHECK(other.manifest == lf.manifest);
+    CHECK(oc::to_json(other.model) == oc::to_json(lf.model));
     CHECK(other.source.integrity != lf.source.integrity);
   }
 

@@ -270,7 +270,7 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.hashed);
   const value package_json = package_json_of(naming);
   p.package_name = naming.name;
-  p.agent = text.manifest["agent"];
+  p.agent = parts.agent;
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
   p.file_modes = package_modes(mf, body);
@@ -329,7 +329,6 @@ inline claw_package planned_package(const migration_plan& p) {
   manifest_result mr = validate_manifest(raw ? *raw : value::object());
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   pkg.model = std::move(mr.model);
-  pkg.manifest = std::move(mr.manifest);
   if (!text::js_trim(env.body).empty()) pkg.body = env.body;
   if (p.profile) {
     profile_result pr = validate_profile(*p.profile, "$.profiles.openclaw");

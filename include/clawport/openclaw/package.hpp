@@ -209,7 +209,6 @@ struct workspace_source {
 /// What reading a package gives.
 struct claw_package {
   claw_manifest model;                      ///< the validated manifest, when the schema passed
-  value manifest;                           ///< `to_json(model)`: what plans and documents carry
   std::optional<std::string> body;          ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
   std::optional<openclaw_profile> profile;  ///< the validated OpenClaw profile
   std::string profile_path;                 ///< package-relative, when a profile was loaded
@@ -542,7 +541,6 @@ bool read_manifest(package_read<Fs>& r) {
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   if (!mr.ok()) return false;
   pkg.model = std::move(mr.model);
-  pkg.manifest = std::move(mr.manifest);
   if (r.markdown && !text::js_trim(body).empty()) pkg.body = body;
   if (pkg.body && declares_soul(pkg.model)) {
     return r.fail(errc::claw_body_soul_conflict, "$.workspace",

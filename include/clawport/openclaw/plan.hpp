@@ -665,7 +665,7 @@ struct add_builder {
 /// final id and workspace.
 inline value agent_config_of(const claw_package& pkg, const std::string& final_id,
                              const std::string& ws) {
-  value config = pkg.manifest["agent"];
+  value config = to_json(pkg.model.agent);
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
       config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
@@ -829,7 +829,6 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
 /// The ClawHub packages: skipped (--without-packages) or preflighted by the resolver.
 template <class Resolver>
 void add_package_actions(add_builder& b, const Resolver& resolver, const add_options& opt) {
-  const value& packages = b.pkg.manifest["packages"];  // the resolver's input: the JSON form
   for (std::size_t k = 0; k < b.pkg.model.packages.size(); ++k) {
     const package_decl& p = b.pkg.model.packages[k];
     add_action& a = b.act(add_kind::package, p.kind + ":" + p.ref, add_verb::install,
@@ -839,7 +838,7 @@ void add_package_actions(add_builder& b, const Resolver& resolver, const add_opt
       // Recorded, bound into the integrity, and reported: never skipped silently.
       add_skipped_package(b, a, k);
     } else {
-      add_resolved_package(b, a, k, resolver.preflight(packages[k]));
+      add_resolved_package(b, a, k, resolver.preflight(to_json(p)));
     }
   }
 }

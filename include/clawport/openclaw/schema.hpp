@@ -91,17 +91,14 @@ struct claw_manifest {
   }
 };
 
-/// The manifest as JSON: schema key order, every default present (the normalised form
-/// plans, digests and documents carry).
-inline value to_json(const claw_manifest& m) {
-  value out = value::object();
-  out["schemaVersion"] = 1;
+/// The manifest's agent as JSON, in schema key order.
+inline value to_json(const manifest_agent& a) {
   value agent = value::object();
-  agent["id"] = m.agent.id;
-  if (m.agent.name) agent["name"] = *m.agent.name;
-  if (m.agent.description) agent["description"] = *m.agent.description;
-  if (m.agent.identity) {
-    const agent_identity& i = *m.agent.identity;
+  agent["id"] = a.id;
+  if (a.name) agent["name"] = *a.name;
+  if (a.description) agent["description"] = *a.description;
+  if (a.identity) {
+    const agent_identity& i = *a.identity;
     value id = value::object();
     if (i.name) id["name"] = *i.name;
     if (i.theme) id["theme"] = *i.theme;
@@ -109,7 +106,21 @@ inline value to_json(const claw_manifest& m) {
     if (i.avatar) id["avatar"] = *i.avatar;
     agent["identity"] = std::move(id);
   }
-  out["agent"] = std::move(agent);
+  return agent;
+}
+
+/// One `packages` entry as JSON (the ClawHub resolver's input), in schema key order.
+inline value to_json(const package_decl& p) {
+  return value::object(
+      {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}});
+}
+
+/// The manifest as JSON: schema key order, every default present (the normalised form
+/// plans, digests and documents carry).
+inline value to_json(const claw_manifest& m) {
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  out["agent"] = to_json(m.agent);
   value md = value::object();
   for (const auto& kv : m.metadata) md[kv.first] = kv.second;
   out["metadata"] = std::move(md);
@@ -122,10 +133,7 @@ inline value to_json(const claw_manifest& m) {
     ws["files"].push_back(value::object({{"source", f.source}, {"path", f.path}}));
   out["workspace"] = std::move(ws);
   out["packages"] = value::array();
-  for (const auto& p : m.packages) {
-    out["packages"].push_back(value::object(
-        {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}}));
-  }
+  for (const auto& p : m.packages) out["packages"].push_back(to_json(p));
   out["mcpServers"] = m.mcp_servers;
   out["cronJobs"] = m.cron_jobs;
   return out;
