@@ -53,50 +53,40 @@ inline std::string for_reader(std::string text) {
   return text;
 }
 
-/// A failing OpenClaw document as `--json` prints it: the upstream fields, and an `error`
-/// of the one shape (formats/json.hpp): its own gains `subject`; a failure told only by
-/// diagnostics or blockers gets the first error among them; else `fallback`.
-inline oc::value with_error(oc::value doc, const std::string& subject, const error& fallback) {
-  const oc::value none;
-  if (doc.contains("error")) {
-    if (!doc["error"].contains("subject"))
-      doc["error"]["subject"] = subject.empty() ? none : oc::value(subject);
-    return doc;
+/// A failing OpenClaw document as `--json` prints it: the upstream document, its `error`
+/// of the one shape (formats/json.hpp) with `subject`: the typed error `e` (the failure's,
+/// or the first error of its diagnostics or blockers: oc::error_member_of), else
+/// `fallback`. `line` is that error, for the `clawport: error:` line on stderr.
+struct failing_document {
+  oc::value doc;
+  error line;
+};
+
+inline failing_document with_error(oc::value doc, const std::optional<oc::error_member>& e,
+                                   const std::string& subject, const error& fallback) {
+  if (!e) {
+    doc["error"] = json::error_document(fallback)["error"];
+    return {std::move(doc), error(errc::io, fallback.what(), fallback.subject())};
   }
-  for (const char* list : {"diagnostics", "blockers"}) {
-    if (!doc.contains(list) || !doc[list].is_array()) continue;
-    for (const oc::value& d : doc[list]) {
-      if (!d.is_object() || d.value("level", "error") != "error") continue;
-      const std::string path = d.value("path", "");
-      oc::value e = json::error_document(error(errc::invalid_argument, d.value("message", ""),
-                                               path.empty() || path == "$" ? subject : path));
-      e["error"]["code"] = d.value("code", "");  // OpenClaw's own code, as listed
-      doc["error"] = std::move(e["error"]);      // after the last read of `d`: this moves it
-      return doc;
-    }
-  }
-  doc["error"] = json::error_document(fallback)["error"];
-  return doc;
+  doc["error"] = oc::to_json(*e, subject);
+  return {std::move(doc), error(errc::io, e->message, oc::subject_of(*e, subject))};
 }
 
 /// A failing document of `--json`: printed on stdout, and its error as the
 /// `clawport: error:` line on stderr that docs/cli.md promises every failure.
-inline void failure_document(const oc::value& doc) {
-  out::document(oc::json_text(doc));
-  const oc::value& e = doc["error"];
-  const std::string subject = e.contains("subject") && e["subject"].is_string()
-                                  ? e["subject"].get<std::string>()
-                                  : std::string();
-  out::error(error(errc::io, e.value("message", std::string("failed")), subject), false);
+inline void failure_document(const failing_document& f) {
+  out::document(oc::json_text(f.doc));
+  out::error(f.line, false);
 }
 
-/// A document of `--json`, through `failure_document` when it tells a failure.
-inline void json_outcome(const oc::value& doc, bool ok, const std::string& subject,
-                         const error& fallback) {
+/// The document of `--json` of a typed result, plan or package (`doc` is its rendering),
+/// through `failure_document` when it tells a failure.
+inline void json_outcome(const oc::value& doc, const std::optional<oc::error_member>& e, bool ok,
+                         const std::string& subject, const error& fallback) {
   if (ok)
     out::document(oc::json_text(doc));
   else
-    failure_document(with_error(doc, subject, fallback));
+    failure_document(with_error(doc, e, subject, fallback));
 }
 
 /// A human failure on stderr: upstream's `ERROR <code>: ` opening (after the banner) told as
@@ -142,7 +132,7 @@ inline int run_inspect(const inspect_options& o, const host_environment& host) {
   if (o.json) {
     const oc::value doc = oc::inspect_document(pkg);
     const error fallback(errc::invalid_argument, "the Claw package is invalid", o.package);
-    json_outcome(doc, pkg.ok(), o.package, fallback);
+    json_outcome(doc, oc::error_member_of(pkg), pkg.ok(), o.package, fallback);
   } else {
     out::rendered(for_reader(oc::inspect_text(pkg)), pkg.ok() ? out::to::out : out::to::err);
     if (!pkg.ok()) refused("the Claw package " + o.package + " is invalid", o.package);
@@ -160,7 +150,8 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (!pkg.ok()) {
     if (o.json) {
       const oc::invalid_package failed{pkg.diagnostics};
-      failure_document(with_error(oc::to_json(failed), o.package, invalid));
+      failure_document(
+          with_error(oc::to_json(failed), oc::error_member_of(failed), o.package, invalid));
     } else {
       out::rendered(for_reader(oc::inspect_text(pkg)), out::to::err);
       refused("the Claw package " + o.package + " is invalid", o.package);
@@ -176,7 +167,7 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (consent != nullptr && !plan.blocked) write_plan_file(*consent, host, oc::json_text(doc));
   if (o.json) {
     const error blocked(errc::invalid_argument, "the plan is blocked", o.package);
-    json_outcome(doc, !plan.blocked, o.package, blocked);
+    json_outcome(doc, oc::error_member_of(plan), !plan.blocked, o.package, blocked);
   } else {
     out::rendered(for_reader(oc::plan_text(plan)));
     if (consent != nullptr && !plan.blocked) out::lines(apply_hint(*consent, integrity));
@@ -209,10 +200,10 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   const oc::destination_request req = request(host, o.state_dir, "", "");
   // The document (JSON) or, for a person, `text`: on stderr when it failed.
-  const auto show = [&](const oc::value& doc, bool ok, const std::string& text) {
+  const auto show = [&](const auto& typed, bool ok, const std::string& text) {
     if (o.json) {
       const error fallback(errc::invalid_argument, "the migration is refused", o.agent);
-      json_outcome(doc, ok, o.agent, fallback);
+      json_outcome(oc::to_json(typed), oc::error_member_of(typed), ok, o.agent, fallback);
     } else {
       out::rendered(ok ? for_reader(text) : as_failure(for_reader(text)),
                     ok ? out::to::out : out::to::err);
@@ -225,14 +216,14 @@ inline int run_migrate(const migrate_options& o, const host_environment& host) {
     if (!plan.blocked()) write_plan_file(o.consent, host, oc::json_text(doc));
     const std::string text = oc::plan_text(plan);
     const int status =
-        show(doc, !plan.blocked(), plan.blocked() ? without_apply_lines(text) : text);
+        show(plan, !plan.blocked(), plan.blocked() ? without_apply_lines(text) : text);
     if (!o.json && !plan.blocked()) out::lines(apply_hint(o.consent, plan.integrity));
     if (!o.json && plan.blocked()) refused("the migration of " + o.agent + " is refused", o.agent);
     return status;
   }
   const oc::consent c = consent_of(o.consent, host, oc::migration_plan_schema);
   const oc::migration_outcome r = oc::apply_migration(fs, req, o.agent, c, now_text(host));
-  return show(oc::to_json(r), r.ok, oc::result_text(r));
+  return show(r, r.ok, oc::result_text(r));
 }
 
 }  // namespace claw_cmd

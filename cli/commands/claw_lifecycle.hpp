@@ -62,7 +62,8 @@ inline void check_usage(const consent_flags& f, const char* result_schema) {
   } catch (usage_failure& e) {
     oc::failure refused = oc::failure_of(result_schema, e.code(), e.what());
     refused.at = oc::failure::stage::consent;  // before anything was planned
-    e.document = oc::json_text(with_error(oc::to_json(refused), e.subject(), e));
+    e.document = oc::json_text(
+        with_error(oc::to_json(refused), oc::error_member_of(refused), e.subject(), e).doc);
     throw;
   }
 }
@@ -79,9 +80,10 @@ inline oc::consent consent_of(const consent_flags& f, const host_environment& ho
 
 /// Prints a lifecycle document as --json does: a failure with its `error` in
 /// formats/json.hpp's shape (one that has none: `no added Claw matches`).
-inline int print_json(const oc::value& doc, bool ok, const std::string& subject) {
+template <class Typed>
+int print_json(const Typed& typed, const oc::value& doc, bool ok, const std::string& subject) {
   const error fallback(errc::claw_not_found, "no Claw matches `" + subject + "`", subject);
-  json_outcome(doc, ok, subject, fallback);
+  json_outcome(doc, oc::error_member_of(typed), ok, subject, fallback);
   return ok ? exit_ok : exit_failed;
 }
 
@@ -90,7 +92,7 @@ inline int print_json(const oc::value& doc, bool ok, const std::string& subject)
 template <class Result>
 int print_result(const Result& result, bool ok, bool json, const std::string& subject,
                  bool text_to_stderr) {
-  if (json) return print_json(oc::to_json(result), ok, subject);
+  if (json) return print_json(result, oc::to_json(result), ok, subject);
   const std::string text = for_reader(oc::result_text(result));
   if (text_to_stderr)
     out::rendered(as_failure(text), out::to::err);
@@ -112,7 +114,7 @@ int show_plan(const Plan& plan, bool blocked, const consent_flags& f, bool json,
               const std::string& subject, const host_environment& host, bool noop = false) {
   const oc::value doc = oc::to_json(plan);
   if (!blocked) write_plan_file(f, host, oc::json_text(doc));
-  if (json) return print_json(doc, !blocked, subject);
+  if (json) return print_json(plan, doc, !blocked, subject);
   out::rendered(
       for_reader(blocked ? without_apply_lines(oc::plan_text(plan)) : oc::plan_text(plan)));
   if (blocked)

@@ -354,6 +354,13 @@ inline std::string failure_message(const add_result& r) {
 
 }  // namespace detail
 
+/// The error of an add that ran: partial when openclaw.json could not be written (the
+/// snippet says what to add by hand).
+inline std::optional<error_member> error_member_of(const add_result& r) {
+  if (r.config_registered) return std::nullopt;
+  return error_member{errc::config_commit_failed, detail::failure_message(r), r.config_snippet, ""};
+}
+
 /// The result document of an add that ran.
 inline value to_json(const add_result& r) {
   using t = add_result;
@@ -367,11 +374,7 @@ inline value to_json(const add_result& r) {
       json::field("configRegistered", &t::config_registered),
       json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }),
       json::field("ledger", &t::ledger)));
-  if (!r.config_registered) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
-                                {"message", detail::failure_message(r)},
-                                {"snippet", r.config_snippet}});
-  }
+  if (const auto e = error_member_of(r)) d["error"] = to_json(*e);
   d["readiness"] = detail::readiness_json(r.requirements);
   return d;
 }
@@ -610,6 +613,14 @@ inline value to_json(const add_outcome& o) {
   if (o.invalid) return to_json(*o.invalid);
   if (o.blocked_plan) return to_json(*o.blocked_plan);
   return to_json(static_cast<const outcome<add_result>&>(o));
+}
+
+/// The error of `claw add --yes`: the package's first error diagnostic, the blocked plan's
+/// first error, else the failure's or the partial result's.
+inline std::optional<error_member> error_member_of(const add_outcome& o) {
+  if (o.invalid) return error_member_of(*o.invalid);
+  if (o.blocked_plan) return error_member_of(*o.blocked_plan);
+  return error_member_of(static_cast<const outcome<add_result>&>(o));
 }
 
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
@@ -875,6 +886,9 @@ struct status_result {
   bool ok = false;  ///< false only when a target matched nothing
 };
 
+/// A status names no error of its own (a target that matched nothing is the caller's).
+inline std::optional<error_member> error_member_of(const status_result&) { return std::nullopt; }
+
 /// The `openclaw.clawStatus.v1` document.
 inline value to_json(const status_result& r) {
   const std::optional<std::string>& target = r.target;
@@ -1029,6 +1043,11 @@ inline value to_json(const remove_action& a) {
                         {"id", a.id},
                         {"action", std::string(to_string(a.verb))},
                         {"details", a.details}});
+}
+
+/// The error of a remove plan: its first blocker.
+inline std::optional<error_member> error_member_of(const remove_plan& p) {
+  return first_error(p.blockers);
 }
 
 /// The remove plan document.
@@ -1220,6 +1239,12 @@ inline std::string failure_message(const remove_result& r) {
 
 }  // namespace detail
 
+/// The error of a remove that ran and could not finish.
+inline std::optional<error_member> error_member_of(const remove_result& r) {
+  if (r.failure.empty()) return std::nullopt;
+  return error_member{errc::remove_failed, detail::failure_message(r), std::nullopt, ""};
+}
+
 /// The result document of a remove that ran.
 inline value to_json(const remove_result& r) {
   value d = document("openclaw.clawRemoveResult.v1");
@@ -1230,10 +1255,7 @@ inline value to_json(const remove_result& r) {
   d["workspaceFiles"] = r.files_deleted;
   d["retained"] = r.retained;
   d["released"] = r.released;
-  if (!r.failure.empty()) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
-                                {"message", detail::failure_message(r)}});
-  }
+  if (const auto e = error_member_of(r)) d["error"] = to_json(*e);
   return d;
 }
 

@@ -577,6 +577,9 @@ struct migration_result {
   std::string ledger;                      ///< the ledger file
 };
 
+/// A migration that ran reports no error.
+inline std::optional<error_member> error_member_of(const migration_result&) { return std::nullopt; }
+
 /// The `openclaw.clawMigrationResult.v1` document of a migration that ran.
 inline value to_json(const migration_result& r) {
   using t = migration_result;
@@ -596,6 +599,17 @@ inline value to_json(const migration_result& r) {
 struct migration_outcome : outcome<migration_result> {
   std::optional<migration_plan> blocked_plan;
 };
+
+/// The error of a migration plan: its first blocker.
+inline std::optional<error_member> error_member_of(const migration_plan& p) {
+  return first_error(p.blockers);
+}
+
+/// The error of a migration that did not run: the blocked plan's, else the failure's.
+inline std::optional<error_member> error_member_of(const migration_outcome& o) {
+  if (o.blocked_plan) return error_member_of(*o.blocked_plan);
+  return error_member_of(static_cast<const outcome<migration_result>&>(o));
+}
 
 /// The document `claw migrate --yes --json` prints: the result, the failure or the
 /// blocked plan.

@@ -586,6 +586,12 @@ inline value update_plan_bound(const update_plan& p) {
   return doc;
 }
 
+/// The error of an update plan: its package's first error diagnostic, else its first blocker.
+inline std::optional<error_member> error_member_of(const update_plan& p) {
+  if (auto e = first_error(p.diagnostics)) return e;
+  return first_error(p.blockers);
+}
+
 /// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
 inline value to_json(const update_plan& p) {
   value doc = update_plan_bound(p);
@@ -985,6 +991,12 @@ inline update_result update_result_of(const update_plan& up, const install_recor
 
 }  // namespace detail
 
+/// The error of an update that ran partly (what it could not apply offline).
+inline std::optional<error_member> error_member_of(const update_result& r) {
+  if (r.not_applied.empty()) return std::nullopt;
+  return error_member{errc::update_partial, detail::failure_message(r), std::nullopt, ""};
+}
+
 /// The result document of an update that ran.
 inline value to_json(const update_result& r) {
   using t = update_result;
@@ -996,9 +1008,7 @@ inline value to_json(const update_result& r) {
       json::field("targetClaw", [](const t& x) { return detail::claw_summary(x.record.claw); }),
       json::field("appliedActions", [](const t& x) { return array_of(x.applied); }),
       json::field("notApplied", [](const t& x) { return array_of(x.not_applied); })));
-  if (!r.not_applied.empty())
-    d["error"] = value::object({{"code", std::string(to_string(errc::update_partial))},
-                                {"message", detail::failure_message(r)}});
+  if (const auto e = error_member_of(r)) d["error"] = to_json(*e);
   d["installRecord"] = detail::as_ledger_holds(to_json(r.record));  // as the ledger holds it
   return d;
 }
