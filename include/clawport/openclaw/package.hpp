@@ -344,12 +344,6 @@ inline std::string read_problem(read_status s, const std::string& what, std::uin
   return what;
 }
 
-/// Left only for lifecycle.hpp until it calls core/paths.hpp's `paths::join` itself (every
-/// other caller does); to be removed then.
-inline std::string join_path(const std::string& root, const std::string& rel) {
-  return paths::join(root, rel);
-}
-
 /// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
 inline void snapshot_record(digest::sha256& h, std::uint64_t& total, const std::string& label,
                             std::string_view bytes) {
