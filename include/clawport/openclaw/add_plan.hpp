@@ -12,7 +12,10 @@
 #include "package.hpp"
 #include "value.hpp"
 
+#include <algorithm>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>

@@ -7,9 +7,16 @@
 #include "../core/text.hpp"
 #include "../formats/tables/timezones.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {

@@ -12,9 +12,13 @@
 #include "state.hpp"
 #include "value.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {

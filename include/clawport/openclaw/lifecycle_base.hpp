@@ -11,9 +11,13 @@
 #include "failure.hpp"
 #include "value.hpp"
 
+#include <algorithm>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {

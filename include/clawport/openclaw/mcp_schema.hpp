@@ -9,8 +9,16 @@
 #include "grammar.hpp"
 #include "value.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {

@@ -9,10 +9,13 @@
 #include "lifecycle_base.hpp"
 #include "state.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {

@@ -10,9 +10,13 @@
 #include "package.hpp"
 #include "value.hpp"
 
+#include <algorithm>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {
