@@ -134,14 +134,6 @@ ALLOWED = [
      "fs::memory is an Fs backend (opt-in, for tests): it keeps modes as the filesystem does"),
     # Issue 43 item 3: what is left of the hand-written forms, each to route through its
     # home by the work that owns the file.
-    ("include/clawport/openclaw/schema.hpp", "lower", "+ 32)",
-     "OpenClaw's typed model (the OpenClaw issue) owns schema.hpp: seven copies to fold"),
-    ("include/clawport/openclaw/plan.hpp", "join", "return parent + \"/\" + name;",
-     "OpenClaw's typed model owns plan.hpp"),
-    ("include/clawport/openclaw/lifecycle.hpp", "join", "ws + \"/\" + x.path",
-     "OpenClaw's typed model owns lifecycle.hpp"),
-    ("include/clawport/openclaw/lifecycle.hpp", "join", ".workspace + \"/\" + f.path",
-     "OpenClaw's typed model owns lifecycle.hpp"),
     ("include/clawport/signing/ssh_keygen.hpp", "join", "path_ + \"/\" + name",
      "private_dir becomes fs::temp_dir (issue 43 item 4)"),
     ("include/clawport/skills/temp_dir.hpp", "join", "root + \"/\" + name_",

@@ -10,14 +10,13 @@
 
 #include "../app.hpp"
 #include "../consent.hpp"
+#include "claw_output.hpp"
 
 #include <unistd.h>
 
 namespace clawport::cli {
 
 namespace claw_cmd {
-
-namespace oc = clawport::openclaw;
 
 struct inspect_options {
   std::string package;
@@ -34,107 +33,6 @@ struct plan_options {
   bool json = false;
 };
 
-/// The destination request from the options and the host (oc::environment_of: the one
-/// OpenClaw environment of every claw and workspace command).
-inline oc::destination_request request(const host_environment& host, const std::string& state_dir,
-                                       const std::string& agent_id, const std::string& workspace) {
-  oc::destination_request req;
-  static_cast<oc::environment&>(req) = oc::environment_of(host, state_dir);
-  if (!agent_id.empty()) req.agent_id = agent_id;
-  if (!workspace.empty()) req.workspace = workspace;
-  return req;
-}
-
-/// Human output of an OpenClaw command: the experimental banner only when a person reads
-/// it (stdout is a terminal), not in a pipe or a file.
-inline std::string for_reader(std::string text) {
-  const std::string banner = std::string(oc::experimental_banner) + "\n";
-  if (::isatty(STDOUT_FILENO) != 1 && text.rfind(banner, 0) == 0) text.erase(0, banner.size());
-  return text;
-}
-
-/// A failing OpenClaw document as `--json` prints it: the upstream fields, and an `error`
-/// of the one shape (formats/json.hpp): its own gains `subject`; a failure told only by
-/// diagnostics or blockers gets the first error among them; else `fallback`.
-inline oc::value with_error(oc::value doc, const std::string& subject, const error& fallback) {
-  const oc::value none;
-  if (doc.contains("error")) {
-    if (!doc["error"].contains("subject"))
-      doc["error"]["subject"] = subject.empty() ? none : oc::value(subject);
-    return doc;
-  }
-  for (const char* list : {"diagnostics", "blockers"}) {
-    if (!doc.contains(list) || !doc[list].is_array()) continue;
-    for (const oc::value& d : doc[list]) {
-      if (!d.is_object() || d.value("level", "error") != "error") continue;
-      const std::string path = d.value("path", "");
-      oc::value e = json::error_document(error(errc::invalid_argument, d.value("message", ""),
-                                               path.empty() || path == "$" ? subject : path));
-      e["error"]["code"] = d.value("code", "");  // OpenClaw's own code, as listed
-      doc["error"] = std::move(e["error"]);      // after the last read of `d`: this moves it
-      return doc;
-    }
-  }
-  doc["error"] = json::error_document(fallback)["error"];
-  return doc;
-}
-
-/// A failing document of `--json`: printed on stdout, and its error as the
-/// `clawport: error:` line on stderr that docs/cli.md promises every failure.
-inline void failure_document(const oc::value& doc) {
-  out::document(oc::json_text(doc));
-  const oc::value& e = doc["error"];
-  const std::string subject = e.contains("subject") && e["subject"].is_string()
-                                  ? e["subject"].get<std::string>()
-                                  : std::string();
-  out::error(error(errc::io, e.value("message", std::string("failed")), subject), false);
-}
-
-/// A document of `--json`, through `failure_document` when it tells a failure.
-inline void json_outcome(const oc::value& doc, bool ok, const std::string& subject,
-                         const error& fallback) {
-  if (ok)
-    out::document(oc::json_text(doc));
-  else
-    failure_document(with_error(doc, subject, fallback));
-}
-
-/// A human failure on stderr: upstream's `ERROR <code>: ` opening (after the banner) told as
-/// every clawport failure is, `clawport: error: <code>: `.
-inline std::string as_failure(std::string text) {
-  const std::string banner = std::string(oc::experimental_banner) + "\n";
-  const std::size_t from = text.rfind(banner, 0) == 0 ? banner.size() : 0;
-  if (text.compare(from, 6, "ERROR ") == 0) text.replace(from, 6, "clawport: error: ");
-  return text;
-}
-
-/// The `clawport: error:` line that ends a refused plan or an invalid package shown to a
-/// person (its `ERROR` lines above say why).
-inline void refused(const std::string& what, const std::string& subject) {
-  out::error(error(errc::invalid_argument, what + "; nothing was written (the ERROR lines say why)",
-                   subject),
-             false);
-}
-
-/// A refused plan's text without what only an applicable plan has: its integrity, and what
-/// it would `retain` (issue 44 item 11).
-inline std::string without_apply_lines(const std::string& text) {
-  std::string kept;
-  std::size_t from = 0;
-  while (from < text.size()) {
-    const std::size_t nl = text.find('\n', from);
-    const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
-    const std::string line = text.substr(from, end - from);
-    const std::size_t lead = line.find_first_not_of(' ');
-    const bool apply_only =
-        lead != std::string::npos &&
-        (line.compare(lead, 15, "plan integrity:") == 0 || line.compare(lead, 7, "retain ") == 0);
-    if (!apply_only) kept += line;
-    from = end;
-  }
-  return kept;
-}
-
 inline int run_inspect(const inspect_options& o, const host_environment& host) {
   clawport::fs::posix fs;
   oc::claw_package pkg = oc::read_package(fs, host.absolute(o.package));
@@ -142,7 +40,7 @@ inline int run_inspect(const inspect_options& o, const host_environment& host) {
   if (o.json) {
     const oc::value doc = oc::inspect_document(pkg);
     const error fallback(errc::invalid_argument, "the Claw package is invalid", o.package);
-    json_outcome(doc, pkg.ok(), o.package, fallback);
+    json_outcome(doc, oc::error_member_of(pkg), pkg.ok(), o.package, fallback);
   } else {
     out::rendered(for_reader(oc::inspect_text(pkg)), pkg.ok() ? out::to::out : out::to::err);
     if (!pkg.ok()) refused("the Claw package " + o.package + " is invalid", o.package);
@@ -160,7 +58,8 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (!pkg.ok()) {
     if (o.json) {
       const oc::invalid_package failed{pkg.diagnostics};
-      failure_document(with_error(oc::to_json(failed), o.package, invalid));
+      failure_document(
+          with_error(oc::to_json(failed), oc::error_member_of(failed), o.package, invalid));
     } else {
       out::rendered(for_reader(oc::inspect_text(pkg)), out::to::err);
       refused("the Claw package " + o.package + " is invalid", o.package);
@@ -176,7 +75,7 @@ inline int run_plan(const plan_options& o, const host_environment& host,
   if (consent != nullptr && !plan.blocked) write_plan_file(*consent, host, oc::json_text(doc));
   if (o.json) {
     const error blocked(errc::invalid_argument, "the plan is blocked", o.package);
-    json_outcome(doc, !plan.blocked, o.package, blocked);
+    json_outcome(doc, oc::error_member_of(plan), !plan.blocked, o.package, blocked);
   } else {
     out::rendered(for_reader(oc::plan_text(plan)));
     if (consent != nullptr && !plan.blocked) out::lines(apply_hint(*consent, integrity));
@@ -190,75 +89,7 @@ inline int run_plan(const plan_options& o, const host_environment& host,
 }  // namespace clawport::cli
 
 #include "claw_lifecycle.hpp"
-
-namespace clawport::cli {
-
-namespace claw_cmd {
-
-struct migrate_options {
-  std::string agent;
-  std::string state_dir;
-  consent_flags consent;
-  bool json = false;
-};
-
-/// `claw migrate <agent-id>`: the plan without --yes (kept in --plan-out, followed by the
-/// command that applies it); with --yes the package is published and the ledger written.
-inline int run_migrate(const migrate_options& o, const host_environment& host) {
-  check_usage(o.consent, oc::migration_result_schema);
-  clawport::fs::posix fs;
-  const oc::destination_request req = request(host, o.state_dir, "", "");
-  // The document (JSON) or, for a person, `text`: on stderr when it failed.
-  const auto show = [&](const oc::value& doc, bool ok, const std::string& text) {
-    if (o.json) {
-      const error fallback(errc::invalid_argument, "the migration is refused", o.agent);
-      json_outcome(doc, ok, o.agent, fallback);
-    } else {
-      out::rendered(ok ? for_reader(text) : as_failure(for_reader(text)),
-                    ok ? out::to::out : out::to::err);
-    }
-    return ok ? exit_ok : exit_failed;
-  };
-  if (!o.consent.yes) {
-    const oc::migration_plan plan = oc::plan_migration(fs, req, o.agent);
-    const oc::value doc = oc::to_json(plan);
-    if (!plan.blocked()) write_plan_file(o.consent, host, oc::json_text(doc));
-    const std::string text = oc::plan_text(plan);
-    const int status =
-        show(doc, !plan.blocked(), plan.blocked() ? without_apply_lines(text) : text);
-    if (!o.json && !plan.blocked()) out::lines(apply_hint(o.consent, plan.integrity));
-    if (!o.json && plan.blocked()) refused("the migration of " + o.agent + " is refused", o.agent);
-    return status;
-  }
-  const oc::consent c = consent_of(o.consent, host, oc::migration_plan_schema);
-  const oc::migration_outcome r = oc::apply_migration(fs, req, o.agent, c, now_text(host));
-  return show(oc::to_json(r), r.ok, oc::result_text(r));
-}
-
-}  // namespace claw_cmd
-
-/// Registers `claw migrate` under `claw`.
-inline void add_claw_migrate_command(CLI::App& claw, action& selected,
-                                     const host_environment& host) {
-  auto mo = std::make_shared<claw_cmd::migrate_options>();
-  CLI::App* migrate = claw.add_subcommand(
-      "migrate",
-      "Enroll an existing OpenClaw agent as a Claw: generate its package under "
-      "<state-dir>/claws/local/<agent-id> and record it (offline; --yes --plan-integrity "
-      "applies)");
-  migrate->add_option("agent", mo->agent, "the agent id (a member of agents.entries)")->required();
-  add_state_dir_option(migrate, mo->state_dir);
-  add_consent_options(migrate, mo->consent);
-  migrate->add_flag(
-      "--json", mo->json,
-      "print the openclaw.clawMigrationPlan.v1 (without --yes) or clawMigrationResult.v1 "
-      "document");
-  migrate->callback([mo, &selected, &host] {
-    selected = action{[mo, &host] { return claw_cmd::run_migrate(*mo, host); }, mo->json};
-  });
-}
-
-}  // namespace clawport::cli
+#include "claw_migrate.hpp"
 
 namespace clawport::cli {
 

@@ -11,6 +11,8 @@
 #include <string>
 
 #include "../app.hpp"
+#include "claw_export.hpp"
+#include "claw_output.hpp"
 
 namespace clawport::cli {
 
@@ -34,95 +36,12 @@ struct update_options {
   bool json = false;
 };
 
-struct export_options {
-  std::string agent;
-  std::string out;
-  std::string bootstrap;
-  std::string state_dir;
-  bool json = false;
-};
-
 struct target_options {
   std::string target;
   std::string state_dir;
   consent_flags consent;
   bool json = false;
 };
-
-/// The ledger's time: SOURCE_DATE_EPOCH when set, else the clock (core/time.hpp's format).
-inline std::string now_text(const host_environment& host) {
-  return clawport::format_rfc3339_seconds(host.now());
-}
-
-/// The usage checks of the consent flags (exit 2); with --json the refusal keeps
-/// OpenClaw's consent envelope `{schemaVersion, stability, ok:false, error}`.
-inline void check_usage(const consent_flags& f, const char* result_schema) {
-  try {
-    check_consent_usage(f);
-  } catch (usage_failure& e) {
-    oc::failure refused = oc::failure_of(result_schema, e.code(), e.what());
-    refused.at = oc::failure::stage::consent;  // before anything was planned
-    e.document = oc::json_text(with_error(oc::to_json(refused), e.subject(), e));
-    throw;
-  }
-}
-
-/// The consent the library checks: --yes and the integrity given or read from --plan.
-inline oc::consent consent_of(const consent_flags& f, const host_environment& host,
-                              const char* plan_schema) {
-  oc::consent c;
-  c.yes = f.yes;
-  const std::string integrity = consented_integrity(f, host, plan_schema);
-  if (!integrity.empty()) c.plan_integrity = integrity;
-  return c;
-}
-
-/// Prints a lifecycle document as --json does: a failure with its `error` in
-/// formats/json.hpp's shape (one that has none: `no added Claw matches`).
-inline int print_json(const oc::value& doc, bool ok, const std::string& subject) {
-  const error fallback(errc::claw_not_found, "no Claw matches `" + subject + "`", subject);
-  json_outcome(doc, ok, subject, fallback);
-  return ok ? exit_ok : exit_failed;
-}
-
-/// Prints a typed result (an outcome, a status): its document with --json, else its human
-/// form, on stderr when it did not finish (its text then starts with the error).
-template <class Result>
-int print_result(const Result& result, bool ok, bool json, const std::string& subject,
-                 bool text_to_stderr) {
-  if (json) return print_json(oc::to_json(result), ok, subject);
-  const std::string text = for_reader(oc::result_text(result));
-  if (text_to_stderr)
-    out::rendered(as_failure(text), out::to::err);
-  else
-    out::rendered(text);
-  return ok ? exit_ok : exit_failed;
-}
-template <class Result>
-int print_result(const Result& result, bool ok, bool json, const std::string& subject) {
-  return print_result(result, ok, json, subject, !ok);
-}
-
-/// A lifecycle plan (the typed remove or update plan) shown without --yes: kept in
-/// --plan-out and, for a person, followed by the command that applies it (when nothing
-/// blocks it).
-/// A plan that changes nothing (`noop`: an update already applied) ends with that instead.
-template <class Plan>
-int show_plan(const Plan& plan, bool blocked, const consent_flags& f, bool json,
-              const std::string& subject, const host_environment& host, bool noop = false) {
-  const oc::value doc = oc::to_json(plan);
-  if (!blocked) write_plan_file(f, host, oc::json_text(doc));
-  if (json) return print_json(doc, !blocked, subject);
-  out::rendered(
-      for_reader(blocked ? without_apply_lines(oc::plan_text(plan)) : oc::plan_text(plan)));
-  if (blocked)
-    refused("the plan for " + subject + " is blocked", subject);
-  else if (noop)
-    out::line("nothing to apply: " + subject + " is up to date with its package");
-  else
-    out::lines(apply_hint(f, plan.integrity));
-  return blocked ? exit_failed : exit_ok;
-}
 
 inline int run_add(const add_options& o, const host_environment& host) {
   check_usage(o.consent, "openclaw.clawAddResult.v1");
@@ -179,9 +98,11 @@ inline int run_update(const update_options& o, const host_environment& host) {
   if (!o.from.empty()) from = host.absolute(o.from);
   if (!o.consent.yes) {
     const oc::update_plan plan = oc::plan_update(fs, req, o.target, from);
-    const bool noop = plan.capability_changes.empty() &&
-                      std::all_of(plan.actions.begin(), plan.actions.end(),
-                                  [](const oc::update_action& a) { return a.verb == "unchanged"; });
+    const bool noop =
+        plan.capability_changes.empty() &&
+        std::all_of(plan.actions.begin(), plan.actions.end(), [](const oc::update_action& a) {
+          return a.verb == oc::update_verb::unchanged;
+        });
     return show_plan(plan, plan.blocked, o.consent, o.json, o.target, host, noop);
   }
   const oc::consent c = consent_of(o.consent, host, "openclaw.clawUpdatePlan.v1");
@@ -189,22 +110,13 @@ inline int run_update(const update_options& o, const host_environment& host) {
   return print_result(r, r.ok, o.json, o.target);
 }
 
-inline int run_export(const export_options& o, const host_environment& host) {
-  clawport::fs::posix fs;
-  oc::export_request x;
-  x.agent = o.agent;
-  x.out = o.out;
-  if (!o.bootstrap.empty()) x.bootstrap = o.bootstrap;
-  const oc::export_outcome r = oc::export_claw(fs, request(host, o.state_dir, "", ""), x);
-  return print_result(r, r.ok, o.json, o.agent);
-}
-
 }  // namespace claw_cmd
 
-/// Registers `claw add`, `claw status`, `claw update`, `claw remove` and `claw export`
-/// under `claw`.
+/// Registers `claw add`, `claw status`, `claw update` and `claw remove` under `claw`
+/// (and `claw export`, claw_export.hpp).
 inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
                                         const host_environment& host) {
+  add_claw_export_command(claw, selected, host);
   auto ao = std::make_shared<claw_cmd::add_options>();
   CLI::App* add = claw.add_subcommand("add",
                                       "Add a Claw as a new OpenClaw agent offline: shows the plan; "
@@ -262,20 +174,6 @@ inline void add_claw_lifecycle_commands(CLI::App& claw, action& selected,
       "print the openclaw.clawRemovePlan.v1 (without --yes) or clawRemoveResult.v1 document");
   remove->callback([ro, &selected, &host] {
     selected = action{[ro, &host] { return claw_cmd::run_remove(*ro, host); }, ro->json};
-  });
-
-  auto xo = std::make_shared<claw_cmd::export_options>();
-  CLI::App* exp = claw.add_subcommand(
-      "export",
-      "Export an added Claw's workspace back into a new package directory (refuses drift)");
-  exp->add_option("agent", xo->agent, "the agent id the Claw was added as")->required();
-  exp->add_option("--out", xo->out, "the new package directory (must not exist)")->required();
-  exp->add_option("--bootstrap", xo->bootstrap,
-                  "a Markdown file to carry as the package's BOOTSTRAP.md");
-  add_state_dir_option(exp, xo->state_dir);
-  exp->add_flag("--json", xo->json, "print the openclaw.clawExportResult.v1 document");
-  exp->callback([xo, &selected, &host] {
-    selected = action{[xo, &host] { return claw_cmd::run_export(*xo, host); }, xo->json};
   });
 }
 

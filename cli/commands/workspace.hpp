@@ -74,7 +74,7 @@ inline int run_doctor(const options& o, const host_environment& host) {
   if (o.json) {
     oc::value doc = oc::to_json(d);
     doc["error"] = json::error_document(e)["error"];
-    claw_cmd::failure_document(doc);
+    claw_cmd::failure_document({doc, error(errc::io, e.what(), e.subject())});
   } else {
     out::rendered(oc::workspace_text(d));
     out::error(e, false);

@@ -228,19 +228,19 @@ TEST_CASE("bundle to claw: the package reads through OpenClaw's reader and plans
   CHECK(c.guarantee == "atomic");
   const oc::claw_package pkg = oc::read_package(r.m(), "/out/claw");
   REQUIRE(pkg.ok());
-  CHECK(pkg.manifest["agent"]["id"] == "researcher");
+  CHECK(pkg.model.agent.id == "researcher");
   // Named bootstrap files by name, every other file in workspace.files; USER.md stayed home
   // (issue 30: the export left it behind as private_data).
-  CHECK(pkg.manifest["workspace"]["bootstrapFiles"].contains("AGENTS.md"));
-  CHECK(pkg.manifest["workspace"]["bootstrapFiles"].contains("IDENTITY.md"));
-  std::set<std::string> extra;
-  for (const auto& f : pkg.manifest["workspace"]["files"])
-    extra.insert(f["path"].get<std::string>());
+  std::set<std::string> boot, extra;
+  for (const auto& f : pkg.model.bootstrap_files) boot.insert(f.path);
+  CHECK(boot.count("AGENTS.md"));
+  CHECK(boot.count("IDENTITY.md"));
+  for (const auto& f : pkg.model.files) extra.insert(f.path);
   CHECK(extra == std::set<std::string>{"notes/plan.md", "skills/web_search/SKILL.md"});
   // MCP: the stdio server with an env reference, never the value; the remote one mapped.
-  CHECK(pkg.manifest["mcpServers"]["pinned"]["env"]["PINNED_TOKEN"] == "${PINNED_TOKEN}");
-  CHECK(pkg.manifest["mcpServers"]["remote"]["transport"] == "streamable-http");
-  CHECK(pkg.manifest["mcpServers"]["pinned"]["timeout"] == 30);
+  CHECK(pkg.model.mcp_servers["pinned"]["env"]["PINNED_TOKEN"] == "${PINNED_TOKEN}");
+  CHECK(pkg.model.mcp_servers["remote"]["transport"] == "streamable-http");
+  CHECK(pkg.model.mcp_servers["pinned"]["timeout"] == 30);
   // readonly: writes and exec denied, the excluded tool kept, confined to the workspace.
   REQUIRE(pkg.profile);
   const auto& tools = pkg.profile->agent["tools"];
@@ -350,8 +350,7 @@ TEST_CASE("round trip claw -> bundle -> claw keeps workspace files and the tool 
   CHECK(t1["deny"] == t2["deny"]);
   CHECK(t1["fs"] == t2["fs"]);
   CHECK(p1.profile->agent["sandbox"] == p2.profile->agent["sandbox"]);
-  CHECK(p2.manifest["mcpServers"]["statuspage"]["env"]["STATUSPAGE_TOKEN"] ==
-        "${STATUSPAGE_TOKEN}");
+  CHECK(p2.model.mcp_servers["statuspage"]["env"]["STATUSPAGE_TOKEN"] == "${STATUSPAGE_TOKEN}");
   CHECK_FALSE(plan_of(r.m(), "/out/c2").blocked);
 }
 

@@ -4,6 +4,7 @@
 // integrity, destination resolution and the add plan with its planIntegrity. Test names
 // follow openclaw-claws.md §9; the broken-package table covers every refusal code.
 #include "fs/fixture.hpp"
+#include "openclaw/plan_documents.hpp"
 #include "support/test.hpp"
 
 #include <sys/stat.h>
@@ -152,7 +153,7 @@ TEST_SUITE("openclaw.package") {
     CHECK(pkg.sources.size() == 7);
     CHECK(pkg.sources[0].destination == "AGENTS.md");
     CHECK(pkg.sources[6].destination == "avatars/incident-triage.png");
-    CHECK(pkg.manifest["packages"].size() == 2);
+    CHECK(pkg.model.packages.size() == 2);
     const value doc = oc::inspect_document(pkg);
     CHECK(doc["schemaVersion"] == "openclaw.clawInspect.v1");
     CHECK(doc["stability"] == "experimental");
@@ -187,8 +188,8 @@ TEST_SUITE("openclaw.package") {
     INFO(listing(pkg.diagnostics));
     REQUIRE(pkg.ok());
     CHECK_FALSE(pkg.body);
-    CHECK(pkg.manifest["packages"][0]["kind"] == "skill");
-    CHECK(pkg.manifest["workspace"]["bootstrapFiles"].contains("SOUL.md"));
+    CHECK(pkg.model.packages[0].kind == "skill");
+    CHECK(oc::to_json(pkg.model)["workspace"]["bootstrapFiles"].contains("SOUL.md"));
     CHECK(pkg.profile_path == "profiles/openclaw.yml");
   }
 
@@ -265,7 +266,7 @@ TEST_SUITE("openclaw.package") {
     fx.put("CLAW.md", crlf);
     const auto other = fx.load();
     REQUIRE(other.ok());
-    CHECK(other.manifest == lf.manifest);
+    CHECK(oc::to_json(other.model) == oc::to_json(lf.model));
     CHECK(other.source.integrity != lf.source.integrity);
   }
 
@@ -883,7 +884,7 @@ TEST_SUITE("openclaw.plan") {
           "The new agent declares sandbox, tool, memory-search, or recurring heartbeat "
           "capabilities.");
     CHECK(plan["extensions"] == value::array());
-    CHECK(plan["planIntegrity"] == oc::add_plan_integrity(plan));
+    CHECK(plan["planIntegrity"] == plan_documents::add_integrity(plan));
     CHECK(p.integrity == oc::add_plan_integrity_of(p));
   }
 
@@ -1121,7 +1122,7 @@ TEST_SUITE("openclaw.plan") {
     // With the same snapshot digest, the rest of the bound data is identical.
     value bound_a = a, bound_b = b;
     bound_b["claw"]["integrity"] = a["claw"]["integrity"];
-    CHECK(oc::add_plan_integrity(bound_a) == oc::add_plan_integrity(bound_b));
+    CHECK(plan_documents::add_integrity(bound_a) == plan_documents::add_integrity(bound_b));
     CHECK(clawport::json::stable_stringify(a["actions"]) ==
           clawport::json::stable_stringify(b["actions"]));
   }

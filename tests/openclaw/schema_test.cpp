@@ -4,6 +4,7 @@
 // schemas, cron and heartbeat rules. The format readers they stand on (YAML, stableStringify,
 // JSON5, localeCompare) are tested in tests/formats/. Test names follow the upstream
 // TypeScript tests of §9 where there is one.
+#include "openclaw/plan_documents.hpp"
 #include "support/test.hpp"
 
 #include <optional>
@@ -82,7 +83,7 @@ TEST_SUITE("openclaw.stable_stringify") {
     plan["actions"] = value::array({agent, wsa});
     plan["capabilityChanges"] = value::array();
     plan["blockers"] = value::array();
-    CHECK(oc::add_plan_integrity(plan) ==
+    CHECK(plan_documents::add_integrity(plan) ==
           "sha256:0b81ef9f2e49e7dc93fb670a1564d85d2fc1c7be8eb3a899408f92dd2a723f56");
   }
 }

@@ -274,7 +274,6 @@ claw_input read_claw(Fs& fs, const std::string& path) {
         "the Claw package " + path + " is invalid (run `clawport claw inspect`): " + problems,
         path);
   claw_input in;
-  in.manifest = pkg.manifest;
   in.profile = pkg.profile;
   in.body = pkg.body;
   in.bootstrap = pkg.bootstrap;
@@ -398,7 +397,7 @@ conversion run(Fs& fs, const options& o) {
     m.files["CONVERSION.md"] = render_markdown(c);
   } else {
     const claw_input in = read_claw(fs, o.source);
-    c.source_agent = in.manifest["agent"]["id"].get<std::string>();
+    c.source_agent = in.model.agent.id;
     m = map_to_zeroclaw(in, mo, at);
     c.agent = m.agent;
     c.losses = m.losses;

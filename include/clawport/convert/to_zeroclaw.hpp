@@ -37,8 +37,7 @@ namespace convert {
 /// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
 /// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
 struct claw_input {
-  openclaw::claw_manifest model;  ///< the typed manifest (the plugin mapping reads only this)
-  nlohmann::ordered_json manifest;
+  openclaw::claw_manifest model;  ///< the typed manifest (every mapping reads only this)
   std::optional<openclaw::openclaw_profile> profile;
   std::optional<std::string> body;
   std::optional<std::string> bootstrap;
@@ -291,22 +290,19 @@ inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value
 
 /// What the plan drops of the manifest (ClawHub packages, cron jobs) and the secrets it
 /// requires, as losses.
-inline void zeroclaw_drops(const nlohmann::ordered_json& m, zeroclaw::export_plan& plan,
+inline void zeroclaw_drops(const openclaw::claw_manifest& m, zeroclaw::export_plan& plan,
                            std::vector<loss>& losses) {
   using json = nlohmann::ordered_json;
   std::size_t index = 0;
-  for (const json& pkg : m["packages"]) {
-    const std::string path =
-        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
-    const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
-                            pkg["ref"].get<std::string>() + "@" +
-                            pkg["version"].get<std::string>() +
+  for (const openclaw::package_decl& pkg : m.packages) {
+    const std::string path = "packages." + pkg.kind + "." + pkg.ref;
+    const std::string why = "a ClawHub " + pkg.kind + " reference (" + pkg.ref + "@" + pkg.version +
                             "): its content is not in the package and ZeroClaw cannot install "
                             "from ClawHub; install an equivalent on the target";
     plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
     losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
   }
-  for (const json& job : m["cronJobs"]) {
+  for (const json& job : m.cron_jobs) {
     const std::string path = "cronJobs." + job["id"].get<std::string>();
     const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
                             job["id"].get<std::string>() + "` (" +
@@ -349,11 +345,10 @@ inline std::map<std::string, std::string> bundle_files(zeroclaw::export_plan pla
 /// converted (an id with no ZeroClaw alias, a narrowing without `allow_narrowing`).
 inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
                               const timestamp& exported_at) {
-  using json = nlohmann::ordered_json;
   mapped res;
   std::vector<loss>& losses = res.losses;
-  const json& m = in.manifest;
-  const std::string id = m["agent"]["id"].get<std::string>();
+  const openclaw::claw_manifest& m = in.model;
+  const std::string id = m.agent.id;
   const std::optional<std::string> alias = to_zeroclaw_alias(id);
   if (!alias)
     throw error(errc::invalid_argument,
@@ -364,14 +359,17 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
     losses.push_back(
         {"$.agent.id", loss_kind::changed,
          "`" + id + "` is not a ZeroClaw alias (no hyphens); the agent is `" + *alias + "`"});
-  for (const char* k : {"name", "description", "identity"})
-    if (m["agent"].contains(k))
-      losses.push_back({std::string("$.agent.") + k, loss_kind::dropped,
+  const std::pair<const char*, bool> fields[] = {{"name", m.agent.name.has_value()},
+                                                 {"description", m.agent.description.has_value()},
+                                                 {"identity", m.agent.identity.has_value()}};
+  for (const auto& k : fields)
+    if (k.second)
+      losses.push_back({std::string("$.agent.") + k.first, loss_kind::dropped,
                         "ZeroClaw's identity is the workspace's IDENTITY.md (identity format "
                         "openclaw); the manifest's portable identity fields have no config "
                         "counterpart"});
-  for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
-    losses.push_back({"$.metadata." + it.key(), loss_kind::dropped,
+  for (const auto& kv : m.metadata)
+    losses.push_back({"$.metadata." + kv.first, loss_kind::dropped,
                       "package metadata has no "
                       "bundle counterpart"});
 
@@ -385,7 +383,7 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   // ---- MCP servers ----
   zeroclaw::value servers = zeroclaw::value::make_array();
   std::vector<std::string> names;
-  for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
+  for (auto it = m.mcp_servers.begin(); it != m.mcp_servers.end(); ++it) {
     std::optional<zeroclaw::value> z =
         detail::zeroclaw_mcp_server(it.key(), it.value(), o, allow, deny, losses);
     if (!z) continue;

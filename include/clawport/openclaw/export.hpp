@@ -167,6 +167,9 @@ struct export_result {
   package_naming package;
 };
 
+/// An export that ran reports no error.
+inline std::optional<error_member> error_member_of(const export_result&) { return std::nullopt; }
+
 /// The `openclaw.clawExportResult.v1` document of an export that ran.
 inline value to_json(const export_result& r) {
   value d = document("openclaw.clawExportResult.v1");

@@ -36,6 +36,62 @@ inline value to_json(const std::vector<plan_blocker>& blockers) {
   });
 }
 
+/// The `error` member of a failing document (formats/json.hpp's shape): a code of the one
+/// vocabulary, the message, a failure's snippet, and where (a diagnostic's path; empty at
+/// `$` or for a failure: the subject the caller names). Made from the typed failure, never
+/// read back from a rendered document.
+struct error_member {
+  errc code = errc::invalid_argument;
+  std::string message;
+  std::optional<std::string> snippet;
+  std::string path;
+};
+
+/// The member as the library's documents carry it: `{code, message, snippet?}`.
+inline value to_json(const error_member& e) {
+  value v = value::object({{"code", std::string(to_string(e.code))}, {"message", e.message}});
+  if (e.snippet) v["snippet"] = *e.snippet;
+  return v;
+}
+
+/// The subject of `e`: its path, else the caller's `subject`.
+inline std::string subject_of(const error_member& e, const std::string& subject) {
+  return e.path.empty() ? subject : e.path;
+}
+
+/// The member as `--json` prints it: `subject` last (null when there is none).
+inline value to_json(const error_member& e, const std::string& subject) {
+  value v = to_json(e);
+  const std::string s = subject_of(e, subject);
+  v["subject"] = s.empty() ? value() : value(s);
+  return v;
+}
+
+/// The first error among `diagnostics` (its path the subject, none at `$`).
+inline std::optional<error_member> first_error(const std::vector<diagnostic>& diagnostics) {
+  for (const auto& d : diagnostics)
+    if (d.level == level::error)
+      return error_member{d.code, d.message, std::nullopt, d.path == "$" ? "" : d.path};
+  return std::nullopt;
+}
+
+/// The first of `blockers` (they name no path).
+inline std::optional<error_member> first_error(const std::vector<plan_blocker>& blockers) {
+  if (blockers.empty()) return std::nullopt;
+  return error_member{blockers.front().code, blockers.front().message, std::nullopt, ""};
+}
+
+/// The error of a package that read (or did not): its first error diagnostic.
+inline std::optional<error_member> error_member_of(const claw_package& pkg) {
+  return first_error(pkg.diagnostics);
+}
+
+/// The error of an add plan: its first error diagnostic, else its first blocker.
+inline std::optional<error_member> error_member_of(const add_plan& p) {
+  if (auto e = first_error(p.diagnostics)) return e;
+  return first_error(p.blockers);
+}
+
 /// A command that stopped: where, why, and what the person needs to go on.
 struct failure {
   enum class stage {
@@ -77,6 +133,9 @@ inline failure refusal_of(const char* schema, const clawport::plan::refusal& r,
   return f;
 }
 
+/// The error of a failure.
+inline error_member error_member_of(const failure& f) { return {f.code, f.message, f.snippet, ""}; }
+
 /// The document of a failure: the consent envelope `{schemaVersion, stability, ok:false,
 /// error}`, or `{schemaVersion, stability, status:"failed", error, ...}` with the fresh
 /// planIntegrity (a mismatch shows it first), the agent id and the blockers.
@@ -87,8 +146,7 @@ inline value to_json(const failure& f) {
   } else {
     d["status"] = "failed";
   }
-  d["error"] = value::object({{"code", std::string(to_string(f.code))}, {"message", f.message}});
-  if (f.snippet) d["error"]["snippet"] = *f.snippet;
+  d["error"] = to_json(error_member_of(f));
   const bool mismatch = f.at == failure::stage::plan_mismatch;
   if (mismatch && f.plan_integrity) d["planIntegrity"] = *f.plan_integrity;
   if (f.agent_id) d["agentId"] = *f.agent_id;
@@ -123,6 +181,11 @@ inline value to_json(const invalid_package& p) {
   return v;
 }
 
+/// The error of a package that did not read: its first error diagnostic.
+inline std::optional<error_member> error_member_of(const invalid_package& p) {
+  return first_error(p.diagnostics);
+}
+
 /// The human form of a package that did not read: `inspect`'s (render.hpp).
 inline std::string result_text(const invalid_package& p) {
   text::terminal_lines line;
@@ -146,6 +209,13 @@ struct outcome {
 template <class Result>
 value to_json(const outcome<Result>& o) {
   return o.result ? to_json(*o.result) : to_json(o.failed.value());  // checked: neither set
+}
+
+/// The error of an outcome: its failure's, else what its result reports (a partial one).
+template <class Result>
+std::optional<error_member> error_member_of(const outcome<Result>& o) {
+  if (o.result) return error_member_of(*o.result);
+  return error_member_of(o.failed.value());  // checked: neither set
 }
 
 /// The human form the command prints: its result's or its failure's.

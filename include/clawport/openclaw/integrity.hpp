@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The add plan's planIntegrity, in one place: what OpenClaw 2026.9.6 binds
+// Every claw plan's planIntegrity, in one place, computed from the typed plan (each part
+// rendered by its own `to_json`), never by rendering the whole document and reading it back.
+// The add plan's: what OpenClaw 2026.9.6 binds
 // (`claws-cli-output`: stableStringify of {manifestSchemaVersion, clawIntegrity, finalId,
 // workspace, actions, capabilityChanges, blockers, extensions, notices?}). `extensions` is
 // bound always, `[]` included; each capability record carries its `reason`; `notices` only
-// when there are any. Computed from the typed plan (each part rendered by its own `to_json`),
-// never by rendering the whole document and reading it back.
+// when there are any. An update binds its whole plan but the integrity; a remove binds the
+// target, the agent id (undefined when none), the actions and the blockers.
 #pragma once
 
 #include "../core/config.hpp"
@@ -66,6 +68,47 @@ add_plan_bound add_plan_bound_of(const Plan& p) {
 template <class Plan>
 std::string add_plan_integrity_of(const Plan& p) {
   return clawport::plan::integrity_of(add_plan_canonical_text(add_plan_bound_of(p)));
+}
+
+/// The parts of a remove plan that planIntegrity binds, already rendered.
+struct remove_plan_bound {
+  value target;
+  value agent_id = undefined_value();  ///< stableStringify keeps an undefined member
+  value actions = value::array();
+  value blockers = value::array();
+};
+
+/// The canonical text of a remove plan's planIntegrity.
+inline std::string remove_plan_canonical_text(const remove_plan_bound& b) {
+  return json::stable_stringify(value::object({{"target", b.target},
+                                               {"agentId", b.agent_id},
+                                               {"actions", b.actions},
+                                               {"blockers", b.blockers}}));
+}
+
+/// The bound parts of a typed remove plan (`Plan` is `remove_plan`).
+template <class Plan>
+remove_plan_bound remove_plan_bound_of(const Plan& p) {
+  remove_plan_bound b;
+  b.target = p.target;
+  if (p.agent_id) b.agent_id = *p.agent_id;
+  for (const auto& a : p.actions) b.actions.push_back(to_json(a));
+  b.blockers = to_json(p.blockers);
+  return b;
+}
+
+/// `planIntegrity` (`sha256:<hex>`) of a typed remove plan.
+template <class Plan>
+std::string remove_plan_integrity_of(const Plan& p) {
+  return clawport::plan::integrity_of(remove_plan_canonical_text(remove_plan_bound_of(p)));
+}
+
+/// `planIntegrity` of a typed update plan (`Plan` is `update_plan`): the plan's members but
+/// its integrity, as `update_plan_bound` (update.hpp, found by ADL) renders them from the
+/// typed parts; the document is that object with `planIntegrity` appended.
+template <class Plan>
+std::string update_plan_integrity_of(const Plan& p) {
+  return clawport::plan::integrity_of(json::stable_stringify(update_plan_bound(p)));
 }
 
 }  // namespace openclaw

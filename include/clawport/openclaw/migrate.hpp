@@ -270,7 +270,7 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.hashed);
   const value package_json = package_json_of(naming);
   p.package_name = naming.name;
-  p.agent = text.manifest["agent"];
+  p.agent = parts.agent;
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
   p.file_modes = package_modes(mf, body);
@@ -329,7 +329,6 @@ inline claw_package planned_package(const migration_plan& p) {
   manifest_result mr = validate_manifest(raw ? *raw : value::object());
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   pkg.model = std::move(mr.model);
-  pkg.manifest = std::move(mr.manifest);
   if (!text::js_trim(env.body).empty()) pkg.body = env.body;
   if (p.profile) {
     profile_result pr = validate_profile(*p.profile, "$.profiles.openclaw");
@@ -578,6 +577,9 @@ struct migration_result {
   std::string ledger;                      ///< the ledger file
 };
 
+/// A migration that ran reports no error.
+inline std::optional<error_member> error_member_of(const migration_result&) { return std::nullopt; }
+
 /// The `openclaw.clawMigrationResult.v1` document of a migration that ran.
 inline value to_json(const migration_result& r) {
   using t = migration_result;
@@ -597,6 +599,17 @@ inline value to_json(const migration_result& r) {
 struct migration_outcome : outcome<migration_result> {
   std::optional<migration_plan> blocked_plan;
 };
+
+/// The error of a migration plan: its first blocker.
+inline std::optional<error_member> error_member_of(const migration_plan& p) {
+  return first_error(p.blockers);
+}
+
+/// The error of a migration that did not run: the blocked plan's, else the failure's.
+inline std::optional<error_member> error_member_of(const migration_outcome& o) {
+  if (o.blocked_plan) return error_member_of(*o.blocked_plan);
+  return error_member_of(static_cast<const outcome<migration_result>&>(o));
+}
 
 /// The document `claw migrate --yes --json` prints: the result, the failure or the
 /// blocked plan.

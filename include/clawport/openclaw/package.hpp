@@ -209,7 +209,6 @@ struct workspace_source {
 /// What reading a package gives.
 struct claw_package {
   claw_manifest model;                      ///< the validated manifest, when the schema passed
-  value manifest;                           ///< `to_json(model)`: what plans and documents carry
   std::optional<std::string> body;          ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
   std::optional<openclaw_profile> profile;  ///< the validated OpenClaw profile
   std::string profile_path;                 ///< package-relative, when a profile was loaded
@@ -343,12 +342,6 @@ inline std::string read_problem(read_status s, const std::string& what, std::uin
       break;
   }
   return what;
-}
-
-/// Left only for lifecycle.hpp until it calls core/paths.hpp's `paths::join` itself (every
-/// other caller does); to be removed then.
-inline std::string join_path(const std::string& root, const std::string& rel) {
-  return paths::join(root, rel);
 }
 
 /// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
@@ -542,7 +535,6 @@ bool read_manifest(package_read<Fs>& r) {
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   if (!mr.ok()) return false;
   pkg.model = std::move(mr.model);
-  pkg.manifest = std::move(mr.manifest);
   if (r.markdown && !text::js_trim(body).empty()) pkg.body = body;
   if (pkg.body && declares_soul(pkg.model)) {
     return r.fail(errc::claw_body_soul_conflict, "$.workspace",

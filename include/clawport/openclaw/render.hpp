@@ -30,7 +30,7 @@ inline value inspect_document(const claw_package& pkg) {
   v["valid"] = pkg.ok();
   if (pkg.ok()) {
     v["source"] = to_json(pkg.source);
-    v["manifest"] = pkg.manifest;
+    v["manifest"] = to_json(pkg.model);
     if (pkg.profile) v["openClawProfile"] = to_json(*pkg.profile);
     // The profile's extension requirements (2026.9.6 prints the member always, `[]` too).
     v["extensions"] = pkg.profile ? pkg.profile->extensions : value::array();
@@ -64,11 +64,11 @@ inline std::string inspect_text(const claw_package& pkg) {
     invalid_lines(line, pkg.diagnostics);
     return std::move(line.text);
   }
-  const value& m = pkg.manifest;
+  const claw_manifest& m = pkg.model;
   line("Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
        ") is valid");
-  std::string agent = "  agent:        " + m["agent"]["id"].get<std::string>();
-  if (m["agent"].contains("name")) agent += " (" + m["agent"]["name"].get<std::string>() + ")";
+  std::string agent = "  agent:        " + m.agent.id;
+  if (m.agent.name) agent += " (" + *m.agent.name + ")";
   line(agent);
   line("  manifest:     " + pkg.source.manifest_path);
   line("  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
@@ -76,9 +76,9 @@ inline std::string inspect_text(const claw_package& pkg) {
   line("  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")));
   line("  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)" +
        (pkg.body ? ", SOUL.md from the CLAW.md body" : ""));
-  line("  packages:     " + std::to_string(m["packages"].size()));
-  line("  MCP servers:  " + std::to_string(m["mcpServers"].size()));
-  line("  cron jobs:    " + std::to_string(m["cronJobs"].size()));
+  line("  packages:     " + std::to_string(m.packages.size()));
+  line("  MCP servers:  " + std::to_string(m.mcp_servers.size()));
+  line("  cron jobs:    " + std::to_string(m.cron_jobs.size()));
   diagnostic_lines(line, pkg.diagnostics, "  ");
   return std::move(line.text);
 }

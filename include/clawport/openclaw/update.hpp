@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
-// `claw update <claw-or-agent> [--from <pkg>]` offline (docs/openclaw.md, "Update"): the
-// update plan `openclaw.clawUpdatePlan.v1` from the ledger, the disk and the new package
-// (by default the recorded source), its own planIntegrity, drift refused as `manual`
-// actions; the apply stages every new file beside its destination, renames them in, writes
-// openclaw.json once and the ledger last, and undoes everything in reverse on any failure.
+// `claw update <claw-or-agent> --yes` offline (docs/openclaw.md, "Update"): the plan is
+// update_plan.hpp's; the apply stages every new file beside its destination, renames them in,
+// writes openclaw.json once and the ledger last, and undoes everything in reverse on any failure.
 // ClawHub packages and cron jobs cannot be applied offline: they are recorded as not
 // installed / not applied and the result is `partial` with `update_partial`.
 #pragma once
@@ -11,6 +9,7 @@
 #include "../publish/names.hpp"
 #include "../publish/undo.hpp"
 #include "lifecycle.hpp"
+#include "update_plan.hpp"
 
 #include <algorithm>
 #include <map>
@@ -23,575 +22,6 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
-
-/// One action of an update plan. What the apply reads is typed; `details` is what the plan
-/// document shows of it.
-struct update_action {
-  std::string kind;  ///< agent | workspaceFile | package | mcpServer | cronJob
-  std::string id;
-  std::string verb;                   ///< add | change | remove | release | unchanged | manual
-  std::optional<std::string> reason;  ///< why a `manual` action blocks
-  value details = value::object();
-  std::string current_digest;  ///< workspaceFile: the recorded content digest
-  bool current_present = false;
-  std::string relationship;  ///< mcpServer `add`: managed | referenced
-};
-
-/// A capability the update grants (an escalation, which needs distinct consent) or takes
-/// away (a reduction).
-struct update_capability_change {
-  std::string kind;  ///< as update_action::kind
-  std::string id;
-  std::string path;  ///< `agent.tools`, `packages.<id>`, `mcpServers.<name>`, ...
-  std::string verb;  ///< add | change | remove | release
-  bool escalation = false;
-  value effect = value::object();  ///< what the plan document shows of the new capability
-};
-
-inline value to_json(const update_capability_change& c) {
-  return value::object({{"kind", c.kind},
-                        {"id", c.id},
-                        {"path", c.path},
-                        {"action", c.verb},
-                        {"classification", c.escalation ? "escalation" : "reduction"},
-                        {"requiresDistinctConsent", c.escalation},
-                        {"effect", c.effect}});
-}
-
-/// One action as the plan document shows it: kind, id, action, blocked (and why), then
-/// its details.
-inline value to_json(const update_action& a) {
-  value x = value::object();
-  x["kind"] = a.kind;
-  x["id"] = a.id;
-  x["action"] = a.verb;
-  x["blocked"] = a.reason.has_value();
-  if (a.reason) x["reason"] = *a.reason;
-  for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
-  return x;
-}
-
-/// An update plan, as data; `plan` is its document, rendered once it is built.
-struct update_plan {
-  value plan;               ///< `openclaw.clawUpdatePlan.v1`, rendered by to_json
-  std::string target_name;  ///< the `<claw-or-agent>` asked for
-  bool found = false;       ///< it names exactly one install
-  std::string agent_id;     ///< the install the target names
-  std::optional<source_identity> current_claw;  ///< the installed Claw, when found
-  std::optional<std::string> source;            ///< the package read as the target
-  std::optional<claw_package> package;          ///< the target package, when it was read
-  std::optional<add_plan> target;               ///< the target add plan (built against the record)
-  std::vector<update_action> actions;           ///< sorted by `<kind>:<id>`
-  std::vector<update_capability_change> capability_changes;  ///< sorted by `<kind>:<id>`
-  std::vector<plan_blocker> blockers;
-  std::vector<diagnostic> diagnostics;  ///< the target package's (only its errors if invalid)
-  bool blocked = false;
-  std::string integrity;  ///< planIntegrity
-
-  /// The action of `kind` on `id`, or null.
-  const update_action* action(const std::string& kind, const std::string& id) const {
-    for (const auto& a : actions)
-      if (a.kind == kind && a.id == id) return &a;
-    return nullptr;
-  }
-};
-
-namespace detail {
-
-inline value claw_summary(const source_identity& claw) {
-  return value::object(
-      {{"name", claw.name}, {"version", claw.version}, {"integrity", claw.integrity}});
-}
-
-/// A cron job declaration as the add plan records it, without what the plan adds.
-inline value cron_declaration(value job) {
-  job.erase("agentId");
-  job.erase("deliveryResolution");
-  job.erase("expectedState");
-  return job;
-}
-
-/// The actions, capability changes and blockers of an update plan as they are found.
-struct update_builder {
-  std::vector<update_action> actions;
-  std::vector<update_capability_change> caps;
-  std::vector<plan_blocker> blockers;
-
-  void block(errc code, const std::string& message) {
-    blockers.push_back(make_blocker(code, message));
-  }
-  /// Records an action; a `manual` one (with its reason) blocks with `code`.
-  update_action& act(const std::string& kind, const std::string& id, const std::string& verb,
-                     value details, const std::optional<std::string>& manual = {},
-                     errc code = errc::update_blocked) {
-    update_action a;
-    a.kind = kind;
-    a.id = id;
-    a.verb = manual ? "manual" : verb;
-    a.reason = manual;
-    a.details = std::move(details);
-    actions.push_back(std::move(a));
-    if (manual) block(code, *manual);
-    return actions.back();
-  }
-  void cap(const std::string& kind, const std::string& id, const std::string& path,
-           const std::string& verb, bool escalation, value effect) {
-    caps.push_back({kind, id, path, verb, escalation, std::move(effect)});
-  }
-};
-
-/// The agent entry: unchanged, changed, or manual when it was edited by hand; the
-/// capability changes of its escalating settings.
-inline void update_agent_actions(update_builder& b, const install_status& s, const value& cfg,
-                                 const value& desired) {
-  const std::string& id = s.agent_id;
-  const std::string want = agent_entry_digest(desired);
-  const std::string& have = s.record.agent_config_digest;
-  value d = value::object({{"currentDigest", have}, {"desiredDigest", want}});
-  const value* entry = config_member(cfg, "agents", "entries", id);
-  // Already the target's entry (a killed update wrote it): done, not drift.
-  const bool at_target = entry != nullptr && digest_of(*entry) == want;
-  if (s.agent_state == "modified" && !at_target) {
-    b.act("agent", id, "", d,
-          "Agent " + id +
-              " was changed in openclaw.json since it was added or updated; restore it first.",
-          errc::agent_changed);
-  } else {
-    b.act("agent", id,
-          s.agent_state == "missing" || want != have || s.agent_state == "modified" ? "change"
-                                                                                    : "unchanged",
-          d);
-  }
-  const value* live = config_member(cfg, "agents", "entries", id);
-  for (const char* k : {"sandbox", "tools", "memory", "heartbeat"}) {
-    const value* before = live ? get(*live, k) : nullptr;
-    const value* after = get(desired, k);
-    if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
-    b.cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
-          after ? *after : value::object());
-  }
-}
-
-/// The recorded workspace files against the target's: drift is manual, the rest added,
-/// changed, removed (introduced) or released (adopted). A file in `at_target` (modified
-/// against the ledger, but holding exactly the target's bytes: an update killed between its
-/// renames) is done, not drift: it is changed again to the same bytes and its row updated.
-inline void update_recorded_files(update_builder& b, const install_status& s,
-                                  const std::map<std::string, const add_action*>& wanted,
-                                  const std::set<std::string>& at_target = {}) {
-  for (const auto& f : s.files) {
-    const std::string& rel = f.path;
-    const std::string& st = f.state;
-    const auto w = wanted.find(rel);
-    value d = value::object({{"currentDigest", f.row.content_digest},
-                             {"currentPresent", st != "missing"},
-                             {"state", st}});
-    if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
-    update_action* a = nullptr;
-    if (at_target.count(rel) && w != wanted.end()) {
-      a = &b.act("workspaceFile", rel, "change", d);
-      a->current_digest = w->second->digest.value_or("");
-      a->current_present = true;
-      continue;
-    }
-    if (st != "unchanged" && st != "missing") {
-      a = &b.act("workspaceFile", rel, "", d,
-                 "Workspace file " + rel + " is " + st +
-                     " since it was added; restore it (or move your version aside) first.",
-                 errc::workspace_file_drift);
-    } else if (w == wanted.end()) {
-      a = &b.act("workspaceFile", rel, f.row.claw_introduced() ? "remove" : "release", d);
-    } else if (st == "missing") {
-      // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
-      a = &b.act("workspaceFile", rel, f.row.kind == "bootstrap" ? "unchanged" : "add", d);
-    } else {
-      a = &b.act("workspaceFile", rel,
-                 f.row.content_digest == w->second->digest.value_or("") ? "unchanged" : "change",
-                 d);
-    }
-    a->current_digest = f.row.content_digest;
-    a->current_present = st != "missing";
-  }
-}
-
-/// The target's workspace files the record does not name: added, or manual when an
-/// unmanaged file occupies the place.
-template <class Fs>
-void update_new_files(Fs& fs, update_builder& b, const install_status& s,
-                      const std::map<std::string, const add_action*>& wanted) {
-  std::set<std::string> recorded;
-  for (const auto& f : s.files) recorded.insert(f.path);
-  std::optional<typename Fs::dir> root;
-  try {
-    root.emplace(open_dir_path(fs, s.record.workspace));
-  } catch (const error&) {
-  }
-  for (const auto& w : wanted) {
-    if (recorded.count(w.first)) continue;
-    value d = value::object(
-        {{"currentPresent", false}, {"desiredDigest", w.second->digest.value_or("")}});
-    bool occupied = false;
-    bool at_target = false;  // the target's bytes already (a killed update put them there)
-    if (root) {
-      const file_read r = read_in_root(fs, *root, w.first, state_file_max_bytes);
-      occupied = !(r.status == read_status::missing && r.detail.empty());
-      at_target = r.status == read_status::ok && w.second->digest &&
-                  sha256_digest(r.bytes) == *w.second->digest;
-    }
-    if (at_target) {
-      d["currentPresent"] = true;
-      update_action& a = b.act("workspaceFile", w.first, "change", d);
-      a.current_digest = *w.second->digest;
-      a.current_present = true;
-    } else if (occupied) {
-      d["currentPresent"] = true;
-      b.act("workspaceFile", w.first, "", d,
-            "An unmanaged file occupies " + w.first +
-                "; clawport never overwrites it: move it aside first.",
-            errc::workspace_file_collision)
-          .current_present = true;
-    } else {
-      b.act("workspaceFile", w.first, "add", d);
-    }
-  }
-}
-
-/// ClawHub packages: never installed or uninstalled offline, only recorded.
-inline void update_package_actions(update_builder& b, const install_record& rec,
-                                   const add_plan& tp) {
-  std::map<std::string, std::string> cur;   ///< id → version
-  std::map<std::string, std::string> want;  ///< id → version
-  for (const auto& p : rec.packages) cur[p.kind + ":" + p.ref] = p.version;
-  for (const auto& a : tp.actions)
-    if (a.kind == add_kind::package) want[a.id] = a.package.decl.version;
-  for (const auto& c : cur) {
-    const auto n = want.find(c.first);
-    if (n == want.end()) {
-      b.act("package", c.first, "release", value::object({{"currentVersion", c.second}}));
-      b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
-      continue;
-    }
-    const bool same = c.second == n->second;
-    b.act("package", c.first, same ? "unchanged" : "change",
-          value::object({{"currentVersion", c.second}, {"desiredVersion", n->second}}));
-    if (!same)
-      b.cap("package", c.first, "packages." + c.first, "change", true,
-            value::object({{"version", n->second}}));
-  }
-  for (const auto& n : want) {
-    if (cur.count(n.first)) continue;
-    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second}}));
-    b.cap("package", n.first, "packages." + n.first, "add", true,
-          value::object({{"version", n.second}}));
-  }
-}
-
-inline value mcp_update_effect(const value& server) {
-  return value::object({{"summary", server.contains("url") ? "remote server" : "local command"},
-                        {"payloadWithheld", true}});
-}
-
-/// One recorded MCP server reference against the target's declaration (or its absence).
-inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp);
-
-/// The same, with the recorded relationship on the action.
-inline void update_recorded_mcp_tagged(update_builder& b, const mcp_status& m,
-                                       const value& new_mcp) {
-  const std::size_t at = b.actions.size();
-  update_recorded_mcp(b, m, new_mcp);
-  if (b.actions.size() > at) b.actions[at].relationship = m.row.relationship;
-}
-
-inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp) {
-  const bool managed = m.managed();
-  value d = value::object({{"currentDigest", m.row.config_digest},
-                           {"relationship", m.row.relationship},
-                           {"state", m.state}});
-  if (!new_mcp.contains(m.name)) {
-    if (!managed) {
-      b.act("mcpServer", m.name, "release", d);
-    } else if (m.state == "modified") {
-      b.act("mcpServer", m.name, "", d,
-            "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
-            errc::mcp_config_conflict);
-    } else {
-      b.act("mcpServer", m.name, "remove", d);
-    }
-    if (!managed || m.state != "modified")
-      b.cap("mcpServer", m.name, "mcpServers." + m.name, "remove", false, value::object());
-    return;
-  }
-  const std::string want = digest_of(canonical_mcp_server(new_mcp[m.name]));
-  d["desiredDigest"] = want;
-  if (m.state == "modified") {
-    b.act("mcpServer", m.name, "", d,
-          "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
-          errc::mcp_config_conflict);
-  } else if (want == m.row.config_digest) {
-    b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
-  } else if (!managed) {
-    b.act("mcpServer", m.name, "", d,
-          "MCP server " + m.name +
-              " is a shared declaration this Claw did not create; change it by hand.",
-          errc::mcp_config_conflict);
-  } else {
-    b.act("mcpServer", m.name, "change", d);
-    b.cap("mcpServer", m.name, "mcpServers." + m.name, "change", true,
-          mcp_update_effect(new_mcp[m.name]));
-  }
-}
-
-/// MCP servers: the recorded ones, then the target's new ones (managed, or referenced when
-/// an identical declaration exists; a different one collides).
-inline void update_mcp_actions(update_builder& b, const install_status& s, const value& cfg,
-                               const value& new_mcp) {
-  std::map<std::string, mcp_status> recorded;
-  for (const auto& m : s.mcp_servers) {
-    mcp_status x = m;
-    const value* live = config_member(cfg, "mcp", "servers", m.name);
-    // A managed server a killed update already gave the target's declaration: done, not drift.
-    if (x.state == "modified" && x.managed() && live != nullptr && new_mcp.contains(m.name) &&
-        digest_of(canonical_mcp_server(*live)) == digest_of(canonical_mcp_server(new_mcp[m.name])))
-      x.state = "present";
-    recorded[m.name] = std::move(x);
-  }
-  for (const auto& m : recorded) update_recorded_mcp_tagged(b, m.second, new_mcp);
-  for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
-    if (recorded.count(it.key())) continue;
-    const std::string want = digest_of(canonical_mcp_server(it.value()));
-    value d = value::object({{"desiredDigest", want}});
-    const value* live = config_member(cfg, "mcp", "servers", it.key());
-    if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
-      b.act("mcpServer", it.key(), "", d,
-            "MCP server " + it.key() + " already exists with a different configuration.",
-            errc::mcp_server_collision);
-      continue;
-    }
-    const std::string relationship = live != nullptr ? "referenced" : "managed";
-    d["relationship"] = relationship;
-    b.act("mcpServer", it.key(), "add", d).relationship = relationship;
-    b.cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true,
-          mcp_update_effect(it.value()));
-  }
-}
-
-/// Cron jobs (they need a Gateway: recorded, never scheduled offline).
-inline void update_cron_actions(update_builder& b, const install_record& rec, const add_plan& tp) {
-  std::map<std::string, value> cur, want;
-  for (const auto& j : rec.cron_jobs) cur[j.manifest_id] = cron_declaration(j.job);
-  for (const auto& a : tp.actions)
-    if (a.kind == add_kind::cron_job) want[a.id] = a.declaration;
-  for (const auto& c : cur) {
-    const auto n = want.find(c.first);
-    const std::string have = digest_of(c.second);
-    value d = value::object({{"currentDigest", have}});
-    if (n == want.end()) {
-      b.act("cronJob", c.first, "remove", d);
-      b.cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
-      continue;
-    }
-    const std::string want_digest = digest_of(n->second);
-    d["desiredDigest"] = want_digest;
-    const bool same = want_digest == have;
-    b.act("cronJob", c.first, same ? "unchanged" : "change", d);
-    if (!same)
-      b.cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
-            value::object({{"payloadWithheld", true}}));
-  }
-  for (const auto& n : want) {
-    if (cur.count(n.first)) continue;
-    b.act("cronJob", n.first, "add", value::object({{"desiredDigest", digest_of(n.second)}}));
-    b.cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
-          value::object({{"payloadWithheld", true}}));
-  }
-}
-
-/// The recorded files that differ from their ledger row but hold exactly the bytes the
-/// target wants (an update killed between two renames left them so).
-template <class Fs>
-std::set<std::string> files_at_target(Fs& fs, const install_status& s,
-                                      const std::map<std::string, const add_action*>& wanted) {
-  std::set<std::string> out;
-  std::optional<typename Fs::dir> root;
-  for (const auto& f : s.files) {
-    const auto w = wanted.find(f.path);
-    if (f.state != "modified" || w == wanted.end() || !w->second->digest) continue;
-    try {
-      if (!root) root.emplace(open_dir_path(fs, s.record.workspace));
-    } catch (const error&) {
-      return out;
-    }
-    const file_read r = read_in_root(fs, *root, f.path, state_file_max_bytes);
-    if (r.status == read_status::ok && sha256_digest(r.bytes) == *w->second->digest)
-      out.insert(f.path);
-  }
-  return out;
-}
-
-/// Every action of the update of `s` to the target add plan `tp`.
-template <class Fs>
-void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
-                    const add_plan& tp, const value& new_mcp) {
-  update_agent_actions(b, s, cfg, tp.agent_config);
-  std::map<std::string, const add_action*> wanted;
-  for (const auto& a : tp.actions)
-    if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) wanted[a.id] = &a;
-  update_recorded_files(b, s, wanted, files_at_target(fs, s, wanted));
-  update_new_files(fs, b, s, wanted);
-  update_package_actions(b, s.record, tp);
-  update_mcp_actions(b, s, cfg, new_mcp);
-  update_cron_actions(b, s.record, tp);
-}
-
-/// Reads the target package (`from`, else the recorded source) and builds its add plan
-/// against the recorded identity into `out` (with the source and the package's
-/// diagnostics); what blocks goes to `b`.
-template <class Fs>
-void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::string& state_dir,
-                        const install_record& rec, const std::optional<std::string>& from) {
-  const std::string source = from                         ? *from
-                             : rec.claw.kind == "package" ? rec.claw.package_root
-                                                          : rec.claw.manifest_path;
-  out.source = source;
-  claw_package pkg = read_package(fs, source);
-  if (!pkg.ok()) {
-    bool unreadable = false;
-    for (const auto& d : pkg.diagnostics) {
-      if (d.level != level::error) continue;
-      unreadable = unreadable || has_code(d, errc::read_failed) ||
-                   has_code(d, errc::package_read_failed) || has_code(d, errc::unsupported_source);
-      out.diagnostics.push_back(d);
-    }
-    if (unreadable && !from) {
-      b.block(errc::recorded_source_unavailable,
-              "The recorded source " + source +
-                  " cannot be read; pass --from <package> to update from another copy.");
-    } else {
-      b.block(errc::update_invalid, "The package " + source + " is invalid (run claw inspect).");
-    }
-    return;
-  }
-  out.diagnostics = pkg.diagnostics;
-  if (pkg.source.name != rec.claw.name)
-    b.block(errc::claw_identity_mismatch,
-            "The package " + pkg.source.name + " is not the installed Claw " + rec.claw.name + ".");
-  // The target add plan against the recorded identity: the agent id and workspace are
-  // immutable; collisions with itself and ClawHub preflight are not update blockers.
-  destination dest;
-  dest.requested_id = pkg.model.agent.id;
-  dest.final_id = out.agent_id;
-  dest.workspace = rec.workspace;
-  host_state host;
-  host.state_dir = state_dir;
-  add_options opt;
-  opt.without_packages = true;
-  add_plan tp = build_add_plan(pkg, dest, host, offline_resolver{}, opt);
-  for (const diagnostic& x : tp.blockers) {
-    if (has_code(x, errc::agent_id_collision) || has_code(x, errc::workspace_collision) ||
-        has_code(x, errc::mcp_server_collision) || x.path.rfind("$.packages", 0) == 0)
-      continue;
-    b.blockers.push_back({x.code, x.message});  // the target plan's code
-  }
-  out.target = std::move(tp);
-  out.package = std::move(pkg);
-}
-
-/// The `summary` of an update plan document: the actions by verb, the capability changes.
-inline value update_summary(const update_plan& p) {
-  const auto count = [&](const char* verb) {
-    return static_cast<std::size_t>(
-        std::count_if(p.actions.begin(), p.actions.end(),
-                      [&](const update_action& a) { return a.verb == verb; }));
-  };
-  const auto escalations = static_cast<std::size_t>(
-      std::count_if(p.capability_changes.begin(), p.capability_changes.end(),
-                    [](const update_capability_change& c) { return c.escalation; }));
-  value summary = value::object();
-  summary["totalActions"] = p.actions.size();
-  summary["added"] = count("add");
-  summary["changed"] = count("change");
-  summary["removed"] = count("remove");
-  summary["released"] = count("release");
-  summary["unchanged"] = count("unchanged");
-  summary["manual"] = count("manual");
-  summary["blocked"] = count("manual");
-  summary["capabilityChanges"] = p.capability_changes.size();
-  summary["capabilityEscalations"] = escalations;
-  return summary;
-}
-
-/// Sorts by `<kind>:<id>` in localeCompare order, stably.
-template <class T, class Key>
-void sort_by_kind_id(std::vector<T>& list, Key key) {
-  std::stable_sort(list.begin(), list.end(),
-                   [&](const T& a, const T& b) { return locale_less(key(a), key(b)); });
-}
-
-}  // namespace detail
-
-/// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
-inline value to_json(const update_plan& p) {
-  value doc = mutation_document("openclaw.clawUpdatePlan.v1", false);
-  doc["target"] = p.target_name;
-  doc["found"] = p.found;
-  if (p.found) {
-    doc["agentId"] = p.agent_id;
-    if (p.current_claw) doc["currentClaw"] = detail::claw_summary(*p.current_claw);
-  }
-  if (p.source) doc["source"] = *p.source;
-  if (p.package) doc["targetClaw"] = detail::claw_summary(p.package->source);
-  doc["summary"] = detail::update_summary(p);
-  doc["actions"] = array_of(p.actions);
-  doc["capabilityChanges"] = array_of(p.capability_changes);
-  doc["blockers"] = to_json(p.blockers);
-  doc["diagnostics"] = to_json(p.diagnostics);
-  if (!p.integrity.empty()) doc["planIntegrity"] = p.integrity;
-  return doc;
-}
-
-/// `claw update <target> [--from <pkg>] --dry-run`: the update plan against the ledger, the
-/// live openclaw.json, the workspace and the target package. Changes nothing.
-template <class Fs>
-update_plan plan_update(Fs& fs, const destination_request& req, const std::string& target,
-                        const std::optional<std::string>& from = std::nullopt) {
-  update_plan out;
-  out.target_name = target;
-  const std::string state_dir = state_dir_of(req);
-  const ledger l = read_ledger(fs, state_dir);
-  detail::update_builder b;
-  const std::vector<std::string> found = detail::installs_named(l, target);
-  out.found = found.size() == 1;
-  if (auto x = detail::target_blocker(found, target)) b.blockers.push_back(*x);
-  if (out.found) {
-    out.agent_id = found.front();
-    const install_record& rec = l.installs.at(out.agent_id);
-    out.current_claw = rec.claw;
-    if (rec.status != "complete")
-      b.block(errc::update_target_blocked, "The install of " + out.agent_id + " is " + rec.status +
-                                               ", not complete; finish or remove it first.");
-    detail::read_update_target(fs, out, b, state_dir, rec, from);
-    std::optional<value> cfg;
-    try {
-      cfg = detail::live_config(fs, state_dir);
-    } catch (const error& e) {
-      b.block(errc::mcp_config_unavailable, e.what());
-    }
-    if (cfg && out.target) {
-      const install_status s = detail::status_of_record(fs, rec, *cfg, {});
-      detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
-    }
-  }
-  detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
-  detail::sort_by_kind_id(b.caps,
-                          [](const update_capability_change& c) { return c.kind + ":" + c.id; });
-  out.actions = std::move(b.actions);
-  out.capability_changes = std::move(b.caps);
-  out.blockers = std::move(b.blockers);
-  out.blocked = !out.blockers.empty();
-  out.integrity = plan_integrity(plan_kind::update, to_json(out));
-  out.plan = to_json(out);
-  return out;
-}
 
 namespace detail {
 
@@ -635,13 +65,15 @@ inline std::string temp_sibling(const std::string& rel, const std::string& token
 
 /// One plan action an update applied: `verb` add | change | remove on the `kind` `id`.
 struct applied_action {
-  std::string kind;
+  update_kind kind = update_kind::agent;
   std::string id;
-  std::string verb;
+  update_verb verb = update_verb::add;
 };
 
 inline value to_json(const applied_action& a) {
-  return value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}});
+  return value::object({{"kind", std::string(to_string(a.kind))},
+                        {"id", a.id},
+                        {"action", std::string(to_string(a.verb))}});
 }
 
 namespace detail {
@@ -682,7 +114,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
                                           const typename Fs::dir& root, const std::string& token,
                                           update_ops& ops) {
   std::optional<std::string> old;
-  if (a.verb != "add") {
+  if (a.verb != update_verb::add) {
     const file_read r = read_in_root(fs, root, a.id, state_file_max_bytes);
     if (r.status == read_status::ok) {
       if (sha256_digest(r.bytes) != a.current_digest)
@@ -692,7 +124,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
       return a.id + " changed after the plan was made";
     }
   }
-  if (a.verb == "remove") {
+  if (a.verb == update_verb::remove) {
     if (old) ops.removes.emplace_back(a.id, *old);
     return std::nullopt;
   }
@@ -716,22 +148,23 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
   const std::string token = publish::random_token();
   const claw_package& pkg = *up.package;
   for (const auto& a : up.actions) {
-    if (a.verb != "unchanged") ops.applied.push_back({a.kind, a.id, a.verb});
-    const bool adds = a.verb == "add" || a.verb == "change";
-    if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
+    if (a.verb != update_verb::unchanged) ops.applied.push_back({a.kind, a.id, a.verb});
+    const bool adds = a.verb == update_verb::add || a.verb == update_verb::change;
+    if (a.kind == update_kind::workspace_file && (adds || a.verb == update_verb::remove)) {
       if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
-    } else if (a.kind == "agent" && a.verb == "change") {
+    } else if (a.kind == update_kind::agent && a.verb == update_verb::change) {
       ops.change.agents.emplace_back(up.agent_id, up.target->agent_config);
-    } else if (a.kind == "mcpServer") {
-      if ((a.verb == "add" && a.relationship == "managed") || a.verb == "change")
+    } else if (a.kind == update_kind::mcp_server) {
+      if ((a.verb == update_verb::add && a.relationship == "managed") ||
+          a.verb == update_verb::change)
         ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_servers[a.id]);
-      if (a.verb == "remove") ops.change.drop_mcp_servers.push_back(a.id);
-    } else if (a.kind == "package" && adds) {
+      if (a.verb == update_verb::remove) ops.change.drop_mcp_servers.push_back(a.id);
+    } else if (a.kind == update_kind::package && adds) {
       package_decl d;
       for (const auto& t : up.target->actions)
         if (t.kind == add_kind::package && t.id == a.id) d = t.package.decl;
       ops.not_applied.push_back(package_not_applied(a.id, d));
-    } else if (a.kind == "cronJob" && adds) {
+    } else if (a.kind == update_kind::cron_job && adds) {
       ops.not_applied.push_back(cron_not_applied(a.id));
     }
   }
@@ -746,9 +179,9 @@ inline std::vector<file_row> updated_file_rows(const update_plan& up, const inst
   for (const auto& a : up.target->actions) {
     if (a.kind != add_kind::workspace_file && a.kind != add_kind::bootstrap) continue;
     const std::string& rel = a.id;
-    const update_action* u = up.action("workspaceFile", rel);
+    const update_action* u = up.action(update_kind::workspace_file, rel);
     const auto old = old_rows.find(rel);
-    if (u != nullptr && u->verb == "unchanged" && old != old_rows.end()) {
+    if (u != nullptr && u->verb == update_verb::unchanged && old != old_rows.end()) {
       rows.push_back(old->second);
       continue;
     }
@@ -780,9 +213,9 @@ inline std::vector<mcp_ref> updated_mcp_refs(const update_plan& up, const instal
   std::vector<mcp_ref> refs;
   const value& servers = up.package->model.mcp_servers;
   for (auto it = servers.begin(); it != servers.end(); ++it) {
-    const update_action* u = up.action("mcpServer", it.key());
+    const update_action* u = up.action(update_kind::mcp_server, it.key());
     const auto old = old_refs.find(it.key());
-    if (old != old_refs.end() && u != nullptr && u->verb == "unchanged") {
+    if (old != old_refs.end() && u != nullptr && u->verb == update_verb::unchanged) {
       refs.push_back(old->second);
       continue;
     }
@@ -938,6 +371,12 @@ inline update_result update_result_of(const update_plan& up, const install_recor
 
 }  // namespace detail
 
+/// The error of an update that ran partly (what it could not apply offline).
+inline std::optional<error_member> error_member_of(const update_result& r) {
+  if (r.not_applied.empty()) return std::nullopt;
+  return error_member{errc::update_partial, detail::failure_message(r), std::nullopt, ""};
+}
+
 /// The result document of an update that ran.
 inline value to_json(const update_result& r) {
   using t = update_result;
@@ -949,9 +388,7 @@ inline value to_json(const update_result& r) {
       json::field("targetClaw", [](const t& x) { return detail::claw_summary(x.record.claw); }),
       json::field("appliedActions", [](const t& x) { return array_of(x.applied); }),
       json::field("notApplied", [](const t& x) { return array_of(x.not_applied); })));
-  if (!r.not_applied.empty())
-    d["error"] = value::object({{"code", std::string(to_string(errc::update_partial))},
-                                {"message", detail::failure_message(r)}});
+  if (const auto e = error_member_of(r)) d["error"] = to_json(*e);
   d["installRecord"] = detail::as_ledger_holds(to_json(r.record));  // as the ledger holds it
   return d;
 }
@@ -969,7 +406,7 @@ inline std::string result_text(const update_result& r) {
          detail::failure_message(r));
   line("Updated agent " + r.agent_id + " (" + detail::status_of(r) +
        "): " + r.previous_claw.version + " -> " + r.record.claw.version);
-  for (const auto& a : r.applied) line("  " + a.verb + " " + a.kind + " " + a.id);
+  for (const auto& a : r.applied) line("  " + detail::action_words(a));
   detail::not_applied_lines(line, r.not_applied);
   return std::move(line.text);
 }
@@ -1064,34 +501,6 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
   out.ok = ops.not_applied.empty();
   out.result = detail::update_result_of(up, rec, std::move(record), ops);
   return out;
-}
-
-/// The human form of an update plan (after the experimental banner), every line through the
-/// one terminal-safe renderer (core/text.hpp).
-inline std::string plan_text(const update_plan& p) {
-  text::terminal_lines line;
-  line(experimental_banner);
-  line("Plan: update " + p.target_name + " (dry run, nothing written)");
-  if (p.found && p.current_claw && p.package)
-    line("  " + p.current_claw->name + " " + p.current_claw->version + " -> " +
-         p.package->source.version);
-  line("  plan integrity:  " + p.integrity);
-  std::size_t unchanged = 0;
-  for (const auto& a : p.actions) {
-    if (a.verb == "unchanged") {
-      ++unchanged;
-      continue;
-    }
-    line("    " + a.verb + " " + a.kind + " " + a.id);
-  }
-  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
-  for (const auto& c : p.capability_changes) {
-    const std::string classification = c.escalation ? "escalation" : "reduction";
-    line(std::string("  ") + (c.escalation ? "! " : "  ") + classification + " " + c.path + " (" +
-         c.verb + ")");
-  }
-  detail::blocker_lines(line, p.blockers);
-  return std::move(line.text);
 }
 
 }  // namespace openclaw
