@@ -18,7 +18,7 @@
 #include "../publish/intent.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
-#include "../skills/install.hpp"
+#include "../skills/upgrade_recovery.hpp"
 #include "destination.hpp"
 
 #include <nlohmann/json.hpp>
