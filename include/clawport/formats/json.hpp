@@ -69,12 +69,15 @@ std::string dump(const Json& j, int indent = 2) {
 
 /// The `--json` error document of every command: {"error": {"code", "message", "subject"}},
 /// `code` the errc wire name, `subject` the path or field (null when there is none).
-inline nlohmann::ordered_json error_document(const error& e) {
-  nlohmann::ordered_json body;
+/// A template (J is always nlohmann::ordered_json): a TU that renders no error document
+/// instantiates none of it (issue 48).
+template <class J = nlohmann::ordered_json>
+J error_document(const error& e) {
+  J body;
   body["code"] = std::string(to_string(e.code()));
   body["message"] = std::string(e.what());
-  body["subject"] = text_or_null(e.subject());
-  nlohmann::ordered_json doc;
+  body["subject"] = text_or_null<J>(e.subject());
+  J doc;
   doc["error"] = std::move(body);
   return doc;
 }

@@ -73,13 +73,16 @@ inline std::vector<std::string> redacted_categories(const std::vector<std::strin
   return {all.begin(), all.end()};
 }
 
-/// The line of `e` (without its newline), keys sorted.
-inline std::string entry_line(const entry& e) {
-  nlohmann::json j;
+/// The line of `e` (without its newline), keys sorted. A template (J is always
+/// nlohmann::json) so that a TU that includes this and writes no memory instantiates none
+/// of nlohmann::json (issue 48); the same for the writer, the check and the read below.
+template <class J = nlohmann::json>
+std::string entry_line(const entry& e) {
+  J j;
   j["key"] = e.key;
   j["content"] = e.content;
   j["category"] = e.category;
-  j["kind"] = e.kind ? nlohmann::json(*e.kind) : nlohmann::json();
+  j["kind"] = e.kind ? J(*e.kind) : J();
   j["namespace"] = e.ns;
   j["importance"] = e.importance;
   j["pinned"] = e.pinned;
@@ -92,11 +95,12 @@ inline std::string entry_line(const entry& e) {
 /// line (with its newline) goes to `out`, so the file is never held whole (100,000 memories
 /// at flat memory use); without `out` it is kept in `text()`. `max_bytes` (0: none) bounds
 /// the file: past it, errc::limit_exceeded, as `verify` would refuse it.
-class jsonl_writer {
+template <class J = nlohmann::json>
+class basic_jsonl_writer {
  public:
   using line_sink = std::function<void(const std::string& line)>;
-  explicit jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
-                        std::uint64_t max_bytes = 0)
+  explicit basic_jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
+                              std::uint64_t max_bytes = 0)
       : out_(std::move(out)), max_bytes_(max_bytes) {
     sum_.redacted_categories = std::move(redacted);
   }
@@ -109,7 +113,7 @@ class jsonl_writer {
       return skip(skip_reason::not_utf8);
     if (looks_like_credential(e.key) || looks_like_credential(e.content))
       return skip(skip_reason::credential_shape);
-    std::string line = entry_line(e);
+    std::string line = entry_line<J>(e);
     if (line.size() + 1 > max_line_bytes) return skip(skip_reason::too_large);
     if (sum_.entries == max_entries)
       throw error(errc::limit_exceeded,
@@ -145,6 +149,7 @@ class jsonl_writer {
   std::string text_;
   summary sum_;
 };
+using jsonl_writer = basic_jsonl_writer<>;
 
 /// What `check_jsonl` found in a carried `memory/entries.jsonl`.
 struct jsonl_check {
@@ -159,7 +164,8 @@ inline constexpr std::size_t max_problems = 20;
 
 namespace detail {
 /// What is wrong with one line's object, or empty: exactly the nine fields, each typed.
-inline std::string entry_problem(const nlohmann::json& j) {
+template <class J>
+std::string entry_problem(const J& j) {
   if (!j.is_object()) return "not a JSON object";
   static constexpr std::string_view strings[] = {"category", "content",   "created",
                                                  "key",      "namespace", "updated"};
@@ -168,7 +174,7 @@ inline std::string entry_problem(const nlohmann::json& j) {
     if (it == j.end() || !it->is_string())
       return "`" + std::string(f) + "` is missing or not a string";
   }
-  if (j.at("key").get_ref<const std::string&>().empty()) return "`key` is empty";
+  if (j.at("key").template get_ref<const std::string&>().empty()) return "`key` is empty";
   if (!j.contains("importance") || !j.at("importance").is_number())
     return "`importance` is missing or not a number";
   if (!j.contains("pinned") || !j.at("pinned").is_boolean())
@@ -183,7 +189,8 @@ inline std::string entry_problem(const nlohmann::json& j) {
 /// Checks `text` as `memory/entries.jsonl` is written: UTF-8 JSON objects, one per line, each
 /// ending in '\n', of the nine fields, no line past `max_line_bytes`, at most `max_entries`
 /// lines, no key twice. Pure; never throws on bad input.
-inline jsonl_check check_jsonl(std::string_view text) {
+template <class J = nlohmann::json>
+jsonl_check check_jsonl(std::string_view text) {
   jsonl_check out;
   std::set<std::string> keys;
   auto problem = [&out](std::size_t line, std::string what) {
@@ -207,7 +214,7 @@ inline jsonl_check check_jsonl(std::string_view text) {
       problem(line, "not UTF-8");
       continue;
     }
-    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    const J j = J::parse(one.begin(), one.end(), nullptr, false);
     if (j.is_discarded()) {
       problem(line, "not JSON");
       continue;
@@ -216,12 +223,12 @@ inline jsonl_check check_jsonl(std::string_view text) {
       problem(line, why);
       continue;
     }
-    if (!keys.insert(j.at("key").get<std::string>()).second) {
+    if (!keys.insert(j.at("key").template get<std::string>()).second) {
       problem(line, "a key an earlier line has (keys are unique per agent)");
       continue;
     }
     ++out.entries;
-    ++out.categories[j.at("category").get<std::string>()];
+    ++out.categories[j.at("category").template get<std::string>()];
   }
   return out;
 }
@@ -229,29 +236,30 @@ inline jsonl_check check_jsonl(std::string_view text) {
 /// Gives `visit` the entry of each line of `text`, a `memory/entries.jsonl` that
 /// `check_jsonl` accepted (what an import merges), in file order, one line parsed at a time.
 /// A line that is not one of the nine fields is errc::bundle_invalid (the check was skipped).
-inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
+template <class J = nlohmann::json>
+void read_jsonl(std::string_view text, const entry_visitor& visit) {
   std::size_t line = 0;
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t end = std::min(text.find('\n', at), text.size());
     const std::string_view one = text.substr(at, end - at);
     at = end + 1;
     ++line;
-    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    const J j = J::parse(one.begin(), one.end(), nullptr, false);
     if (j.is_discarded() || !detail::entry_problem(j).empty())
       throw error(errc::bundle_invalid,
                   "memory/entries.jsonl line " + std::to_string(line) +
                       " is not a memory; run `clawport verify` on the bundle",
                   "memory/entries.jsonl");
     entry e;
-    e.key = j.at("key").get<std::string>();
-    e.content = j.at("content").get<std::string>();
-    e.category = j.at("category").get<std::string>();
-    if (j.at("kind").is_string()) e.kind = j.at("kind").get<std::string>();
-    e.ns = j.at("namespace").get<std::string>();
-    e.importance = j.at("importance").get<double>();
-    e.pinned = j.at("pinned").get<bool>();
-    e.created = j.at("created").get<std::string>();
-    e.updated = j.at("updated").get<std::string>();
+    e.key = j.at("key").template get<std::string>();
+    e.content = j.at("content").template get<std::string>();
+    e.category = j.at("category").template get<std::string>();
+    if (j.at("kind").is_string()) e.kind = j.at("kind").template get<std::string>();
+    e.ns = j.at("namespace").template get<std::string>();
+    e.importance = j.at("importance").template get<double>();
+    e.pinned = j.at("pinned").template get<bool>();
+    e.created = j.at("created").template get<std::string>();
+    e.updated = j.at("updated").template get<std::string>();
     visit(e);
   }
 }

@@ -205,9 +205,11 @@ struct upgrade_intent {
 /// The record's name inside the staging directory.
 inline constexpr std::string_view upgrade_intent_file = ".clawport-upgrade.json";
 
-/// The record's text (JSON, one object).
-inline std::string intent_text(const upgrade_intent& i) {
-  nlohmann::ordered_json j;
+/// The record's text (JSON, one object). A template (J is always nlohmann::ordered_json) so
+/// that only an upgrade instantiates it (issue 48).
+template <class J = nlohmann::ordered_json>
+std::string intent_text(const upgrade_intent& i) {
+  J j;
   j["clawport_upgrade"] = 1;
   j["name"] = i.name;
   j["previous_dev"] = i.previous.dev;
