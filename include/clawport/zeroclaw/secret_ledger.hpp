@@ -34,9 +34,11 @@ namespace detail {
 
 /// The ledger in `install_root` (a fresh empty one when absent), checked to be clawport's
 /// document: anything else is errc::config_parse naming it (nothing is decided from a guess).
-template <class Fs>
-json::ordered_json_for<Fs> load_secret_ledger(Fs& fs, const std::string& install_root) {
-  using ledger_json = json::ordered_json_for<Fs>;
+/// `J` is nlohmann::ordered_json to rewrite it (its order kept), nlohmann::json only to read
+/// it: the export then instantiates one JSON type, not two (issue 48).
+template <class J, class Fs>
+J load_secret_ledger(Fs& fs, const std::string& install_root) {
+  using ledger_json = J;
   const std::string path = paths::join(install_root, secret_ledger_name);
   fs::read_result r;
   {
@@ -78,7 +80,7 @@ json::ordered_json_for<Fs> load_secret_ledger(Fs& fs, const std::string& install
 template <class Fs>
 std::set<std::string> read_secret_ledger(Fs& fs, const std::string& install_root,
                                          const std::string& config_name) {
-  const json::ordered_json_for<Fs> doc = detail::load_secret_ledger(fs, install_root);
+  const auto doc = detail::load_secret_ledger<json::json_for<Fs>>(fs, install_root);
   std::set<std::string> out;
   const auto it = doc["configs"].find(config_name);
   if (it != doc["configs"].end())
@@ -96,7 +98,7 @@ std::string record_secret_ledger(Fs& fs, const std::string& install_root,
                                  const std::vector<std::string>& secrets) {
   if (secrets.empty()) return {};
   const std::string path = paths::join(install_root, secret_ledger_name);
-  json::ordered_json_for<Fs> doc = detail::load_secret_ledger(fs, install_root);
+  auto doc = detail::load_secret_ledger<json::ordered_json_for<Fs>>(fs, install_root);
   std::set<std::string> all(secrets.begin(), secrets.end());
   const auto it = doc["configs"].find(config_name);
   if (it != doc["configs"].end())
