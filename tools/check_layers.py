@@ -204,6 +204,46 @@ def check_abi_namespace():
     return problems
 
 
+# Pay for what you include (issue 48): what a TU that includes one of these umbrellas must
+# not parse, through any chain of includes. The skills lifecycle is installing (git, the
+# process runner, skill tests), bundles, restore and scaffold; `recover` and `status` read a
+# killed upgrade through skills/upgrade_recovery.hpp (which archives as `skills remove` does).
+SKILLS_LIFECYCLE = {f"skills/{n}.hpp" for n in (
+    "install", "source_install", "install_context", "process", "test_runner", "test_script",
+    "test_selection", "bundle_add", "bundles", "restore", "scaffold", "lifecycle_json",
+    "lifecycle_text")}
+NOT_PARSED_BY = {
+    "exporter.hpp": ("openclaw/", "convert/", SKILLS_LIFECYCLE),
+    "verify.hpp": ("openclaw/", "convert/", SKILLS_LIFECYCLE),
+    "importer.hpp": ("openclaw/", "convert/", SKILLS_LIFECYCLE),
+    "skills.hpp": ("openclaw/", "convert/"),
+}
+
+
+def include_closure(header):
+    seen, todo = set(), [header.resolve()]
+    while todo:
+        h = todo.pop()
+        if h in seen:
+            continue
+        seen.add(h)
+        todo += [t for t in quoted_includes(h) if t.is_file()]
+    return {h.relative_to(INC).as_posix() for h in seen}
+
+
+def check_include_closures():
+    problems = []
+    for umbrella, banned in NOT_PARSED_BY.items():
+        for rel in sorted(include_closure(INC / umbrella)):
+            for b in banned:
+                hit = rel in b if isinstance(b, set) else rel.startswith(b)
+                if hit:
+                    problems.append(f"{umbrella}: parses {rel} (through its includes); a TU "
+                                    f"that includes {umbrella} must not (issue 48): include "
+                                    "the smaller header that declares what is used")
+    return problems
+
+
 def main():
     problems = []
     seen_known = set()
@@ -240,6 +280,7 @@ def main():
         print(f"note: {key[0]}: the known violation `#include \"{key[1]}\"` is gone; "
               "remove it from KNOWN in tools/check_layers.py")
     problems += check_abi_namespace()
+    problems += check_include_closures()
     problems += check_doc_table(DOC.read_text(encoding="utf-8"))
     # The umbrella must not pull in the opt-in test backends.
     umbrella = (INC / "clawport.hpp").read_text(encoding="utf-8")

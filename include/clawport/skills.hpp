@@ -27,3 +27,4 @@
 #include "skills/test_runner.hpp"
 #include "skills/test_script.hpp"
 #include "skills/test_selection.hpp"
+#include "skills/upgrade_recovery.hpp"

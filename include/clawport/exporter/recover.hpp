@@ -18,7 +18,7 @@
 #include "../publish/intent.hpp"
 #include "../publish/names.hpp"
 #include "../publish/rename.hpp"
-#include "../skills/install.hpp"
+#include "../skills/upgrade_recovery.hpp"
 #include "destination.hpp"
 
 #include <nlohmann/json.hpp>
@@ -361,14 +361,16 @@ inline error recover_failure(const recover_report& r, const std::string& display
                r.failed.empty() ? display : r.failed.front());
 }
 
-/// The `clawport recover --json` document: what was done, in the order it was done.
-inline nlohmann::ordered_json to_json(const recover_report& r) {
+/// The `clawport recover --json` document: what was done, in the order it was done. A
+/// template (J is always nlohmann::ordered_json): instantiated only where it is rendered.
+template <class J = nlohmann::ordered_json>
+J to_json(const recover_report& r) {
   using t = recover_report;
-  return json::object_of<nlohmann::ordered_json>(
-      r, json::field("restored", &t::restored), json::field("removed", &t::removed),
-      json::field("busy", &t::busy), json::field("ignored", &t::ignored),
-      json::field("removed_trees", &t::removed_trees), json::field("failed", &t::failed),
-      json::field("actions", &t::actions));
+  return json::object_of<J>(r, json::field("restored", &t::restored),
+                            json::field("removed", &t::removed), json::field("busy", &t::busy),
+                            json::field("ignored", &t::ignored),
+                            json::field("removed_trees", &t::removed_trees),
+                            json::field("failed", &t::failed), json::field("actions", &t::actions));
 }
 
 /// `recover` for a destination given as an absolute path: opens its parent once and

@@ -241,9 +241,11 @@ inline std::string render_report(const export_result& r) {
   return std::move(line.text);
 }
 
-/// The `--json` document of an export (docs/cli.md).
-inline nlohmann::json to_json(const export_result& r) {
-  using nlohmann::json;
+/// The `--json` document of an export (docs/cli.md). A template (J is always nlohmann::json)
+/// so that only a TU that renders it instantiates what it uses (issue 48).
+template <class J = nlohmann::json>
+J to_json(const export_result& r) {
+  using json = J;
   json j;
   j["alias"] = r.alias;
   j["out"] = r.out;
@@ -300,7 +302,10 @@ inline nlohmann::json to_json(const export_result& r) {
 
 /// The `--json` text of an export: never throws on a name or path that is not UTF-8 (see
 /// formats/json.hpp for the encoding).
-inline std::string render_json(const export_result& r) { return json::dump(to_json(r)); }
+template <class J = nlohmann::json>
+std::string render_json(const export_result& r) {
+  return json::dump(to_json<J>(r));
+}
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport

@@ -20,6 +20,19 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace json {
 
+/// `J` as a type that depends on `T`: a function template on `T` that declares its JSON
+/// values as `json_for<T>` (or `ordered_json_for<T>`) has them checked and instantiated
+/// only where it is called, not in every TU that includes it (issue 48: an alias template
+/// alone would not be dependent, hence the struct).
+template <class T, class J>
+struct deferred_type {
+  using type = J;
+};
+template <class T>
+using json_for = typename deferred_type<T, nlohmann::json>::type;
+template <class T>
+using ordered_json_for = typename deferred_type<T, nlohmann::ordered_json>::type;
+
 /// One member of a struct's JSON object: its wire name and how to read it from the struct
 /// (a member pointer, or a function of the struct for a derived value).
 template <class Get>
@@ -69,12 +82,15 @@ std::string dump(const Json& j, int indent = 2) {
 
 /// The `--json` error document of every command: {"error": {"code", "message", "subject"}},
 /// `code` the errc wire name, `subject` the path or field (null when there is none).
-inline nlohmann::ordered_json error_document(const error& e) {
-  nlohmann::ordered_json body;
+/// A template (J is always nlohmann::ordered_json): a TU that renders no error document
+/// instantiates none of it (issue 48).
+template <class J = nlohmann::ordered_json>
+J error_document(const error& e) {
+  J body;
   body["code"] = std::string(to_string(e.code()));
   body["message"] = std::string(e.what());
-  body["subject"] = text_or_null(e.subject());
-  nlohmann::ordered_json doc;
+  body["subject"] = text_or_null<J>(e.subject());
+  J doc;
   doc["error"] = std::move(body);
   return doc;
 }

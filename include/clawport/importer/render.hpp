@@ -19,41 +19,41 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace importer {
 
-inline nlohmann::json to_json(const import_plan& p) {
-  nlohmann::json j;
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const import_plan& p) {
+  J j;
   j["bundle"] = p.bundle;
   j["config"] = p.config_path;
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
-  j["signed_by"] = json::text_or_null<nlohmann::json>(p.signed_by);
-  j["entries"] = nlohmann::json::array();
+  j["signed_by"] = json::text_or_null<J>(p.signed_by);
+  j["entries"] = J::array();
   for (const entry_change& e : p.entries) {
-    nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
+    J item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
     if (!e.reason.empty()) item["reason"] = e.reason;
     j["entries"].push_back(std::move(item));
   }
-  j["placements"] = nlohmann::json::array();
+  j["placements"] = J::array();
   for (const placement& pl : p.placements)
     j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
-  j["risk_flags"] = nlohmann::json::array();
+  j["risk_flags"] = J::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
-  j["secrets"] = nlohmann::json::array();
+  j["secrets"] = J::array();
   for (const std::string& s : p.secrets)
     j["secrets"].push_back(
         {{"path", s}, {"command", detail::supply_command(s, p.config_path).str()}});
-  j["warnings"] = nlohmann::json::array();
+  j["warnings"] = J::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
-  j["todo"] = nlohmann::json::array();
+  j["todo"] = J::array();
   for (const todo_item& t : p.todo) {
-    nlohmann::json item = {
-        {"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
+    J item = {{"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
     if (!t.command.empty()) item["command"] = t.command.str();
     j["todo"].push_back(std::move(item));
   }
-  j["map_options"] = nlohmann::json::array();
+  j["map_options"] = J::array();
   for (const map_option& m : p.map_options)
     j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
   if (p.memory)  // --with-memory only: a plan without it is the document it was
@@ -160,8 +160,9 @@ inline std::string render_plan(const import_plan& p) {
   return std::move(line.text);
 }
 
-inline nlohmann::json to_json(const import_result& r) {
-  nlohmann::json j = to_json(r.plan);
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const import_result& r) {
+  J j = to_json(r.plan);
   j["applied"] = true;
   j["backup"] = r.backup;
   j["files"] = r.copied.files;

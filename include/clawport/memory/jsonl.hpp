@@ -80,13 +80,16 @@ inline std::vector<std::string> redacted_categories(const std::vector<std::strin
   return {all.begin(), all.end()};
 }
 
-/// The line of `e` (without its newline), keys sorted.
-inline std::string entry_line(const entry& e) {
-  nlohmann::json j;
+/// The line of `e` (without its newline), keys sorted. A template (J is always
+/// nlohmann::json) so that a TU that includes this and writes no memory instantiates none
+/// of nlohmann::json (issue 48); the same for the writer, the check and the read below.
+template <class J = nlohmann::json>
+std::string entry_line(const entry& e) {
+  J j;
   j["key"] = e.key;
   j["content"] = e.content;
   j["category"] = e.category;
-  j["kind"] = e.kind ? nlohmann::json(*e.kind) : nlohmann::json();
+  j["kind"] = e.kind ? J(*e.kind) : J();
   j["namespace"] = e.ns;
   j["importance"] = e.importance;
   j["pinned"] = e.pinned;
@@ -99,11 +102,12 @@ inline std::string entry_line(const entry& e) {
 /// line (with its newline) goes to `out`, so the file is never held whole (100,000 memories
 /// at flat memory use); without `out` it is kept in `text()`. `max_bytes` (0: none) bounds
 /// the file: past it, errc::limit_exceeded, as `verify` would refuse it.
-class jsonl_writer {
+template <class J = nlohmann::json>
+class basic_jsonl_writer {
  public:
   using line_sink = std::function<void(const std::string& line)>;
-  explicit jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
-                        std::uint64_t max_bytes = 0)
+  explicit basic_jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
+                              std::uint64_t max_bytes = 0)
       : out_(std::move(out)), max_bytes_(max_bytes) {
     sum_.redacted_categories = std::move(redacted);
   }
@@ -119,7 +123,7 @@ class jsonl_writer {
       return skip(skip_reason::not_utf8);
     if (looks_like_credential(e.key) || looks_like_credential(e.content))
       return skip(skip_reason::credential_shape);
-    std::string line = entry_line(e);
+    std::string line = entry_line<J>(e);
     if (line.size() + 1 > max_line_bytes) return skip(skip_reason::too_large);
     if (sum_.entries == max_entries)
       throw error(errc::limit_exceeded,
@@ -155,10 +159,12 @@ class jsonl_writer {
   std::string text_;
   summary sum_;
 };
+using jsonl_writer = basic_jsonl_writer<>;
 
 namespace detail {
 /// What is wrong with one line's object, or empty: exactly the nine fields, each typed.
-inline std::string entry_problem(const nlohmann::json& j) {
+template <class J>
+std::string entry_problem(const J& j) {
   if (!j.is_object()) return "not a JSON object";
   static constexpr std::string_view strings[] = {"category", "content",   "created",
                                                  "key",      "namespace", "updated"};
@@ -167,7 +173,7 @@ inline std::string entry_problem(const nlohmann::json& j) {
     if (it == j.end() || !it->is_string())
       return "`" + std::string(f) + "` is missing or not a string";
   }
-  if (j.at("key").get_ref<const std::string&>().empty()) return "`key` is empty";
+  if (j.at("key").template get_ref<const std::string&>().empty()) return "`key` is empty";
   if (!j.contains("importance") || !j.at("importance").is_number())
     return "`importance` is missing or not a number";
   if (!j.contains("pinned") || !j.at("pinned").is_boolean())
@@ -231,7 +237,8 @@ class line_splitter {
 /// `max_line_bytes`, at most `max_entries` lines, no key twice. What it holds is one line
 /// and, per accepted line, 24 bytes (its key's SHA-256, cut to 128 bits, with the line
 /// number and category): never the file. Never throws on bad input.
-class jsonl_checker {
+template <class J = nlohmann::json>
+class basic_jsonl_checker {
  public:
   void feed(std::string_view bytes) {
     if (!bytes.empty()) {
@@ -277,13 +284,13 @@ class jsonl_checker {
     }
     if (too_long) return problem(n, "longer than " + std::to_string(max_line_bytes) + " bytes");
     if (!utf8::valid(one)) return problem(n, "not UTF-8");
-    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    const J j = J::parse(one.begin(), one.end(), nullptr, false);
     if (j.is_discarded()) return problem(n, "not JSON");
     if (std::string why = detail::entry_problem(j); !why.empty()) return problem(n, why);
-    const std::string& category = j.at("category").get_ref<const std::string&>();
+    const std::string& category = j.at("category").template get_ref<const std::string&>();
     const auto index = category_index_.emplace(category, category_names_.size());
     if (index.second) category_names_.push_back(category);
-    hash_.update(j.at("key").get_ref<const std::string&>());
+    hash_.update(j.at("key").template get_ref<const std::string&>());
     const auto sum = hash_.finish();
     seen s{};
     std::copy(sum.begin(), sum.begin() + 16, s.key.begin());
@@ -331,10 +338,13 @@ class jsonl_checker {
   bool fed_ = false;
   char last_ = '\0';  ///< the last byte fed
 };
+/// The checker on the JSON type the library uses (a TU that never checks generates none of it).
+using jsonl_checker = basic_jsonl_checker<>;
 
 /// `jsonl_checker` over the whole text at once. Pure; never throws on bad input.
-inline jsonl_check check_jsonl(std::string_view text) {
-  jsonl_checker c;
+template <class J = nlohmann::json>
+jsonl_check check_jsonl(std::string_view text) {
+  basic_jsonl_checker<J> c;
   c.feed(text);
   return c.finish();
 }
@@ -343,9 +353,10 @@ inline jsonl_check check_jsonl(std::string_view text) {
 /// once), in file order, one line held at a time: what an import merges, from a file
 /// `jsonl_checker` accepted. A line that is not one of the nine fields is
 /// errc::bundle_invalid (the check was skipped, or the file changed since).
-class jsonl_reader {
+template <class J = nlohmann::json>
+class basic_jsonl_reader {
  public:
-  explicit jsonl_reader(const entry_visitor& visit) : visit_(visit) {}
+  explicit basic_jsonl_reader(const entry_visitor& visit) : visit_(visit) {}
   void feed(std::string_view bytes) {
     split_.feed(bytes, [this](std::size_t n, std::string_view one, bool too_long) {
       line(n, one, too_long);
@@ -358,33 +369,35 @@ class jsonl_reader {
 
  private:
   void line(std::size_t n, std::string_view one, bool too_long) {
-    const nlohmann::json j = too_long
-                                 ? nlohmann::json(nlohmann::json::value_t::discarded)
-                                 : nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+    const J j =
+        too_long ? J(J::value_t::discarded) : J::parse(one.begin(), one.end(), nullptr, false);
     if (j.is_discarded() || !detail::entry_problem(j).empty())
       throw error(errc::bundle_invalid,
                   "memory/entries.jsonl line " + std::to_string(n) +
                       " is not a memory; run `clawport verify` on the bundle",
                   "memory/entries.jsonl");
     entry e;
-    e.key = j.at("key").get<std::string>();
-    e.content = j.at("content").get<std::string>();
-    e.category = j.at("category").get<std::string>();
-    if (j.at("kind").is_string()) e.kind = j.at("kind").get<std::string>();
-    e.ns = j.at("namespace").get<std::string>();
-    e.importance = j.at("importance").get<double>();
-    e.pinned = j.at("pinned").get<bool>();
-    e.created = j.at("created").get<std::string>();
-    e.updated = j.at("updated").get<std::string>();
+    e.key = j.at("key").template get<std::string>();
+    e.content = j.at("content").template get<std::string>();
+    e.category = j.at("category").template get<std::string>();
+    if (j.at("kind").is_string()) e.kind = j.at("kind").template get<std::string>();
+    e.ns = j.at("namespace").template get<std::string>();
+    e.importance = j.at("importance").template get<double>();
+    e.pinned = j.at("pinned").template get<bool>();
+    e.created = j.at("created").template get<std::string>();
+    e.updated = j.at("updated").template get<std::string>();
     visit_(e);
   }
   const entry_visitor& visit_;
   line_splitter split_;
 };
+/// The reader on the JSON type the library uses (generated only where an import reads).
+using jsonl_reader = basic_jsonl_reader<>;
 
 /// `jsonl_reader` over the whole text at once.
-inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
-  jsonl_reader r(visit);
+template <class J = nlohmann::json>
+void read_jsonl(std::string_view text, const entry_visitor& visit) {
+  basic_jsonl_reader<J> r(visit);
   r.feed(text);
   r.finish();
 }

@@ -207,9 +207,11 @@ struct upgrade_intent {
 /// The record's name inside the staging directory.
 inline constexpr std::string_view upgrade_intent_file = ".clawport-upgrade.json";
 
-/// The record's text (JSON, one object).
-inline std::string intent_text(const upgrade_intent& i) {
-  nlohmann::ordered_json j;
+/// The record's text (JSON, one object). A template (J is always nlohmann::ordered_json) so
+/// that only an upgrade instantiates it (issue 48).
+template <class J = nlohmann::ordered_json>
+std::string intent_text(const upgrade_intent& i) {
+  J j;
   j["clawport_upgrade"] = 1;
   j["name"] = i.name;
   j["previous_dev"] = i.previous.dev;
@@ -226,16 +228,17 @@ template <class Fs>
 std::optional<upgrade_intent> read_upgrade_intent(Fs& fs, const typename Fs::dir& stage) {
   const fs::read_result r = fs::try_read_file_at(fs, stage, upgrade_intent_file, 65536);
   if (r.refusal != fs::read_refusal::none) return std::nullopt;
-  const nlohmann::json j = nlohmann::json::parse(r.bytes, nullptr, false);
+  using intent_json = json::json_for<Fs>;  // checked where called (issue 48)
+  const intent_json j = intent_json::parse(r.bytes, nullptr, false);
   if (!j.is_object() || j.value("clawport_upgrade", 0) != 1) return std::nullopt;
   try {
     upgrade_intent i;
-    i.name = j.at("name").get<std::string>();
-    i.previous.dev = j.at("previous_dev").get<std::uint64_t>();
-    i.previous.ino = j.at("previous_ino").get<std::uint64_t>();
-    i.install_root = j.at("install_root").get<std::string>();
-    i.bundle = j.at("bundle").get<std::string>();
-    i.now_secs = j.at("now").get<std::int64_t>();
+    i.name = j.at("name").template get<std::string>();
+    i.previous.dev = j.at("previous_dev").template get<std::uint64_t>();
+    i.previous.ino = j.at("previous_ino").template get<std::uint64_t>();
+    i.install_root = j.at("install_root").template get<std::string>();
+    i.bundle = j.at("bundle").template get<std::string>();
+    i.now_secs = j.at("now").template get<std::int64_t>();
     if (i.name.empty() || i.name.find('/') != std::string::npos) return std::nullopt;
     return i;
   } catch (const nlohmann::json::exception&) {

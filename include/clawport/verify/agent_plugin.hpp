@@ -12,6 +12,7 @@
 #include "../core/paths.hpp"
 #include "../core/text.hpp"
 #include "../core/utf8.hpp"
+#include "../formats/json.hpp"
 #include "../fs/read_file.hpp"
 #include "../fs/walk.hpp"
 #include "../skills/frontmatter.hpp"
@@ -199,14 +200,15 @@ inline void plugin_warning(plugin_report& r, plugin_scope s, std::string path, s
   r.findings.push_back({s, std::move(path), std::move(detail), true});
 }
 
-inline bool string_map(const pjson& j) {
-  return j.is_object() &&
-         std::all_of(j.begin(), j.end(), [](const pjson& v) { return v.is_string(); });
+template <class J>
+bool string_map(const J& j) {
+  return j.is_object() && std::all_of(j.begin(), j.end(), [](const J& v) { return v.is_string(); });
 }
 
 /// plugin.json: the closed field set; a violation disables the plugin, an unknown field or
 /// non-object `extensions` is reported and ignored.
-inline void check_manifest(const plugin_tree& t, plugin_report& r) {
+template <class J = pjson>
+void check_manifest(const plugin_tree& t, plugin_report& r) {
   const std::string P = "plugin.json";
   const auto it = t.files.find(P);
   if (it == t.files.end()) {
@@ -215,7 +217,7 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
         t.others.count(P) ? "is not a regular file (a link is not followed)" : "is missing");
     return;
   }
-  const pjson m = pjson::parse(it->second, nullptr, false);
+  const J m = J::parse(it->second, nullptr, false);
   if (!m.is_object()) return plugin_error(r, plugin_scope::plugin, P, "is not a JSON object");
   if (!m.contains("$schema") || !m["$schema"].is_string())
     plugin_error(r, plugin_scope::plugin, P + ":$schema", "is missing or not a string");
@@ -224,12 +226,12 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
                  "is not " + std::string(plugin_schema_id) + " (an unsupported version)");
   if (!m.contains("name") || !m["name"].is_string())
     plugin_error(r, plugin_scope::plugin, P + ":name", "is missing or not a string");
-  else if (!is_plugin_name(m["name"].get<std::string>()))
+  else if (!is_plugin_name(m["name"].template get<std::string>()))
     plugin_error(r, plugin_scope::plugin, P + ":name",
                  "is not a plugin name (1-64 of a-z 0-9 - ., alphanumeric first and last, no "
                  "-- or ..)");
   else
-    r.name = m["name"].get<std::string>();
+    r.name = m["name"].template get<std::string>();
   for (auto f = m.begin(); f != m.end(); ++f) {
     const std::string k = f.key();
     const std::string at = P + ":" + k;
@@ -239,7 +241,7 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
       if (!f->is_string()) plugin_error(r, plugin_scope::plugin, at, "is not a string");
     } else if (k == "keywords") {
       if (!f->is_array() ||
-          !std::all_of(f->begin(), f->end(), [](const pjson& v) { return v.is_string(); }))
+          !std::all_of(f->begin(), f->end(), [](const J& v) { return v.is_string(); }))
         plugin_error(r, plugin_scope::plugin, at, "is not an array of strings");
     } else if (k == "author") {
       bool good = f->is_object();
@@ -310,12 +312,13 @@ inline void check_skills(const plugin_tree& t, plugin_report& r) {
 }
 
 /// A stdio server's command, args, env and cwd.
-inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
+template <class J>
+void check_stdio(const J& s, std::vector<std::string>& why) {
   if (!s.contains("command") || !s["command"].is_string() ||
-      s["command"].get<std::string>().empty())
+      s["command"].template get<std::string>().empty())
     why.push_back("command is missing or empty");
   else {
-    const std::string c = s["command"].get<std::string>();
+    const std::string c = s["command"].template get<std::string>();
     if (c.find_first_of(" \t\r\n") != std::string::npos)
       why.push_back("command `" + c + "` is not one executable token (no shell runs it)");
     else if (c.rfind("./", 0) == 0) {
@@ -324,8 +327,8 @@ inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
       why.push_back("command is neither a bare name nor ./ inside the plugin");
   }
   if (s.contains("args") &&
-      (!s["args"].is_array() || !std::all_of(s["args"].begin(), s["args"].end(),
-                                             [](const pjson& a) { return a.is_string(); })))
+      (!s["args"].is_array() ||
+       !std::all_of(s["args"].begin(), s["args"].end(), [](const J& a) { return a.is_string(); })))
     why.push_back("args is not an array of strings");
   if (s.contains("env")) {
     if (!string_map(s["env"])) why.push_back("env is not an object of strings");
@@ -336,16 +339,17 @@ inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
   if (s.contains("cwd")) {
     if (!s["cwd"].is_string())
       why.push_back("cwd is not a string");
-    else if (const auto p = cwd_problem(s["cwd"].get<std::string>()))
+    else if (const auto p = cwd_problem(s["cwd"].template get<std::string>()))
       why.push_back("cwd " + *p);
   }
 }
 
 /// A remote server's url and headers.
-inline void check_remote(const pjson& s, std::vector<std::string>& why) {
+template <class J>
+void check_remote(const J& s, std::vector<std::string>& why) {
   if (!s.contains("url") || !s["url"].is_string())
     why.push_back("url is missing or not a string");
-  else if (const auto p = url_problem(s["url"].get<std::string>()))
+  else if (const auto p = url_problem(s["url"].template get<std::string>()))
     why.push_back("url " + *p);
   if (!s.contains("headers")) return;
   if (!string_map(s["headers"])) return why.push_back("headers is not an object of strings");
@@ -354,17 +358,18 @@ inline void check_remote(const pjson& s, std::vector<std::string>& why) {
     if (!is_header_name(h.key())) why.push_back("the header name `" + h.key() + "` is not a token");
     if (!seen.insert(text::to_lower_ascii(h.key())).second)
       why.push_back("the header `" + h.key() + "` is given twice (names ignore case)");
-    if (h->get<std::string>().find_first_of("\r\n") != std::string::npos)
+    if (h->template get<std::string>().find_first_of("\r\n") != std::string::npos)
       why.push_back("the header `" + h.key() + "` has a line break in its value");
   }
 }
 
 /// One `mcpServers` entry: exactly one closed variant; a violation skips that server.
-inline void check_server(const std::string& name, const pjson& s, plugin_report& r) {
+template <class J>
+void check_server(const std::string& name, const J& s, plugin_report& r) {
   const std::string at = "mcp.json:mcpServers." + name;
   std::vector<std::string> why;
   const std::string type = s.is_object() && s.contains("type") && s["type"].is_string()
-                               ? s["type"].get<std::string>()
+                               ? s["type"].template get<std::string>()
                                : std::string();
   const bool stdio = type == "stdio";
   if (!s.is_object())
@@ -393,7 +398,8 @@ inline void check_server(const std::string& name, const pjson& s, plugin_report&
 }
 
 /// mcp.json: exactly `$schema` (1.0.0) and `mcpServers`, else no server loads.
-inline void check_mcp(const plugin_tree& t, plugin_report& r) {
+template <class J = pjson>
+void check_mcp(const plugin_tree& t, plugin_report& r) {
   const std::string P = "mcp.json";
   const auto it = t.files.find(P);
   if (it == t.files.end()) {
@@ -402,7 +408,7 @@ inline void check_mcp(const plugin_tree& t, plugin_report& r) {
                    "is not a regular file (a link is not followed); no MCP server loads");
     return;
   }
-  const pjson m = pjson::parse(it->second, nullptr, false);
+  const J m = J::parse(it->second, nullptr, false);
   std::string why;
   if (!m.is_object())
     why = "is not a JSON object";
@@ -416,19 +422,23 @@ inline void check_mcp(const plugin_tree& t, plugin_report& r) {
         why = "has the top-level field `" + k.key() + "`";
   if (!why.empty())
     return plugin_error(r, plugin_scope::component, P, why + "; no MCP server loads");
-  // nlohmann::json sorts keys; mcp.json's order is the one a person reads, so keep it.
-  const nlohmann::ordered_json o = nlohmann::ordered_json::parse(it->second, nullptr, false);
+  // J sorts keys; mcp.json's order is the one a person reads, so keep it.
+  const ::clawport::json::ordered_json_for<J> o =
+      ::clawport::json::ordered_json_for<J>::parse(it->second, nullptr, false);
   for (auto s = o["mcpServers"].begin(); s != o["mcpServers"].end(); ++s)
-    check_server(s.key(), pjson(s.value()), r);
+    check_server(s.key(), J(s.value()), r);
 }
 
 }  // namespace detail
 
 /// Checks a plugin tree against the Agent Plugins 1.0.0 rules. A plugin-scope error means
-/// nothing loads; the components are then not checked.
-inline plugin_report check_plugin(const plugin_tree& t) {
+/// nothing loads; the components are then not checked. The checks are templates on their
+/// JSON type (always nlohmann::json) so that only a TU that checks a plugin instantiates
+/// them (issue 48).
+template <class J = nlohmann::json>
+plugin_report check_plugin(const plugin_tree& t) {
   plugin_report r;
-  detail::check_manifest(t, r);
+  detail::check_manifest<J>(t, r);
   if (!r.loads()) return r;
   for (const char* f : plugin_foreign_manifests)
     if (t.files.count(f) || t.dirs.count(f) || t.others.count(f))
@@ -436,7 +446,7 @@ inline plugin_report check_plugin(const plugin_tree& t) {
                              "makes a client (OpenClaw) load this directory as another plugin "
                              "format, not as an Agent Plugin");
   detail::check_skills(t, r);
-  detail::check_mcp(t, r);
+  detail::check_mcp<J>(t, r);
   return r;
 }
 
@@ -510,8 +520,9 @@ inline std::string render_plugin_report(const plugin_report& r) {
 }
 
 /// The `--json` document of `clawport verify <plugin dir>`.
-inline nlohmann::json plugin_to_json(const plugin_report& r) {
-  nlohmann::json j;
+template <class J = nlohmann::json>
+J plugin_to_json(const plugin_report& r) {
+  J j;
   j["kind"] = "agent-plugin";
   j["plugin"] = r.plugin;
   j["name"] = r.name;
@@ -519,7 +530,7 @@ inline nlohmann::json plugin_to_json(const plugin_report& r) {
   j["loads"] = r.loads();
   j["skills"] = r.skills;
   j["servers"] = r.servers;
-  j["findings"] = nlohmann::json::array();
+  j["findings"] = J::array();
   for (const plugin_finding& f : r.findings)
     j["findings"].push_back({{"scope", to_string(f.scope)},
                              {"path", f.path},

@@ -363,7 +363,8 @@ inline bool read_manifest(report& rep) {
 
 /// memory/ (issue 47): only in format 2, exactly `memory/entries.jsonl`, which must hold
 /// what its `[memory]` table says, in the shape memory::check_jsonl reads.
-inline void memory_findings(report& rep) {
+template <class J = nlohmann::json>  // always; instantiated where a verify is (issue 48)
+void memory_findings(report& rep) {
   const std::string mf(bundle::manifest_file);
   const std::string file(bundle::memory_entries_file);
   const zeroclaw::value* table = rep.manifest.find("memory");
@@ -392,7 +393,7 @@ inline void memory_findings(report& rep) {
   if (rep.file(file) == nullptr)
     return add_finding(rep, "missing_file", file, "a format 2 bundle carries its memory here");
   const memory::jsonl_check check =
-      rep.memory_check ? std::move(*rep.memory_check) : memory::check_jsonl({});
+      rep.memory_check ? std::move(*rep.memory_check) : memory::check_jsonl<J>({});
   rep.memory_check.reset();
   for (const auto& [line, what] : check.problems)
     add_finding(rep, "memory_invalid", line == 0 ? file : file + ":" + std::to_string(line), what);

@@ -15,7 +15,8 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace verify {
 
-inline nlohmann::json to_json(const finding& f) {
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const finding& f) {
   return {{"code", f.code},
           {"path", f.path},
           {"detail", f.detail},
@@ -23,8 +24,9 @@ inline nlohmann::json to_json(const finding& f) {
 }
 
 /// `clawport verify --json`: every finding, errors and warnings, in discovery order.
-inline nlohmann::json to_json(const report& r) {
-  nlohmann::json j;
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const report& r) {
+  J j;
   j["bundle"] = r.bundle;
   j["ok"] = r.ok();
   j["authenticated"] = r.authenticated;
@@ -35,8 +37,8 @@ inline nlohmann::json to_json(const report& r) {
   // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
   // when none was checked or it was refused).
   j["signed"] = r.signature_present();
-  j["signed_by"] = json::text_or_null<nlohmann::json>(r.signed_by);
-  j["findings"] = nlohmann::json::array();
+  j["signed_by"] = json::text_or_null<J>(r.signed_by);
+  j["findings"] = J::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   if (r.memory) {  // format 2 only: without memory the document is what it was
     j["format_version"] = r.format_version;
@@ -63,8 +65,9 @@ inline error document_error(const report& r, const std::string& bundle) {
 
 /// The `verify --json` document: `to_json(r)`, the bundle as the user named it, and, when
 /// it does not verify, `error` of the one shape (`document_error`).
-inline nlohmann::json to_json_document(const report& r, const std::string& bundle) {
-  nlohmann::json j = to_json(r);
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json_document(const report& r, const std::string& bundle) {
+  J j = to_json(r);
   j["bundle"] = bundle;
   if (!r.ok()) j["error"] = json::error_document(document_error(r, bundle))["error"];
   return j;

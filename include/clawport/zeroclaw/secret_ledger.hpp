@@ -34,23 +34,26 @@ namespace detail {
 
 /// The ledger in `install_root` (a fresh empty one when absent), checked to be clawport's
 /// document: anything else is errc::config_parse naming it (nothing is decided from a guess).
-template <class Fs>
-nlohmann::ordered_json load_secret_ledger(Fs& fs, const std::string& install_root) {
+/// `J` is nlohmann::ordered_json to rewrite it (its order kept), nlohmann::json only to read
+/// it: the export then instantiates one JSON type, not two (issue 48).
+template <class J, class Fs>
+J load_secret_ledger(Fs& fs, const std::string& install_root) {
+  using ledger_json = J;
   const std::string path = paths::join(install_root, secret_ledger_name);
   fs::read_result r;
   {
     auto d = fs.open_root(install_root);
     r = fs::try_read_file_at(fs, d, secret_ledger_name, secret_ledger_max_bytes);
   }
-  nlohmann::ordered_json doc;
+  ledger_json doc;
   if (r.refusal == fs::read_refusal::missing) {
     doc["schemaVersion"] = secret_ledger_schema;
-    doc["configs"] = nlohmann::ordered_json::object();
+    doc["configs"] = ledger_json::object();
     return doc;
   }
   if (r.refusal != fs::read_refusal::none)
     throw fs::read_refusal_error(r.refusal, path, secret_ledger_max_bytes);
-  doc = nlohmann::ordered_json::parse(r.bytes, nullptr, false);
+  doc = ledger_json::parse(r.bytes, nullptr, false);
   bool ok = !doc.is_discarded() && doc.is_object() && doc.contains("schemaVersion") &&
             doc["schemaVersion"] == secret_ledger_schema && doc.contains("configs") &&
             doc["configs"].is_object();
@@ -77,11 +80,11 @@ nlohmann::ordered_json load_secret_ledger(Fs& fs, const std::string& install_roo
 template <class Fs>
 std::set<std::string> read_secret_ledger(Fs& fs, const std::string& install_root,
                                          const std::string& config_name) {
-  const nlohmann::ordered_json doc = detail::load_secret_ledger(fs, install_root);
+  const auto doc = detail::load_secret_ledger<json::json_for<Fs>>(fs, install_root);
   std::set<std::string> out;
   const auto it = doc["configs"].find(config_name);
   if (it != doc["configs"].end())
-    for (const auto& s : *it) out.insert(s.get<std::string>());
+    for (const auto& s : *it) out.insert(s.template get<std::string>());
   return out;
 }
 
@@ -95,11 +98,11 @@ std::string record_secret_ledger(Fs& fs, const std::string& install_root,
                                  const std::vector<std::string>& secrets) {
   if (secrets.empty()) return {};
   const std::string path = paths::join(install_root, secret_ledger_name);
-  nlohmann::ordered_json doc = detail::load_secret_ledger(fs, install_root);
+  auto doc = detail::load_secret_ledger<json::ordered_json_for<Fs>>(fs, install_root);
   std::set<std::string> all(secrets.begin(), secrets.end());
   const auto it = doc["configs"].find(config_name);
   if (it != doc["configs"].end())
-    for (const auto& s : *it) all.insert(s.get<std::string>());
+    for (const auto& s : *it) all.insert(s.template get<std::string>());
   doc["configs"][config_name] = std::vector<std::string>(all.begin(), all.end());
   auto d = fs.open_root(install_root);
   publish::replace_options ro;
