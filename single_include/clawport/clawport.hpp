@@ -1877,6 +1877,7 @@ void walk(Fs& fs, const typename Fs::dir& root, Visitor& visitor, const walk_opt
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -2089,18 +2090,30 @@ struct reading_sink {
   void make_dir(const dir&, std::string_view) {}
   dir open_dir(const dir&, std::string_view) { return {}; }
   file_type create_file(const dir&, std::string_view) { return {}; }
-  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+  std::uint64_t copy(typename Fs::file& in, file_type& out, const stat_info& opened,
                      copy_sink* observer, std::string_view bundle_path) {
-    std::string& out = files[std::string(bundle_path)];
-    out.clear();
-    return detail::read_through(fs, in, opened, observer, bundle_path, buffer,
-                                [&](const char* data, std::size_t n) { out.append(data, n); });
+    return copy(in, out, opened, observer, bundle_path, buffer);
+  }
+  /// The same through the caller's `buffer` (one per thread of a copy with jobs): the bytes
+  /// are read into a string of their own and kept under the lock, so several threads may
+  /// read at once (`convert --jobs`).
+  std::uint64_t copy(typename Fs::file& in, file_type&, const stat_info& opened,
+                     copy_sink* observer, std::string_view bundle_path,
+                     std::vector<char>& through) {
+    std::string bytes;
+    const std::uint64_t n =
+        detail::read_through(fs, in, opened, observer, bundle_path, through,
+                             [&](const char* data, std::size_t k) { bytes.append(data, k); });
+    const std::lock_guard<std::mutex> hold(lock);
+    files[std::string(bundle_path)] = std::move(bytes);
+    return n;
   }
   void set_mode(file_type&, std::uint32_t) {}
   void remove_tree(const dir&, std::string_view) {}
   void remove_dir(const dir&, std::string_view) {}
 
   std::vector<char> buffer;
+  std::mutex lock;  ///< guards `files` while a copy with jobs reads
 };
 
 /// The sink that only reads: nothing is created or kept; every carried file's bytes pass
@@ -2971,6 +2984,11 @@ inline std::string plain_markers(std::string rendered) {
       rendered.replace(at, emoji.size(), words);
   }
   return rendered;
+}
+
+/// `n` and the noun in its number: "1 file", "4 files" (one rule for counted nouns).
+inline std::string counted(std::size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
 /// Length of the Unicode White_Space character starting at `s[i]`, 0 if none.
@@ -3956,7 +3974,9 @@ constexpr bool check_policy() {
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
-#include <immintrin.h>
+// Not <immintrin.h>: it parses every AVX-512 header (0.45 s of g++ in each TU that includes
+// this; issue 48) for three SHA intrinsics, which are the compiler's builtins below.
+#include <smmintrin.h>
 #define CLAWPORT_DIGEST_HAVE_X86_SHA 1
 #define CLAWPORT_DIGEST_TARGET_X86 __attribute__((target("sha,sse4.1,ssse3")))
 #elif defined(__aarch64__) && defined(__linux__) && defined(__GNUC__) &&                    \
@@ -4049,6 +4069,18 @@ inline void sha256_blocks_portable(std::uint32_t h[8], const unsigned char* p,
 
 #if defined(CLAWPORT_DIGEST_HAVE_X86_SHA)
 
+// The SHA-NI intrinsics of <shaintrin.h>, which only <immintrin.h> may include; GCC and
+// clang name the builtins alike.
+CLAWPORT_DIGEST_TARGET_X86 inline __m128i sha256msg1(__m128i a, __m128i b) noexcept {
+  return (__m128i)__builtin_ia32_sha256msg1((__v4si)a, (__v4si)b);
+}
+CLAWPORT_DIGEST_TARGET_X86 inline __m128i sha256msg2(__m128i a, __m128i b) noexcept {
+  return (__m128i)__builtin_ia32_sha256msg2((__v4si)a, (__v4si)b);
+}
+CLAWPORT_DIGEST_TARGET_X86 inline __m128i sha256rnds2(__m128i a, __m128i b, __m128i k) noexcept {
+  return (__m128i)__builtin_ia32_sha256rnds2((__v4si)a, (__v4si)b, (__v4si)k);
+}
+
 /// SHA-NI compression. The state lives in two registers as ABEF and CDGH; each group
 /// of four rounds takes four schedule words, the schedule is rolled in `m[4]`.
 CLAWPORT_DIGEST_TARGET_X86 inline void sha256_blocks_x86(std::uint32_t h[8], const unsigned char* p,
@@ -4072,15 +4104,15 @@ CLAWPORT_DIGEST_TARGET_X86 inline void sha256_blocks_x86(std::uint32_t h[8], con
       __m128i& w = m[g & 3];
       if (g >= 4) {
         // W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16], four words at a time.
-        __m128i t = _mm_sha256msg1_epu32(w, m[(g + 1) & 3]);
+        __m128i t = sha256msg1(w, m[(g + 1) & 3]);
         t = _mm_add_epi32(t, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
-        w = _mm_sha256msg2_epu32(t, m[(g + 3) & 3]);
+        w = sha256msg2(t, m[(g + 3) & 3]);
       }
       __m128i msg =
           _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g)));
-      state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+      state1 = sha256rnds2(state1, state0, msg);
       msg = _mm_shuffle_epi32(msg, 0x0E);
-      state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+      state0 = sha256rnds2(state0, state1, msg);
     }
     state0 = _mm_add_epi32(state0, abef);
     state1 = _mm_add_epi32(state1, cdgh);
@@ -5275,7 +5307,8 @@ static_assert(check_policy<posix>());
 // ----- end clawport/fs/posix.hpp -----
 // ----- begin clawport/fs/read_file.hpp -----
 // Reading a whole small file: the one reader of every config, manifest and package file of
-// every command. Bounded (a size limit checked by stat before opening and again while
+// every command, and in chunks of a file too large to hold (`try_read_file_chunks_at`).
+// Bounded (a size limit checked by stat before opening and again while
 // reading), and only a regular file is ever read: a device (/dev/zero), a FIFO, a socket or
 // a directory is refused naming it before it is opened, and the descriptor is opened
 // non-blocking (fs::posix::open_file_at), so a FIFO swapped in meanwhile cannot hang the
@@ -5358,19 +5391,21 @@ inline error read_refusal_error(read_refusal r, const std::string& shown, std::u
                shown + " was replaced or changed size while it was read; run again", shown);
 }
 
-/// Reads `name` in the opened directory `dir` whole, at most `max` bytes, never following a
-/// symlink (a `follow_symlink` caller resolves the path first: `read_file`). Refusals are
-/// typed (`read_result::refusal`), checked in this order by lstat before anything is
-/// opened: missing, symlink, not_regular, hard_linked, too_large; then the opened file must
-/// be the same regular file (else changed) and keep its size while read. Throws
-/// clawport::error only for an I/O failure of the backend.
-template <class Fs>
-read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
-                             std::uint64_t max, read_kinds kinds = read_kinds::regular) {
+/// Reads `name` in the opened directory `dir` in chunks, at most `max` bytes, never following
+/// a symlink, giving each chunk to `chunk(std::string_view bytes, const stat_info& opened)` as
+/// it is read: the one bounded reader, for a file too large to hold (a bundle's
+/// memory/entries.jsonl, issue 47). Refusals are typed (`read_result::refusal`; `bytes` stays
+/// empty), checked in this order by lstat before anything is opened: missing, symlink,
+/// not_regular, hard_linked, too_large; then the opened file must be the same regular file
+/// (else changed) and keep its size while read. A `changed` or `too_large` found while reading
+/// comes after chunks were given: the caller discards what it made of them. Throws
+/// clawport::error only for an I/O failure of the backend (and what `chunk` throws).
+template <class Fs, class Chunk>
+read_result try_read_file_chunks_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                                    std::uint64_t max, read_kinds kinds, Chunk&& chunk) {
   read_result r;
   const auto refuse = [&r](read_refusal why) -> read_result& {
     r.refusal = why;
-    r.bytes.clear();
     return r;
   };
   const std::optional<stat_info> st = fs.stat_at(dir, name);
@@ -5387,18 +5422,33 @@ read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_vi
     return refuse(read_refusal::changed);
   if (r.info.nlink > 1 && !linked_ok) return refuse(read_refusal::hard_linked);
   if (r.info.size > max) return refuse(read_refusal::too_large);
-  r.bytes.reserve(static_cast<std::size_t>(r.info.size));
-  constexpr std::size_t chunk = 65536;
+  constexpr std::size_t chunk_size = 65536;
+  std::string buffer(chunk_size, '\0');
+  std::uint64_t total = 0;
   for (;;) {
-    const std::size_t at = r.bytes.size();
-    r.bytes.resize(at + chunk);
-    const std::size_t n = fs.read(f, &r.bytes[at], chunk);
-    r.bytes.resize(at + n);
+    const std::size_t n = fs.read(f, buffer.data(), chunk_size);
     if (n == 0) break;
-    if (r.bytes.size() > max) return refuse(read_refusal::too_large);
+    total += n;
+    if (total > max) return refuse(read_refusal::too_large);
+    chunk(std::string_view(buffer.data(), n), static_cast<const stat_info&>(r.info));
   }
-  if (r.bytes.size() != r.info.size || fs.stat(f).size != r.info.size)
-    return refuse(read_refusal::changed);
+  if (total != r.info.size || fs.stat(f).size != r.info.size) return refuse(read_refusal::changed);
+  return r;
+}
+
+/// Reads `name` in the opened directory `dir` whole, at most `max` bytes
+/// (`try_read_file_chunks_at`, its refusals and their order, the chunks kept in `bytes`).
+template <class Fs>
+read_result try_read_file_at(Fs& fs, const typename Fs::dir& dir, std::string_view name,
+                             std::uint64_t max, read_kinds kinds = read_kinds::regular) {
+  std::string bytes;
+  read_result r = try_read_file_chunks_at(fs, dir, name, max, kinds,
+                                          [&bytes](std::string_view c, const stat_info& opened) {
+                                            if (bytes.empty())
+                                              bytes.reserve(static_cast<std::size_t>(opened.size));
+                                            bytes.append(c.data(), c.size());
+                                          });
+  if (r.refusal == read_refusal::none) r.bytes = std::move(bytes);
   return r;
 }
 
@@ -5512,6 +5562,19 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace json {
 
+/// `J` as a type that depends on `T`: a function template on `T` that declares its JSON
+/// values as `json_for<T>` (or `ordered_json_for<T>`) has them checked and instantiated
+/// only where it is called, not in every TU that includes it (issue 48: an alias template
+/// alone would not be dependent, hence the struct).
+template <class T, class J>
+struct deferred_type {
+  using type = J;
+};
+template <class T>
+using json_for = typename deferred_type<T, nlohmann::json>::type;
+template <class T>
+using ordered_json_for = typename deferred_type<T, nlohmann::ordered_json>::type;
+
 /// One member of a struct's JSON object: its wire name and how to read it from the struct
 /// (a member pointer, or a function of the struct for a derived value).
 template <class Get>
@@ -5561,12 +5624,15 @@ std::string dump(const Json& j, int indent = 2) {
 
 /// The `--json` error document of every command: {"error": {"code", "message", "subject"}},
 /// `code` the errc wire name, `subject` the path or field (null when there is none).
-inline nlohmann::ordered_json error_document(const error& e) {
-  nlohmann::ordered_json body;
+/// A template (J is always nlohmann::ordered_json): a TU that renders no error document
+/// instantiates none of it (issue 48).
+template <class J = nlohmann::ordered_json>
+J error_document(const error& e) {
+  J body;
   body["code"] = std::string(to_string(e.code()));
   body["message"] = std::string(e.what());
-  body["subject"] = text_or_null(e.subject());
-  nlohmann::ordered_json doc;
+  body["subject"] = text_or_null<J>(e.subject());
+  J doc;
   doc["error"] = std::move(body);
   return doc;
 }
@@ -5621,6 +5687,7 @@ using entry_visitor = std::function<void(const entry&)>;
 /// Why a row of the agent did not travel.
 enum class skip_reason {
   redacted_category,  ///< its category is one `[memory.policy] redact_categories` names
+  conversation,       ///< a conversation row: a session's turn, which never travels (issue 47)
   credential_shape,   ///< its key or content looks like a credential
   not_utf8,           ///< its key or content is not UTF-8
   too_large,          ///< its line would pass max_line_bytes
@@ -5640,6 +5707,17 @@ struct summary {
     return n;
   }
 };
+
+/// What `memory::jsonl_checker` (memory/jsonl.hpp) found in a carried `memory/entries.jsonl`.
+struct jsonl_check {
+  std::size_t entries = 0;
+  std::map<std::string, std::size_t> categories;
+  /// {line number (1-based; 0: the whole file), what is wrong}; at most `max_problems`.
+  std::vector<std::pair<std::size_t, std::string>> problems;
+};
+
+/// The problems `check_jsonl` reports at most (the first ones, in line order).
+inline constexpr std::size_t max_problems = 20;
 
 /// Where an export reads an agent's memory from: opens the store at `path` and reads the rows
 /// of `alias` (one read transaction); returns the store's facts. Type-erased so that the
@@ -5693,9 +5771,11 @@ constexpr bool check_store_policy() {
 // ----- end clawport/memory/entry.hpp -----
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -5716,6 +5796,10 @@ inline constexpr std::string_view jsonl_schema = "clawport-memory-jsonl/1";
 /// The row fields that never travel (the manifest's `[memory] excluded`).
 inline constexpr std::string_view excluded_fields[] = {"agent_id",   "embedding",     "id",
                                                        "session_id", "superseded_by", "tenant_id"};
+/// Categories of a session's rows, which never travel (issue 47: "session ids never
+/// travel"; zeroclaw-memory.md §6 drops `conversation` on export): the runtime writes a
+/// conversation's turns under it with their session id, and a transcript is not a memory.
+inline constexpr std::string_view session_categories[] = {"conversation"};
 /// Categories that never travel whatever the install says: ZeroClaw's credential
 /// categories of `[memory.policy] redact_categories`.
 inline constexpr std::string_view always_redacted[] = {"api_key", "private_key", "secret"};
@@ -5755,13 +5839,16 @@ inline std::vector<std::string> redacted_categories(const std::vector<std::strin
   return {all.begin(), all.end()};
 }
 
-/// The line of `e` (without its newline), keys sorted.
-inline std::string entry_line(const entry& e) {
-  nlohmann::json j;
+/// The line of `e` (without its newline), keys sorted. A template (J is always
+/// nlohmann::json) so that a TU that includes this and writes no memory instantiates none
+/// of nlohmann::json (issue 48); the same for the writer, the check and the read below.
+template <class J = nlohmann::json>
+std::string entry_line(const entry& e) {
+  J j;
   j["key"] = e.key;
   j["content"] = e.content;
   j["category"] = e.category;
-  j["kind"] = e.kind ? nlohmann::json(*e.kind) : nlohmann::json();
+  j["kind"] = e.kind ? J(*e.kind) : J();
   j["namespace"] = e.ns;
   j["importance"] = e.importance;
   j["pinned"] = e.pinned;
@@ -5774,16 +5861,20 @@ inline std::string entry_line(const entry& e) {
 /// line (with its newline) goes to `out`, so the file is never held whole (100,000 memories
 /// at flat memory use); without `out` it is kept in `text()`. `max_bytes` (0: none) bounds
 /// the file: past it, errc::limit_exceeded, as `verify` would refuse it.
-class jsonl_writer {
+template <class J = nlohmann::json>
+class basic_jsonl_writer {
  public:
   using line_sink = std::function<void(const std::string& line)>;
-  explicit jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
-                        std::uint64_t max_bytes = 0)
+  explicit basic_jsonl_writer(std::vector<std::string> redacted, line_sink out = {},
+                              std::uint64_t max_bytes = 0)
       : out_(std::move(out)), max_bytes_(max_bytes) {
     sum_.redacted_categories = std::move(redacted);
   }
 
   void add(const entry& e) {
+    if (std::find(std::begin(session_categories), std::end(session_categories), e.category) !=
+        std::end(session_categories))
+      return skip(skip_reason::conversation);
     if (std::binary_search(sum_.redacted_categories.begin(), sum_.redacted_categories.end(),
                            e.category))
       return skip(skip_reason::redacted_category);
@@ -5791,7 +5882,7 @@ class jsonl_writer {
       return skip(skip_reason::not_utf8);
     if (looks_like_credential(e.key) || looks_like_credential(e.content))
       return skip(skip_reason::credential_shape);
-    std::string line = entry_line(e);
+    std::string line = entry_line<J>(e);
     if (line.size() + 1 > max_line_bytes) return skip(skip_reason::too_large);
     if (sum_.entries == max_entries)
       throw error(errc::limit_exceeded,
@@ -5827,21 +5918,12 @@ class jsonl_writer {
   std::string text_;
   summary sum_;
 };
-
-/// What `check_jsonl` found in a carried `memory/entries.jsonl`.
-struct jsonl_check {
-  std::size_t entries = 0;
-  std::map<std::string, std::size_t> categories;
-  /// {line number (1-based; 0: the whole file), what is wrong}; at most `max_problems`.
-  std::vector<std::pair<std::size_t, std::string>> problems;
-};
-
-/// The problems `check_jsonl` reports at most (the first ones, in line order).
-inline constexpr std::size_t max_problems = 20;
+using jsonl_writer = basic_jsonl_writer<>;
 
 namespace detail {
 /// What is wrong with one line's object, or empty: exactly the nine fields, each typed.
-inline std::string entry_problem(const nlohmann::json& j) {
+template <class J>
+std::string entry_problem(const J& j) {
   if (!j.is_object()) return "not a JSON object";
   static constexpr std::string_view strings[] = {"category", "content",   "created",
                                                  "key",      "namespace", "updated"};
@@ -5850,7 +5932,7 @@ inline std::string entry_problem(const nlohmann::json& j) {
     if (it == j.end() || !it->is_string())
       return "`" + std::string(f) + "` is missing or not a string";
   }
-  if (j.at("key").get_ref<const std::string&>().empty()) return "`key` is empty";
+  if (j.at("key").template get_ref<const std::string&>().empty()) return "`key` is empty";
   if (!j.contains("importance") || !j.at("importance").is_number())
     return "`importance` is missing or not a number";
   if (!j.contains("pinned") || !j.at("pinned").is_boolean())
@@ -5862,80 +5944,221 @@ inline std::string entry_problem(const nlohmann::json& j) {
 }
 }  // namespace detail
 
-/// Checks `text` as `memory/entries.jsonl` is written: UTF-8 JSON objects, one per line, each
-/// ending in '\n', of the nine fields, no line past `max_line_bytes`, at most `max_entries`
-/// lines, no key twice. Pure; never throws on bad input.
-inline jsonl_check check_jsonl(std::string_view text) {
-  jsonl_check out;
-  std::set<std::string> keys;
-  auto problem = [&out](std::size_t line, std::string what) {
-    if (out.problems.size() < max_problems) out.problems.emplace_back(line, std::move(what));
-  };
-  if (!text.empty() && text.back() != '\n') problem(0, "does not end with a newline");
-  std::size_t line = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view one = text.substr(at, end - at);
-    at = end + 1;
-    if (++line > max_entries) {
-      problem(line, "more than " + std::to_string(max_entries) + " memories");
-      break;
+/// Splits `memory/entries.jsonl` into lines as its bytes arrive, holding at most one line
+/// (`max_line_bytes`): a longer line is not kept, only reported (`too_long`), so a file of
+/// any size is read in bounded memory (100,000 memories at flat memory use, issue 47).
+/// `feed` gives `on_line(number, text, too_long)` each line that a '\n' ends (without it);
+/// `finish` gives the last line when the file does not end with one, and says so.
+class line_splitter {
+ public:
+  template <class OnLine>
+  void feed(std::string_view bytes, OnLine&& on_line) {
+    while (!bytes.empty()) {
+      const std::size_t nl = bytes.find('\n');
+      const std::string_view part = bytes.substr(0, nl);
+      if (!too_long_) {
+        if (partial_.size() + part.size() + 1 > max_line_bytes) {
+          too_long_ = true;
+          partial_.clear();
+          partial_.shrink_to_fit();
+        } else {
+          partial_.append(part.data(), part.size());
+        }
+      }
+      if (nl == std::string_view::npos) return;
+      emit(on_line);
+      bytes.remove_prefix(nl + 1);
     }
-    if (one.size() + 1 > max_line_bytes) {
-      problem(line, "longer than " + std::to_string(max_line_bytes) + " bytes");
-      continue;
-    }
-    if (!utf8::valid(one)) {
-      problem(line, "not UTF-8");
-      continue;
-    }
-    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
-    if (j.is_discarded()) {
-      problem(line, "not JSON");
-      continue;
-    }
-    if (std::string why = detail::entry_problem(j); !why.empty()) {
-      problem(line, why);
-      continue;
-    }
-    if (!keys.insert(j.at("key").get<std::string>()).second) {
-      problem(line, "a key an earlier line has (keys are unique per agent)");
-      continue;
-    }
-    ++out.entries;
-    ++out.categories[j.at("category").get<std::string>()];
   }
-  return out;
+  /// True when the file ended without its last line's '\n' (that line given first).
+  template <class OnLine>
+  bool finish(OnLine&& on_line) {
+    if (partial_.empty() && !too_long_) return false;
+    emit(on_line);
+    return true;
+  }
+
+ private:
+  template <class OnLine>
+  void emit(OnLine& on_line) {
+    ++line_;
+    on_line(line_, std::string_view(partial_), too_long_);
+    partial_.clear();
+    too_long_ = false;
+  }
+  std::string partial_;
+  bool too_long_ = false;
+  std::size_t line_ = 0;
+};
+
+/// Checks `memory/entries.jsonl` as its bytes arrive (`feed`, then `finish` once): UTF-8
+/// JSON objects, one per line, each ending in '\n', of the nine fields, no line past
+/// `max_line_bytes`, at most `max_entries` lines, no key twice. What it holds is one line
+/// and, per accepted line, 24 bytes (its key's SHA-256, cut to 128 bits, with the line
+/// number and category): never the file. Never throws on bad input.
+template <class J = nlohmann::json>
+class basic_jsonl_checker {
+ public:
+  void feed(std::string_view bytes) {
+    if (!bytes.empty()) {
+      fed_ = true;
+      last_ = bytes.back();
+    }
+    if (stopped_) return;
+    split_.feed(bytes, [this](std::size_t n, std::string_view one, bool too_long) {
+      line(n, one, too_long);
+    });
+  }
+
+  jsonl_check finish() {
+    const bool unended = fed_ && last_ != '\n';
+    if (!stopped_)
+      split_.finish(
+          [this](std::size_t n, std::string_view one, bool too_long) { line(n, one, too_long); });
+    duplicates();
+    if (unended) {
+      out_.problems.insert(out_.problems.begin(), {0, "does not end with a newline"});
+      if (out_.problems.size() > max_problems) out_.problems.pop_back();
+    }
+    return std::move(out_);
+  }
+
+ private:
+  struct seen {
+    std::array<unsigned char, 16> key;  ///< SHA-256 of the key, its first 128 bits
+    std::uint32_t line;
+    std::uint32_t category;  ///< index into category_names_
+  };
+
+  void problem(std::size_t line, std::string what) {
+    if (out_.problems.size() < max_problems) out_.problems.emplace_back(line, std::move(what));
+  }
+
+  void line(std::size_t n, std::string_view one, bool too_long) {
+    if (stopped_) return;
+    if (n > max_entries) {
+      problem(n, "more than " + std::to_string(max_entries) + " memories");
+      stopped_ = true;
+      return;
+    }
+    if (too_long) return problem(n, "longer than " + std::to_string(max_line_bytes) + " bytes");
+    if (!utf8::valid(one)) return problem(n, "not UTF-8");
+    const J j = J::parse(one.begin(), one.end(), nullptr, false);
+    if (j.is_discarded()) return problem(n, "not JSON");
+    if (std::string why = detail::entry_problem(j); !why.empty()) return problem(n, why);
+    const std::string& category = j.at("category").template get_ref<const std::string&>();
+    const auto index = category_index_.emplace(category, category_names_.size());
+    if (index.second) category_names_.push_back(category);
+    hash_.update(j.at("key").template get_ref<const std::string&>());
+    const auto sum = hash_.finish();
+    seen s{};
+    std::copy(sum.begin(), sum.begin() + 16, s.key.begin());
+    s.line = static_cast<std::uint32_t>(n);
+    s.category = index.first->second;
+    keys_.push_back(s);
+    ++out_.entries;
+    ++out_.categories[category];
+  }
+
+  /// The lines whose key an earlier line has: each a problem in line order among the others
+  /// (the first max_problems kept), its memory no longer counted.
+  void duplicates() {
+    std::sort(keys_.begin(), keys_.end(), [](const seen& a, const seen& b) {
+      return a.key != b.key ? a.key < b.key : a.line < b.line;
+    });
+    std::vector<std::pair<std::size_t, std::string>> dups;
+    for (std::size_t i = 1; i < keys_.size(); ++i) {
+      if (keys_[i].key != keys_[i - 1].key) continue;
+      dups.emplace_back(keys_[i].line, "a key an earlier line has (keys are unique per agent)");
+      --out_.entries;
+      const std::string& c = category_names_[keys_[i].category];
+      if (--out_.categories[c] == 0) out_.categories.erase(c);
+    }
+    keys_.clear();
+    keys_.shrink_to_fit();
+    if (dups.empty()) return;
+    std::sort(dups.begin(), dups.end());
+    std::vector<std::pair<std::size_t, std::string>> all;
+    std::merge(std::make_move_iterator(out_.problems.begin()),
+               std::make_move_iterator(out_.problems.end()), std::make_move_iterator(dups.begin()),
+               std::make_move_iterator(dups.end()), std::back_inserter(all),
+               [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (all.size() > max_problems) all.resize(max_problems);
+    out_.problems = std::move(all);
+  }
+
+  line_splitter split_;
+  jsonl_check out_;
+  std::vector<seen> keys_;
+  std::vector<std::string> category_names_;
+  std::map<std::string, std::uint32_t> category_index_;
+  digest::sha256 hash_;
+  bool stopped_ = false;
+  bool fed_ = false;
+  char last_ = '\0';  ///< the last byte fed
+};
+/// The checker on the JSON type the library uses (a TU that never checks generates none of it).
+using jsonl_checker = basic_jsonl_checker<>;
+
+/// `jsonl_checker` over the whole text at once. Pure; never throws on bad input.
+template <class J = nlohmann::json>
+jsonl_check check_jsonl(std::string_view text) {
+  basic_jsonl_checker<J> c;
+  c.feed(text);
+  return c.finish();
 }
 
-/// Gives `visit` the entry of each line of `text`, a `memory/entries.jsonl` that
-/// `check_jsonl` accepted (what an import merges), in file order, one line parsed at a time.
-/// A line that is not one of the nine fields is errc::bundle_invalid (the check was skipped).
-inline void read_jsonl(std::string_view text, const entry_visitor& visit) {
-  std::size_t line = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view one = text.substr(at, end - at);
-    at = end + 1;
-    ++line;
-    const nlohmann::json j = nlohmann::json::parse(one.begin(), one.end(), nullptr, false);
+/// Reads `memory/entries.jsonl` into entries as its bytes arrive (`feed`, then `finish`
+/// once), in file order, one line held at a time: what an import merges, from a file
+/// `jsonl_checker` accepted. A line that is not one of the nine fields is
+/// errc::bundle_invalid (the check was skipped, or the file changed since).
+template <class J = nlohmann::json>
+class basic_jsonl_reader {
+ public:
+  explicit basic_jsonl_reader(const entry_visitor& visit) : visit_(visit) {}
+  void feed(std::string_view bytes) {
+    split_.feed(bytes, [this](std::size_t n, std::string_view one, bool too_long) {
+      line(n, one, too_long);
+    });
+  }
+  void finish() {
+    split_.finish(
+        [this](std::size_t n, std::string_view one, bool too_long) { line(n, one, too_long); });
+  }
+
+ private:
+  void line(std::size_t n, std::string_view one, bool too_long) {
+    const J j =
+        too_long ? J(J::value_t::discarded) : J::parse(one.begin(), one.end(), nullptr, false);
     if (j.is_discarded() || !detail::entry_problem(j).empty())
       throw error(errc::bundle_invalid,
-                  "memory/entries.jsonl line " + std::to_string(line) +
+                  "memory/entries.jsonl line " + std::to_string(n) +
                       " is not a memory; run `clawport verify` on the bundle",
                   "memory/entries.jsonl");
     entry e;
-    e.key = j.at("key").get<std::string>();
-    e.content = j.at("content").get<std::string>();
-    e.category = j.at("category").get<std::string>();
-    if (j.at("kind").is_string()) e.kind = j.at("kind").get<std::string>();
-    e.ns = j.at("namespace").get<std::string>();
-    e.importance = j.at("importance").get<double>();
-    e.pinned = j.at("pinned").get<bool>();
-    e.created = j.at("created").get<std::string>();
-    e.updated = j.at("updated").get<std::string>();
-    visit(e);
+    e.key = j.at("key").template get<std::string>();
+    e.content = j.at("content").template get<std::string>();
+    e.category = j.at("category").template get<std::string>();
+    if (j.at("kind").is_string()) e.kind = j.at("kind").template get<std::string>();
+    e.ns = j.at("namespace").template get<std::string>();
+    e.importance = j.at("importance").template get<double>();
+    e.pinned = j.at("pinned").template get<bool>();
+    e.created = j.at("created").template get<std::string>();
+    e.updated = j.at("updated").template get<std::string>();
+    visit_(e);
   }
+  const entry_visitor& visit_;
+  line_splitter split_;
+};
+/// The reader on the JSON type the library uses (generated only where an import reads).
+using jsonl_reader = basic_jsonl_reader<>;
+
+/// `jsonl_reader` over the whole text at once.
+template <class J = nlohmann::json>
+void read_jsonl(std::string_view text, const entry_visitor& visit) {
+  basic_jsonl_reader<J> r(visit);
+  r.feed(text);
+  r.finish();
 }
 
 }  // namespace memory
@@ -6873,6 +7096,8 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
 
+struct outcome;
+
 /// Everything a strategy needs to replace `destination` by `staging`, both single names
 /// inside the parent handle it is given.
 struct request {
@@ -6885,6 +7110,10 @@ struct request {
   /// Polled before the destination is touched and, for staged_swap, between its renames:
   /// true = undo what was done and throw errc::cancelled. Empty = never cancelled.
   std::function<bool()> cancelled;
+  /// Called once the new bundle is in place and durable, before the previous bundle is
+  /// removed (which can take minutes: issue 44 item 1), with the outcome so far: the caller
+  /// may report while the removal runs. Not called when nothing is replaced.
+  std::function<void(const outcome&)> published;
 };
 
 /// Wire values of `publish.guarantee`.
@@ -7004,13 +7233,16 @@ bool rename_noreplace(Fs& fs, const typename Fs::dir& from_dir, std::string_view
 }  // namespace clawport
 // ----- end clawport/publish/rename.hpp -----
 // ----- begin clawport/publish/staged_dir.hpp -----
-// The one staged directory: a directory made beside its destination under a registry name
-// (publish/names.hpp), opened and locked for as long as the command works in it (so
-// `clawport recover` leaves it alone), filled by the caller, then published by one rename
-// that never replaces (publish/rename.hpp). Unless published or released, its destructor
-// removes the staging tree, and only while the name is still the directory it made.
+// The one staged directory of every family (export, import, claw, skills, convert): a
+// directory made beside its destination (the same filesystem) under a registry name
+// (publish/names.hpp), made, opened and locked by one protocol before it is trusted (so
+// `clawport recover` leaves it alone, and one recover took first is made again), filled by
+// the caller, then published by one rename that never replaces (publish/rename.hpp) or
+// handed to a Publish policy. Unless published or released, its destructor removes the
+// staging tree, and only while the name is still the directory it made.
 
 
+#include <cerrno>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -7028,41 +7260,44 @@ class staged_dir {
  public:
   using dir = typename Fs::dir;
 
-  /// Makes `name` in `parent` with `mode`, opens it and locks it. A failure to make it is
-  /// thrown as the Fs policy threw it; a lock another process holds is
-  /// errc::destination_refused naming `shown` (the name when empty). After a failure
-  /// nothing of it is left.
+  /// The one creation protocol: a staging directory of the family `kind` in `parent`,
+  /// `<prefix><token>` (publish/names.hpp) with a fresh random token per attempt, or
+  /// `token`; made, opened and locked before it is trusted (fs::make_locked_dir). One that
+  /// `recover` removed or locked before our lock, or a random name already taken, is made
+  /// again under a fresh name, at most 16 times. An export's is made as
+  /// `.zeroclaw-export-new-<token>` and renamed to its staging name once locked (recover
+  /// removes an empty, unlocked creation directory, never an export's staging one blind).
+  /// A failure to make it is thrown as the Fs policy threw it (an export's with context);
+  /// after a failure nothing of it is left.
+  staged_dir(Fs& fs, const dir& parent, staging_kind kind, std::string_view token = {},
+             std::uint32_t mode = fs::modes::private_dir)
+      : fs_(fs), parent_(parent) {
+    for (int attempt = 0; !try_make(kind, token, mode, attempt < 16); ++attempt) {
+    }
+  }
+  /// A staging directory named `name` by its caller (an import's: the plan's token and the
+  /// leaf), made, opened and locked as above, never retried under another name. A lock
+  /// another process holds (or took before ours) is errc::destination_refused naming
+  /// `shown` (the name when empty).
   staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = fs::modes::dir,
              std::string_view shown = {})
       : fs_(fs), parent_(parent), name_(std::move(name)) {
-    fs_.make_dir_at(parent_, name_, mode);
-    made_ = true;
+    std::optional<dir> d = fs::make_locked_dir(fs_, parent_, name_, mode);
+    if (!d) {
+      const std::string s = shown.empty() ? name_ : std::string(shown);
+      throw error(
+          errc::destination_refused,
+          "the staging directory " + s + " is held by another running command; nothing was written",
+          s);
+    }
+    fs::file_id id;
     try {
-      handle_.emplace(fs_.open_dir_at(parent_, name_));
-      id_ = fs_.stat(*handle_).id;
-      if (!fs_.try_lock(*handle_)) {
-        const std::string s = shown.empty() ? name_ : std::string(shown);
-        throw error(errc::destination_refused,
-                    "the staging directory " + s +
-                        " is held by another running command; nothing was written",
-                    s);
-      }
+      id = fs_.stat(*d).id;
     } catch (...) {
-      handle_.reset();
-      made_ = false;
-      try {
-        fs_.remove_dir_at(parent_, name_);
-      } catch (...) {  // a crash leaves it, empty, for `recover`
-      }
+      drop(d, name_);
       throw;
     }
-  }
-  /// Takes over the directory `name` in `parent` that the caller made, opened as `handle`
-  /// and locked, whose identity is `id` (the exporter names its staging directory only once
-  /// it is locked: publish::creating_name). From here on it is as if this object made it.
-  staged_dir(Fs& fs, const dir& parent, std::string name, dir handle, const fs::file_id& id)
-      : fs_(fs), parent_(parent), name_(std::move(name)), id_(id), made_(true) {
-    handle_.emplace(std::move(handle));
+    adopt(name_, std::move(*d), id);
   }
   staged_dir(const staged_dir&) = delete;
   staged_dir& operator=(const staged_dir&) = delete;
@@ -7124,6 +7359,71 @@ class staged_dir {
   }
 
  private:
+  /// This object's from here on: `name`, opened and locked as `d`.
+  void adopt(std::string name, dir d, const fs::file_id& id) {
+    id_ = id;
+    name_ = std::move(name);
+    handle_.emplace(std::move(d));
+    made_ = true;
+  }
+
+  /// One attempt of the protocol: true when made; false to try again under a fresh name
+  /// (only while `retry`); otherwise thrown.
+  bool try_make(staging_kind kind, std::string_view injected, std::uint32_t mode, bool retry) {
+    const bool exporting = kind == staging_kind::export_bundle;
+    const std::string token = injected.empty() ? random_token() : std::string(injected);
+    const std::string staging = exporting ? staging_name(token) : staging_name(kind, token);
+    const std::string made = exporting ? creating_name(token) : staging;
+    std::optional<dir> d;
+    try {
+      d = fs::make_locked_dir(fs_, parent_, made, mode);
+    } catch (const error& e) {
+      if (e.sys_errno() == EEXIST && injected.empty() && retry) return false;
+      if (!exporting) throw;
+      throw with_context(e, "failed to create the staging directory " + made, made);
+    }
+    if (!d) {
+      if (retry) return false;  // removed or locked by another process (recover) before our lock
+      throw error(errc::identity_changed,
+                  "the staging directory " + made +
+                      " was removed or locked by another process while this " +
+                      (exporting ? "export" : "command") + " created it, 16 times; run the " +
+                      (exporting ? "export" : "command") + " again",
+                  made);
+    }
+    try {
+      // An export's locked, empty creation directory takes the staging name, never replacing.
+      const fs::file_id id = fs_.stat(*d).id;
+      if (!exporting || rename_noreplace(fs_, parent_, made, parent_, staging)) {
+        adopt(staging, std::move(*d), id);
+        return true;
+      }
+      if (!injected.empty() || !retry) {
+        throw error(errc::destination_refused,
+                    "the staging directory " + staging +
+                        " already exists beside the "
+                        "destination; run `clawport recover` on it or choose another token",
+                    staging);
+      }
+    } catch (const error& e) {
+      drop(d, made);
+      if (e.code() == errc::destination_refused || !exporting) throw;
+      throw with_context(e, "failed to set up the staging directory " + staging, staging);
+    }
+    drop(d, made);  // the staging name is taken: another token
+    return false;
+  }
+
+  /// Closes `d` and removes the empty directory `made` (best effort: an empty one left
+  /// behind is `recover`'s).
+  void drop(std::optional<dir>& d, const std::string& made) noexcept {
+    d.reset();
+    try {
+      fs_.remove_dir_at(parent_, made);
+    } catch (...) {
+    }
+  }
+
   Fs& fs_;
   const dir& parent_;
   std::string name_;
@@ -7154,11 +7454,13 @@ namespace publish {
 
 namespace detail {
 
-/// Removes a tree that is no longer needed after a successful publish. Failures make the
-/// export untidy, not failed: one retry, then a warning naming what remains.
+/// Removes a tree that is no longer needed after a successful publish, once the caller was
+/// told the bundle is published (`request::published`). Failures make the export untidy,
+/// not failed: one retry, then a warning naming what remains.
 template <class Fs>
-void remove_leftover(Fs& fs, const typename Fs::dir& parent, const std::string& name,
-                     outcome& out) {
+void remove_leftover(Fs& fs, const typename Fs::dir& parent, const request& r,
+                     const std::string& name, outcome& out) {
+  if (r.published) r.published(out);
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
       if (!fs.stat_at(parent, name)) return;
@@ -7293,6 +7595,7 @@ struct staged_swap {
         publish_empty(fs, parent, r);
         break;
       case admission_kind::forced:
+        out.guarantee = std::string(guarantee::recoverable);  // told before the removal
         publish_forced(fs, parent, r, out);
         break;
     }
@@ -7394,7 +7697,7 @@ struct staged_swap {
       move_back(e);
       throw;
     }
-    detail::remove_leftover(fs, parent, retired, out);
+    detail::remove_leftover(fs, parent, r, retired, out);
   }
 
   /// The first rename: the admitted bundle moves to `retired` (which must be free).
@@ -10702,6 +11005,23 @@ inline const value* find_table(const value* root, std::initializer_list<std::str
   return (v != nullptr && v->is_table()) ? v : nullptr;
 }
 
+/// A reader's: the value at the dotted path `dotted` below `root` (tables only); nullptr
+/// when there is none.
+inline const value* find_path(const value& root, std::string_view dotted) {
+  const value* cur = &root;
+  std::size_t start = 0;
+  while (cur != nullptr && start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string_view key =
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
+    if (!cur->is_table()) return nullptr;
+    cur = cur->find(key);
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return cur;
+}
+
 /// A writer's: the table at the dotted path `dotted` below `root`, each table made when
 /// absent (`child_table`), as an import adds its entries (`providers.models`).
 inline value& make_table_path(value& root, std::string_view dotted) {
@@ -10752,6 +11072,7 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace zeroclaw {
 
+using toml_doc::find_path;
 using toml_doc::find_table;
 using toml_doc::make_table_path;
 using toml_doc::member;
@@ -13172,7 +13493,7 @@ inline value manifest_document(const export_plan& plan, const timestamp& exporte
   m.set("skill_bundles", std::move(skills));
   value provenance = value::make_table();
   provenance.set("zeroclaw_version", value::make_string(plan.producer_version));
-  provenance.set("exported_at", value::make_string(format_rfc3339(exported_at)));
+  provenance.set("exported_at", value::make_string(format_rfc3339_seconds(exported_at)));
   m.set("provenance", std::move(provenance));
   value dropped = value::make_array();
   for (const dropped_item& d : plan.dropped) {
@@ -14232,23 +14553,26 @@ namespace detail {
 
 /// The ledger in `install_root` (a fresh empty one when absent), checked to be clawport's
 /// document: anything else is errc::config_parse naming it (nothing is decided from a guess).
-template <class Fs>
-nlohmann::ordered_json load_secret_ledger(Fs& fs, const std::string& install_root) {
+/// `J` is nlohmann::ordered_json to rewrite it (its order kept), nlohmann::json only to read
+/// it: the export then instantiates one JSON type, not two (issue 48).
+template <class J, class Fs>
+J load_secret_ledger(Fs& fs, const std::string& install_root) {
+  using ledger_json = J;
   const std::string path = paths::join(install_root, secret_ledger_name);
   fs::read_result r;
   {
     auto d = fs.open_root(install_root);
     r = fs::try_read_file_at(fs, d, secret_ledger_name, secret_ledger_max_bytes);
   }
-  nlohmann::ordered_json doc;
+  ledger_json doc;
   if (r.refusal == fs::read_refusal::missing) {
     doc["schemaVersion"] = secret_ledger_schema;
-    doc["configs"] = nlohmann::ordered_json::object();
+    doc["configs"] = ledger_json::object();
     return doc;
   }
   if (r.refusal != fs::read_refusal::none)
     throw fs::read_refusal_error(r.refusal, path, secret_ledger_max_bytes);
-  doc = nlohmann::ordered_json::parse(r.bytes, nullptr, false);
+  doc = ledger_json::parse(r.bytes, nullptr, false);
   bool ok = !doc.is_discarded() && doc.is_object() && doc.contains("schemaVersion") &&
             doc["schemaVersion"] == secret_ledger_schema && doc.contains("configs") &&
             doc["configs"].is_object();
@@ -14275,11 +14599,11 @@ nlohmann::ordered_json load_secret_ledger(Fs& fs, const std::string& install_roo
 template <class Fs>
 std::set<std::string> read_secret_ledger(Fs& fs, const std::string& install_root,
                                          const std::string& config_name) {
-  const nlohmann::ordered_json doc = detail::load_secret_ledger(fs, install_root);
+  const auto doc = detail::load_secret_ledger<json::json_for<Fs>>(fs, install_root);
   std::set<std::string> out;
   const auto it = doc["configs"].find(config_name);
   if (it != doc["configs"].end())
-    for (const auto& s : *it) out.insert(s.get<std::string>());
+    for (const auto& s : *it) out.insert(s.template get<std::string>());
   return out;
 }
 
@@ -14293,11 +14617,11 @@ std::string record_secret_ledger(Fs& fs, const std::string& install_root,
                                  const std::vector<std::string>& secrets) {
   if (secrets.empty()) return {};
   const std::string path = paths::join(install_root, secret_ledger_name);
-  nlohmann::ordered_json doc = detail::load_secret_ledger(fs, install_root);
+  auto doc = detail::load_secret_ledger<json::ordered_json_for<Fs>>(fs, install_root);
   std::set<std::string> all(secrets.begin(), secrets.end());
   const auto it = doc["configs"].find(config_name);
   if (it != doc["configs"].end())
-    for (const auto& s : *it) all.insert(s.get<std::string>());
+    for (const auto& s : *it) all.insert(s.template get<std::string>());
   doc["configs"][config_name] = std::vector<std::string>(all.begin(), all.end());
   auto d = fs.open_root(install_root);
   publish::replace_options ro;
@@ -14395,6 +14719,8 @@ verify_function as_verify_function(Verifier verifier) {
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 
+struct export_result;
+
 /// What to export and how.
 struct export_options {
   std::string alias;        ///< the agent to export
@@ -14411,6 +14737,10 @@ struct export_options {
   /// Runs once the staged bundle is complete, just before publishing (the CLI's progress
   /// line names the phase; tests use it as a seam).
   std::function<void()> before_publish;
+  /// Called once the new bundle is published over a previous one, before that one is
+  /// removed (minutes for a large tree), with the result as `run` will return it but for
+  /// the removal's warnings: the CLI prints its report here. Not called otherwise.
+  std::function<void(const export_result&)> on_published;
   /// Called for every workspace entry the copy visits (for a progress line).
   std::function<void(std::uint64_t entries)> on_progress;
   /// Polled between steps, for every workspace entry and skill, and by the Publish policy
@@ -14482,6 +14812,11 @@ struct export_result {
   bool signed_bundle = false;
   /// `--with-memory`: what of the agent's memory travelled (counts, never text).
   std::optional<memory::summary> memory;
+  /// The workspace held its memory store (`memory/`) and `MEMORY_SNAPSHOT.md`: the manifest
+  /// lists both as dropped always (as upstream); the human report only what was there and
+  /// did not travel (issue 44 item 11).
+  bool had_memory_store = false;
+  bool had_memory_snapshot = false;
 };
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -14854,7 +15189,7 @@ class basic_exporter {
                   o.out);
     }
     const timestamp exported_at = o.exported_at ? *o.exported_at : clock_now();
-    res.exported_at = format_rfc3339(exported_at);
+    res.exported_at = format_rfc3339_seconds(exported_at);
     const walk_context walk{o,
                             install_root,
                             sources.workspace,
@@ -15007,13 +15342,11 @@ class basic_exporter {
     check_cancelled(o);
     // Step 6: the staging directory beside the destination, locked for the whole run
     // so `recover` never removes it under us; removed on any failure unless published.
-    std::string staging;
-    fs::file_id stage_id;
+    // (publish::staged_dir's protocol: made as `.zeroclaw-export-new-<token>`, locked,
+    // then renamed to `.zeroclaw-export-<token>`.)
     std::optional<publish::staged_dir<Fs>> stage;
-    {
-      dir made = make_staging(parent, o.token, staging, stage_id);
-      stage.emplace(fs_, parent, staging, std::move(made), stage_id);
-    }
+    stage.emplace(fs_, parent, publish::staging_kind::export_bundle, o.token);
+    const std::string staging = stage->name();
     try {
       fs::copying_sink<Fs> sink{fs_};
       stage_bundle(walk, res, sink, stage->handle(), req.sources);
@@ -15037,6 +15370,11 @@ class basic_exporter {
       req.staging = staging;
       req.adm = adm.adm;
       req.cancelled = o.cancelled;
+      if (o.on_published)
+        req.published = [&res, &o](const publish::outcome& so_far) {
+          res.publish = so_far;
+          o.on_published(res);
+        };
       res.publish = Publish::publish(fs_, parent, req);
       stage->release();  // the Publish policy moved it into place
     } catch (...) {
@@ -15113,66 +15451,6 @@ class basic_exporter {
                      "everything in it"});
     }
     return out;
-  }
-
-  /// Creates the staging directory and locks it before it carries a name `recover`
-  /// matches: mkdir `.zeroclaw-export-new-<token>`, open, flock (fs::make_locked_dir), then
-  /// rename it to `.zeroclaw-export-<token>` (the lock follows the inode). `recover` removes
-  /// an empty, unlocked `.zeroclaw-export-new-*` (a dead export's): when it took this one
-  /// before the lock, a fresh one is made (bounded).
-  dir make_staging(const dir& parent, const std::string& injected, std::string& staging,
-                   fs::file_id& id) {
-    namespace ed = exporter_detail;
-    for (int attempt = 0;; ++attempt) {
-      const bool retry = attempt < 16;
-      const std::string token = injected.empty() ? publish::random_token() : injected;
-      const std::string creating = publish::creating_name(token);
-      staging = publish::staging_name(token);
-      std::optional<dir> stage;
-      try {
-        stage = fs::make_locked_dir(fs_, parent, creating, fs::modes::private_dir);
-      } catch (const error& e) {
-        if (e.sys_errno() == EEXIST && injected.empty() && retry) continue;
-        throw with_context(e, "failed to create the staging directory " + creating, creating);
-      }
-      if (!stage) {
-        if (retry) continue;  // removed or locked by another process (recover) before our lock
-        throw error(errc::identity_changed,
-                    "the staging directory " + creating +
-                        " was removed or locked by another process while this export created "
-                        "it, 16 times; run the export again",
-                    creating);
-      }
-      bool taken = false;  // the staging name already exists: another token, please
-      try {
-        id = fs_.stat(*stage).id;
-        // The locked, empty `creating` directory takes the staging name, never replacing.
-        taken = !publish::rename_noreplace(fs_, parent, creating, parent, staging);
-        if (!taken) return std::move(*stage);
-        if (!injected.empty() || !retry) {
-          throw error(errc::destination_refused,
-                      "the staging directory " + staging +
-                          " already exists beside the "
-                          "destination; run `clawport recover` on it or choose another token",
-                      staging);
-        }
-      } catch (const error& e) {
-        stage.reset();
-        try {
-          fs_.remove_dir_at(parent, creating);
-        } catch (const error&) {
-          // an empty `.zeroclaw-export-new-` directory stays; recover removes it
-        }
-        if (e.code() == errc::destination_refused) throw;
-        throw with_context(e, "failed to set up the staging directory " + staging, staging);
-      }
-      stage.reset();
-      try {
-        fs_.remove_dir_at(parent, creating);
-      } catch (const error&) {
-        // as above
-      }
-    }
   }
 
   /// The install's root, config file (through a symlink) and `.secret_key`, resolved and
@@ -15281,9 +15559,13 @@ class basic_exporter {
             lim.max_files > ed::root_files ? lim.max_files - ed::root_files : 0;
         fs::copy_spec spec =
             ed::bundle_tree_spec(std::string(zeroclaw::workspace_dir), lim, budget, plan);
-        spec.filter = [&entries, &w, &plan](std::string_view rel) {
+        spec.filter = [&entries, &w, &plan, &res](std::string_view rel) {
           check_cancelled(w.o);
           if (w.o.on_progress) w.o.on_progress(++entries);
+          if (const auto k = bundle::private_workspace_entry(rel)) {
+            res.had_memory_store |= *k == bundle::private_kind::memory_store;
+            res.had_memory_snapshot |= *k == bundle::private_kind::memory_snapshot;
+          }
           return zeroclaw::filter_workspace_entry(plan, rel);
         };
         spec.check_entry = [&w](const fs::file_id& id, const std::string&) {
@@ -15811,24 +16093,17 @@ intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::s
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/publish/intent.hpp -----
-// ----- begin clawport/skills/install.hpp -----
-// `skills install` (docs/cli.md, `skills install`): what a source string is, the
-// audited copy of a skill directory into its destination, and fetching a git source with
-// the system's git into a private directory.
-//
-// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
-// source is audited, copied into a staging directory beside the destination, audited
-// again as copied, then published with one no-replace rename (skills/placement.hpp). An
-// existing destination is refused (unless upgrading: then the staged copy is swapped in and
-// the old version archived) and any failure leaves the install as it was.
+// ----- begin clawport/skills/upgrade_recovery.hpp -----
+// A killed `skills install --upgrade` (docs/cli.md, `recover`): the one reading of its dead
+// staging tree, which `status` says and `recover` acts on, and what `recover` does with the
+// previous version (put back or archived, never deleted). Apart from skills/install.hpp so
+// that the exporter's `recover` and the importer's `status` do not parse the install
+// lifecycle (git, the process runner, skill tests; issue 48).
 
-#include <algorithm>
-#include <chrono>
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
+#include <utility>
 
 // ----- begin clawport/skills/placement.hpp -----
 // Where `skills install|new|remove` write and how (docs/cli.md, `skills new`):
@@ -15848,6 +16123,192 @@ intent_outcome resolve_intent(Fs& fs, const typename Fs::dir& base, const std::s
 #include <utility>
 #include <vector>
 
+// ----- begin clawport/publish/exchange_entry.hpp -----
+// The one "swap the new tree in, the old one aside": renameat2(RENAME_EXCHANGE) where the
+// kernel and filesystem have it (one step: the place holds the old tree or the new one,
+// never neither); otherwise two no-replace renames (the old tree aside, the new one in),
+// the first undone when the second fails. Every replace of a published directory calls it
+// (publish::exchange, a skill's upgrade) and undoes it with exchange_back.
+
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// One RENAME_EXCHANGE of `a` in `a_dir` with `b` in `b_dir`. False, having changed
+/// nothing, when the kernel or filesystem refuses the flag; any failure is thrown as the Fs
+/// policy threw it.
+template <class Fs>
+bool try_exchange(Fs& fs, const typename Fs::dir& a_dir, std::string_view a,
+                  const typename Fs::dir& b_dir, std::string_view b) {
+  return fs.rename_at(a_dir, a, b_dir, b, fs::rename_mode::exchange) == fs::rename_result::done;
+}
+
+/// Builds the error thrown when the old tree could not be put back after `cause` (the
+/// caller says where it is).
+using stranded_error = std::function<error(const error& cause)>;
+
+/// Puts the new tree `new_name` of `new_dir` at `dest` in `dest_dir` and the tree that was
+/// there into `new_dir`: returns its entry there (`new_name` after an exchange,
+/// `aside_name`, which must be free, after the two renames). A failure leaves both where
+/// they were and is thrown as it came (a taken `aside_name` or a `dest` that reappeared
+/// between the renames is errc::destination_refused naming it); when the fallback's
+/// second rename failed and the old tree could not be put back, `stranded(cause)` is thrown.
+template <class Fs>
+std::string exchange_entry(Fs& fs, const typename Fs::dir& new_dir, std::string_view new_name,
+                           const typename Fs::dir& dest_dir, std::string_view dest,
+                           std::string_view aside_name, const stranded_error& stranded) {
+  if (try_exchange(fs, new_dir, new_name, dest_dir, dest)) return std::string(new_name);
+  if (!rename_noreplace(fs, dest_dir, dest, new_dir, aside_name)) {
+    throw error(errc::destination_refused,
+                std::string(aside_name) + " already exists; nothing was moved",
+                std::string(aside_name));
+  }
+  try {
+    if (!rename_noreplace(fs, new_dir, new_name, dest_dir, dest)) {
+      throw error(errc::destination_refused,
+                  std::string(dest) + " appeared while it was being replaced; nothing was moved",
+                  std::string(dest));
+    }
+  } catch (const error& e) {
+    bool back = false;
+    try {
+      back = rename_noreplace(fs, new_dir, aside_name, dest_dir, dest);
+    } catch (const error&) {
+    }
+    if (!back) throw stranded(e);
+    throw;
+  }
+  return std::string(aside_name);
+}
+
+/// Undoes exchange_entry: the old tree (`old_entry` of `new_dir`, as it returned) back at
+/// `dest`, the new one back at `new_name`. Throws when it could not (the caller says where
+/// each tree is).
+template <class Fs>
+void exchange_back(Fs& fs, const typename Fs::dir& new_dir, std::string_view new_name,
+                   const typename Fs::dir& dest_dir, std::string_view dest,
+                   std::string_view old_entry) {
+  if (old_entry == new_name) {
+    if (!try_exchange(fs, new_dir, new_name, dest_dir, dest))
+      throw error(errc::io, "the exchange back was refused", std::string(dest));
+    return;
+  }
+  if (!rename_noreplace(fs, dest_dir, dest, new_dir, new_name) ||
+      !rename_noreplace(fs, new_dir, old_entry, dest_dir, dest)) {
+    throw error(errc::io, "a name was taken", std::string(dest));
+  }
+}
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/exchange_entry.hpp -----
+// ----- begin clawport/publish/undo.hpp -----
+// The one undo journal of a multi-step apply (import, claw add/update/remove, skills
+// remove/restore): each step that changed the user's tree records how to undo it (restore
+// the config from its backup, restore the ledger, remove a published directory, move a
+// renamed tree back), and a failure runs the records newest first, so every apply undoes
+// in the reverse of the order it did.
+
+
+#include <exception>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace publish {
+
+/// Undo steps of one apply. `commit()` on success; otherwise `run()` (or the destructor)
+/// undoes, newest first.
+class undo_journal {
+ public:
+  undo_journal() = default;
+  undo_journal(const undo_journal&) = delete;
+  undo_journal& operator=(const undo_journal&) = delete;
+  /// Undoes what is still recorded (best effort) unless committed or already run.
+  ~undo_journal() { (void)run(); }
+
+  /// Records how to undo the step just done; `what` names it in run()'s report.
+  void add(std::string what, std::function<void()> undo) {
+    steps_.push_back({std::move(what), std::move(undo)});
+  }
+
+  /// The apply succeeded: forget every step.
+  void commit() noexcept { steps_.clear(); }
+
+  /// Number of steps recorded.
+  std::size_t size() const noexcept { return steps_.size(); }
+
+  /// Runs the steps (as run()) and returns what could not be undone as a message's tail,
+  /// "; <what>: <why>" each ("" when everything was undone).
+  std::string run_tail() noexcept {
+    std::string tail;
+    try {
+      for (const std::string& left : run()) tail += "; " + left;
+    } catch (...) {
+    }
+    return tail;
+  }
+
+  /// Runs every recorded step once, newest first; a step that fails does not stop the
+  /// others. Returns what could not be undone, one "<what>: <why>" each, oldest-run first.
+  std::vector<std::string> run() noexcept {
+    std::vector<std::string> left;
+    std::vector<step> todo;
+    todo.swap(steps_);
+    for (auto it = todo.rbegin(); it != todo.rend(); ++it) {
+      try {
+        it->undo();
+      } catch (const std::exception& e) {
+        note(left, it->what, e.what());
+      } catch (...) {  // a simulated crash, or worse: nothing later can undo either
+        note(left, it->what, "interrupted");
+      }
+    }
+    return left;
+  }
+
+ private:
+  struct step {
+    std::string what;
+    std::function<void()> undo;
+  };
+  std::vector<step> steps_;
+
+  static void note(std::vector<std::string>& left, const std::string& what,
+                   const char* why) noexcept {
+    try {
+      left.push_back(what + ": " + why);
+    } catch (...) {
+    }
+  }
+};
+
+/// The undo step of a rename of `from` (in `from_dir`) to `to` (in `to_dir`): `to` back to
+/// `from`, never replacing (publish::rename_noreplace); a taken `from` is errc::io naming
+/// it. The directories must outlive the journal.
+template <class Fs>
+std::function<void()> rename_back(Fs& fs, const typename Fs::dir& from_dir, std::string_view from,
+                                  const typename Fs::dir& to_dir, std::string_view to) {
+  return [&fs, &from_dir, &to_dir, from = std::string(from), to = std::string(to)] {
+    if (!rename_noreplace(fs, to_dir, to, from_dir, from))
+      throw error(errc::io, from + " is taken, so " + to + " could not be moved back", from);
+  };
+}
+
+}  // namespace publish
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/publish/undo.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -16024,9 +16485,11 @@ struct upgrade_intent {
 /// The record's name inside the staging directory.
 inline constexpr std::string_view upgrade_intent_file = ".clawport-upgrade.json";
 
-/// The record's text (JSON, one object).
-inline std::string intent_text(const upgrade_intent& i) {
-  nlohmann::ordered_json j;
+/// The record's text (JSON, one object). A template (J is always nlohmann::ordered_json) so
+/// that only an upgrade instantiates it (issue 48).
+template <class J = nlohmann::ordered_json>
+std::string intent_text(const upgrade_intent& i) {
+  J j;
   j["clawport_upgrade"] = 1;
   j["name"] = i.name;
   j["previous_dev"] = i.previous.dev;
@@ -16043,16 +16506,17 @@ template <class Fs>
 std::optional<upgrade_intent> read_upgrade_intent(Fs& fs, const typename Fs::dir& stage) {
   const fs::read_result r = fs::try_read_file_at(fs, stage, upgrade_intent_file, 65536);
   if (r.refusal != fs::read_refusal::none) return std::nullopt;
-  const nlohmann::json j = nlohmann::json::parse(r.bytes, nullptr, false);
+  using intent_json = json::json_for<Fs>;  // checked where called (issue 48)
+  const intent_json j = intent_json::parse(r.bytes, nullptr, false);
   if (!j.is_object() || j.value("clawport_upgrade", 0) != 1) return std::nullopt;
   try {
     upgrade_intent i;
-    i.name = j.at("name").get<std::string>();
-    i.previous.dev = j.at("previous_dev").get<std::uint64_t>();
-    i.previous.ino = j.at("previous_ino").get<std::uint64_t>();
-    i.install_root = j.at("install_root").get<std::string>();
-    i.bundle = j.at("bundle").get<std::string>();
-    i.now_secs = j.at("now").get<std::int64_t>();
+    i.name = j.at("name").template get<std::string>();
+    i.previous.dev = j.at("previous_dev").template get<std::uint64_t>();
+    i.previous.ino = j.at("previous_ino").template get<std::uint64_t>();
+    i.install_root = j.at("install_root").template get<std::string>();
+    i.bundle = j.at("bundle").template get<std::string>();
+    i.now_secs = j.at("now").template get<std::int64_t>();
     if (i.name.empty() || i.name.find('/') != std::string::npos) return std::nullopt;
     return i;
   } catch (const nlohmann::json::exception&) {
@@ -16072,21 +16536,20 @@ class staged_skill {
   /// Creates `.clawport-stage-<token>/<name>/` in `parent`.
   staged_skill(Fs& fs, const dir& parent, const skills_dir_location& loc, std::string name)
       : fs_(fs), parent_(parent), loc_(loc), name_(std::move(name)) {
-    stage_name_ = publish::staging_name(publish::staging_kind::skills, publish::random_token());
     try {
-      stage_.emplace(fs_, parent_, stage_name_, fs::modes::private_dir);
+      stage_.emplace(fs_, parent_, publish::staging_kind::skills);
     } catch (const error& e) {
-      throw with_context(e, "failed to create the staging directory in " + loc_.path, stage_path(),
+      throw with_context(e, "failed to create the staging directory in " + loc_.path, loc_.path,
                          reason_of(e));
     }
+    stage_name_ = stage_->name();
     try {
       fs_.make_dir_at(stage_->handle(), name_, fs::modes::dir);
       skill_.emplace(fs_.open_dir_at(stage_->handle(), name_));
     } catch (const error& e) {
       skill_.reset();
       stage_.reset();  // removes the staging tree
-      throw with_context(e, "failed to create " + stage_path() + "/" + name_, stage_path(),
-                         reason_of(e));
+      throw with_context(e, "failed to create " + skill_path(), stage_path(), reason_of(e));
     }
   }
   staged_skill(const staged_skill&) = delete;
@@ -16121,7 +16584,7 @@ class staged_skill {
     } catch (const error& e) {
       // Withdraw: the destination was vacant, so it is vacant again.
       try {
-        fs_.rename_at(parent_, name_, stage_->handle(), name_, fs::rename_mode::replace);
+        publish::rename_back(fs_, stage_->handle(), name_, parent_, name_)();
       } catch (const error&) {
         throw with_context(e, "failed to make " + dest + " durable (it stays published)", dest,
                            reason_of(e));
@@ -16200,54 +16663,38 @@ class staged_skill {
     fs::write_new_file(fs_, stage_->handle(), upgrade_intent_file, text, fs::modes::private_file);
   }
 
-  /// The staged skill to `<name>`, the old one into the staging directory; returns the old
-  /// one's entry there (`<name>` after an exchange, `previous` after two renames).
+  /// The staged skill to `<name>`, the old one into the staging directory
+  /// (publish::exchange_entry); returns the old one's entry there (`<name>` after an
+  /// exchange, `previous` after two renames).
   std::string swap_in(const std::string& dest) {
+    bool stranded = false;
+    const auto taken = [&](const error& e) {
+      return e.code() == errc::destination_refused && e.subject() == name_;
+    };
+    const auto strand = [&](const error& cause) {
+      stranded = true;
+      stage_->release();  // it holds the old version: keep it for the user
+      const error e = taken(cause) ? skill_exists(loc_, name_) : cause;
+      return error(e.code(),
+                   std::string(e.what()) + "; the previous version could not be put back: it " +
+                       "is in " + paths::join(stage_path(), swap_aside),
+                   dest, e.sys_errno());
+    };
     try {
-      if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) ==
-          fs::rename_result::done)
-        return name_;
-      // No RENAME_EXCHANGE here: the old version aside, then the new one into place.
-      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), swap_aside)) {
-        throw error(errc::io, "the staging directory " + stage_path() + " is not empty", dest);
-      }
+      return publish::exchange_entry(fs_, stage_->handle(), name_, parent_, name_, swap_aside,
+                                     strand);
     } catch (const error& e) {
+      if (stranded) throw;
+      if (taken(e)) throw skill_exists(loc_, name_);
       throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
     }
-    try {
-      if (!publish::rename_noreplace(fs_, stage_->handle(), name_, parent_, name_)) {
-        throw skill_exists(loc_, name_);
-      }
-    } catch (const error& e) {
-      try {
-        if (!publish::rename_noreplace(fs_, stage_->handle(), swap_aside, parent_, name_))
-          throw error(errc::io, "the name was taken", dest);
-      } catch (const error&) {
-        stage_->release();  // it holds the old version: keep it for the user
-        throw error(e.code(),
-                    std::string(e.what()) + "; the previous version could not be put back: it " +
-                        "is in " + stage_path() + "/" + std::string(swap_aside),
-                    dest, e.sys_errno());
-      }
-      if (e.code() == errc::destination_refused) throw;
-      throw with_context(e, "failed to move the upgraded skill into " + dest, dest, reason_of(e));
-    }
-    return std::string(swap_aside);
   }
 
-  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`.
+  /// Undoes swap_in after `cause`: the old version (`stage/old_entry`) back at `<name>`
+  /// (publish::exchange_back).
   void swap_back(const std::string& dest, const std::string& old_entry, const error& cause) {
     try {
-      if (old_entry == name_) {
-        if (fs_.rename_at(stage_->handle(), name_, parent_, name_, fs::rename_mode::exchange) !=
-            fs::rename_result::done)
-          throw error(errc::io, "the exchange back was refused", dest);
-        return;
-      }
-      if (!publish::rename_noreplace(fs_, parent_, name_, stage_->handle(), name_) ||
-          !publish::rename_noreplace(fs_, stage_->handle(), old_entry, parent_, name_)) {
-        throw error(errc::io, "a name was taken", dest);
-      }
+      publish::exchange_back(fs_, stage_->handle(), name_, parent_, name_, old_entry);
     } catch (const error&) {
       stage_->release();  // it holds a version of the skill: keep it for the user
       throw error(cause.code(),
@@ -16270,22 +16717,1113 @@ class staged_skill {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/placement.hpp -----
-// ----- begin clawport/skills/process.hpp -----
-// The skills commands' Runner policy: `skills test` runs TEST.sh commands and
-// `skills install` runs the system's git through one call,
-//
-//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
-//                       std::chrono::milliseconds timeout)
-//
-// (tests give fakes). `posix_runner` models it with the library's one process runner,
-// `process::posix_runner` (process/runner.hpp: own process group, stdin /dev/null, only
-// the environment given, a hard timeout on the command and all it started); the output
-// is stdout then stderr, as upstream concatenates.
+// ----- begin clawport/skills/remove.hpp -----
+// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
+// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
+// that name is taken, so an earlier archive is never clobbered); `purge` and the global
+// directory delete instead. Either way the skill leaves its directory in ONE rename: a
+// purge first renames it into a staging directory, then deletes that through handles.
+// A directory without a manifest is not a skill and is refused, as upstream.
 
-#include <chrono>
+#include <cerrno>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The archive directory below the install root.
+inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
+
+/// The name of an archive: upstream's `<bundle>-<name>-<secs>`, and `.<n>` after it when
+/// that is taken. The suffix has no `-`, so the last `-` ends the name and an archive's
+/// name reads one way only (a `-<n>` suffix would make `ops-x-5-<secs>`, skill `x-5`'s,
+/// read as `x`'s too; skills/restore.hpp).
+inline std::string archive_name(std::string_view bundle, std::string_view name, std::int64_t secs,
+                                unsigned sequence) {
+  std::string out = std::string(bundle) + "-" + std::string(name) + "-" + std::to_string(secs);
+  if (sequence > 1) out += "." + std::to_string(sequence);
+  return out;
+}
+
+/// What a removal did.
+struct remove_result {
+  std::string name;
+  std::string bundle;       ///< empty for the global directory
+  std::string directory;    ///< where the skill was
+  std::string archived_to;  ///< empty when deleted
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
+  return st && st->kind == fs::file_kind::regular;
+}
+
+template <class Fs>
+bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
+  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
+    if (is_manifest_kind(fs.stat_at(d, m))) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
+/// bundles `agent` lists (when given), else in every configured bundle and the global
+/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
+/// several errc::invalid_argument naming them.
+template <class Fs>
+skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
+                                 const std::string& name, const std::string& bundle,
+                                 const std::string& agent) {
+  std::vector<skills_dir_location> places;
+  if (!bundle.empty()) {
+    places.push_back(bundle_location(cfg, where.install_root, bundle));
+    return places.front();
+  }
+  if (!agent.empty()) {
+    const auto it = cfg.agents.find(agent);
+    if (it == cfg.agents.end()) {
+      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
+                  "agents." + agent);
+    }
+    for (const std::string& b : it->second.skill_bundles) {
+      const std::string alias(text::trim(b));
+      if (!alias.empty() && cfg.bundles.count(alias)) {
+        places.push_back(bundle_location(cfg, where.install_root, alias));
+      }
+    }
+  } else {
+    for (const auto& b : cfg.bundles) {
+      places.push_back(bundle_location(cfg, where.install_root, b.first));
+    }
+    places.push_back(global_location(where));
+  }
+  const auto holds = [&](std::size_t i) {
+    try {
+      auto d = open_skills_dir(fs, places[i], false);
+      const auto st = fs.stat_at(d, name);
+      return st && st->kind != fs::file_kind::regular;
+    } catch (const error&) {
+      return false;  // a missing or unreadable directory holds no skill
+    }
+  };
+  return places[find_one_skill(
+      name, places.size(), holds, [&](std::size_t i) { return places[i].bundle; },
+      agent.empty() ? std::string("looked in every configured bundle and the global skills "
+                                  "directory")
+                    : "looked in the bundles of agent '" + agent + "'")];
+}
+
+namespace detail {
+
+/// The refusals before anything moves: `name` under `parent` must be a real directory
+/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
+/// bundle skills are ever removed. Returns its identity for the later re-check.
+template <class Fs>
+fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
+                               const std::string& shown, const std::string& directory) {
+  const auto st = fs.stat_at(parent, name);
+  if (!st) {
+    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
+                ENOENT);
+  }
+  if (st->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path,
+                directory + " is a symlink; clawport removes real skill directories only",
+                directory);
+  }
+  if (st->kind != fs::file_kind::directory) {
+    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
+  }
+  auto skill = fs.open_dir_at(parent, name);
+  const fs::file_id id = fs.stat(skill).id;
+  if (id != st->id) {
+    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
+                directory);
+  }
+  if (!detail::has_manifest_file(fs, skill)) {
+    throw error(errc::skill_invalid,
+                "skill '" + shown +
+                    "' is not editable: it is a non-bundle skill, only bundle skills are "
+                    "writable (" +
+                    directory +
+                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
+                    "was removed",
+                directory);
+  }
+  return id;
+}
+
+/// Moves the skill `entry` of `parent` (its bundle directory, or the staging directory an
+/// upgrade swapped it into) into the install's archive as `archive_name` (never
+/// over an earlier archive) and makes both directories durable; if that fails the skill is
+/// put back. Returns the archive path it now has.
+template <class Fs>
+std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_view entry,
+                          const skills_dir_location& loc, std::string_view install_root,
+                          const std::string& name, const std::string& shown,
+                          const std::string& directory, std::int64_t now_secs) {
+  skills_dir_location archive;
+  archive.anchor = paths::normalize(install_root);
+  archive.relative = std::string(archive_relative);
+  archive.path = paths::join(archive.anchor, archive.relative);
+  archive.bundle = "_deleted";
+  typename Fs::dir arch = open_skills_dir(fs, archive, true);
+  const std::string base = archive_name(loc.bundle, name, now_secs, 1);
+  std::string target = base;
+  bool moved = false;
+  for (unsigned n = 2; n <= 10000 && !moved; ++n) {
+    try {
+      moved = publish::rename_noreplace(fs, parent, entry, arch, target);
+    } catch (const error& e) {
+      throw with_context(e, "failed to move " + directory + " into " + archive.path, directory,
+                         reason_of(e));
+    }
+    if (!moved) target = archive_name(loc.bundle, name, now_secs, n);
+  }
+  if (!moved) {
+    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
+                archive.path);
+  }
+  publish::undo_journal undo;
+  undo.add("the archive", publish::rename_back(fs, parent, entry, arch, target));
+  try {
+    fs.sync_dir(arch);
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    if (!undo.run().empty()) {
+      throw with_context(e,
+                         "archived " + shown + " to " + paths::join(archive.path, target) +
+                             " but could not make it durable",
+                         directory, reason_of(e));
+    }
+    throw with_context(e, "failed to make the archive of " + shown + " durable", directory,
+                       reason_of(e));
+  }
+  undo.commit();
+  return paths::join(archive.path, target);
+}
+
+/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
+/// where no agent loads it, never half-deleted in place), identity re-checked against
+/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
+template <class Fs>
+void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
+                  const std::string& name, const std::string& directory, const fs::file_id& id,
+                  std::vector<std::string>& warnings) {
+  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
+  try {
+    s.emplace(fs, parent, publish::staging_kind::skills);
+  } catch (const error& e) {
+    throw with_context(e, "failed to create a staging directory in " + loc.path, loc.path,
+                       reason_of(e));
+  }
+  const std::string stage = s->name();
+  publish::undo_journal undo;  // the skill back from <stage>/<name>
+  try {
+    if (!publish::rename_noreplace(fs, parent, name, s->handle(), name))
+      throw error(errc::io, "the fresh staging directory " + stage + " is not empty", directory);
+    undo.add("the skill", publish::rename_back(fs, parent, name, s->handle(), name));
+    const auto moved = fs.stat_at(s->handle(), name);
+    if (!moved || moved->id != id) {
+      throw error(errc::identity_changed,
+                  directory + " was replaced while it was being removed; nothing was removed",
+                  directory);
+    }
+    fs.sync_dir(parent);
+  } catch (const error& e) {
+    if (!undo.run().empty()) {
+      s->release();  // it holds the skill now
+      throw error(e.code(),
+                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
+                      paths::join(loc.path, stage) + ", which no agent loads",
+                  directory, e.sys_errno());
+    }
+    s.reset();  // inert if it stays: it has no manifest at its root
+    if (e.code() == errc::identity_changed) throw;
+    throw with_context(e, "failed to remove " + directory, directory, reason_of(e));
+  }
+  undo.commit();
+  try {
+    s->remove();
+  } catch (const error& e) {
+    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
+                       ", which no agent loads (" + e.what() + "); delete it");
+  }
+}
+
+}  // namespace detail
+
+/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
+/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
+/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
+/// a directory without a manifest, errc::unsafe_path for a symlink.
+template <class Fs>
+remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
+                           const std::string& name, bool purge, std::int64_t now_secs) {
+  static_assert(fs::check_policy<Fs>());
+  check_skill_dir_name(name);
+  remove_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+  const std::string shown = shown_skill(loc.bundle, name);
+
+  std::optional<typename Fs::dir> parent;
+  try {
+    parent.emplace(open_skills_dir(fs, loc, false));
+  } catch (const error& e) {
+    if (e.code() != errc::not_found) throw;
+    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
+                out.directory);
+  }
+  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
+  if (!purge && !loc.global()) {
+    out.archived_to = detail::archive_skill(fs, *parent, name, loc, install_root, name, shown,
+                                            out.directory, now_secs);
+    return out;
+  }
+  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
+  return out;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/remove.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// What `recover_upgrade` did with a skills staging tree.
+struct upgrade_recovery {
+  bool previous_found = false;  ///< the tree held the user's previous version
+  bool put_back = false;        ///< it went back to the skill's vacant name
+  std::string action;           ///< one sentence for recover's report (empty: nothing)
+};
+
+/// What a dead skills staging tree holds of a killed upgrade, read without changing
+/// anything: its intent, where the previous version is, what is at the skill's name.
+/// `recover_upgrade` acts on it; `status` says it (`upgrade_leftover_text`).
+struct upgrade_leftover {
+  upgrade_intent intent;
+  std::string previous_entry;      ///< the previous version's entry in the tree; empty: not there
+  bool name_taken = false;         ///< something is at the skill's name
+  bool previous_in_place = false;  ///< that is the previous version (not replaced yet)
+  std::string shown;               ///< `<bundle>/<name>` or `global/<name>`
+  /// The previous version goes back to the vacant name.
+  bool puts_back() const { return !previous_entry.empty() && !name_taken; }
+  /// The previous version is archived (deleted for a global skill, as upgrade does).
+  bool retires() const { return !previous_entry.empty() && name_taken; }
+};
+
+/// The killed upgrade whose intent the staging tree `stage` in `parent` records; nullopt
+/// without one (the tree then holds only a staged copy, deleted with it).
+template <class Fs>
+std::optional<upgrade_leftover> inspect_upgrade(Fs& fs, const typename Fs::dir& parent,
+                                                const typename Fs::dir& stage) {
+  std::optional<upgrade_intent> intent = read_upgrade_intent(fs, stage);
+  if (!intent) return std::nullopt;
+  upgrade_leftover u;
+  u.intent = std::move(*intent);
+  fs.for_each_entry(stage, [&](std::string_view n) {
+    const auto st = fs.stat_at(stage, n);
+    if (st && st->kind == fs::file_kind::directory && st->id == u.intent.previous)
+      u.previous_entry = std::string(n);
+  });
+  const auto at_name = fs.stat_at(parent, u.intent.name);
+  u.name_taken = at_name.has_value();
+  u.previous_in_place = at_name && at_name->id == u.intent.previous;
+  u.shown =
+      shown_skill(u.intent.install_root.empty() ? std::string() : u.intent.bundle, u.intent.name);
+  return u;
+}
+
+/// One sentence for `status`: which version of the skill is in place, and what `recover`
+/// (recover_upgrade, then the tree's removal) will do.
+inline std::string upgrade_leftover_text(const upgrade_leftover& u) {
+  const std::string skill = "a killed upgrade of skill '" + u.shown + "': ";
+  if (u.puts_back())
+    return skill + "the skill is missing and its previous version is in this staging tree; " +
+           "recover puts it back";
+  if (u.retires())
+    return skill + "the copy in place is the new version; recover " +
+           (u.intent.install_root.empty()
+                ? std::string("deletes the previous version, as an upgrade of a global skill does")
+                : "archives the previous version (`clawport skills restore " + u.intent.name +
+                      "` brings it back)");
+  if (u.previous_in_place)
+    return skill + "the copy in place is the previous version (it was not replaced); " +
+           "recover deletes the staged new copy";
+  return skill +
+         (u.name_taken ? "the copy in place is the new version (the previous one was "
+                         "already archived); "
+                       : "nothing is at the skill's name and the previous version is "
+                         "not in this tree; ") +
+         "recover deletes the staging tree";
+}
+
+/// Finishes or undoes the upgrade a kill interrupted, from the intent recorded in the dead
+/// skills staging tree `stage` (named `stage_name` in `parent`, held locked by the caller):
+/// when the tree holds the installed version the upgrade was replacing, that version is put
+/// back if the skill's name is vacant, else archived as the upgrade would have (a global
+/// skill's is left to be deleted, as upgrade deletes it). Without an intent, or with the
+/// previous version not in the tree, nothing is done: the tree holds only a staged copy.
+/// Throws clawport::error when the previous version could not be moved (the caller then
+/// must not delete the tree).
+template <class Fs>
+upgrade_recovery recover_upgrade(Fs& fs, const typename Fs::dir& parent,
+                                 const std::string& parent_path, const std::string& stage_name,
+                                 const typename Fs::dir& stage) {
+  upgrade_recovery out;
+  const std::optional<upgrade_leftover> u = inspect_upgrade(fs, parent, stage);
+  if (!u || u->previous_entry.empty()) return out;
+  const upgrade_intent& intent = u->intent;
+  const std::string& entry = u->previous_entry;
+  const std::string& shown = u->shown;
+  out.previous_found = true;
+  const std::string directory = paths::join(parent_path, intent.name);
+  const std::string held = paths::join(paths::join(parent_path, stage_name), entry);
+  if (u->puts_back()) {
+    if (!publish::rename_noreplace(fs, stage, entry, parent, intent.name))
+      throw error(errc::identity_changed, directory + " appeared while recover ran", directory);
+    fs.sync_dir(parent);
+    out.put_back = true;
+    out.action = "put the previous version of skill '" + shown + "' back at " + directory +
+                 " from " + held + " (an upgrade was killed before it replaced it)";
+    return out;
+  }
+  if (intent.install_root.empty()) {
+    out.action = "deleted the previous version of the global skill '" + shown +
+                 "' that a killed upgrade had replaced, as an upgrade of a global skill does";
+    return out;
+  }
+  skills_dir_location loc;
+  loc.bundle = intent.bundle;
+  const std::string archived = detail::archive_skill(
+      fs, stage, entry, loc, intent.install_root, intent.name, shown, directory, intent.now_secs);
+  out.action = "archived the previous version of skill '" + shown + "' to " + archived +
+               " (a killed upgrade had replaced it; `clawport skills restore " + intent.name +
+               "` brings it back)";
+  return out;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/upgrade_recovery.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+/// What `recover` did, one sentence per action, in the order it acted.
+struct recover_report {
+  std::vector<std::string> actions;
+  bool restored = false;    ///< a previous bundle was moved back to the destination
+  std::size_t removed = 0;  ///< dead staging trees removed
+  std::size_t busy = 0;     ///< leftovers a running command holds (left alone)
+  /// Names beginning with a staging family's prefix that are not of the exact grammar that
+  /// family generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6
+  /// of [A-Za-z0-9]; publish::match_staging): never touched, each named in `actions`.
+  std::vector<std::string> ignored;
+  /// The staging trees (and temporary files) removed, by name (each also a sentence in
+  /// `actions`).
+  std::vector<std::string> removed_trees;
+  /// Staging trees recover could not delete, each named with the cause in `actions`.
+  std::vector<std::string> failed;
+};
+
+namespace detail {
+
+/// Who holds a locked leftover, in recover's sentences.
+inline std::string running(std::string_view name) {
+  const publish::staging_family& f = *publish::match_staging(name).family;
+  if (f.kind == publish::staging_kind::export_bundle) return "a running export";
+  return "a running `clawport " + std::string(f.name) + "`";
+}
+
+template <class Fs>
+struct leftover {
+  std::string name;
+  typename Fs::dir handle;  ///< open and locked by recover while it works
+};
+
+/// A temporary file a killed replace left beside the destination file.
+struct leftover_file {
+  std::string name;
+  fs::file_id id;  ///< removed only while the name still is this file
+};
+
+/// " (left by <creator> that was killed)" for every family but the export's.
+inline std::string left_by(const publish::staging_family& f) {
+  return f.kind == publish::staging_kind::export_bundle
+             ? std::string()
+             : " (left by " + std::string(f.creator) + " that was killed)";
+}
+
+/// Removes the temporary files of `temps` (still the files seen), each named in `report`.
+template <class Fs>
+void remove_temp_files(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display, const std::vector<leftover_file>& temps,
+                       recover_report& report) {
+  for (const leftover_file& t : temps) {
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, t.name);
+      if (!st || st->id != t.id || st->kind != fs::file_kind::regular) continue;
+      fs.unlink_at(parent, t.name);
+    } catch (const error& e) {
+      report.failed.push_back(t.name);
+      report.actions.push_back("failed to remove the incomplete temporary file " + t.name +
+                               " beside " + display + " (" + e.what() + "): delete it yourself");
+      continue;
+    }
+    ++report.removed;
+    report.removed_trees.push_back(t.name);
+    report.actions.push_back("removed the incomplete temporary file " + t.name +
+                             left_by(*publish::match_staging(t.name, name).family));
+  }
+}
+
+/// The exact-name leftovers beside the destination, sorted by what recover does with them.
+template <class Fs>
+struct leftovers {
+  std::vector<leftover<Fs>> staging;  ///< locked staging trees of dead exports
+  std::vector<leftover<Fs>> retired;  ///< locked previous bundles
+  std::vector<leftover_file> temps;   ///< temporary files
+};
+
+/// Opens and locks each of `names` (exact staging matches beside `name`) that is still
+/// the kind its family makes and still the object stat saw; one that is not, or that a
+/// running export holds, is left alone with a line in `report` saying why.
+template <class Fs>
+leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                                 const std::vector<std::string>& names, recover_report& report) {
+  leftovers<Fs> found;
+  for (const std::string& n : names) {
+    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+    if (!st) continue;
+    if (publish::match_staging(n, name).family->shape == publish::staging_shape::file) {
+      if (st->kind == fs::file_kind::regular)
+        found.temps.push_back({n, st->id});
+      else
+        report.actions.push_back("left " + n + " alone: it is not a regular file");
+      continue;
+    }
+    if (st->kind != fs::file_kind::directory) {
+      report.actions.push_back("left " + n + " alone: it is not a directory");
+      continue;
+    }
+    typename Fs::dir handle = fs.open_dir_at(parent, n);
+    if (fs.stat(handle).id != st->id) {
+      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
+      continue;
+    }
+    if (!fs.try_lock(handle)) {
+      ++report.busy;
+      report.actions.push_back("left " + n + " alone: " + running(n) + " holds it");
+      continue;
+    }
+    auto& into = publish::is_retired_name(n) ? found.retired : found.staging;
+    into.push_back(leftover<Fs>{n, std::move(handle)});
+  }
+  return found;
+}
+
+/// Finishes or undoes each command whose intent directory is in `intents`
+/// (publish::resolve_intent: an import killed between placing its trees and writing its
+/// config), saying what it did; a failure leaves the record for the next try.
+template <class Fs>
+void resolve_intents(Fs& fs, const typename Fs::dir& parent,
+                     const std::vector<std::string>& intents, recover_report& report,
+                     const publish::rows_undo& undo_rows) {
+  for (const std::string& n : intents) {
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+      if (!st || st->kind != fs::file_kind::directory) {
+        report.actions.push_back("left " + n + " alone: it is not a directory");
+        continue;
+      }
+      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n, undo_rows);
+      if (o.busy) {
+        ++report.busy;
+        report.actions.push_back("left " + n + " alone: a running `clawport import` holds it");
+        continue;
+      }
+      for (const std::string& a : o.actions) report.actions.push_back(a);
+      if (!o.unclear) {
+        ++report.removed;
+        report.removed_trees.push_back(n);
+      }
+    } catch (const error& e) {
+      report.failed.push_back(n);
+      report.actions.push_back("failed to finish or undo what " + n + " records (" + e.what() +
+                               "): run recover again");
+    }
+  }
+}
+
+/// Restores the one previous bundle when the destination is missing; with several it
+/// cannot tell which was the destination and refuses before changing anything. With the
+/// destination present, previous bundles are not recover's to touch.
+template <class Fs>
+void restore_retired(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                     const std::string& display, const std::vector<leftover<Fs>>& retired,
+                     recover_report& report) {
+  const bool destination_present = fs.stat_at(parent, name).has_value();
+  if (!destination_present && retired.size() > 1) {
+    std::string list;
+    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
+    throw error(errc::recover_ambiguous,
+                display + " is missing and several previous bundles lie beside it (" + list +
+                    "); recover cannot tell which one was " + display +
+                    ", so nothing was changed: rename the right one to " + std::string(name) +
+                    " yourself",
+                display);
+  }
+  if (!destination_present && retired.size() == 1) {
+    const std::string& from = retired.front().name;
+    if (!publish::rename_noreplace(fs, parent, from, parent, name)) {
+      throw error(errc::recover_ambiguous,
+                  display + " appeared while recover ran; nothing was changed", display);
+    }
+    report.restored = true;
+    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
+  } else {
+    for (const auto& r : retired) {
+      report.actions.push_back("left " + r.name + " alone: " + display +
+                               " exists, so it is not a bundle waiting to be restored (delete "
+                               "it yourself if it is an old bundle you no longer need)");
+    }
+  }
+}
+
+/// Removes each locked staging tree that is still the object that was locked; a failure
+/// is reported per tree and does not undo what was already done.
+template <class Fs>
+void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::string& display,
+                          const std::vector<leftover<Fs>>& staging, recover_report& report) {
+  for (const auto& s : staging) {
+    // Still the object we locked? Then it is a dead export's staging tree.
+    try {
+      const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
+      if (!st || st->id != fs.stat(s.handle).id) continue;
+      // A killed `skills install --upgrade` may have left the user's previous version here:
+      // it is put back or archived first, never deleted with the tree.
+      if (publish::match_staging(s.name).family->kind == publish::staging_kind::skills) {
+        const skills::upgrade_recovery u =
+            skills::recover_upgrade(fs, parent, paths::parent(display), s.name, s.handle);
+        if (!u.action.empty()) report.actions.push_back(u.action);
+        if (u.put_back) report.restored = true;
+      }
+      fs.remove_tree_at(parent, s.name);
+    } catch (const error& e) {
+      // What was already restored or removed stays done; name the tree that is left.
+      report.failed.push_back(s.name);
+      report.actions.push_back("failed to remove the incomplete staging tree " + s.name +
+                               " beside " + display + " (" + e.what() +
+                               "); part of it may remain: delete it yourself");
+      continue;
+    }
+    ++report.removed;
+    report.removed_trees.push_back(s.name);
+    report.actions.push_back("removed the incomplete staging tree " + s.name +
+                             left_by(*publish::match_staging(s.name).family));
+  }
+}
+
+/// Why an export's creation directory `n` (`.zeroclaw-export-new-*`) is left, or nullopt
+/// once it was removed: an empty one nobody holds is an export's that died between its mkdir
+/// and its lock. Recover locks it first; an export that had not locked it yet finds it gone
+/// or held and retries under a fresh name (publish::staged_dir).
+template <class Fs>
+std::optional<std::string> remove_dead_creation(Fs& fs, const typename Fs::dir& parent,
+                                                const std::string& n, recover_report& report) {
+  std::optional<fs::stat_info> st = fs.stat_at(parent, n);
+  if (!st) return std::string();  // renamed by its export meanwhile
+  if (st->kind != fs::file_kind::directory) return std::string("it is not a directory");
+  std::optional<typename Fs::dir> handle;
+  try {
+    handle.emplace(fs.open_dir_at(parent, n));
+  } catch (const error& e) {
+    if (e.code() == errc::not_found || e.sys_errno() == ENOENT) return std::string();
+    throw;
+  }
+  if (fs.stat(*handle).id != st->id) return std::string("it changed while recover inspected it");
+  if (!fs.try_lock(*handle)) {
+    ++report.busy;
+    return std::string("a running export is creating its staging directory there");
+  }
+  if (!fs.is_empty(*handle)) {
+    return std::string(
+        "it is not empty, so not a directory an export died creating (look "
+        "inside, then delete it yourself)");
+  }
+  st = fs.stat_at(parent, n);
+  if (!st || st->id != fs.stat(*handle).id) return std::string();
+  fs.remove_dir_at(parent, n);
+  return std::nullopt;
+}
+
+/// Removes the dead exports' empty creation directories among `report.ignored` (no longer
+/// ignored then) and says why each other ignored name is left.
+template <class Fs>
+void sweep_ignored(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                   recover_report& report) {
+  std::vector<std::string> kept;
+  for (const std::string& n : report.ignored) {
+    const publish::staging_match m = publish::match_staging(n, name);
+    if (!m.creating) {
+      kept.push_back(n);
+      report.actions.push_back("left " + n + " alone: not a name " +
+                               std::string(m.family->creator) +
+                               " creates, so not recover's to touch");
+      continue;
+    }
+    std::optional<std::string> why;
+    try {
+      why = remove_dead_creation(fs, parent, n, report);
+    } catch (const error& e) {
+      why = std::string("recover could not remove it (") + e.what() + "): delete it yourself";
+    }
+    if (!why) {
+      ++report.removed;
+      report.removed_trees.push_back(n);
+      report.actions.push_back("removed the empty staging directory " + n +
+                               " of an export killed before it locked it");
+      continue;
+    }
+    if (why->empty()) continue;  // gone: its export renamed it meanwhile
+    kept.push_back(n);
+    report.actions.push_back("left " + n + " alone: " + *why);
+  }
+  report.ignored = std::move(kept);
+}
+
+}  // namespace detail
+
+/// Recovers the destination called `name` inside the open directory `parent`; `display`
+/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
+/// could be the destination's.
+template <class Fs>
+recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
+                       const std::string& display, const publish::rows_undo& undo_rows = {}) {
+  fs::check_policy<Fs>();
+  recover_report report;
+  std::vector<std::string> names;
+  std::vector<std::string> intents;
+  fs.for_each_entry(parent, [&](std::string_view entry) {
+    const publish::staging_match m = publish::match_staging(entry, name);
+    if (m.family == nullptr) return;
+    (m.intent ? intents : m.exact ? names : report.ignored).emplace_back(entry);
+  });
+  std::sort(names.begin(), names.end());  // deterministic report
+  std::sort(intents.begin(), intents.end());
+  detail::resolve_intents(fs, parent, intents, report, undo_rows);
+  std::sort(report.ignored.begin(), report.ignored.end());
+
+  detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);
+  detail::restore_retired(fs, parent, name, display, found.retired, report);
+  detail::remove_staging_trees(fs, parent, display, found.staging, report);
+  detail::remove_temp_files(fs, parent, name, display, found.temps, report);
+  detail::sweep_ignored(fs, parent, name, report);
+  if (report.actions.empty()) {
+    report.actions.push_back("nothing to recover beside " + display);
+  }
+  return report;
+}
+
+/// The failure `clawport recover` reports when staging trees could not be deleted (and
+/// nothing was restored): names every tree left and why.
+inline error recover_failure(const recover_report& r, const std::string& display) {
+  std::string msg;
+  for (const std::string& a : r.actions) {
+    if (a.rfind("failed to remove", 0) == 0) msg += (msg.empty() ? "" : "; ") + a;
+  }
+  return error(errc::io, msg.empty() ? "recover beside " + display + " failed" : msg,
+               r.failed.empty() ? display : r.failed.front());
+}
+
+/// The `clawport recover --json` document: what was done, in the order it was done. A
+/// template (J is always nlohmann::ordered_json): instantiated only where it is rendered.
+template <class J = nlohmann::ordered_json>
+J to_json(const recover_report& r) {
+  using t = recover_report;
+  return json::object_of<J>(r, json::field("restored", &t::restored),
+                            json::field("removed", &t::removed), json::field("busy", &t::busy),
+                            json::field("ignored", &t::ignored),
+                            json::field("removed_trees", &t::removed_trees),
+                            json::field("failed", &t::failed), json::field("actions", &t::actions));
+}
+
+/// `recover` for a destination given as an absolute path: opens its parent once and
+/// recovers beside it. `display` names the destination in messages (as typed). A killed
+/// `import --with-memory`'s rows are removed through `memory` (the CLI's SQLite target).
+template <class Fs>
+recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display,
+                            const memory::target& memory = {}) {
+  const auto place = exporter_detail::split_parent(abs);
+  if (abs.empty() || abs.front() != '/' || !place) {
+    throw error(errc::invalid_argument,
+                "recover needs a destination with a parent directory: " + display, display);
+  }
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(place->first);
+    } catch (const error& e) {
+      throw with_context(e, "failed to open " + place->first, place->first);
+    }
+  }();
+  publish::rows_undo undo_rows;
+  if (memory)
+    undo_rows = [&memory, &place](const std::string& store, const std::string& agent) {
+      (void)memory.remove_agent(paths::join(place->first, store), agent);
+    };
+  return recover(fs, parent, place->second, display, undo_rows);
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/recover.hpp -----
+// ----- begin clawport/exporter/report.hpp -----
+// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
+// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
+
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+
+namespace report_detail {
+
+/// Appends lines, each ending in '\n', through the one terminal-safe renderer
+/// (core/text.hpp): a control character in a config value (a risk flag's command line), a
+/// path or a name is shown escaped, never sent to the terminal.
+using lines = ::clawport::text::terminal_lines;
+
+inline std::string n(std::uint64_t v) { return std::to_string(v); }
+
+/// The first line (what went where) and the skill-file line.
+inline void headline(lines& line, const export_result& r) {
+  if (r.dry_run) {
+    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) +
+         " KiB of them); nothing was written");
+  } else {
+    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
+         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB of them)");
+  }
+  if (r.signed_bundle) {
+    line("  signed: zeroclaw-agent.sha256.sig (ssh-keygen -Y, namespace clawport-bundle)");
+  }
+  if (r.skill_bundles > 0) {
+    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
+         " skill bundle(s)");
+  }
+  if (r.replaced_non_bundle) {
+    line("  " + std::string(r.dry_run ? "would replace" : "replaced") + " " + r.out +
+         ", which was not a bundle (it held no zeroclaw-agent.toml) \u2014 --force replaces "
+         "any non-empty directory");
+  }
+}
+
+/// What the copy skipped, in upstream's order.
+inline void skipped(lines& line, const export_result& r) {
+  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
+  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
+  const std::uint64_t special = r.workspace.special + r.skills.special;
+  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
+  if (replaced > 0) {
+    line("  " + n(replaced) +
+         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
+         "carries the objects it inspected");
+  }
+  if (hard > 0) {
+    line("  " + n(hard) +
+         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
+         "on this host is not this workspace's content to carry");
+  }
+  if (special > 0) {
+    line("  " + n(special) +
+         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
+         "content a bundle can carry");
+  }
+  if (links > 0) {
+    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
+  }
+  const std::uint64_t names = r.workspace.names + r.skills.names;
+  if (names > 0) {
+    line("  " + n(names) +
+         " entry/entries skipped for their name \u2014 not UTF-8 or holding a control "
+         "character, a bundle cannot carry it (each is listed under `dropped` as "
+         "unportable_name)");
+  }
+}
+
+/// Capability grants, scrubbed credentials, what was left behind.
+inline void plan_sections(lines& line, const export_result& r) {
+  const zeroclaw::export_plan& plan = r.plan;
+  if (!plan.risk_flags.empty()) {
+    line("");
+    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
+         " capability grant(s) an importing operator must accept:");
+    for (const auto& f : plan.risk_flags) {
+      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
+           f.detail);
+    }
+  }
+  if (!plan.required_secrets.empty()) {
+    line("");
+    line("\U0001F511 " + n(plan.required_secrets.size()) +
+         " credential(s) were scrubbed and must be supplied on import:");
+    for (const auto& s : plan.required_secrets) line("  " + s);
+  }
+  // The memory store and snapshot are dropped in the manifest always (as upstream); said
+  // here only when the workspace held them and its memory did not travel (--with-memory).
+  std::vector<const zeroclaw::dropped_item*> shown;
+  for (const auto& d : plan.dropped) {
+    if (d.path == "workspace/memory" && (!r.had_memory_store || r.memory)) continue;
+    if (d.path == "workspace/MEMORY_SNAPSHOT.md" && !r.had_memory_snapshot) continue;
+    shown.push_back(&d);
+  }
+  if (!shown.empty()) {
+    line("");
+    line("\u2139\ufe0f  " + n(shown.size()) + " item(s) could not travel and were left behind:");
+    for (const zeroclaw::dropped_item* dp : shown) {
+      const zeroclaw::dropped_item& d = *dp;
+      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
+           d.detail);
+    }
+  }
+}
+
+/// The scrubbing-scope warnings and the review hint.
+inline void scope_warnings(lines& line, const export_result& r) {
+  line("");
+  line(
+      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
+      "detection: other config values travel as written, so a token in an MCP server's url, "
+      "or a credential in its command or args, is carried and repeated in the manifest's "
+      "risk flags.");
+  const std::uint64_t carried = r.workspace.files + r.skills.files;
+  if (carried > 0) {
+    line("");
+    line("\u26a0\ufe0f  " + n(carried) +
+         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
+         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
+         "credential in a git remote will be contained in the export.");
+  }
+  line("");
+  line(
+      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
+      "sharing it.");
+}
+
+/// clawport's additions: host-local settings, how the bundle was published, warnings.
+inline void additions(lines& line, const export_result& r) {
+  const auto& plan = r.plan;
+  if (!plan.host_local.empty()) {
+    line("");
+    line("\U0001F3E0 " + n(plan.host_local.size()) +
+         " setting(s) travel and only mean something on this host; review them "
+         "on the target:");
+    for (const auto& h : plan.host_local) {
+      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
+           h.detail);
+    }
+  }
+  if (!r.dry_run) {
+    line("");
+    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
+    if (r.publish.guarantee == publish::guarantee::atomic) {
+      how +=
+          ": the destination always held either the complete old or the complete new "
+          "bundle";
+    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
+      how +=
+          ": a crash while publishing leaves the previous bundle beside the destination; "
+          "`clawport recover` restores it";
+    }
+    how += ")";
+    if (r.publish.requested != r.publish.strategy) {
+      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
+    }
+    line(how + ".");
+  }
+  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
+}
+
+/// Why memory rows stayed home, for the report and the JSON.
+inline std::string_view skip_name(memory::skip_reason r) noexcept {
+  switch (r) {
+    case memory::skip_reason::redacted_category:
+      return "redacted_category";
+    case memory::skip_reason::conversation:
+      return "conversation";
+    case memory::skip_reason::credential_shape:
+      return "credential_shape";
+    case memory::skip_reason::not_utf8:
+      return "not_utf8";
+    case memory::skip_reason::too_large:
+      return "too_large";
+  }
+  return "unknown";
+}
+
+/// `--with-memory`: what travelled, what stayed home, and the privacy warning (loud).
+inline void memory_section(lines& line, const export_result& r) {
+  if (!r.memory) return;
+  const memory::summary& m = *r.memory;
+  std::string cats;
+  for (const auto& [name, count] : m.categories)
+    cats += (cats.empty() ? "" : ", ") + name + " " + n(count);
+  line("⚠️  MEMORY TRAVELS: " + text::counted(m.entries, "memory", "memories") + " of `" +
+       r.alias + "` " + (r.dry_run ? "would be" : "are") +
+       " in memory/entries.jsonl (bundle format 2)" +
+       (cats.empty() ? std::string() : " — " + cats));
+  line(
+      "  they may hold personal data: what the agent was told about people, places and "
+      "accounts. Anyone who holds the bundle can read them; share it as you would the "
+      "conversations themselves");
+  for (const auto& [why, count] : m.skipped)
+    line("  " + text::counted(count, "memory", "memories") + " left home (" +
+         std::string(skip_name(why)) + ")");
+  line(
+      "  never carried: embeddings, session ids, conversation rows, other agents' rows; "
+      "categories " +
+      [&] {
+        std::string c;
+        for (const auto& name : m.redacted_categories) c += (c.empty() ? "" : ", ") + name;
+        return c;
+      }() +
+      ". Credential detection is a pattern list: read memory/entries.jsonl before sharing");
+  if (!m.embedding_model.empty())
+    line("  the source embedded with " + m.embedding_model +
+         "; run `zeroclaw memory reindex` on the target after the import");
+}
+
+}  // namespace report_detail
+
+/// The human report of a successful export, every line ending in '\n': upstream's lines
+/// in upstream's order, then clawport's additions.
+inline std::string render_report(const export_result& r) {
+  report_detail::lines line;
+  report_detail::headline(line, r);
+  report_detail::skipped(line, r);
+  report_detail::plan_sections(line, r);
+  report_detail::scope_warnings(line, r);
+  report_detail::additions(line, r);
+  report_detail::memory_section(line, r);
+  return std::move(line.text);
+}
+
+/// The `--json` document of an export (docs/cli.md). A template (J is always nlohmann::json)
+/// so that only a TU that renders it instantiates what it uses (issue 48).
+template <class J = nlohmann::json>
+J to_json(const export_result& r) {
+  using json = J;
+  json j;
+  j["alias"] = r.alias;
+  j["out"] = r.out;
+  j["destination"] = r.destination;
+  j["dry_run"] = r.dry_run;
+  j["replaced_non_bundle"] = r.replaced_non_bundle;
+  j["signed"] = r.signed_bundle;
+  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
+  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
+  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
+                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
+                  {"special", r.workspace.special + r.skills.special},
+                  {"replaced", r.workspace.replaced + r.skills.replaced},
+                  {"names", r.workspace.names + r.skills.names}};
+  j["risk_flags"] = json::array();
+  for (const auto& f : r.plan.risk_flags) {
+    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
+                               {"path", f.path},
+                               {"detail", f.detail}});
+  }
+  j["required_secrets"] = r.plan.required_secrets;
+  j["dropped"] = json::array();
+  for (const auto& d : r.plan.dropped) {
+    j["dropped"].push_back({{"path", d.path},
+                            {"reason", std::string(zeroclaw::to_string(d.reason))},
+                            {"detail", d.detail}});
+  }
+  j["host_local"] = json::array();
+  for (const auto& h : r.plan.host_local) {
+    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
+                               {"path", h.path},
+                               {"detail", h.detail}});
+  }
+  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
+  j["exported_at"] = r.exported_at;
+  j["publish"] = {{"strategy", r.publish.strategy},
+                  {"requested", r.publish.requested},
+                  {"guarantee", r.publish.guarantee},
+                  {"warnings", r.publish.warnings}};
+  if (r.memory) {  // `--with-memory` only: without it the document is what it was
+    json skipped = json::object();
+    for (const auto& [why, count] : r.memory->skipped)
+      skipped[std::string(report_detail::skip_name(why))] = count;
+    j["memory"] = {{"entries", r.memory->entries},
+                   {"categories", r.memory->categories},
+                   {"left_home", skipped},
+                   {"redacted_categories", r.memory->redacted_categories},
+                   {"backend", r.memory->backend},
+                   {"embedding_model", r.memory->embedding_model},
+                   {"format_version", bundle::memory_format_version}};
+  }
+  return j;
+}
+
+/// The `--json` text of an export: never throws on a name or path that is not UTF-8 (see
+/// formats/json.hpp for the encoding).
+template <class J = nlohmann::json>
+std::string render_json(const export_result& r) {
+  return json::dump(to_json<J>(r));
+}
+
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/report.hpp -----
+// ----- begin clawport/exporter/signature.hpp -----
+// The Signer every front end builds for `export --sign` (the CLI, the C ABI's `sign`
+// option): OpenSSH's ssh-keygen under the bundle namespace, one place so that they cannot
+// differ.
+
+// ----- begin clawport/signing/ssh_keygen.hpp -----
+// The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
+// SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
+// run, by the library's one process runner (process/runner.hpp: no shell, everything it
+// starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
+// with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
+// and stdin from the data, a file of a private temporary directory (fs::temp_dir, 0700) that
+// also holds the signature `-s` needs as a file. The directory is removed afterwards.
 
 // ----- begin clawport/process/runner.hpp -----
 // The one place the library starts processes: `skills test` runs TEST.sh commands,
@@ -16756,2546 +18294,6 @@ class posix_runner {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/process/runner.hpp -----
-// ----- begin clawport/skills/test_script.hpp -----
-// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
-// Pure: parsing the script, matching a command's output, judging one run and rendering
-// the summary take text and return data. Running the commands is skills/test_runner.hpp.
-
-#include <cstddef>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-// ----- begin clawport/formats/regex.hpp -----
-// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
-// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
-// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
-// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
-// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
-// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
-// O(text x program) time, O(program) memory, no recursion while matching, and recursion
-// bounded by `max_nesting` while parsing.
-//
-// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
-// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
-// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
-// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
-// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
-// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
-// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
-// and class set operations, and the `x` and `R` flags are not supported and make the
-// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
-// for a pattern Rust cannot compile).
-
-
-#include <algorithm>
-#include <cstddef>
-#include <cstdint>
-#include <memory>
-#include <optional>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace regex {
-
-/// Deepest group nesting a pattern may have.
-inline constexpr std::size_t max_nesting = 64;
-/// Largest compiled program (instructions) a pattern may become, counted repetitions
-/// expanded: it bounds the work per text character.
-inline constexpr std::size_t max_program = 1024;
-
-enum class assertion : std::uint8_t {
-  text_start,
-  text_end,
-  line_start,
-  line_end,
-  word_boundary,
-  not_word_boundary
-};
-
-/// A compiled pattern. Build it with `compile`.
-class program {
- public:
-  struct range {
-    char32_t lo, hi;
-  };
-  enum class op : std::uint8_t { consume, split, jump, check, match };
-  struct instruction {
-    op code = op::match;
-    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
-    std::uint32_t n = 0;         ///< range count (consume)
-    bool negated = false;        ///< consume: matches what is outside the ranges
-    assertion what = assertion::text_start;
-  };
-
-  std::vector<instruction> code;
-  std::vector<range> ranges;
-};
-
-namespace detail {
-
-struct node;
-using node_ptr = std::unique_ptr<node>;
-
-struct node {
-  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
-  kind type = kind::empty;
-  std::vector<program::range> ranges;  // set
-  bool negated = false;                // set
-  assertion what = assertion::text_start;
-  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
-  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
-  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
-};
-
-struct flags {
-  bool icase = false, multiline = false, dotall = false;
-};
-
-constexpr bool is_word(char32_t c) noexcept {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-inline void add_ascii_class(std::vector<program::range>& r, char c) {
-  switch (c) {
-    case 'd':
-      r.push_back({'0', '9'});
-      break;
-    case 'w':
-      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
-      r.push_back({'a', 'z'});
-      break;
-    case 's':
-      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
-      break;
-    default:
-      break;
-  }
-}
-
-/// The complement of sorted, merged ranges over all of Unicode.
-inline std::vector<program::range> complement(const std::vector<program::range>& in) {
-  std::vector<program::range> out;
-  char32_t next = 0;
-  for (const auto& r : in) {
-    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
-    next = r.hi + 1;
-  }
-  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
-  return out;
-}
-
-/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
-inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
-  if (icase) {
-    const std::size_t n = r.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
-        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
-        if (a <= b)
-          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
-      };
-      clip('a', 'z', -32);
-      clip('A', 'Z', 32);
-    }
-  }
-  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
-  std::vector<program::range> out;
-  for (const auto& x : r) {
-    if (!out.empty() && x.lo <= out.back().hi + 1) {
-      if (x.hi > out.back().hi) out.back().hi = x.hi;
-    } else {
-      out.push_back(x);
-    }
-  }
-  return out;
-}
-
-/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
-class parser {
- public:
-  explicit parser(std::string_view p) : p_(p) {}
-
-  node_ptr parse() {
-    flags f;
-    auto n = alternation(f, 0);
-    if (!n || pos_ != p_.size()) return nullptr;
-    return n;
-  }
-
- private:
-  std::string_view p_;
-  std::size_t pos_ = 0;
-
-  bool at_end() const { return pos_ >= p_.size(); }
-  char peek() const { return p_[pos_]; }
-
-  bool next_cp(char32_t& cp) {
-    if (at_end()) return false;
-    const auto d = utf8::decode_at(p_, pos_);
-    if (d.length == 0) return false;
-    cp = d.cp, pos_ += d.length;
-    return true;
-  }
-
-  static node_ptr make(node::kind k) {
-    auto n = std::make_unique<node>();
-    n->type = k;
-    return n;
-  }
-
-  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
-    auto n = make(node::kind::set);
-    n->ranges = normalize(std::move(r), icase);
-    n->negated = negated;
-    return n;
-  }
-
-  static node_ptr make_check(assertion a) {
-    auto n = make(node::kind::check);
-    n->what = a;
-    return n;
-  }
-
-  node_ptr alternation(flags& f, std::size_t depth) {
-    auto first = concatenation(f, depth);
-    if (!first) return nullptr;
-    if (at_end() || peek() != '|') return first;
-    auto alt = make(node::kind::alternate);
-    alt->children.push_back(std::move(first));
-    while (!at_end() && peek() == '|') {
-      ++pos_;
-      auto next = concatenation(f, depth);
-      if (!next) return nullptr;
-      alt->children.push_back(std::move(next));
-    }
-    return alt;
-  }
-
-  node_ptr concatenation(flags& f, std::size_t depth) {
-    auto cat = make(node::kind::concat);
-    while (!at_end() && peek() != '|' && peek() != ')') {
-      bool flag_group = false;
-      auto atom = this->atom(f, depth, flag_group);
-      if (!atom) return nullptr;
-      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
-      if (!repetitions(atom, depth)) return nullptr;
-      cat->children.push_back(std::move(atom));
-    }
-    return cat;
-  }
-
-  /// Parses a decimal count of a `{…}` repetition.
-  bool number(std::uint32_t& out) {
-    const std::size_t start = pos_;
-    std::uint64_t v = 0;
-    while (!at_end() && peek() >= '0' && peek() <= '9') {
-      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
-      if (v > max_program) return false;
-      ++pos_;
-    }
-    out = static_cast<std::uint32_t>(v);
-    return pos_ > start;
-  }
-
-  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
-  /// nesting too, so the tree stays within `max_nesting` levels.
-  bool repetitions(node_ptr& atom, std::size_t depth) {
-    while (!at_end()) {
-      std::uint32_t min = 0, max = 0;
-      const char c = peek();
-      if (c == '*') {
-        min = 0, max = node::unbounded, ++pos_;
-      } else if (c == '+') {
-        min = 1, max = node::unbounded, ++pos_;
-      } else if (c == '?') {
-        min = 0, max = 1, ++pos_;
-      } else if (c == '{') {
-        ++pos_;
-        if (!number(min)) return false;
-        max = min;
-        if (!at_end() && peek() == ',') {
-          ++pos_;
-          max = node::unbounded;
-          if (!at_end() && peek() != '}' && !number(max)) return false;
-        }
-        if (at_end() || peek() != '}' || max < min) return false;
-        ++pos_;
-      } else {
-        return true;
-      }
-      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
-      if (++depth > max_nesting) return false;
-      auto rep = make(node::kind::repeat);
-      rep->min = min, rep->max = max;
-      rep->children.push_back(std::move(atom));
-      atom = std::move(rep);
-    }
-    return true;
-  }
-
-  bool parse_flags(flags& f, bool& scoped) {
-    bool negate = false;
-    while (!at_end()) {
-      const char c = p_[pos_++];
-      if (c == ':') return scoped = true, true;
-      if (c == ')') return scoped = false, true;
-      if (c == '-') {
-        if (negate) return false;
-        negate = true;
-      } else if (c == 'i') {
-        f.icase = !negate;
-      } else if (c == 'm') {
-        f.multiline = !negate;
-      } else if (c == 's') {
-        f.dotall = !negate;
-      } else if (c == 'U') {
-        // swaps greediness: no effect on whether there is a match
-      } else {
-        return false;  // x, R and anything else: not supported
-      }
-    }
-    return false;
-  }
-
-  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
-    if (depth + 1 > max_nesting) return nullptr;
-    flags inner = f;
-    if (!at_end() && peek() == '?') {
-      ++pos_;
-      if (at_end()) return nullptr;
-      if (peek() == ':') {
-        ++pos_;
-      } else if (peek() == 'P' || peek() == '<') {
-        if (peek() == 'P') ++pos_;
-        if (at_end() || peek() != '<') return nullptr;
-        ++pos_;
-        const std::size_t start = pos_;
-        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
-                             peek() == '[' || peek() == ']'))
-          ++pos_;
-        if (pos_ == start || at_end() || peek() != '>') return nullptr;
-        ++pos_;
-      } else {
-        bool scoped = false;
-        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
-        if (!scoped) {
-          f = inner;
-          flag_group = true;
-          return make(node::kind::empty);
-        }
-      }
-    }
-    auto n = alternation(inner, depth + 1);
-    if (!n || at_end() || peek() != ')') return nullptr;
-    ++pos_;
-    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
-    wrapped->children.push_back(std::move(n));
-    return wrapped;
-  }
-
-  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
-  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
-              std::optional<assertion>* check) {
-    is_class = false, negated = false;
-    if (at_end()) return false;
-    const char c = p_[pos_++];
-    switch (c) {
-      case 'n':
-        cp = '\n';
-        return true;
-      case 't':
-        cp = '\t';
-        return true;
-      case 'r':
-        cp = '\r';
-        return true;
-      case 'f':
-        cp = '\f';
-        return true;
-      case 'v':
-        cp = '\v';
-        return true;
-      case 'a':
-        cp = 0x07;
-        return true;
-      case 'd':
-      case 'w':
-      case 's':
-      case 'D':
-      case 'W':
-      case 'S': {
-        const char lower = static_cast<char>(c | 0x20);
-        add_ascii_class(cls, lower);
-        is_class = true, negated = (c != lower);
-        return true;
-      }
-      case 'x':
-      case 'u':
-      case 'U':
-        return hex(c, cp);
-      case 'A':
-      case 'z':
-      case 'b':
-      case 'B':
-        if (!check) return false;  // not inside a class
-        *check = c == 'A'   ? assertion::text_start
-                 : c == 'z' ? assertion::text_end
-                 : c == 'b' ? assertion::word_boundary
-                            : assertion::not_word_boundary;
-        return true;
-      default:
-        break;
-    }
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
-      cp = u;
-      return true;
-    }
-    return false;  // \p, \1 (back-references), unknown letters
-  }
-
-  bool hex(char kind, char32_t& cp) {
-    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
-    bool braced = false;
-    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
-    std::uint32_t v = 0;
-    std::size_t n = 0;
-    while (!at_end() && n < digits) {
-      const char h = peek();
-      int d = -1;
-      if (h >= '0' && h <= '9')
-        d = h - '0';
-      else if (h >= 'a' && h <= 'f')
-        d = h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F')
-        d = h - 'A' + 10;
-      if (d < 0) break;
-      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
-    }
-    if (n == 0 || (!braced && n != digits)) return false;
-    if (braced) {
-      if (at_end() || peek() != '}') return false;
-      ++pos_;
-    }
-    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
-    cp = v;
-    return true;
-  }
-
-  node_ptr bracket(const flags& f) {
-    bool negated = false;
-    if (!at_end() && peek() == '^') negated = true, ++pos_;
-    std::vector<program::range> r;
-    bool first = true;
-    for (;;) {
-      if (at_end()) return nullptr;
-      if (peek() == ']' && !first) {
-        ++pos_;
-        break;
-      }
-      first = false;
-      if (p_.substr(pos_, 2) == "[:") {
-        if (!posix_class(r)) return nullptr;
-        continue;
-      }
-      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
-          p_.substr(pos_, 2) == "~~")
-        return nullptr;  // nested classes and set operations: not supported
-      char32_t lo = 0;
-      if (!class_atom(lo, r)) return nullptr;
-      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
-      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
-        ++pos_;
-        char32_t hi = 0;
-        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
-        r.push_back({lo, hi});
-      } else {
-        r.push_back({lo, lo});
-      }
-    }
-    return make_set(std::move(r), negated, f.icase);
-  }
-
-  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
-  /// `r` (then `cp` is 0xFFFFFFFF).
-  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
-    if (peek() != '\\') return next_cp(cp);
-    ++pos_;
-    std::vector<program::range> cls;
-    bool is_class = false, negated = false;
-    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
-    if (is_class) {
-      cls = normalize(std::move(cls), false);
-      if (negated) cls = complement(cls);
-      r.insert(r.end(), cls.begin(), cls.end());
-      cp = 0xFFFFFFFFu;
-    }
-    return true;
-  }
-
-  bool posix_class(std::vector<program::range>& r) {
-    const std::size_t close = p_.find(":]", pos_ + 2);
-    if (close == std::string_view::npos) return false;
-    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
-    pos_ = close + 2;
-    bool negated = false;
-    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
-    std::vector<program::range> c;
-    if (name == "alnum")
-      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
-    else if (name == "alpha")
-      c = {{'A', 'Z'}, {'a', 'z'}};
-    else if (name == "ascii")
-      c = {{0, 0x7F}};
-    else if (name == "blank")
-      c = {{'\t', '\t'}, {' ', ' '}};
-    else if (name == "cntrl")
-      c = {{0, 0x1F}, {0x7F, 0x7F}};
-    else if (name == "digit")
-      c = {{'0', '9'}};
-    else if (name == "graph")
-      c = {{'!', '~'}};
-    else if (name == "lower")
-      c = {{'a', 'z'}};
-    else if (name == "print")
-      c = {{' ', '~'}};
-    else if (name == "punct")
-      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
-    else if (name == "space")
-      c = {{'\t', '\r'}, {' ', ' '}};
-    else if (name == "upper")
-      c = {{'A', 'Z'}};
-    else if (name == "word")
-      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
-    else if (name == "xdigit")
-      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
-    else
-      return false;
-    if (negated) c = complement(c);
-    r.insert(r.end(), c.begin(), c.end());
-    return true;
-  }
-
-  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
-    char32_t cp = 0;
-    const char c = peek();
-    switch (c) {
-      case '(':
-        ++pos_;
-        return group(f, depth, flag_group);
-      case '[':
-        ++pos_;
-        return bracket(f);
-      case '*':
-      case '+':
-      case '?':
-      case '{':
-        return nullptr;  // nothing to repeat
-      case '.': {
-        ++pos_;
-        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
-        return make_set({{'\n', '\n'}}, true, false);
-      }
-      case '^':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
-      case '$':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
-      case '\\': {
-        ++pos_;
-        std::vector<program::range> cls;
-        bool is_class = false, negated = false;
-        std::optional<assertion> check;
-        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
-        if (check) return make_check(*check);
-        if (is_class) return make_set(std::move(cls), negated, false);
-        return make_set({{cp, cp}}, false, f.icase);
-      }
-      default:
-        if (!next_cp(cp)) return nullptr;
-        return make_set({{cp, cp}}, false, f.icase);
-    }
-  }
-};
-
-/// Compiles the tree into `out`; false when the program would exceed `max_program`.
-class compiler {
- public:
-  explicit compiler(program& out) : out_(out) {}
-
-  bool emit(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::set: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::consume;
-        i.x = static_cast<std::uint32_t>(out_.ranges.size());
-        i.n = static_cast<std::uint32_t>(n.ranges.size());
-        i.negated = n.negated;
-        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::check: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::check;
-        i.what = n.what;
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::concat:
-        for (const auto& c : n.children)
-          if (!emit(*c)) return false;
-        return true;
-      case node::kind::alternate:
-        return alternate(n, 0);
-      case node::kind::repeat:
-        return repeat(n);
-    }
-    return false;
-  }
-
- private:
-  program& out_;
-
-  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
-  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
-
-  std::uint32_t place(program::op code) {
-    program::instruction i;
-    i.code = code;
-    out_.code.push_back(i);
-    return here() - 1;
-  }
-
-  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
-  bool alternate(const node& n, std::size_t from) {
-    if (from + 1 == n.children.size()) return emit(*n.children[from]);
-    if (!room(2)) return false;
-    const std::uint32_t split = place(program::op::split);
-    out_.code[split].x = here();
-    if (!emit(*n.children[from])) return false;
-    if (!room(1)) return false;
-    const std::uint32_t jump = place(program::op::jump);
-    out_.code[split].y = here();
-    if (!alternate(n, from + 1)) return false;
-    out_.code[jump].x = here();
-    return true;
-  }
-
-  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
-  static bool emits_nothing(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::concat:
-        return std::all_of(n.children.begin(), n.children.end(),
-                           [](const node_ptr& c) { return emits_nothing(*c); });
-      case node::kind::repeat:
-        return emits_nothing(*n.children.front());
-      default:
-        return false;
-    }
-  }
-
-  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
-  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
-  bool repeat(const node& n) {
-    const node& body = *n.children.front();
-    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
-    for (std::uint32_t k = 0; k < n.min; ++k)
-      if (!emit(body)) return false;
-    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
-      if (!room(2)) return false;
-      const std::uint32_t split = place(program::op::split);
-      out_.code[split].x = here();
-      if (!emit(body)) return false;
-      if (!room(1)) return false;
-      const std::uint32_t jump = place(program::op::jump);
-      out_.code[jump].x = split;
-      out_.code[split].y = here();
-      return true;
-    }
-    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
-    for (std::uint32_t k = n.min; k < n.max; ++k) {
-      if (!room(1)) return false;
-      splits.push_back(place(program::op::split));
-      out_.code[splits.back()].x = here();
-      if (!emit(body)) return false;
-    }
-    for (const auto s : splits) out_.code[s].y = here();
-    return true;
-  }
-};
-
-/// Whether `cp` is in the instruction's set.
-inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
-  bool in = false;
-  for (std::uint32_t k = 0; k < i.n; ++k) {
-    const auto& r = p.ranges[i.x + k];
-    if (cp < r.lo) break;
-    if (cp <= r.hi) {
-      in = true;
-      break;
-    }
-  }
-  return in != i.negated;
-}
-
-constexpr char32_t no_char = 0xFFFFFFFFu;
-
-inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
-  switch (a) {
-    case assertion::text_start:
-      return before == no_char;
-    case assertion::text_end:
-      return after == no_char;
-    case assertion::line_start:
-      return before == no_char || before == '\n';
-    case assertion::line_end:
-      return after == no_char || after == '\n';
-    case assertion::word_boundary:
-    case assertion::not_word_boundary: {
-      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
-      return (w1 != w2) == (a == assertion::word_boundary);
-    }
-  }
-  return false;
-}
-
-/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
-class pc_set {
- public:
-  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
-  bool insert(std::uint32_t pc) {
-    if (contains(pc)) return false;
-    sparse_[pc] = static_cast<std::uint32_t>(size_);
-    dense_[size_++] = pc;
-    return true;
-  }
-  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
-  void clear() { size_ = 0; }
-  std::size_t size() const { return size_; }
-  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
-
- private:
-  std::vector<std::uint32_t> dense_, sparse_;
-  std::size_t size_ = 0;
-};
-
-}  // namespace detail
-
-/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
-inline std::optional<program> compile(std::string_view pattern) {
-  detail::parser parser(pattern);
-  const auto tree = parser.parse();
-  if (!tree) return std::nullopt;
-  program p;
-  detail::compiler compiler(p);
-  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
-  p.code.push_back({});  // match
-  return p;
-}
-
-/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
-/// UTF-8 read as U+FFFD, one per byte.
-inline bool search(const program& p, std::string_view text) {
-  using detail::no_char;
-  const std::size_t size = p.code.size();
-  detail::pc_set current(size), next(size);
-  std::vector<std::uint32_t> stack;
-  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
-    if (pos >= text.size()) return len = 0, no_char;
-    const auto d = utf8::decode_at(text, pos);
-    if (d.length == 0) return len = 1, 0xFFFD;
-    return len = d.length, d.cp;
-  };
-  // Follows jumps, splits and assertions from `pc` at a position between `before` and
-  // `after`, adding every reached state to `set`; true when the match state is reached.
-  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
-    stack.push_back(pc);
-    while (!stack.empty()) {
-      const std::uint32_t at = stack.back();
-      stack.pop_back();
-      if (!set.insert(at)) continue;
-      const auto& i = p.code[at];
-      switch (i.code) {
-        case program::op::match:
-          stack.clear();
-          return true;
-        case program::op::jump:
-          stack.push_back(i.x);
-          break;
-        case program::op::split:
-          stack.push_back(i.y), stack.push_back(i.x);
-          break;
-        case program::op::check:
-          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
-          break;
-        case program::op::consume:
-          break;
-      }
-    }
-    return false;
-  };
-  char32_t before = no_char;
-  std::size_t pos = 0, len = 0;
-  char32_t here = decode(0, len);
-  for (;;) {
-    if (add(current, 0, before, here)) return true;  // a match may start anywhere
-    if (here == no_char) return false;
-    std::size_t next_len = 0;
-    const char32_t after = decode(pos + len, next_len);
-    for (std::size_t k = 0; k < current.size(); ++k) {
-      const auto& i = p.code[current[k]];
-      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
-          add(next, current[k] + 1, here, after))
-        return true;
-    }
-    std::swap(current, next);
-    next.clear();
-    before = here, here = after, pos += len, len = next_len;
-  }
-}
-
-/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
-inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
-  const auto p = compile(pattern);
-  if (!p) return std::nullopt;
-  return search(*p, text);
-}
-
-}  // namespace regex
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/formats/regex.hpp -----
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// The file a skill's tests live in, at the skill's root.
-inline constexpr std::string_view test_file_name = "TEST.sh";
-
-/// Output longer than this is cut (at a character boundary) when a failure is shown.
-inline constexpr std::size_t test_output_shown_bytes = 200;
-
-/// Only this much of a command's output takes part in the pattern match (regex matching
-/// of unbounded output is unbounded work).
-inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
-
-/// One line of TEST.sh.
-struct test_case {
-  std::string command;
-  int expected_exit = 0;
-  std::string pattern;   ///< empty matches anything
-  std::size_t line = 0;  ///< 1-based line in TEST.sh
-};
-
-namespace detail {
-
-/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
-inline std::optional<int> parse_i32(std::string_view s) {
-  s = text::trim(s);
-  if (s.empty()) return std::nullopt;
-  bool negative = false;
-  if (s.front() == '+' || s.front() == '-') {
-    negative = s.front() == '-';
-    s.remove_prefix(1);
-  }
-  if (s.empty()) return std::nullopt;
-  long long v = 0;
-  for (const char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-    if (v > 2147483648LL) return std::nullopt;
-  }
-  if (negative) v = -v;
-  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
-  return static_cast<int>(v);
-}
-
-inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const std::size_t at = s.find(sep);
-    if (at == std::string_view::npos) {
-      out.push_back(s);
-      return out;
-    }
-    out.push_back(s.substr(0, at));
-    s.remove_prefix(at + sep.size());
-  }
-}
-
-}  // namespace detail
-
-/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
-/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
-/// command); the pattern is everything after the second separator, rejoined. With fewer
-/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
-/// or fewer than three parts, makes the line no test (nullopt).
-inline std::optional<test_case> parse_test_line(std::string_view line) {
-  const std::string_view t = text::trim(line);
-  if (t.empty() || t.front() == '#') return std::nullopt;
-  std::vector<std::string_view> parts = detail::split_all(t, " | ");
-  test_case c;
-  if (parts.size() < 3) {
-    const std::size_t a = t.find('|');
-    if (a == std::string_view::npos) return std::nullopt;
-    const std::size_t b = t.find('|', a + 1);
-    if (b == std::string_view::npos) return std::nullopt;
-    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
-    if (!exit) return std::nullopt;
-    c.command = std::string(text::trim(t.substr(0, a)));
-    c.expected_exit = *exit;
-    c.pattern = std::string(text::trim(t.substr(b + 1)));
-    return c;
-  }
-  const auto exit = detail::parse_i32(parts[1]);
-  if (!exit) return std::nullopt;
-  c.command = std::string(text::trim(parts[0]));
-  c.expected_exit = *exit;
-  std::string pattern;
-  for (std::size_t i = 2; i < parts.size(); ++i) {
-    if (i > 2) pattern += " | ";
-    pattern.append(parts[i].data(), parts[i].size());
-  }
-  c.pattern = std::string(text::trim(pattern));
-  return c;
-}
-
-/// Every test of a TEST.sh text, in line order, each with its line number.
-inline std::vector<test_case> parse_test_script(std::string_view text) {
-  std::vector<test_case> out;
-  std::size_t n = 0;
-  for (const std::string_view line : detail::lines(text)) {
-    ++n;
-    if (auto c = parse_test_line(line)) {
-      c->line = n;
-      out.push_back(std::move(*c));
-    }
-  }
-  return out;
-}
-
-/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
-/// `regex` syntax, run by the linear-time engine of formats/regex.hpp), and when the pattern is
-/// not a regex or does not match, a plain substring test. Only the first
-/// `test_output_matched_bytes` of `output` are searched.
-inline bool pattern_matches(std::string_view output, std::string_view pattern) {
-  if (pattern.empty()) return true;
-  output = output.substr(0, test_output_matched_bytes);
-  if (regex::matches(pattern, output).value_or(false)) return true;
-  return output.find(pattern) != std::string_view::npos;
-}
-
-/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
-/// boundary with `...` appended when it was longer; newlines become spaces.
-inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
-  const std::string_view t = text::trim(s);
-  std::string out;
-  std::size_t end = t.size();
-  const bool cut = t.size() > max;
-  if (cut) {
-    end = max;
-    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
-  }
-  out.assign(t.data(), end);
-  for (char& c : out) {
-    if (c == '\n') c = ' ';
-  }
-  if (cut) out += "...";
-  return out;
-}
-
-/// How one command ended, as a runner reports it.
-struct command_outcome {
-  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
-  std::string output;  ///< stdout then stderr (as upstream concatenates them)
-  bool timed_out = false;
-  std::string error;  ///< why it could not be started, if it was not
-};
-
-/// A test that did not pass (upstream `TestFailure`).
-struct test_failure {
-  std::string command;
-  std::size_t line = 0;
-  int expected_exit = 0;
-  int actual_exit = -1;
-  std::string expected_pattern;
-  std::string actual_output;
-  bool timed_out = false;
-};
-
-/// The tests of one skill (upstream `SkillTestResult`).
-struct skill_test_result {
-  std::string skill_name;  ///< the directory name
-  std::string directory;   ///< as shown to the user
-  std::string bundle;      ///< the bundle it lives in; empty for global or a path
-  std::size_t tests_run = 0;
-  std::size_t tests_passed = 0;
-  std::vector<test_failure> failures;
-  bool has_test_file = false;
-};
-
-/// Judges one run: nullopt when the exit status and the pattern both match.
-inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
-  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
-                  pattern_matches(o.output, c.pattern);
-  if (ok) return std::nullopt;
-  test_failure f;
-  f.command = c.command;
-  f.line = c.line;
-  f.expected_exit = c.expected_exit;
-  f.actual_exit = o.exit;
-  f.expected_pattern = c.pattern;
-  f.actual_output = o.error.empty() ? o.output : o.error;
-  f.timed_out = o.timed_out;
-  return f;
-}
-
-/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
-struct test_totals {
-  std::size_t skills = 0;
-  std::size_t run = 0;
-  std::size_t passed = 0;
-  std::size_t failed() const noexcept { return run - passed; }
-};
-
-inline test_totals aggregate(const std::vector<skill_test_result>& results) {
-  test_totals t;
-  t.skills = results.size();
-  for (const skill_test_result& r : results) {
-    t.run += r.tests_run;
-    t.passed += r.tests_passed;
-  }
-  return t;
-}
-
-/// How a result names its skill: the directory name, as upstream prints it; with the
-/// bundle (`bundle/name`, `global/name`) when the results come from several bundles, so
-/// two skills of one name are told apart (issue 44 item 10).
-inline std::string shown_name(const skill_test_result& r, bool several_bundles) {
-  return several_bundles ? shown_skill(r.bundle, r.skill_name) : r.skill_name;
-}
-
-/// Whether `results` come from more than one bundle (the global directory counting as one).
-inline bool from_several_bundles(const std::vector<skill_test_result>& results) {
-  for (const skill_test_result& r : results)
-    if (r.bundle != results.front().bundle) return true;
-  return false;
-}
-
-/// The human summary (upstream `print_results`, without colours), with the pass and fail
-/// marks `m`.
-inline std::string render_test_results(const std::vector<skill_test_result>& results,
-                                       const text::marks& m = {}) {
-  // Every line through the one terminal-safe renderer: skill names, commands and their
-  // output are not the user's (issue 41 item 2).
-  text::terminal_lines line;
-  if (results.empty()) {
-    line("No skills with " + std::string(test_file_name) + " found.");
-    return std::move(line.text);
-  }
-  line("");
-  const bool several = from_several_bundles(results);
-  for (const skill_test_result& r : results) {
-    if (r.tests_run == 0) {
-      line("  - " + shown_name(r, several) + " \u2014 no test cases");
-      continue;
-    }
-    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + shown_name(r, several) +
-         " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
-         " passed");
-    for (const test_failure& f : r.failures) {
-      line("    command:  " + f.command);
-      // file:line, as compilers print it, so an editor jumps to the failing test.
-      if (f.line != 0) {
-        const std::string file = r.directory.empty()
-                                     ? std::string(test_file_name)
-                                     : paths::join(r.directory, std::string(test_file_name));
-        line("    at:       " + file + ":" + std::to_string(f.line));
-      }
-      line("    expected: exit=" + std::to_string(f.expected_exit) +
-           ", pattern=" + f.expected_pattern);
-      line("    actual:   exit=" + std::to_string(f.actual_exit) +
-           (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output));
-      line("");
-    }
-  }
-  const test_totals t = aggregate(results);
-  line("");
-  if (t.failed() == 0) {
-    line("  " + std::string(m.ok) + " All " + std::to_string(t.run) + " test(s) passed across " +
-         std::to_string(t.skills) + " skill(s).");
-  } else {
-    line("  " + std::string(m.fail) + " " + std::to_string(t.failed()) + " of " +
-         std::to_string(t.run) + " test(s) failed across " + std::to_string(t.skills) +
-         " skill(s).");
-  }
-  return std::move(line.text);
-}
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/test_script.hpp -----
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// The environment a test command or git gets: `NAME=value` strings, nothing else.
-using process_env = process::environment;
-
-/// The Runner policy over process::posix_runner.
-class posix_runner {
- public:
-  explicit posix_runner(process_env env) : runner_(std::move(env)) {}
-
-  const process_env& env() const noexcept { return runner_.env(); }
-
-  /// Runs `argv` in `cwd` (argv[0] is looked up in the environment's PATH when it has no '/').
-  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
-                      std::chrono::milliseconds timeout) const {
-    process::request r;
-    r.argv = argv;
-    r.cwd = cwd;
-    r.timeout = timeout;
-    process::outcome o = runner_.run(r);
-    command_outcome out;
-    out.exit = o.exit;
-    out.output = std::move(o.out) + o.err;
-    out.timed_out = o.timed_out;
-    out.error = std::move(o.error);
-    return out;
-  }
-
- private:
-  process::posix_runner runner_;
-};
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/process.hpp -----
-// ----- begin clawport/skills/remove.hpp -----
-// `skills remove` (docs/cli.md, `skills remove`): a bundle skill is archived under
-// `<install>/shared/skills/_deleted/<bundle>-<name>-<unix-secs>` (a numbered suffix when
-// that name is taken, so an earlier archive is never clobbered); `purge` and the global
-// directory delete instead. Either way the skill leaves its directory in ONE rename: a
-// purge first renames it into a staging directory, then deletes that through handles.
-// A directory without a manifest is not a skill and is refused, as upstream.
-
-#include <cerrno>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// The archive directory below the install root.
-inline constexpr std::string_view archive_relative = "shared/skills/_deleted";
-
-/// The name of an archive: upstream's `<bundle>-<name>-<secs>`, and `.<n>` after it when
-/// that is taken. The suffix has no `-`, so the last `-` ends the name and an archive's
-/// name reads one way only (a `-<n>` suffix would make `ops-x-5-<secs>`, skill `x-5`'s,
-/// read as `x`'s too; skills/restore.hpp).
-inline std::string archive_name(std::string_view bundle, std::string_view name, std::int64_t secs,
-                                unsigned sequence) {
-  std::string out = std::string(bundle) + "-" + std::string(name) + "-" + std::to_string(secs);
-  if (sequence > 1) out += "." + std::to_string(sequence);
-  return out;
-}
-
-/// What a removal did.
-struct remove_result {
-  std::string name;
-  std::string bundle;       ///< empty for the global directory
-  std::string directory;    ///< where the skill was
-  std::string archived_to;  ///< empty when deleted
-  std::vector<std::string> warnings;
-};
-
-namespace detail {
-
-inline bool is_manifest_kind(const std::optional<fs::stat_info>& st) {
-  return st && st->kind == fs::file_kind::regular;
-}
-
-template <class Fs>
-bool has_manifest_file(Fs& fs, const typename Fs::dir& d) {
-  for (const std::string_view m : {"SKILL.md", "SKILL.toml", "manifest.toml"}) {
-    if (is_manifest_kind(fs.stat_at(d, m))) return true;
-  }
-  return false;
-}
-
-}  // namespace detail
-
-/// Where `skills remove <name>` finds the skill: in `bundle` when given; else in the
-/// bundles `agent` lists (when given), else in every configured bundle and the global
-/// directory. Exactly one directory named `name` must exist: none is errc::not_found,
-/// several errc::invalid_argument naming them.
-template <class Fs>
-skills_dir_location locate_skill(Fs& fs, const skills_config& cfg, const install_paths& where,
-                                 const std::string& name, const std::string& bundle,
-                                 const std::string& agent) {
-  std::vector<skills_dir_location> places;
-  if (!bundle.empty()) {
-    places.push_back(bundle_location(cfg, where.install_root, bundle));
-    return places.front();
-  }
-  if (!agent.empty()) {
-    const auto it = cfg.agents.find(agent);
-    if (it == cfg.agents.end()) {
-      throw error(errc::unknown_agent, "agent '" + agent + "' is not configured",
-                  "agents." + agent);
-    }
-    for (const std::string& b : it->second.skill_bundles) {
-      const std::string alias(text::trim(b));
-      if (!alias.empty() && cfg.bundles.count(alias)) {
-        places.push_back(bundle_location(cfg, where.install_root, alias));
-      }
-    }
-  } else {
-    for (const auto& b : cfg.bundles) {
-      places.push_back(bundle_location(cfg, where.install_root, b.first));
-    }
-    places.push_back(global_location(where));
-  }
-  const auto holds = [&](std::size_t i) {
-    try {
-      auto d = open_skills_dir(fs, places[i], false);
-      const auto st = fs.stat_at(d, name);
-      return st && st->kind != fs::file_kind::regular;
-    } catch (const error&) {
-      return false;  // a missing or unreadable directory holds no skill
-    }
-  };
-  return places[find_one_skill(
-      name, places.size(), holds, [&](std::size_t i) { return places[i].bundle; },
-      agent.empty() ? std::string("looked in every configured bundle and the global skills "
-                                  "directory")
-                    : "looked in the bundles of agent '" + agent + "'")];
-}
-
-namespace detail {
-
-/// The refusals before anything moves: `name` under `parent` must be a real directory
-/// (not a symlink), still the one stat saw when opened, and carry a manifest, so only
-/// bundle skills are ever removed. Returns its identity for the later re-check.
-template <class Fs>
-fs::file_id removable_skill_id(Fs& fs, const typename Fs::dir& parent, const std::string& name,
-                               const std::string& shown, const std::string& directory) {
-  const auto st = fs.stat_at(parent, name);
-  if (!st) {
-    throw error(errc::not_found, "Skill not found: " + shown + " (no " + directory + ")", directory,
-                ENOENT);
-  }
-  if (st->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path,
-                directory + " is a symlink; clawport removes real skill directories only",
-                directory);
-  }
-  if (st->kind != fs::file_kind::directory) {
-    throw error(errc::skill_invalid, directory + " is not a skill directory", directory);
-  }
-  auto skill = fs.open_dir_at(parent, name);
-  const fs::file_id id = fs.stat(skill).id;
-  if (id != st->id) {
-    throw error(errc::identity_changed, directory + " was replaced while it was inspected",
-                directory);
-  }
-  if (!detail::has_manifest_file(fs, skill)) {
-    throw error(errc::skill_invalid,
-                "skill '" + shown +
-                    "' is not editable: it is a non-bundle skill, only bundle skills are "
-                    "writable (" +
-                    directory +
-                    " has no SKILL.md, SKILL.toml or manifest.toml); nothing "
-                    "was removed",
-                directory);
-  }
-  return id;
-}
-
-/// Moves the skill `entry` of `parent` (its bundle directory, or the staging directory an
-/// upgrade swapped it into) into the install's archive as `archive_name` (never
-/// over an earlier archive) and makes both directories durable; if that fails the skill is
-/// put back. Returns the archive path it now has.
-template <class Fs>
-std::string archive_skill(Fs& fs, const typename Fs::dir& parent, std::string_view entry,
-                          const skills_dir_location& loc, std::string_view install_root,
-                          const std::string& name, const std::string& shown,
-                          const std::string& directory, std::int64_t now_secs) {
-  skills_dir_location archive;
-  archive.anchor = paths::normalize(install_root);
-  archive.relative = std::string(archive_relative);
-  archive.path = paths::join(archive.anchor, archive.relative);
-  archive.bundle = "_deleted";
-  typename Fs::dir arch = open_skills_dir(fs, archive, true);
-  const std::string base = archive_name(loc.bundle, name, now_secs, 1);
-  std::string target = base;
-  bool moved = false;
-  for (unsigned n = 2; n <= 10000 && !moved; ++n) {
-    try {
-      moved = publish::rename_noreplace(fs, parent, entry, arch, target);
-    } catch (const error& e) {
-      throw with_context(e, "failed to move " + directory + " into " + archive.path, directory,
-                         reason_of(e));
-    }
-    if (!moved) target = archive_name(loc.bundle, name, now_secs, n);
-  }
-  if (!moved) {
-    throw error(errc::limit_exceeded, "too many archives named " + base + " in " + archive.path,
-                archive.path);
-  }
-  try {
-    fs.sync_dir(arch);
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    try {
-      fs.rename_at(arch, target, parent, entry, fs::rename_mode::replace);
-    } catch (const error&) {
-      throw with_context(e,
-                         "archived " + shown + " to " + paths::join(archive.path, target) +
-                             " but could not make it durable",
-                         directory, reason_of(e));
-    }
-    throw with_context(e, "failed to make the archive of " + shown + " durable", directory,
-                       reason_of(e));
-  }
-  return paths::join(archive.path, target);
-}
-
-/// Deletes the skill: renamed into a fresh staging directory first (so a crash leaves it
-/// where no agent loads it, never half-deleted in place), identity re-checked against
-/// `id`, then the staging directory removed. A leftover is a warning, not a failure.
-template <class Fs>
-void delete_skill(Fs& fs, const typename Fs::dir& parent, const skills_dir_location& loc,
-                  const std::string& name, const std::string& directory, const fs::file_id& id,
-                  std::vector<std::string>& warnings) {
-  const std::string stage =
-      publish::staging_name(publish::staging_kind::skills, publish::random_token());
-  std::optional<publish::staged_dir<Fs>> s;  // removed unless it keeps the skill
-  try {
-    s.emplace(fs, parent, stage, fs::modes::private_dir);
-  } catch (const error& e) {
-    throw with_context(e, "failed to create a staging directory in " + loc.path, loc.path,
-                       reason_of(e));
-  }
-  bool in_stage = false;  // the skill sits at <stage>/<name>
-  try {
-    fs.rename_at(parent, name, s->handle(), name, fs::rename_mode::replace);
-    in_stage = true;
-    const auto moved = fs.stat_at(s->handle(), name);
-    if (!moved || moved->id != id) {
-      throw error(errc::identity_changed,
-                  directory + " was replaced while it was being removed; nothing was removed",
-                  directory);
-    }
-    fs.sync_dir(parent);
-  } catch (const error& e) {
-    bool restored = !in_stage;
-    if (in_stage) {
-      try {
-        restored = s->publish_entry(name, parent, name);
-      } catch (const error&) {
-        restored = false;
-      }
-    }
-    if (!restored) {
-      s->release();  // it holds the skill now
-      throw error(e.code(),
-                  "failed to remove " + directory + ": " + e.what() + "; the skill was moved to " +
-                      paths::join(loc.path, stage) + ", which no agent loads",
-                  directory, e.sys_errno());
-    }
-    s.reset();  // inert if it stays: it has no manifest at its root
-    if (e.code() == errc::identity_changed) throw;
-    throw with_context(e, "failed to remove " + directory, directory, reason_of(e));
-  }
-  try {
-    s->remove();
-  } catch (const error& e) {
-    warnings.push_back("the removed skill's files remain in " + paths::join(loc.path, stage) +
-                       ", which no agent loads (" + e.what() + "); delete it");
-  }
-}
-
-}  // namespace detail
-
-/// Removes skill `name` from `loc` (see the file comment). `now_secs` stamps the archive
-/// name (pass SOURCE_DATE_EPOCH or the clock). Throws errc::invalid_argument for a name
-/// with `..`, `/` or `\`, errc::not_found for a missing skill, errc::skill_invalid for
-/// a directory without a manifest, errc::unsafe_path for a symlink.
-template <class Fs>
-remove_result remove_skill(Fs& fs, const skills_dir_location& loc, std::string_view install_root,
-                           const std::string& name, bool purge, std::int64_t now_secs) {
-  static_assert(fs::check_policy<Fs>());
-  check_skill_dir_name(name);
-  remove_result out;
-  out.name = name;
-  out.bundle = loc.bundle;
-  out.directory = paths::join(loc.path, name);
-  const std::string shown = shown_skill(loc.bundle, name);
-
-  std::optional<typename Fs::dir> parent;
-  try {
-    parent.emplace(open_skills_dir(fs, loc, false));
-  } catch (const error& e) {
-    if (e.code() != errc::not_found) throw;
-    throw error(errc::not_found, "Skill not found: " + shown + " (" + loc.path + " does not exist)",
-                out.directory);
-  }
-  const fs::file_id id = detail::removable_skill_id(fs, *parent, name, shown, out.directory);
-  if (!purge && !loc.global()) {
-    out.archived_to = detail::archive_skill(fs, *parent, name, loc, install_root, name, shown,
-                                            out.directory, now_secs);
-    return out;
-  }
-  detail::delete_skill(fs, *parent, loc, name, out.directory, id, out.warnings);
-  return out;
-}
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/remove.hpp -----
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// What an install source names.
-enum class source_kind {
-  local,           ///< a directory on this machine
-  git,             ///< a git URL or scp-like `user@host:path`
-  registry,        ///< a bare registry name (`release-check`)
-  extra_registry,  ///< `registry:<reg>/<skill>`
-};
-
-namespace detail {
-
-inline bool bare_registry_name(std::string_view s) noexcept {
-  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
-  for (const char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-';
-    if (!ok) return false;
-  }
-  return true;
-}
-
-inline bool has_url_host(std::string_view rest) noexcept {
-  const std::size_t slash = rest.find('/');
-  const std::string_view authority = rest.substr(0, slash);
-  const std::size_t at = authority.rfind('@');
-  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
-  return !host.empty();
-}
-
-}  // namespace detail
-
-/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
-/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
-inline bool is_git_source(std::string_view s) noexcept {
-  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
-    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
-  }
-  if (s.substr(0, 7) == "file://") return s.size() > 7;
-  const std::size_t colon = s.find(':');
-  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
-  const std::string_view left = s.substr(0, colon);
-  const std::size_t at = left.find('@');
-  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
-         left.find('/') == std::string_view::npos;
-}
-
-/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
-/// with `.` or `~` (so no path, URL, traversal or scheme).
-inline bool is_registry_source(std::string_view s) noexcept {
-  return detail::bare_registry_name(s);
-}
-
-/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
-/// `[a-z0-9_-]` and `<skill>` a bare registry name.
-inline bool is_extra_registry_source(std::string_view s) noexcept {
-  constexpr std::string_view prefix = "registry:";
-  if (s.substr(0, prefix.size()) != prefix) return false;
-  s.remove_prefix(prefix.size());
-  const std::size_t slash = s.find('/');
-  if (slash == std::string_view::npos || slash == 0) return false;
-  for (const char c : s.substr(0, slash)) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
-  }
-  return detail::bare_registry_name(s.substr(slash + 1));
-}
-
-/// Classifies a source in upstream's order: git, extra registry, registry, local path.
-inline source_kind classify_source(std::string_view s) noexcept {
-  if (is_git_source(s)) return source_kind::git;
-  if (is_extra_registry_source(s)) return source_kind::extra_registry;
-  if (is_registry_source(s)) return source_kind::registry;
-  return source_kind::local;
-}
-
-/// The refusal for registry sources: clawport works offline and has no registry client.
-inline error registry_unsupported(const std::string& source) {
-  return error(errc::unsupported,
-               "'" + source +
-                   "' names a skill registry entry; clawport installs offline and does not "
-                   "fetch from registries. Install from a git URL or a local directory instead "
-                   "(to install a directory of that name, write ./" +
-                   source + ")",
-               source);
-}
-
-/// The directory name a git source installs as: its last path component without `.git`.
-inline std::string git_source_name(std::string_view url) {
-  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
-  std::size_t cut = url.find_last_of("/:");
-  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
-  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
-  return std::string(last);
-}
-
-/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
-/// checked, an empty template directory.
-inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
-  return {"git",
-          "-c",
-          "core.hooksPath=/dev/null",
-          "-c",
-          "core.fsmonitor=false",
-          "-c",
-          "transfer.fsckObjects=true",
-          "-c",
-          "protocol.ext.allow=never",
-          "clone",
-          "--depth",
-          "1",
-          "--no-recurse-submodules",
-          "--no-tags",
-          "--single-branch",
-          "--template=",
-          "--quiet",
-          "--",
-          url,
-          dir};
-}
-
-/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
-/// terminal prompts, no askpass, no system config, ssh in batch mode.
-inline process_env git_env(const process_env& base) {
-  process_env env;
-  for (const std::string& e : base) {
-    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
-      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
-    }
-  }
-  env.emplace_back("GIT_TERMINAL_PROMPT=0");
-  env.emplace_back("GIT_ASKPASS=/bin/false");
-  env.emplace_back("SSH_ASKPASS=/bin/false");
-  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
-  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
-  return env;
-}
-
-/// Clones `url` into `dir` (which must not exist; its parent should be private) with
-/// `runner`. Throws errc::io with git's output when the clone fails.
-template <class Runner>
-void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
-               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
-  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
-  if (!o.error.empty()) {
-    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
-  }
-  if (o.timed_out || o.exit != 0) {
-    throw error(errc::io,
-                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
-                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
-                url);
-  }
-}
-
-/// Options of `install_skill_directory`.
-struct install_options {
-  audit_options audit;
-  /// Cleared from the mode of every copied file, as `cp` without `-p` does
-  /// (fs::copied_mode). The CLI passes the process umask, read once.
-  std::uint32_t umask = 022;
-  /// Replace an installed skill of the same name (`--upgrade`): the copy is staged and
-  /// audited as for a new skill, then swapped in; the old version is archived as `skills
-  /// remove` archives (a global skill's is deleted). Without it a taken name is refused.
-  bool upgrade = false;
-  /// The install root (for the archive `<root>/shared/skills/_deleted/`) and the second
-  /// stamping the archive's name (SOURCE_DATE_EPOCH or the clock); used by an upgrade.
-  std::string install_root;
-  std::int64_t now_secs = 0;
-};
-
-/// What an install did.
-struct install_result {
-  std::string name;               ///< the installed directory name
-  std::string directory;          ///< absolute destination
-  std::string bundle;             ///< empty for the global directory
-  std::size_t files_scanned = 0;  ///< by the audit of the copy
-  bool upgraded = false;          ///< an installed version was replaced
-  std::string archived_to;        ///< where the replaced version went (empty: deleted or none)
-  fs::copy_tally tally;
-  std::vector<std::string> warnings;
-};
-
-namespace detail {
-
-/// What lets a blocked script in (issue 44 item 5): the config key, or the option of this
-/// one install (the CLI's `--allow-scripts`, as `skills audit` has).
-inline constexpr std::string_view allow_scripts_fix =
-    " (scripts, a TEST.sh for `skills test` included, are allowed by `[skills] allow_scripts = "
-    "true` in config.toml, or for this install alone by allow_scripts: --allow-scripts)";
-
-[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
-  std::string why = "Skill security audit failed: " + r.summary();
-  if (why.find("script-like files are blocked") != std::string::npos) why += allow_scripts_fix;
-  throw error(errc::audit_blocked, why, where);
-}
-
-}  // namespace detail
-
-/// Installs the skill directory `source` (absolute; its root is opened following a
-/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
-/// open (create) the destination directory; refuse a taken name; copy into a staging
-/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
-/// files are skipped and counted); audit the copy; publish with a no-replace rename.
-template <class Fs>
-install_result install_skill_directory(Fs& fs, const std::string& source,
-                                       const skills_dir_location& loc, const std::string& name,
-                                       const install_options& opt = {}) {
-  static_assert(fs::check_policy<Fs>());
-  check_skill_dir_name(name);
-  if (name.compare(0, stage_prefix.size(), stage_prefix) == 0)  // a staging directory's name
-    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
-  install_result out;
-  out.name = name;
-  out.bundle = loc.bundle;
-  out.directory = paths::join(loc.path, name);
-
-  if (paths::starts_with(loc.path, paths::normalize(source))) {
-    throw error(errc::overlap,
-                "cannot install " + source + " into " + loc.path +
-                    ", which lies inside it: the copy would copy itself",
-                source);
-  }
-  const audit_report before = audit_skill_directory(fs, source, opt.audit);
-  if (!before.clean()) detail::audit_failed(before, source);
-
-  typename Fs::dir parent = open_skills_dir(fs, loc, true);
-  const std::string shown = shown_skill(loc.bundle, name);
-  std::optional<fs::file_id> installed;
-  if (fs.stat_at(parent, name)) {
-    if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
-    // Only a real skill directory is upgraded (remove's refusals), before anything is copied.
-    installed = detail::removable_skill_id(fs, parent, name, shown, out.directory);
-  }
-  typename Fs::dir src = fs.open_root(paths::normalize(source));
-  staged_skill<Fs> stage(fs, parent, loc, name);
-  fs::copy_spec spec;
-  spec.root = source;
-  spec.refuse_symlinks = true;
-  spec.umask = opt.umask;
-  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
-  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
-  if (!after.clean()) detail::audit_failed(after, out.directory);
-  out.files_scanned = after.files_scanned;
-  if (installed) {
-    if (opt.install_root.empty()) {
-      throw error(errc::invalid_argument, "an upgrade needs the install root for its archive",
-                  out.directory);
-    }
-    std::string warning;
-    const upgrade_intent intent{name, *installed, loc.global() ? std::string() : opt.install_root,
-                                loc.bundle, opt.now_secs};
-    out.archived_to = stage.replace(
-        intent,
-        [&](const typename Fs::dir& from, const std::string& entry) {
-          if (loc.global()) return std::string();  // deleted with the staging directory
-          return detail::archive_skill(fs, from, entry, loc, opt.install_root, name, shown,
-                                       out.directory, opt.now_secs);
-        },
-        warning);
-    out.upgraded = true;
-    if (!warning.empty()) out.warnings.push_back(warning);
-  } else if (auto w = stage.publish()) {
-    out.warnings.push_back(*w);
-  }
-  if (out.tally.hard_links_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
-                           " hard-linked file(s) of the source were not copied");
-  }
-  if (out.tally.others_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
-                           " special file(s) (FIFO, socket, device) of the source were skipped");
-  }
-  if (out.tally.replaced_skipped) {
-    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
-                           " entr(ies) changed while they were copied and were skipped");
-  }
-  return out;
-}
-
-/// What `recover_upgrade` did with a skills staging tree.
-struct upgrade_recovery {
-  bool previous_found = false;  ///< the tree held the user's previous version
-  bool put_back = false;        ///< it went back to the skill's vacant name
-  std::string action;           ///< one sentence for recover's report (empty: nothing)
-};
-
-/// What a dead skills staging tree holds of a killed upgrade, read without changing
-/// anything: its intent, where the previous version is, what is at the skill's name.
-/// `recover_upgrade` acts on it; `status` says it (`upgrade_leftover_text`).
-struct upgrade_leftover {
-  upgrade_intent intent;
-  std::string previous_entry;      ///< the previous version's entry in the tree; empty: not there
-  bool name_taken = false;         ///< something is at the skill's name
-  bool previous_in_place = false;  ///< that is the previous version (not replaced yet)
-  std::string shown;               ///< `<bundle>/<name>` or `global/<name>`
-  /// The previous version goes back to the vacant name.
-  bool puts_back() const { return !previous_entry.empty() && !name_taken; }
-  /// The previous version is archived (deleted for a global skill, as upgrade does).
-  bool retires() const { return !previous_entry.empty() && name_taken; }
-};
-
-/// The killed upgrade whose intent the staging tree `stage` in `parent` records; nullopt
-/// without one (the tree then holds only a staged copy, deleted with it).
-template <class Fs>
-std::optional<upgrade_leftover> inspect_upgrade(Fs& fs, const typename Fs::dir& parent,
-                                                const typename Fs::dir& stage) {
-  std::optional<upgrade_intent> intent = read_upgrade_intent(fs, stage);
-  if (!intent) return std::nullopt;
-  upgrade_leftover u;
-  u.intent = std::move(*intent);
-  fs.for_each_entry(stage, [&](std::string_view n) {
-    const auto st = fs.stat_at(stage, n);
-    if (st && st->kind == fs::file_kind::directory && st->id == u.intent.previous)
-      u.previous_entry = std::string(n);
-  });
-  const auto at_name = fs.stat_at(parent, u.intent.name);
-  u.name_taken = at_name.has_value();
-  u.previous_in_place = at_name && at_name->id == u.intent.previous;
-  u.shown =
-      shown_skill(u.intent.install_root.empty() ? std::string() : u.intent.bundle, u.intent.name);
-  return u;
-}
-
-/// One sentence for `status`: which version of the skill is in place, and what `recover`
-/// (recover_upgrade, then the tree's removal) will do.
-inline std::string upgrade_leftover_text(const upgrade_leftover& u) {
-  const std::string skill = "a killed upgrade of skill '" + u.shown + "': ";
-  if (u.puts_back())
-    return skill + "the skill is missing and its previous version is in this staging tree; " +
-           "recover puts it back";
-  if (u.retires())
-    return skill + "the copy in place is the new version; recover " +
-           (u.intent.install_root.empty()
-                ? std::string("deletes the previous version, as an upgrade of a global skill does")
-                : "archives the previous version (`clawport skills restore " + u.intent.name +
-                      "` brings it back)");
-  if (u.previous_in_place)
-    return skill + "the copy in place is the previous version (it was not replaced); " +
-           "recover deletes the staged new copy";
-  return skill +
-         (u.name_taken ? "the copy in place is the new version (the previous one was "
-                         "already archived); "
-                       : "nothing is at the skill's name and the previous version is "
-                         "not in this tree; ") +
-         "recover deletes the staging tree";
-}
-
-/// Finishes or undoes the upgrade a kill interrupted, from the intent recorded in the dead
-/// skills staging tree `stage` (named `stage_name` in `parent`, held locked by the caller):
-/// when the tree holds the installed version the upgrade was replacing, that version is put
-/// back if the skill's name is vacant, else archived as the upgrade would have (a global
-/// skill's is left to be deleted, as upgrade deletes it). Without an intent, or with the
-/// previous version not in the tree, nothing is done: the tree holds only a staged copy.
-/// Throws clawport::error when the previous version could not be moved (the caller then
-/// must not delete the tree).
-template <class Fs>
-upgrade_recovery recover_upgrade(Fs& fs, const typename Fs::dir& parent,
-                                 const std::string& parent_path, const std::string& stage_name,
-                                 const typename Fs::dir& stage) {
-  upgrade_recovery out;
-  const std::optional<upgrade_leftover> u = inspect_upgrade(fs, parent, stage);
-  if (!u || u->previous_entry.empty()) return out;
-  const upgrade_intent& intent = u->intent;
-  const std::string& entry = u->previous_entry;
-  const std::string& shown = u->shown;
-  out.previous_found = true;
-  const std::string directory = paths::join(parent_path, intent.name);
-  const std::string held = paths::join(paths::join(parent_path, stage_name), entry);
-  if (u->puts_back()) {
-    if (!publish::rename_noreplace(fs, stage, entry, parent, intent.name))
-      throw error(errc::identity_changed, directory + " appeared while recover ran", directory);
-    fs.sync_dir(parent);
-    out.put_back = true;
-    out.action = "put the previous version of skill '" + shown + "' back at " + directory +
-                 " from " + held + " (an upgrade was killed before it replaced it)";
-    return out;
-  }
-  if (intent.install_root.empty()) {
-    out.action = "deleted the previous version of the global skill '" + shown +
-                 "' that a killed upgrade had replaced, as an upgrade of a global skill does";
-    return out;
-  }
-  skills_dir_location loc;
-  loc.bundle = intent.bundle;
-  const std::string archived = detail::archive_skill(
-      fs, stage, entry, loc, intent.install_root, intent.name, shown, directory, intent.now_secs);
-  out.action = "archived the previous version of skill '" + shown + "' to " + archived +
-               " (a killed upgrade had replaced it; `clawport skills restore " + intent.name +
-               "` brings it back)";
-  return out;
-}
-
-/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
-/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
-/// the catalogue has). Returns the absolute source directory.
-template <class Fs>
-std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
-                            const std::string& shown) {
-  if (!is_registry_source(skill)) {
-    throw error(errc::invalid_argument,
-                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
-                skill);
-  }
-  auto r = fs.open_root(paths::normalize(root));
-  const auto st = fs.stat_at(r, "skills");
-  if (!st || st->kind != fs::file_kind::directory) {
-    throw error(errc::not_found,
-                shown + " has no skills/ directory" +
-                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
-                shown);
-  }
-  auto skills = fs.open_dir_at(r, "skills");
-  const auto pick = fs.stat_at(skills, skill);
-  if (pick && pick->kind == fs::file_kind::symlink) {
-    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
-  }
-  if (!pick || pick->kind != fs::file_kind::directory) {
-    std::vector<std::string> names;
-    fs.for_each_entry(skills, [&](std::string_view n) {
-      const auto s = fs.stat_at(skills, n);
-      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
-    });
-    std::sort(names.begin(), names.end());
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    throw error(errc::not_found,
-                "skill '" + skill + "' not found in " + shown +
-                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
-                skill);
-  }
-  return paths::join(paths::join(root, "skills"), skill);
-}
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/install.hpp -----
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cerrno>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-
-/// What `recover` did, one sentence per action, in the order it acted.
-struct recover_report {
-  std::vector<std::string> actions;
-  bool restored = false;    ///< a previous bundle was moved back to the destination
-  std::size_t removed = 0;  ///< dead staging trees removed
-  std::size_t busy = 0;     ///< leftovers a running command holds (left alone)
-  /// Names beginning with a staging family's prefix that are not of the exact grammar that
-  /// family generates (`.zeroclaw-export-<token>`, `.zeroclaw-export-old-<token>`, token = 6
-  /// of [A-Za-z0-9]; publish::match_staging): never touched, each named in `actions`.
-  std::vector<std::string> ignored;
-  /// The staging trees (and temporary files) removed, by name (each also a sentence in
-  /// `actions`).
-  std::vector<std::string> removed_trees;
-  /// Staging trees recover could not delete, each named with the cause in `actions`.
-  std::vector<std::string> failed;
-};
-
-namespace detail {
-
-/// Who holds a locked leftover, in recover's sentences.
-inline std::string running(std::string_view name) {
-  const publish::staging_family& f = *publish::match_staging(name).family;
-  if (f.kind == publish::staging_kind::export_bundle) return "a running export";
-  return "a running `clawport " + std::string(f.name) + "`";
-}
-
-template <class Fs>
-struct leftover {
-  std::string name;
-  typename Fs::dir handle;  ///< open and locked by recover while it works
-};
-
-/// A temporary file a killed replace left beside the destination file.
-struct leftover_file {
-  std::string name;
-  fs::file_id id;  ///< removed only while the name still is this file
-};
-
-/// " (left by <creator> that was killed)" for every family but the export's.
-inline std::string left_by(const publish::staging_family& f) {
-  return f.kind == publish::staging_kind::export_bundle
-             ? std::string()
-             : " (left by " + std::string(f.creator) + " that was killed)";
-}
-
-/// Removes the temporary files of `temps` (still the files seen), each named in `report`.
-template <class Fs>
-void remove_temp_files(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display, const std::vector<leftover_file>& temps,
-                       recover_report& report) {
-  for (const leftover_file& t : temps) {
-    try {
-      const std::optional<fs::stat_info> st = fs.stat_at(parent, t.name);
-      if (!st || st->id != t.id || st->kind != fs::file_kind::regular) continue;
-      fs.unlink_at(parent, t.name);
-    } catch (const error& e) {
-      report.failed.push_back(t.name);
-      report.actions.push_back("failed to remove the incomplete temporary file " + t.name +
-                               " beside " + display + " (" + e.what() + "): delete it yourself");
-      continue;
-    }
-    ++report.removed;
-    report.removed_trees.push_back(t.name);
-    report.actions.push_back("removed the incomplete temporary file " + t.name +
-                             left_by(*publish::match_staging(t.name, name).family));
-  }
-}
-
-/// The exact-name leftovers beside the destination, sorted by what recover does with them.
-template <class Fs>
-struct leftovers {
-  std::vector<leftover<Fs>> staging;  ///< locked staging trees of dead exports
-  std::vector<leftover<Fs>> retired;  ///< locked previous bundles
-  std::vector<leftover_file> temps;   ///< temporary files
-};
-
-/// Opens and locks each of `names` (exact staging matches beside `name`) that is still
-/// the kind its family makes and still the object stat saw; one that is not, or that a
-/// running export holds, is left alone with a line in `report` saying why.
-template <class Fs>
-leftovers<Fs> classify_leftovers(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                                 const std::vector<std::string>& names, recover_report& report) {
-  leftovers<Fs> found;
-  for (const std::string& n : names) {
-    const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-    if (!st) continue;
-    if (publish::match_staging(n, name).family->shape == publish::staging_shape::file) {
-      if (st->kind == fs::file_kind::regular)
-        found.temps.push_back({n, st->id});
-      else
-        report.actions.push_back("left " + n + " alone: it is not a regular file");
-      continue;
-    }
-    if (st->kind != fs::file_kind::directory) {
-      report.actions.push_back("left " + n + " alone: it is not a directory");
-      continue;
-    }
-    typename Fs::dir handle = fs.open_dir_at(parent, n);
-    if (fs.stat(handle).id != st->id) {
-      report.actions.push_back("left " + n + " alone: it changed while recover inspected it");
-      continue;
-    }
-    if (!fs.try_lock(handle)) {
-      ++report.busy;
-      report.actions.push_back("left " + n + " alone: " + running(n) + " holds it");
-      continue;
-    }
-    auto& into = publish::is_retired_name(n) ? found.retired : found.staging;
-    into.push_back(leftover<Fs>{n, std::move(handle)});
-  }
-  return found;
-}
-
-/// Finishes or undoes each command whose intent directory is in `intents`
-/// (publish::resolve_intent: an import killed between placing its trees and writing its
-/// config), saying what it did; a failure leaves the record for the next try.
-template <class Fs>
-void resolve_intents(Fs& fs, const typename Fs::dir& parent,
-                     const std::vector<std::string>& intents, recover_report& report,
-                     const publish::rows_undo& undo_rows) {
-  for (const std::string& n : intents) {
-    try {
-      const std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-      if (!st || st->kind != fs::file_kind::directory) {
-        report.actions.push_back("left " + n + " alone: it is not a directory");
-        continue;
-      }
-      const publish::intent_outcome o = publish::resolve_intent(fs, parent, n, undo_rows);
-      if (o.busy) {
-        ++report.busy;
-        report.actions.push_back("left " + n + " alone: a running `clawport import` holds it");
-        continue;
-      }
-      for (const std::string& a : o.actions) report.actions.push_back(a);
-      if (!o.unclear) {
-        ++report.removed;
-        report.removed_trees.push_back(n);
-      }
-    } catch (const error& e) {
-      report.failed.push_back(n);
-      report.actions.push_back("failed to finish or undo what " + n + " records (" + e.what() +
-                               "): run recover again");
-    }
-  }
-}
-
-/// Restores the one previous bundle when the destination is missing; with several it
-/// cannot tell which was the destination and refuses before changing anything. With the
-/// destination present, previous bundles are not recover's to touch.
-template <class Fs>
-void restore_retired(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                     const std::string& display, const std::vector<leftover<Fs>>& retired,
-                     recover_report& report) {
-  const bool destination_present = fs.stat_at(parent, name).has_value();
-  if (!destination_present && retired.size() > 1) {
-    std::string list;
-    for (const auto& r : retired) list += (list.empty() ? "" : ", ") + r.name;
-    throw error(errc::recover_ambiguous,
-                display + " is missing and several previous bundles lie beside it (" + list +
-                    "); recover cannot tell which one was " + display +
-                    ", so nothing was changed: rename the right one to " + std::string(name) +
-                    " yourself",
-                display);
-  }
-  if (!destination_present && retired.size() == 1) {
-    const std::string& from = retired.front().name;
-    if (!publish::rename_noreplace(fs, parent, from, parent, name)) {
-      throw error(errc::recover_ambiguous,
-                  display + " appeared while recover ran; nothing was changed", display);
-    }
-    report.restored = true;
-    report.actions.push_back("restored the previous bundle: moved " + from + " back to " + display);
-  } else {
-    for (const auto& r : retired) {
-      report.actions.push_back("left " + r.name + " alone: " + display +
-                               " exists, so it is not a bundle waiting to be restored (delete "
-                               "it yourself if it is an old bundle you no longer need)");
-    }
-  }
-}
-
-/// Removes each locked staging tree that is still the object that was locked; a failure
-/// is reported per tree and does not undo what was already done.
-template <class Fs>
-void remove_staging_trees(Fs& fs, const typename Fs::dir& parent, const std::string& display,
-                          const std::vector<leftover<Fs>>& staging, recover_report& report) {
-  for (const auto& s : staging) {
-    // Still the object we locked? Then it is a dead export's staging tree.
-    try {
-      const std::optional<fs::stat_info> st = fs.stat_at(parent, s.name);
-      if (!st || st->id != fs.stat(s.handle).id) continue;
-      // A killed `skills install --upgrade` may have left the user's previous version here:
-      // it is put back or archived first, never deleted with the tree.
-      if (publish::match_staging(s.name).family->kind == publish::staging_kind::skills) {
-        const skills::upgrade_recovery u =
-            skills::recover_upgrade(fs, parent, paths::parent(display), s.name, s.handle);
-        if (!u.action.empty()) report.actions.push_back(u.action);
-        if (u.put_back) report.restored = true;
-      }
-      fs.remove_tree_at(parent, s.name);
-    } catch (const error& e) {
-      // What was already restored or removed stays done; name the tree that is left.
-      report.failed.push_back(s.name);
-      report.actions.push_back("failed to remove the incomplete staging tree " + s.name +
-                               " beside " + display + " (" + e.what() +
-                               "); part of it may remain: delete it yourself");
-      continue;
-    }
-    ++report.removed;
-    report.removed_trees.push_back(s.name);
-    report.actions.push_back("removed the incomplete staging tree " + s.name +
-                             left_by(*publish::match_staging(s.name).family));
-  }
-}
-
-/// Why an export's creation directory `n` (`.zeroclaw-export-new-*`) is left, or nullopt
-/// once it was removed: an empty one nobody holds is an export's that died between its mkdir
-/// and its lock. Recover locks it first; an export that had not locked it yet finds it gone
-/// or held and retries under a fresh name (fs::make_locked_dir, exporter::make_staging).
-template <class Fs>
-std::optional<std::string> remove_dead_creation(Fs& fs, const typename Fs::dir& parent,
-                                                const std::string& n, recover_report& report) {
-  std::optional<fs::stat_info> st = fs.stat_at(parent, n);
-  if (!st) return std::string();  // renamed by its export meanwhile
-  if (st->kind != fs::file_kind::directory) return std::string("it is not a directory");
-  std::optional<typename Fs::dir> handle;
-  try {
-    handle.emplace(fs.open_dir_at(parent, n));
-  } catch (const error& e) {
-    if (e.code() == errc::not_found || e.sys_errno() == ENOENT) return std::string();
-    throw;
-  }
-  if (fs.stat(*handle).id != st->id) return std::string("it changed while recover inspected it");
-  if (!fs.try_lock(*handle)) {
-    ++report.busy;
-    return std::string("a running export is creating its staging directory there");
-  }
-  if (!fs.is_empty(*handle)) {
-    return std::string(
-        "it is not empty, so not a directory an export died creating (look "
-        "inside, then delete it yourself)");
-  }
-  st = fs.stat_at(parent, n);
-  if (!st || st->id != fs.stat(*handle).id) return std::string();
-  fs.remove_dir_at(parent, n);
-  return std::nullopt;
-}
-
-/// Removes the dead exports' empty creation directories among `report.ignored` (no longer
-/// ignored then) and says why each other ignored name is left.
-template <class Fs>
-void sweep_ignored(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                   recover_report& report) {
-  std::vector<std::string> kept;
-  for (const std::string& n : report.ignored) {
-    const publish::staging_match m = publish::match_staging(n, name);
-    if (!m.creating) {
-      kept.push_back(n);
-      report.actions.push_back("left " + n + " alone: not a name " +
-                               std::string(m.family->creator) +
-                               " creates, so not recover's to touch");
-      continue;
-    }
-    std::optional<std::string> why;
-    try {
-      why = remove_dead_creation(fs, parent, n, report);
-    } catch (const error& e) {
-      why = std::string("recover could not remove it (") + e.what() + "): delete it yourself";
-    }
-    if (!why) {
-      ++report.removed;
-      report.removed_trees.push_back(n);
-      report.actions.push_back("removed the empty staging directory " + n +
-                               " of an export killed before it locked it");
-      continue;
-    }
-    if (why->empty()) continue;  // gone: its export renamed it meanwhile
-    kept.push_back(n);
-    report.actions.push_back("left " + n + " alone: " + *why);
-  }
-  report.ignored = std::move(kept);
-}
-
-}  // namespace detail
-
-/// Recovers the destination called `name` inside the open directory `parent`; `display`
-/// names it in messages. Throws errc::recover_ambiguous when several previous bundles
-/// could be the destination's.
-template <class Fs>
-recover_report recover(Fs& fs, const typename Fs::dir& parent, std::string_view name,
-                       const std::string& display, const publish::rows_undo& undo_rows = {}) {
-  fs::check_policy<Fs>();
-  recover_report report;
-  std::vector<std::string> names;
-  std::vector<std::string> intents;
-  fs.for_each_entry(parent, [&](std::string_view entry) {
-    const publish::staging_match m = publish::match_staging(entry, name);
-    if (m.family == nullptr) return;
-    (m.intent ? intents : m.exact ? names : report.ignored).emplace_back(entry);
-  });
-  std::sort(names.begin(), names.end());  // deterministic report
-  std::sort(intents.begin(), intents.end());
-  detail::resolve_intents(fs, parent, intents, report, undo_rows);
-  std::sort(report.ignored.begin(), report.ignored.end());
-
-  detail::leftovers<Fs> found = detail::classify_leftovers(fs, parent, name, names, report);
-  detail::restore_retired(fs, parent, name, display, found.retired, report);
-  detail::remove_staging_trees(fs, parent, display, found.staging, report);
-  detail::remove_temp_files(fs, parent, name, display, found.temps, report);
-  detail::sweep_ignored(fs, parent, name, report);
-  if (report.actions.empty()) {
-    report.actions.push_back("nothing to recover beside " + display);
-  }
-  return report;
-}
-
-/// The failure `clawport recover` reports when staging trees could not be deleted (and
-/// nothing was restored): names every tree left and why.
-inline error recover_failure(const recover_report& r, const std::string& display) {
-  std::string msg;
-  for (const std::string& a : r.actions) {
-    if (a.rfind("failed to remove", 0) == 0) msg += (msg.empty() ? "" : "; ") + a;
-  }
-  return error(errc::io, msg.empty() ? "recover beside " + display + " failed" : msg,
-               r.failed.empty() ? display : r.failed.front());
-}
-
-/// The `clawport recover --json` document: what was done, in the order it was done.
-inline nlohmann::ordered_json to_json(const recover_report& r) {
-  using t = recover_report;
-  return json::object_of<nlohmann::ordered_json>(
-      r, json::field("restored", &t::restored), json::field("removed", &t::removed),
-      json::field("busy", &t::busy), json::field("ignored", &t::ignored),
-      json::field("removed_trees", &t::removed_trees), json::field("failed", &t::failed),
-      json::field("actions", &t::actions));
-}
-
-/// `recover` for a destination given as an absolute path: opens its parent once and
-/// recovers beside it. `display` names the destination in messages (as typed). A killed
-/// `import --with-memory`'s rows are removed through `memory` (the CLI's SQLite target).
-template <class Fs>
-recover_report recover_path(Fs& fs, const std::string& abs, const std::string& display,
-                            const memory::target& memory = {}) {
-  const auto place = exporter_detail::split_parent(abs);
-  if (abs.empty() || abs.front() != '/' || !place) {
-    throw error(errc::invalid_argument,
-                "recover needs a destination with a parent directory: " + display, display);
-  }
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(place->first);
-    } catch (const error& e) {
-      throw with_context(e, "failed to open " + place->first, place->first);
-    }
-  }();
-  publish::rows_undo undo_rows;
-  if (memory)
-    undo_rows = [&memory, &place](const std::string& store, const std::string& agent) {
-      (void)memory.remove_agent(paths::join(place->first, store), agent);
-    };
-  return recover(fs, parent, place->second, display, undo_rows);
-}
-
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/exporter/recover.hpp -----
-// ----- begin clawport/exporter/report.hpp -----
-// The terminal report (docs/cli.md, export): upstream's wording and order, then clawport's
-// additions (host-local settings to review, how the bundle was published). And the `--json` shape.
-
-
-#include <nlohmann/json.hpp>
-
-#include <cstdint>
-#include <string>
-#include <utility>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-
-namespace report_detail {
-
-/// Appends lines, each ending in '\n', through the one terminal-safe renderer
-/// (core/text.hpp): a control character in a config value (a risk flag's command line), a
-/// path or a name is shown escaped, never sent to the terminal.
-using lines = ::clawport::text::terminal_lines;
-
-inline std::string n(std::uint64_t v) { return std::to_string(v); }
-
-/// The first line (what went where) and the skill-file line.
-inline void headline(lines& line, const export_result& r) {
-  if (r.dry_run) {
-    line("dry run: would export agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) +
-         " KiB of them); nothing was written");
-  } else {
-    line("exported agent `" + r.alias + "` to " + r.out + " (" + n(r.workspace.files) +
-         " workspace file(s), " + n(r.workspace.bytes / 1024) + " KiB of them)");
-  }
-  if (r.signed_bundle) {
-    line("  signed: zeroclaw-agent.sha256.sig (ssh-keygen -Y, namespace clawport-bundle)");
-  }
-  if (r.skill_bundles > 0) {
-    line("  " + n(r.skills.files) + " skill file(s) carried from " + n(r.skill_bundles) +
-         " skill bundle(s)");
-  }
-  if (r.replaced_non_bundle) {
-    line("  " + std::string(r.dry_run ? "would replace" : "replaced") + " " + r.out +
-         ", which was not a bundle (it held no zeroclaw-agent.toml) \u2014 --force replaces "
-         "any non-empty directory");
-  }
-}
-
-/// What the copy skipped, in upstream's order.
-inline void skipped(lines& line, const export_result& r) {
-  const std::uint64_t replaced = r.workspace.replaced + r.skills.replaced;
-  const std::uint64_t hard = r.workspace.hard_links + r.skills.hard_links;
-  const std::uint64_t special = r.workspace.special + r.skills.special;
-  const std::uint64_t links = r.workspace.symlinks + r.skills.symlinks;
-  if (replaced > 0) {
-    line("  " + n(replaced) +
-         " entry/entries were replaced while the export ran and were skipped \u2014 the bundle "
-         "carries the objects it inspected");
-  }
-  if (hard > 0) {
-    line("  " + n(hard) +
-         " hard-linked file(s) skipped \u2014 a second name for a file that may live anywhere "
-         "on this host is not this workspace's content to carry");
-  }
-  if (special > 0) {
-    line("  " + n(special) +
-         " special file(s) skipped \u2014 sockets, FIFOs, and devices are host state, not "
-         "content a bundle can carry");
-  }
-  if (links > 0) {
-    line("  " + n(links) + " symlink(s) skipped \u2014 links are not followed into a bundle");
-  }
-  const std::uint64_t names = r.workspace.names + r.skills.names;
-  if (names > 0) {
-    line("  " + n(names) +
-         " entry/entries skipped for their name \u2014 not UTF-8 or holding a control "
-         "character, a bundle cannot carry it (each is listed under `dropped` as "
-         "unportable_name)");
-  }
-}
-
-/// Capability grants, scrubbed credentials, what was left behind.
-inline void plan_sections(lines& line, const zeroclaw::export_plan& plan) {
-  if (!plan.risk_flags.empty()) {
-    line("");
-    line("\u26a0\ufe0f  " + n(plan.risk_flags.size()) +
-         " capability grant(s) an importing operator must accept:");
-    for (const auto& f : plan.risk_flags) {
-      line("  [" + std::string(zeroclaw::to_string(f.kind)) + "] " + f.path + " \u2014 " +
-           f.detail);
-    }
-  }
-  if (!plan.required_secrets.empty()) {
-    line("");
-    line("\U0001F511 " + n(plan.required_secrets.size()) +
-         " credential(s) were scrubbed and must be supplied on import:");
-    for (const auto& s : plan.required_secrets) line("  " + s);
-  }
-  if (!plan.dropped.empty()) {
-    line("");
-    line("\u2139\ufe0f  " + n(plan.dropped.size()) +
-         " item(s) could not travel and were left behind:");
-    for (const auto& d : plan.dropped) {
-      line("  " + d.path + " (" + std::string(zeroclaw::to_string(d.reason)) + ") \u2014 " +
-           d.detail);
-    }
-  }
-}
-
-/// The scrubbing-scope warnings and the review hint.
-inline void scope_warnings(lines& line, const export_result& r) {
-  line("");
-  line(
-      "\u26a0\ufe0f  Scrubbing blanks the fields the schema marks secret. It is not credential "
-      "detection: other config values travel as written, so a token in an MCP server's url, "
-      "or a credential in its command or args, is carried and repeated in the manifest's "
-      "risk flags.");
-  const std::uint64_t carried = r.workspace.files + r.skills.files;
-  if (carried > 0) {
-    line("");
-    line("\u26a0\ufe0f  " + n(carried) +
-         " carried file(s) are copied as-is. Scrubbing covers config.toml only: workspace and "
-         "skill content is never scanned for secrets, so a .env file, a token in a note, or a "
-         "credential in a git remote will be contained in the export.");
-  }
-  line("");
-  line(
-      "Review config.toml, zeroclaw-agent.toml, and the files the bundle carries before "
-      "sharing it.");
-}
-
-/// clawport's additions: host-local settings, how the bundle was published, warnings.
-inline void additions(lines& line, const export_result& r) {
-  const auto& plan = r.plan;
-  if (!plan.host_local.empty()) {
-    line("");
-    line("\U0001F3E0 " + n(plan.host_local.size()) +
-         " host-local setting(s) travel and only mean something on this host; review them "
-         "on the target:");
-    for (const auto& h : plan.host_local) {
-      line("  [" + std::string(zeroclaw::to_string(h.kind)) + "] " + h.path + " \u2014 " +
-           h.detail);
-    }
-  }
-  if (!r.dry_run) {
-    line("");
-    std::string how = "Published with " + r.publish.strategy + " (" + r.publish.guarantee;
-    if (r.publish.guarantee == publish::guarantee::atomic) {
-      how +=
-          ": the destination always held either the complete old or the complete new "
-          "bundle";
-    } else if (r.publish.guarantee == publish::guarantee::recoverable) {
-      how +=
-          ": a crash while publishing leaves the previous bundle beside the destination; "
-          "`clawport recover` restores it";
-    }
-    how += ")";
-    if (r.publish.requested != r.publish.strategy) {
-      how += "; " + r.publish.requested + " is not supported by this kernel or filesystem";
-    }
-    line(how + ".");
-  }
-  for (const auto& w : r.publish.warnings) line("\u26a0\ufe0f  " + w);
-}
-
-/// Why memory rows stayed home, for the report and the JSON.
-inline std::string_view skip_name(memory::skip_reason r) noexcept {
-  switch (r) {
-    case memory::skip_reason::redacted_category:
-      return "redacted_category";
-    case memory::skip_reason::credential_shape:
-      return "credential_shape";
-    case memory::skip_reason::not_utf8:
-      return "not_utf8";
-    case memory::skip_reason::too_large:
-      return "too_large";
-  }
-  return "unknown";
-}
-
-/// `--with-memory`: what travelled, what stayed home, and the privacy warning (loud).
-inline void memory_section(lines& line, const export_result& r) {
-  if (!r.memory) return;
-  const memory::summary& m = *r.memory;
-  std::string cats;
-  for (const auto& [name, count] : m.categories)
-    cats += (cats.empty() ? "" : ", ") + name + " " + n(count);
-  line("⚠️  MEMORY TRAVELS: " + n(m.entries) + " memory/memories of `" + r.alias + "` " +
-       (r.dry_run ? "would be" : "are") + " in memory/entries.jsonl (bundle format 2)" +
-       (cats.empty() ? std::string() : " — " + cats));
-  line(
-      "  they may hold personal data: what the agent was told about people, places and "
-      "accounts. Anyone who holds the bundle can read them; share it as you would the "
-      "conversations themselves");
-  for (const auto& [why, count] : m.skipped)
-    line("  " + n(count) + " memory/memories left home (" + std::string(skip_name(why)) + ")");
-  line("  never carried: embeddings, session ids, other agents' rows; categories " + [&] {
-    std::string c;
-    for (const auto& name : m.redacted_categories) c += (c.empty() ? "" : ", ") + name;
-    return c;
-  }() + ". Credential detection is a pattern list: read memory/entries.jsonl before sharing");
-  if (!m.embedding_model.empty())
-    line("  the source embedded with " + m.embedding_model +
-         "; run `zeroclaw memory reindex` on the target after the import");
-}
-
-}  // namespace report_detail
-
-/// The human report of a successful export, every line ending in '\n': upstream's lines
-/// in upstream's order, then clawport's additions.
-inline std::string render_report(const export_result& r) {
-  report_detail::lines line;
-  report_detail::headline(line, r);
-  report_detail::skipped(line, r);
-  report_detail::plan_sections(line, r.plan);
-  report_detail::scope_warnings(line, r);
-  report_detail::additions(line, r);
-  report_detail::memory_section(line, r);
-  return std::move(line.text);
-}
-
-/// The `--json` document of an export (docs/cli.md).
-inline nlohmann::json to_json(const export_result& r) {
-  using nlohmann::json;
-  json j;
-  j["alias"] = r.alias;
-  j["out"] = r.out;
-  j["destination"] = r.destination;
-  j["dry_run"] = r.dry_run;
-  j["replaced_non_bundle"] = r.replaced_non_bundle;
-  j["signed"] = r.signed_bundle;
-  j["workspace"] = {{"files", r.workspace.files}, {"bytes", r.workspace.bytes}};
-  j["skills"] = {{"files", r.skills.files}, {"bundles", r.skill_bundles}};
-  j["skipped"] = {{"symlinks", r.workspace.symlinks + r.skills.symlinks},
-                  {"hard_links", r.workspace.hard_links + r.skills.hard_links},
-                  {"special", r.workspace.special + r.skills.special},
-                  {"replaced", r.workspace.replaced + r.skills.replaced},
-                  {"names", r.workspace.names + r.skills.names}};
-  j["risk_flags"] = json::array();
-  for (const auto& f : r.plan.risk_flags) {
-    j["risk_flags"].push_back({{"kind", std::string(zeroclaw::to_string(f.kind))},
-                               {"path", f.path},
-                               {"detail", f.detail}});
-  }
-  j["required_secrets"] = r.plan.required_secrets;
-  j["dropped"] = json::array();
-  for (const auto& d : r.plan.dropped) {
-    j["dropped"].push_back({{"path", d.path},
-                            {"reason", std::string(zeroclaw::to_string(d.reason))},
-                            {"detail", d.detail}});
-  }
-  j["host_local"] = json::array();
-  for (const auto& h : r.plan.host_local) {
-    j["host_local"].push_back({{"kind", std::string(zeroclaw::to_string(h.kind))},
-                               {"path", h.path},
-                               {"detail", h.detail}});
-  }
-  j["skill_bundles"] = zeroclaw::manifest_skill_bundles(r.plan);
-  j["exported_at"] = r.exported_at;
-  j["publish"] = {{"strategy", r.publish.strategy},
-                  {"requested", r.publish.requested},
-                  {"guarantee", r.publish.guarantee},
-                  {"warnings", r.publish.warnings}};
-  if (r.memory) {  // `--with-memory` only: without it the document is what it was
-    json skipped = json::object();
-    for (const auto& [why, count] : r.memory->skipped)
-      skipped[std::string(report_detail::skip_name(why))] = count;
-    j["memory"] = {{"entries", r.memory->entries},
-                   {"categories", r.memory->categories},
-                   {"left_home", skipped},
-                   {"redacted_categories", r.memory->redacted_categories},
-                   {"backend", r.memory->backend},
-                   {"embedding_model", r.memory->embedding_model},
-                   {"format_version", bundle::memory_format_version}};
-  }
-  return j;
-}
-
-/// The `--json` text of an export: never throws on a name or path that is not UTF-8 (see
-/// formats/json.hpp for the encoding).
-inline std::string render_json(const export_result& r) { return json::dump(to_json(r)); }
-
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/exporter/report.hpp -----
-// ----- begin clawport/exporter/signature.hpp -----
-// The Signer every front end builds for `export --sign` (the CLI, the C ABI's `sign`
-// option): OpenSSH's ssh-keygen under the bundle namespace, one place so that they cannot
-// differ.
-
-// ----- begin clawport/signing/ssh_keygen.hpp -----
-// The Signer and SignatureVerifier policies through OpenSSH's own `ssh-keygen -Y` (the
-// SSHSIG format git uses for SSH-signed commits): no cryptography here, only the program
-// run, by the library's one process runner (process/runner.hpp: no shell, everything it
-// starts killed at the deadline) in its own session (no terminal to ask a passphrase on),
-// with an environment of PATH alone (plus SSH_AUTH_SOCK when signing with an agent's key)
-// and stdin from the data, a file of a private temporary directory (fs::temp_dir, 0700) that
-// also holds the signature `-s` needs as a file. The directory is removed afterwards.
-
 
 #include <unistd.h>
 
@@ -19391,6 +18389,15 @@ inline std::string last_line(const std::string& text) {
                      end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
+/// What a failed ssh-keygen said: its last stderr line, or, when it printed nothing, how
+/// it ended (issue 44: "(ssh-keygen: no message)" left the user guessing).
+inline std::string last_line(const ssh_keygen_run& r) {
+  if (r.err.find_last_not_of("\r\n") == std::string::npos)
+    return r.exit < 0 ? std::string("was stopped by a signal and printed no message")
+                      : "exited with status " + std::to_string(r.exit) + " and printed no message";
+  return last_line(r.err);
+}
+
 /// The signing key of `-Y check-novalidate`'s "Good "<ns>" signature with <TYPE> key
 /// SHA256:<fp>" line, as `<TYPE> SHA256:<fp>` (what `ssh-keygen -l` prints for the key);
 /// "" when the line is not there.
@@ -19432,7 +18439,7 @@ class ssh_keygen_signer {
         detail::run(program, {"-q", "-Y", "sign", "-f", key_, "-n", ns_}, input, env, opt_.timeout);
     if (r.exit != 0 || r.out.rfind("-----BEGIN SSH SIGNATURE-----", 0) != 0)
       throw error(errc::signing_failed,
-                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r.err) +
+                  "signing with " + key_ + " failed (ssh-keygen: " + detail::last_line(r) +
                       "); give a private key file without a passphrase, or a public key (.pub) "
                       "whose private half is loaded in ssh-agent (ssh-add; SSH_AUTH_SOCK set)",
                   key_);
@@ -19491,7 +18498,7 @@ class ssh_keygen_verifier {
     if (check.exit != 0)
       throw error(errc::signature_invalid,
                   "the signature does not match the signed bytes under the namespace `" + ns_ +
-                      "` (ssh-keygen: " + detail::last_line(check.err) + ")");
+                      "` (ssh-keygen: " + detail::last_line(check) + ")");
     const auto accepted = [&](const std::string& principal) {
       return keygen({"-Y", "verify", "-f", allowed_, "-I", principal, "-n", ns_, "-s", sig});
     };
@@ -19511,14 +18518,14 @@ class ssh_keygen_verifier {
     if (found.exit != 0)
       throw untrusted(
           "the signing key is not in " + allowed_ +
-              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found.err) +
+              ", or its entry there has expired (ssh-keygen: " + detail::last_line(found) +
               "); add the signer's `<principal> <public key>` line there if you trust it",
           allowed_);
     const std::vector<std::string> principals = split_principals(found.out);
     if (signer_)
       throw untrusted("the signature is not by `" + *signer_ + "` as " + allowed_ +
                           " allows it under the namespace `" + ns_ +
-                          "` (ssh-keygen: " + detail::last_line(good->err) +
+                          "` (ssh-keygen: " + detail::last_line(*good) +
                           "); the key is listed there for " + join(principals) +
                           "; check that principal's entry, its namespaces= and valid-after/"
                           "valid-before options",
@@ -19542,7 +18549,7 @@ class ssh_keygen_verifier {
              "`signer` option)";
     return "the first entry of " + allowed_ + " listing the signing key (" + join(principals) +
            ") may not sign under the namespace `" + ns_ +
-           "` (ssh-keygen: " + detail::last_line(last->err) +
+           "` (ssh-keygen: " + detail::last_line(*last) +
            "); check its namespaces= and valid-after/valid-before options, or, if a later "
            "entry allows the key, name its principal (--signer <principal>, the `signer` "
            "option)";
@@ -19627,7 +18634,14 @@ struct exchange {
                           : publish_swapped(fs, parent, r, out);
     if (done) return out;
     // The kernel or filesystem refused the flag: upstream's protocol, and say so.
-    outcome fell_back = staged_swap::publish(fs, parent, r);
+    request swapping = r;  // what the caller is told names the strategy it asked for
+    if (r.published)
+      swapping.published = [&r](const outcome& so_far) {
+        outcome told = so_far;
+        told.requested = std::string(name);
+        r.published(told);
+      };
+    outcome fell_back = staged_swap::publish(fs, parent, swapping);
     fell_back.requested = std::string(name);
     return fell_back;
   }
@@ -19641,16 +18655,16 @@ struct exchange {
                               outcome& out) {
     recheck_admitted(fs, parent, r.destination, r.adm, r.sources, r.names);
     if (detail::cancel_requested(r)) throw detail::cancelled(r);
-    fs::rename_result done = fs::rename_result::done;
+    bool done = false;
     try {
-      done = fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+      done = try_exchange(fs, parent, r.staging, parent, r.destination);
     } catch (const error& e) {
       throw with_context(errc::publish_failed, e, detail::move_failed(r), r.names.display);
     }
-    if (done == fs::rename_result::unsupported) return false;
+    if (!done) return false;
     const auto swap_back = [&](const error& cause) {
       try {
-        fs.rename_at(parent, r.staging, parent, r.destination, fs::rename_mode::exchange);
+        exchange_back(fs, parent, r.staging, parent, r.destination, r.staging);
       } catch (const error&) {
         detail::restore_failed(r, cause, r.staging);
       }
@@ -19696,7 +18710,8 @@ struct exchange {
       }
       throw;
     }
-    if (r.adm.kind == admission_kind::forced) detail::remove_leftover(fs, parent, r.staging, out);
+    if (r.adm.kind == admission_kind::forced)
+      detail::remove_leftover(fs, parent, r, r.staging, out);
     return true;
   }
 };
@@ -19926,14 +18941,15 @@ inline void plugin_warning(plugin_report& r, plugin_scope s, std::string path, s
   r.findings.push_back({s, std::move(path), std::move(detail), true});
 }
 
-inline bool string_map(const pjson& j) {
-  return j.is_object() &&
-         std::all_of(j.begin(), j.end(), [](const pjson& v) { return v.is_string(); });
+template <class J>
+bool string_map(const J& j) {
+  return j.is_object() && std::all_of(j.begin(), j.end(), [](const J& v) { return v.is_string(); });
 }
 
 /// plugin.json: the closed field set; a violation disables the plugin, an unknown field or
 /// non-object `extensions` is reported and ignored.
-inline void check_manifest(const plugin_tree& t, plugin_report& r) {
+template <class J = pjson>
+void check_manifest(const plugin_tree& t, plugin_report& r) {
   const std::string P = "plugin.json";
   const auto it = t.files.find(P);
   if (it == t.files.end()) {
@@ -19942,7 +18958,7 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
         t.others.count(P) ? "is not a regular file (a link is not followed)" : "is missing");
     return;
   }
-  const pjson m = pjson::parse(it->second, nullptr, false);
+  const J m = J::parse(it->second, nullptr, false);
   if (!m.is_object()) return plugin_error(r, plugin_scope::plugin, P, "is not a JSON object");
   if (!m.contains("$schema") || !m["$schema"].is_string())
     plugin_error(r, plugin_scope::plugin, P + ":$schema", "is missing or not a string");
@@ -19951,12 +18967,12 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
                  "is not " + std::string(plugin_schema_id) + " (an unsupported version)");
   if (!m.contains("name") || !m["name"].is_string())
     plugin_error(r, plugin_scope::plugin, P + ":name", "is missing or not a string");
-  else if (!is_plugin_name(m["name"].get<std::string>()))
+  else if (!is_plugin_name(m["name"].template get<std::string>()))
     plugin_error(r, plugin_scope::plugin, P + ":name",
                  "is not a plugin name (1-64 of a-z 0-9 - ., alphanumeric first and last, no "
                  "-- or ..)");
   else
-    r.name = m["name"].get<std::string>();
+    r.name = m["name"].template get<std::string>();
   for (auto f = m.begin(); f != m.end(); ++f) {
     const std::string k = f.key();
     const std::string at = P + ":" + k;
@@ -19966,7 +18982,7 @@ inline void check_manifest(const plugin_tree& t, plugin_report& r) {
       if (!f->is_string()) plugin_error(r, plugin_scope::plugin, at, "is not a string");
     } else if (k == "keywords") {
       if (!f->is_array() ||
-          !std::all_of(f->begin(), f->end(), [](const pjson& v) { return v.is_string(); }))
+          !std::all_of(f->begin(), f->end(), [](const J& v) { return v.is_string(); }))
         plugin_error(r, plugin_scope::plugin, at, "is not an array of strings");
     } else if (k == "author") {
       bool good = f->is_object();
@@ -20037,12 +19053,13 @@ inline void check_skills(const plugin_tree& t, plugin_report& r) {
 }
 
 /// A stdio server's command, args, env and cwd.
-inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
+template <class J>
+void check_stdio(const J& s, std::vector<std::string>& why) {
   if (!s.contains("command") || !s["command"].is_string() ||
-      s["command"].get<std::string>().empty())
+      s["command"].template get<std::string>().empty())
     why.push_back("command is missing or empty");
   else {
-    const std::string c = s["command"].get<std::string>();
+    const std::string c = s["command"].template get<std::string>();
     if (c.find_first_of(" \t\r\n") != std::string::npos)
       why.push_back("command `" + c + "` is not one executable token (no shell runs it)");
     else if (c.rfind("./", 0) == 0) {
@@ -20051,8 +19068,8 @@ inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
       why.push_back("command is neither a bare name nor ./ inside the plugin");
   }
   if (s.contains("args") &&
-      (!s["args"].is_array() || !std::all_of(s["args"].begin(), s["args"].end(),
-                                             [](const pjson& a) { return a.is_string(); })))
+      (!s["args"].is_array() ||
+       !std::all_of(s["args"].begin(), s["args"].end(), [](const J& a) { return a.is_string(); })))
     why.push_back("args is not an array of strings");
   if (s.contains("env")) {
     if (!string_map(s["env"])) why.push_back("env is not an object of strings");
@@ -20063,16 +19080,17 @@ inline void check_stdio(const pjson& s, std::vector<std::string>& why) {
   if (s.contains("cwd")) {
     if (!s["cwd"].is_string())
       why.push_back("cwd is not a string");
-    else if (const auto p = cwd_problem(s["cwd"].get<std::string>()))
+    else if (const auto p = cwd_problem(s["cwd"].template get<std::string>()))
       why.push_back("cwd " + *p);
   }
 }
 
 /// A remote server's url and headers.
-inline void check_remote(const pjson& s, std::vector<std::string>& why) {
+template <class J>
+void check_remote(const J& s, std::vector<std::string>& why) {
   if (!s.contains("url") || !s["url"].is_string())
     why.push_back("url is missing or not a string");
-  else if (const auto p = url_problem(s["url"].get<std::string>()))
+  else if (const auto p = url_problem(s["url"].template get<std::string>()))
     why.push_back("url " + *p);
   if (!s.contains("headers")) return;
   if (!string_map(s["headers"])) return why.push_back("headers is not an object of strings");
@@ -20081,17 +19099,18 @@ inline void check_remote(const pjson& s, std::vector<std::string>& why) {
     if (!is_header_name(h.key())) why.push_back("the header name `" + h.key() + "` is not a token");
     if (!seen.insert(text::to_lower_ascii(h.key())).second)
       why.push_back("the header `" + h.key() + "` is given twice (names ignore case)");
-    if (h->get<std::string>().find_first_of("\r\n") != std::string::npos)
+    if (h->template get<std::string>().find_first_of("\r\n") != std::string::npos)
       why.push_back("the header `" + h.key() + "` has a line break in its value");
   }
 }
 
 /// One `mcpServers` entry: exactly one closed variant; a violation skips that server.
-inline void check_server(const std::string& name, const pjson& s, plugin_report& r) {
+template <class J>
+void check_server(const std::string& name, const J& s, plugin_report& r) {
   const std::string at = "mcp.json:mcpServers." + name;
   std::vector<std::string> why;
   const std::string type = s.is_object() && s.contains("type") && s["type"].is_string()
-                               ? s["type"].get<std::string>()
+                               ? s["type"].template get<std::string>()
                                : std::string();
   const bool stdio = type == "stdio";
   if (!s.is_object())
@@ -20120,7 +19139,8 @@ inline void check_server(const std::string& name, const pjson& s, plugin_report&
 }
 
 /// mcp.json: exactly `$schema` (1.0.0) and `mcpServers`, else no server loads.
-inline void check_mcp(const plugin_tree& t, plugin_report& r) {
+template <class J = pjson>
+void check_mcp(const plugin_tree& t, plugin_report& r) {
   const std::string P = "mcp.json";
   const auto it = t.files.find(P);
   if (it == t.files.end()) {
@@ -20129,7 +19149,7 @@ inline void check_mcp(const plugin_tree& t, plugin_report& r) {
                    "is not a regular file (a link is not followed); no MCP server loads");
     return;
   }
-  const pjson m = pjson::parse(it->second, nullptr, false);
+  const J m = J::parse(it->second, nullptr, false);
   std::string why;
   if (!m.is_object())
     why = "is not a JSON object";
@@ -20143,19 +19163,23 @@ inline void check_mcp(const plugin_tree& t, plugin_report& r) {
         why = "has the top-level field `" + k.key() + "`";
   if (!why.empty())
     return plugin_error(r, plugin_scope::component, P, why + "; no MCP server loads");
-  // nlohmann::json sorts keys; mcp.json's order is the one a person reads, so keep it.
-  const nlohmann::ordered_json o = nlohmann::ordered_json::parse(it->second, nullptr, false);
+  // J sorts keys; mcp.json's order is the one a person reads, so keep it.
+  const ::clawport::json::ordered_json_for<J> o =
+      ::clawport::json::ordered_json_for<J>::parse(it->second, nullptr, false);
   for (auto s = o["mcpServers"].begin(); s != o["mcpServers"].end(); ++s)
-    check_server(s.key(), pjson(s.value()), r);
+    check_server(s.key(), J(s.value()), r);
 }
 
 }  // namespace detail
 
 /// Checks a plugin tree against the Agent Plugins 1.0.0 rules. A plugin-scope error means
-/// nothing loads; the components are then not checked.
-inline plugin_report check_plugin(const plugin_tree& t) {
+/// nothing loads; the components are then not checked. The checks are templates on their
+/// JSON type (always nlohmann::json) so that only a TU that checks a plugin instantiates
+/// them (issue 48).
+template <class J = nlohmann::json>
+plugin_report check_plugin(const plugin_tree& t) {
   plugin_report r;
-  detail::check_manifest(t, r);
+  detail::check_manifest<J>(t, r);
   if (!r.loads()) return r;
   for (const char* f : plugin_foreign_manifests)
     if (t.files.count(f) || t.dirs.count(f) || t.others.count(f))
@@ -20163,7 +19187,7 @@ inline plugin_report check_plugin(const plugin_tree& t) {
                              "makes a client (OpenClaw) load this directory as another plugin "
                              "format, not as an Agent Plugin");
   detail::check_skills(t, r);
-  detail::check_mcp(t, r);
+  detail::check_mcp<J>(t, r);
   return r;
 }
 
@@ -20237,8 +19261,9 @@ inline std::string render_plugin_report(const plugin_report& r) {
 }
 
 /// The `--json` document of `clawport verify <plugin dir>`.
-inline nlohmann::json plugin_to_json(const plugin_report& r) {
-  nlohmann::json j;
+template <class J = nlohmann::json>
+J plugin_to_json(const plugin_report& r) {
+  J j;
   j["kind"] = "agent-plugin";
   j["plugin"] = r.plugin;
   j["name"] = r.name;
@@ -20246,7 +19271,7 @@ inline nlohmann::json plugin_to_json(const plugin_report& r) {
   j["loads"] = r.loads();
   j["skills"] = r.skills;
   j["servers"] = r.servers;
-  j["findings"] = nlohmann::json::array();
+  j["findings"] = J::array();
   for (const plugin_finding& f : r.findings)
     j["findings"].push_back({{"scope", to_string(f.scope)},
                              {"path", f.path},
@@ -20384,8 +19409,10 @@ struct report {
   /// empty): what an import's plan carries instead of the files (importer/file_stream.hpp).
   std::string list_stream_sha256;
   std::string signature_text;  ///< zeroclaw-agent.sha256.sig's bytes, when present
-  std::string memory_text;     ///< memory/entries.jsonl's bytes (format 2), when present
-  int format_version = 0;      ///< the manifest's, once read (1, or 2 with memory)
+  /// memory/entries.jsonl (format 2) as checked while the walk read it, line by line: never
+  /// its bytes (an import reads them again from the bundle, against their digest).
+  std::optional<memory::jsonl_check> memory_check;
+  int format_version = 0;  ///< the manifest's, once read (1, or 2 with memory)
   /// What memory travels (format 2, `[memory]` and memory/entries.jsonl checked): counts,
   /// categories, the source's backend and embedding model; never the text.
   std::optional<memory::summary> memory;
@@ -20579,6 +19606,7 @@ struct list_survey {
   std::optional<error> problem;  ///< the first malformed line, or a path listed twice
   std::string hex;               ///< the digest of the bytes read
   std::string stream_hex;        ///< the digest of its lines as append_line writes them
+  std::uint64_t entries = 0;     ///< the lines read (a progress count's total)
 };
 
 template <class Fs>
@@ -20600,6 +19628,7 @@ list_survey survey_list(Fs& fs, typename Fs::file f) {
       line.clear();
       digest::append_line(line, *e);
       stream.update(line);
+      ++out.entries;
       c.pop();
     }
   } catch (const error& e) {
@@ -20978,7 +20007,8 @@ inline bool read_manifest(report& rep) {
 
 /// memory/ (issue 47): only in format 2, exactly `memory/entries.jsonl`, which must hold
 /// what its `[memory]` table says, in the shape memory::check_jsonl reads.
-inline void memory_findings(report& rep) {
+template <class J = nlohmann::json>  // always; instantiated where a verify is (issue 48)
+void memory_findings(report& rep) {
   const std::string mf(bundle::manifest_file);
   const std::string file(bundle::memory_entries_file);
   const zeroclaw::value* table = rep.manifest.find("memory");
@@ -21006,7 +20036,9 @@ inline void memory_findings(report& rep) {
       add_finding(rep, "unexpected_entry", f.path, "memory/ holds entries.jsonl only");
   if (rep.file(file) == nullptr)
     return add_finding(rep, "missing_file", file, "a format 2 bundle carries its memory here");
-  const memory::jsonl_check check = memory::check_jsonl(rep.memory_text);
+  const memory::jsonl_check check =
+      rep.memory_check ? std::move(*rep.memory_check) : memory::check_jsonl<J>({});
+  rep.memory_check.reset();
   for (const auto& [line, what] : check.problems)
     add_finding(rep, "memory_invalid", line == 0 ? file : file + ":" + std::to_string(line), what);
   if (static_cast<std::int64_t>(check.entries) != entries->integer && check.problems.empty())
@@ -21171,6 +20203,7 @@ void closure_findings(report& rep) {
 
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -21245,6 +20278,8 @@ class walker : public fs::walk_visitor {
       join_error = e;
     }
   }
+  /// Called with the files recorded so far, after each one (a progress count).
+  std::function<void(std::uint64_t files)> on_file;
   /// Keeps the digest list's bytes (for a signature check, or a list joined after the walk).
   void keep_list_text() { keep_list_text_ = true; }
 
@@ -21395,6 +20430,7 @@ class walker : public fs::walk_visitor {
         zeroclaw::is_workspace_skill_path(std::string_view(f.path).substr(prefix.size())))
       workspace_skills = true;
     if (keep_all_ || structural(f.path)) rep_.files.push_back(std::move(f));
+    if (on_file) on_file(rep_.file_count);
   }
 
   void private_entry(const std::string& path, bool is_dir) {
@@ -21423,6 +20459,9 @@ class walker : public fs::walk_visitor {
     std::uint64_t size = 0;
     std::string hex;
     std::string kept;
+    /// memory/entries.jsonl: checked line by line as it is read, never kept (100,000
+    /// memories at flat memory use, issue 47).
+    std::unique_ptr<memory::jsonl_checker> jsonl;
   };
 
   void regular(const dir&, std::string_view name, const std::string& path,
@@ -21474,6 +20513,10 @@ class walker : public fs::walk_visitor {
     r->info = info;
     // the list's bytes are kept only for a signature check or a join after the walk
     r->keep_limit = path == bundle::digest_list_file && !keep_list_text_ ? 0 : keep_limit;
+    if (path == bundle::memory_entries_file) {
+      r->keep_limit = 0;
+      r->jsonl = std::make_unique<memory::jsonl_checker>();
+    }
     ++in_work_;
     bytes_in_work_ += info.size;
     jobs_.submit([this, r](unsigned worker) { read_file(*r, buffers_[worker]); },
@@ -21510,6 +20553,7 @@ class walker : public fs::walk_visitor {
         }
         hash.update(buffer.data(), n);
         if (r.keep_limit != 0) r.kept.append(buffer.data(), n);
+        if (r.jsonl) r.jsonl->feed(std::string_view(buffer.data(), n));
         // A read shorter than asked that reaches the size the open file had is its end (a
         // regular file reads short only there): no call is spent confirming it. A file that
         // grew still shows here, as a read past that size.
@@ -21536,7 +20580,7 @@ class walker : public fs::walk_visitor {
     if (r.path == bundle::config_file) rep_.config_text = std::move(r.kept);
     if (r.path == bundle::digest_list_file) digest_list_ = std::move(r.kept);
     if (r.path == bundle::signature_file) rep_.signature_text = std::move(r.kept);
-    if (r.path == bundle::memory_entries_file) rep_.memory_text = std::move(r.kept);
+    if (r.jsonl) rep_.memory_check = r.jsonl->finish();
   }
 
  public:
@@ -21570,6 +20614,8 @@ class walker : public fs::walk_visitor {
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21579,6 +20625,10 @@ class walker : public fs::walk_visitor {
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace verify {
+
+/// A progress count (issue 44 item 1): the files hashed so far and, when the bundle has a
+/// digest list, the files it holds with the list (0 = not known). Called on the walk's thread.
+using progress_function = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 namespace detail {
 
@@ -21639,9 +20689,18 @@ void plan_list(Fs& fs, const typename Fs::dir& root, const limits& lim, walker<F
   if (sig) w.keep_list_text();  // what a signature check reads
 }
 
+/// The files a bundle holds when its digest list is sound: the listed ones, the list and
+/// the signature (0 when not known).
+template <class Fs>
+std::uint64_t expected_files(Fs& fs, const typename Fs::dir& root, const list_plan<Fs>& lp) {
+  if (!lp.survey || lp.survey->problem) return 0;
+  return lp.survey->entries + 1 + (fs.stat_at(root, bundle::signature_file) ? 1 : 0);
+}
+
 template <class Fs, class Schema>
 report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
-              const std::vector<std::string>& deferred_trees, bool keep_files, unsigned jobs) {
+              const std::vector<std::string>& deferred_trees, bool keep_files, unsigned jobs,
+              const progress_function& progress = {}) {
   static_assert(fs::check_policy<Fs>());
   report rep;
   rep.bundle = bundle_path;
@@ -21651,6 +20710,10 @@ report verify(Fs& fs, const std::string& bundle_path, const limits& lim,
   {
     typename Fs::dir root = detail::open_bundle_root(fs, bundle_path);
     plan_list(fs, root, lim, w, lp);
+    if (progress)
+      w.on_file = [&progress, total = expected_files(fs, root, lp)](std::uint64_t n) {
+        progress(n, total);
+      };
     if (!deferred_trees.empty() && lp.cursor) {
       w.defer(deferred_trees);
       rep.bytes_deferred = true;
@@ -21708,8 +20771,9 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim =
 /// `verify_bundle` with files read and hashed on `jobs` threads (fs/jobs.hpp; used when the
 /// Fs policy is thread-safe): the report is the same as with one.
 template <class Fs, class Schema = zeroclaw::schema_v3>
-report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, unsigned jobs) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, jobs);
+report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, unsigned jobs,
+                     const progress_function& progress = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, false, jobs, progress);
 }
 
 /// `verify_bundle`, keeping every file in `report::files` (path, size, digest) and every
@@ -21717,8 +20781,8 @@ report verify_bundle(Fs& fs, const std::string& bundle_path, const limits& lim, 
 /// plan, convert): memory then grows with the bundle.
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_files(Fs& fs, const std::string& bundle_path, const limits& lim = {},
-                           unsigned jobs = 1) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true, jobs);
+                           unsigned jobs = 1, const progress_function& progress = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, {}, true, jobs, progress);
 }
 
 /// Checks the signature of a bundle `rep` that verified, through a SignatureVerifier
@@ -21772,8 +20836,9 @@ inline void check_signature(report& rep, const signing::verify_function& verifie
 /// list again for the rest: importer/file_stream.hpp).
 template <class Fs, class Schema = zeroclaw::schema_v3>
 report verify_bundle_deferring(Fs& fs, const std::string& bundle_path, const limits& lim,
-                               const std::vector<std::string>& trees, unsigned jobs = 1) {
-  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false, jobs);
+                               const std::vector<std::string>& trees, unsigned jobs = 1,
+                               const progress_function& progress = {}) {
+  return detail::verify<Fs, Schema>(fs, bundle_path, lim, trees, false, jobs, progress);
 }
 
 }  // namespace verify
@@ -21785,7 +20850,8 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace verify {
 
-inline nlohmann::json to_json(const finding& f) {
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const finding& f) {
   return {{"code", f.code},
           {"path", f.path},
           {"detail", f.detail},
@@ -21793,8 +20859,9 @@ inline nlohmann::json to_json(const finding& f) {
 }
 
 /// `clawport verify --json`: every finding, errors and warnings, in discovery order.
-inline nlohmann::json to_json(const report& r) {
-  nlohmann::json j;
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const report& r) {
+  J j;
   j["bundle"] = r.bundle;
   j["ok"] = r.ok();
   j["authenticated"] = r.authenticated;
@@ -21805,8 +20872,8 @@ inline nlohmann::json to_json(const report& r) {
   // `signed`: a signature file is there; `signed_by`: whom check_signature accepted (null
   // when none was checked or it was refused).
   j["signed"] = r.signature_present();
-  j["signed_by"] = json::text_or_null<nlohmann::json>(r.signed_by);
-  j["findings"] = nlohmann::json::array();
+  j["signed_by"] = json::text_or_null<J>(r.signed_by);
+  j["findings"] = J::array();
   for (const finding& f : r.findings) j["findings"].push_back(to_json(f));
   if (r.memory) {  // format 2 only: without memory the document is what it was
     j["format_version"] = r.format_version;
@@ -21833,8 +20900,9 @@ inline error document_error(const report& r, const std::string& bundle) {
 
 /// The `verify --json` document: `to_json(r)`, the bundle as the user named it, and, when
 /// it does not verify, `error` of the one shape (`document_error`).
-inline nlohmann::json to_json_document(const report& r, const std::string& bundle) {
-  nlohmann::json j = to_json(r);
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json_document(const report& r, const std::string& bundle) {
+  J j = to_json(r);
   j["bundle"] = bundle;
   if (!r.ok()) j["error"] = json::error_document(document_error(r, bundle))["error"];
   return j;
@@ -21847,11 +20915,15 @@ inline std::string render_report(const report& r) {
   text::terminal_lines line;
   if (r.ok()) {
     // the sizes count every file of the bundle (config, manifest, lists, workspace, skills)
-    line("verified " + r.bundle + ": agent `" + r.root_agent + "`, " +
-         std::to_string(r.file_count) + " file(s) in all, " +
-         std::to_string((r.total_bytes + 1023) / 1024) + " KiB in all, " +
-         (r.authenticated ? "every byte matches its digest list"
-                          : "no digest list (bytes unauthenticated)"));
+    const std::string sizes = "agent `" + r.root_agent + "`, " + std::to_string(r.file_count) +
+                              " file(s) in all, " + std::to_string((r.total_bytes + 1023) / 1024) +
+                              " KiB in all";
+    // Without a digest list nothing vouches for the bytes: the first word says so.
+    if (r.authenticated)
+      line("verified " + r.bundle + ": " + sizes + ", every byte matches its digest list");
+    else
+      line("checked " + r.bundle + " (no digest list: layout, manifest, closure and secrets " +
+           "checked, its bytes unauthenticated): " + sizes);
   } else {
     line(r.bundle + " does not verify: " + std::to_string(r.errors()) + " problem(s)");
   }
@@ -21863,8 +20935,9 @@ inline std::string render_report(const report& r) {
     std::string cats;
     for (const auto& [name, n] : r.memory->categories)
       cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
-    line("\u26a0\ufe0f  memory travels (format 2): " + std::to_string(r.memory->entries) +
-         " memory/memories of `" + r.root_agent + "`" + (cats.empty() ? "" : cats + ")") +
+    line("\u26a0\ufe0f  memory travels (format 2): " +
+         text::counted(r.memory->entries, "memory", "memories") + " of `" + r.root_agent + "`" +
+         (cats.empty() ? "" : cats + ")") +
          " in memory/entries.jsonl; they may hold personal data of another install's user");
   }
   if (!r.signed_by.empty()) line("signed by `" + r.signed_by + "` (an allowed signer)");
@@ -21951,10 +21024,10 @@ namespace verify {
 extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
                                                                      const limits&);
 extern template report verify_bundle<fs::posix, zeroclaw::schema_v3>(fs::posix&, const std::string&,
-                                                                     const limits&, unsigned);
-extern template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(fs::posix&,
-                                                                           const std::string&,
-                                                                           const limits&, unsigned);
+                                                                     const limits&, unsigned,
+                                                                     const progress_function&);
+extern template report verify_bundle_files<fs::posix, zeroclaw::schema_v3>(
+    fs::posix&, const std::string&, const limits&, unsigned, const progress_function&);
 }  // namespace verify
 
 }  // namespace CLAWPORT_ABI_NAMESPACE
@@ -26482,11 +25555,210 @@ struct limits {
 }  // namespace clawport
 // ----- end clawport/openclaw/limits.hpp -----
 // ----- begin clawport/openclaw/schema.hpp -----
-// The strict Claw manifest schema v1 and its cross-field rules (docs/openclaw.md),
-// the OpenClaw profile schema, MCP server declarations with the blocked environment
-// keys of Appendix B, and cron jobs. Pure functions on JSON data: every problem becomes a
-// diagnostic with OpenClaw's code, phase and path, and all of them are reported.
+// The strict Claw manifest schema v1 and its cross-field rules (docs/openclaw.md): the
+// structure, then the workspace, declaration and avatar rules on the typed manifest. Pure
+// functions on JSON data: every problem becomes a diagnostic with OpenClaw's code, phase and
+// path, and all of them are reported. The parts are their own headers: the model
+// (manifest.hpp), the validator (checker.hpp), time (cron.hpp), MCP servers
+// (mcp_schema.hpp) and the profile schema (profile.hpp).
 
+
+// ----- begin clawport/openclaw/checker.hpp -----
+// The zod-like strict validator the manifest and profile schemas share: every issue a
+// diagnostic with OpenClaw's code, phase and path, in zod 4's words; none stops the others.
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+namespace detail {
+
+/// The type zod names in its messages, in the order of nlohmann's `value_t` (binary does
+/// not occur in a parsed document; a discarded value is JavaScript's undefined).
+inline constexpr const char* type_names[] = {"null",   "object", "array",  "string", "boolean",
+                                             "number", "number", "number", "number", "undefined"};
+
+inline std::string type_name(const value& v) {
+  return wire_name<value::value_t::discarded>(v.type(), type_names, "number");
+}
+
+/// A zod-like strict validator that records every issue as a diagnostic.
+class checker {
+ public:
+  checker(std::vector<diagnostic>& out, errc code) : out_(out), code_(code) {}
+
+  void issue(const std::string& path, const std::string& message) {
+    out_.push_back(error_at(code_, phase::schema, path, message));
+  }
+  /// An issue zod 4 aborts on (a wrong type or shape, an enum or literal miss): the outer
+  /// refinements (the manifest's cross-field rules) do not run after one. A failed check or
+  /// refinement (`issue`) lets them run.
+  void fatal(const std::string& path, const std::string& message) {
+    aborted_ = true;
+    hard_ = true;
+    issue(path, message);
+  }
+  bool aborted() const { return aborted_; }
+  /// A wrong type, enum or literal was recorded: a union branch that fails so is no match
+  /// (unknown keys and refinements leave a branch one).
+  bool hard() const { return hard_; }
+  errc code() const { return code_; }
+  /// Takes over the issues (`found`) and the abort of a checker run on one union branch.
+  void adopt(const checker& branch, const std::vector<diagnostic>& found) {
+    for (const diagnostic& d : found) out_.push_back(d);
+    aborted_ = aborted_ || branch.aborted_;
+  }
+  std::size_t count() const { return out_.size(); }
+
+  /// `ok` (whether `v` has the `expected` type), saying so at `path` when not: the one
+  /// wording of a wrong type.
+  bool typed(bool ok, const value& v, const std::string& path, const char* expected) {
+    if (!ok)
+      fatal(path,
+            std::string("Invalid input: expected ") + expected + ", received " + type_name(v));
+    return ok;
+  }
+  bool object(const value& v, const std::string& path) {
+    return typed(v.is_object(), v, path, "object");
+  }
+  bool array(const value& v, const std::string& path) {
+    return typed(v.is_array(), v, path, "array");
+  }
+  bool nonempty_array(const value& v, const std::string& path) {
+    if (!array(v, path)) return false;
+    if (!v.empty()) return true;
+    issue(path, "Too small: expected array to have >=1 items");
+    return false;
+  }
+  /// Unknown keys → one issue at the containing object.
+  void strict(const value& obj, const std::string& path, std::initializer_list<const char*> keys) {
+    std::string unknown;
+    std::size_t n = 0;
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+      bool known = false;
+      for (const char* k : keys) known = known || it.key() == k;
+      if (!known) {
+        if (n++) unknown += ", ";
+        unknown += "\"" + it.key() + "\"";
+      }
+    }
+    if (n == 0) return;
+    aborted_ = true;
+    issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
+  }
+  /// A member a schema requires: when absent, JavaScript's undefined, which the member's own
+  /// check then names in zod 4's words ("expected string, received undefined", an enum's
+  /// options, a literal's value), as upstream reports a missing member.
+  static const value& field(const value& obj, const char* key) {
+    static const value undefined(value::value_t::discarded);
+    const auto it = obj.find(key);
+    return it == obj.end() ? undefined : *it;
+  }
+  bool string(const value& v, const std::string& path) {
+    if (!typed(v.is_string(), v, path, "string")) return false;
+    if (!is_canonical(v.get_ref<const std::string&>())) {
+      issue(path, "Must be a non-empty string without leading or trailing whitespace.");
+      return false;
+    }
+    return true;
+  }
+  bool any_string(const value& v, const std::string& path) {
+    return typed(v.is_string(), v, path, "string");
+  }
+  bool boolean(const value& v, const std::string& path) {
+    return typed(v.is_boolean(), v, path, "boolean");
+  }
+  bool one_of(const value& v, const std::string& path, std::initializer_list<const char*> opts) {
+    std::string list;
+    for (const char* o : opts) {
+      if (v.is_string() && v.get_ref<const std::string&>() == o) return true;
+      list += (list.empty() ? "\"" : "|\"") + std::string(o) + "\"";
+    }
+    // zod 4's words: one value is `Invalid input: expected "x"`.
+    fatal(path, opts.size() == 1 ? "Invalid input: expected " + list
+                                 : "Invalid option: expected one of " + list);
+    return false;
+  }
+  bool positive_number(const value& v, const std::string& path) {
+    if (!typed(v.is_number(), v, path, "number")) return false;
+    if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
+      issue(path, "Too small: expected number to be >0");
+      return false;
+    }
+    return true;
+  }
+  bool integer(const value& v, const std::string& path, std::int64_t min) {
+    if (!typed(v.is_number(), v, path, "number")) return false;
+    const double d = v.get<double>();
+    if (d != std::floor(d) || !std::isfinite(d)) {
+      fatal(path, "Invalid input: expected int, received number");
+      return false;
+    }
+    if (d < static_cast<double>(min)) {
+      // zod 4 names the bound as the schema wrote it: `.positive()` (>0) or `.min(n)` (>=n).
+      issue(path, min == 1 ? std::string("Too small: expected number to be >0")
+                           : "Too small: expected number to be >=" + std::to_string(min));
+      return false;
+    }
+    return true;
+  }
+  bool literal_one(const value& v, const std::string& path) {
+    if (v.is_number() && v.get<double>() == 1.0) return true;
+    fatal(path, "Invalid input: expected 1");
+    return false;
+  }
+  bool safe_path(const value& v, const std::string& path) {
+    if (!string(v, path)) return false;
+    if (is_safe_relative_path(v.get_ref<const std::string&>())) return true;
+    issue(path, "Path must be package-relative and must not contain traversal segments.");
+    return false;
+  }
+  bool string_array(const value& v, const std::string& path, bool nonempty) {
+    if (!(nonempty ? nonempty_array(v, path) : array(v, path))) return false;
+    bool ok = true;
+    for (std::size_t k = 0; k < v.size(); ++k) ok = string(v[k], index(path, k)) && ok;
+    return ok;
+  }
+
+ private:
+  std::vector<diagnostic>& out_;
+  errc code_;
+  bool aborted_ = false;
+  bool hard_ = false;
+};
+
+inline const value* get(const value& obj, const char* key) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+inline std::string str(const value& v) {
+  return v.is_string() ? v.get<std::string>() : std::string();
+}
+
+}  // namespace detail
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/checker.hpp -----
+// ----- begin clawport/openclaw/cron.hpp -----
+// Time as OpenClaw's schemas check it: IANA zone names (the embedded tz list), cron
+// expressions and duration strings. Pure functions on text.
 
 // ----- begin clawport/formats/tables/timezones.hpp -----
 // GENERATED by tools/gen_openclaw_unicode.py from this machine's IANA tz database
@@ -27104,6 +26376,216 @@ inline constexpr const char* names[] = {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/formats/tables/timezones.hpp -----
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+namespace detail {
+
+inline bool ieq(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (text::ascii_lower(a[k]) != text::ascii_lower(b[k])) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// True for an IANA zone (or link) name of the embedded tz list, compared
+/// case-insensitively as Intl.DateTimeFormat does.
+inline bool is_timezone(std::string_view tz) {
+  for (const char* z : timezone_data::names)
+    if (detail::ieq(tz, z)) return true;
+  return false;
+}
+
+namespace detail {
+
+struct cron_field {
+  int lo, hi;
+  const char* const* names;  // lower-case names for lo.. (nullptr if none)
+  int names_base;
+};
+
+inline bool parse_cron_number(std::string_view t, const cron_field& f, int& out) {
+  if (t.empty()) return false;
+  if (f.names != nullptr && t.size() == 3) {
+    for (int k = 0; f.names[k] != nullptr; ++k) {
+      if (ieq(t, f.names[k])) {
+        out = f.names_base + k;
+        return true;
+      }
+    }
+  }
+  int v = 0;
+  for (const char c : t) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+    if (v > 1000) return false;
+  }
+  if (v < f.lo || v > f.hi) return false;
+  out = v;
+  return true;
+}
+
+/// Expands one cron field into the set of values it allows; false when malformed.
+inline bool expand_cron_field(std::string_view text, const cron_field& f, std::vector<bool>& set) {
+  set.assign(static_cast<std::size_t>(f.hi + 1), false);
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', from);
+    std::string_view item =
+        text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
+    int step = 1;
+    const std::size_t slash = item.find('/');
+    if (slash != std::string_view::npos) {
+      const std::string_view st = item.substr(slash + 1);
+      if (st.empty()) return false;
+      step = 0;
+      for (const char c : st) {
+        if (c < '0' || c > '9') return false;
+        step = step * 10 + (c - '0');
+        if (step > 1000) return false;
+      }
+      if (step == 0) return false;
+      item = item.substr(0, slash);
+    }
+    int a = f.lo;
+    int b = f.hi;
+    if (item == "*" || item == "?") {
+      // whole range
+    } else {
+      const std::size_t dash = item.find('-');
+      if (dash != std::string_view::npos) {
+        if (!parse_cron_number(item.substr(0, dash), f, a) ||
+            !parse_cron_number(item.substr(dash + 1), f, b) || a > b) {
+          return false;
+        }
+      } else {
+        if (!parse_cron_number(item, f, a)) return false;
+        b = slash != std::string_view::npos ? f.hi : a;
+      }
+    }
+    for (int v = a; v <= b; v += step) set[static_cast<std::size_t>(v)] = true;
+    if (comma == std::string_view::npos) break;
+    from = comma + 1;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+/// A five-field cron expression that names a time that can occur (minute hour
+/// day-of-month month day-of-week; `*`, `?`, lists, ranges, steps, month and weekday
+/// names; 7 is Sunday; day-of-month and day-of-week OR-ed when both are restricted), with
+/// a known time zone.
+inline bool is_valid_cron(std::string_view expr, std::string_view tz) {
+  if (!is_timezone(tz)) return false;
+  std::vector<std::string_view> fields;
+  std::size_t k = 0;
+  while (k < expr.size()) {
+    while (k < expr.size() && (expr[k] == ' ' || expr[k] == '\t')) ++k;
+    if (k >= expr.size()) break;
+    const std::size_t from = k;
+    while (k < expr.size() && expr[k] != ' ' && expr[k] != '\t') ++k;
+    fields.push_back(expr.substr(from, k - from));
+  }
+  if (fields.size() != 5) return false;
+  static const char* const months[] = {"jan", "feb", "mar", "apr", "may", "jun",  "jul",
+                                       "aug", "sep", "oct", "nov", "dec", nullptr};
+  static const char* const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat", nullptr};
+  const detail::cron_field spec[5] = {{0, 59, nullptr, 0},
+                                      {0, 23, nullptr, 0},
+                                      {1, 31, nullptr, 0},
+                                      {1, 12, months, 1},
+                                      {0, 7, days, 0}};
+  std::vector<bool> sets[5];
+  for (int f = 0; f < 5; ++f)
+    if (!detail::expand_cron_field(fields[static_cast<std::size_t>(f)], spec[f], sets[f]))
+      return false;
+  const bool dom_star = fields[2] == "*" || fields[2] == "?";
+  const bool dow_star = fields[4] == "*" || fields[4] == "?";
+  bool any_dow = false;
+  for (int d = 0; d <= 7; ++d) any_dow = any_dow || sets[4][static_cast<std::size_t>(d)];
+  if (!dow_star && !dom_star && any_dow) return true;  // OR-ed: a weekday always recurs
+  if (dom_star) return any_dow || dow_star;
+  static const int max_day[13] = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  for (int m = 1; m <= 12; ++m) {
+    if (!sets[3][static_cast<std::size_t>(m)]) continue;
+    for (int d = 1; d <= max_day[m]; ++d)
+      if (sets[2][static_cast<std::size_t>(d)]) return true;
+  }
+  return false;
+}
+
+/// OpenClaw's heartbeat duration: `\d+(\.\d+)?` with unit ms|s|m|h|d (bare = minutes), or
+/// a composite like `1h30m`; the result must be a safe integer of milliseconds.
+inline bool parse_duration_ms(std::string_view s, double& ms) {
+  if (s.empty()) return false;
+  double total = 0;
+  std::size_t k = 0;
+  int parts = 0;
+  bool bare = false;
+  while (k < s.size()) {
+    const std::size_t from = k;
+    while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+    if (k == from) return false;
+    if (k < s.size() && s[k] == '.') {
+      ++k;
+      const std::size_t f2 = k;
+      while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+      if (k == f2) return false;
+    }
+    const double n = std::strtod(std::string(s.substr(from, k - from)).c_str(), nullptr);
+    double unit = 0;
+    if (s.compare(k, 2, "ms") == 0) {
+      unit = 1, k += 2;
+    } else if (k < s.size() && s[k] == 's') {
+      unit = 1000, ++k;
+    } else if (k < s.size() && s[k] == 'm') {
+      unit = 60000, ++k;
+    } else if (k < s.size() && s[k] == 'h') {
+      unit = 3600000, ++k;
+    } else if (k < s.size() && s[k] == 'd') {
+      unit = 86400000, ++k;
+    } else if (k == s.size() && parts == 0) {
+      unit = 60000, bare = true;
+    } else {
+      return false;
+    }
+    total += n * unit;
+    ++parts;
+  }
+  (void)bare;
+  if (!std::isfinite(total) || total != std::floor(total) || total > 9007199254740991.0) {
+    return false;
+  }
+  ms = total;
+  return true;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/cron.hpp -----
+// ----- begin clawport/openclaw/manifest.hpp -----
+// The typed Claw manifest (schema v1) as validation leaves it, and its JSON form: the agent,
+// the metadata, the workspace declarations, the ClawHub packages, MCP servers and cron jobs.
+
 // ----- begin clawport/openclaw/tools.hpp -----
 // A Claw profile's `tools` as upstream's claws add persists them (openclaw 2026.9.6,
 // src/claws/reader materializeClawToolProfile over src/agents/tool-policy-shared and
@@ -27540,6 +27022,7 @@ inline value materialize_tools(const value& tools) {
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -27614,17 +27097,14 @@ struct claw_manifest {
   }
 };
 
-/// The manifest as JSON: schema key order, every default present (the normalised form
-/// plans, digests and documents carry).
-inline value to_json(const claw_manifest& m) {
-  value out = value::object();
-  out["schemaVersion"] = 1;
+/// The manifest's agent as JSON, in schema key order.
+inline value to_json(const manifest_agent& a) {
   value agent = value::object();
-  agent["id"] = m.agent.id;
-  if (m.agent.name) agent["name"] = *m.agent.name;
-  if (m.agent.description) agent["description"] = *m.agent.description;
-  if (m.agent.identity) {
-    const agent_identity& i = *m.agent.identity;
+  agent["id"] = a.id;
+  if (a.name) agent["name"] = *a.name;
+  if (a.description) agent["description"] = *a.description;
+  if (a.identity) {
+    const agent_identity& i = *a.identity;
     value id = value::object();
     if (i.name) id["name"] = *i.name;
     if (i.theme) id["theme"] = *i.theme;
@@ -27632,7 +27112,21 @@ inline value to_json(const claw_manifest& m) {
     if (i.avatar) id["avatar"] = *i.avatar;
     agent["identity"] = std::move(id);
   }
-  out["agent"] = std::move(agent);
+  return agent;
+}
+
+/// One `packages` entry as JSON (the ClawHub resolver's input), in schema key order.
+inline value to_json(const package_decl& p) {
+  return value::object(
+      {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}});
+}
+
+/// The manifest as JSON: schema key order, every default present (the normalised form
+/// plans, digests and documents carry).
+inline value to_json(const claw_manifest& m) {
+  value out = value::object();
+  out["schemaVersion"] = 1;
+  out["agent"] = to_json(m.agent);
   value md = value::object();
   for (const auto& kv : m.metadata) md[kv.first] = kv.second;
   out["metadata"] = std::move(md);
@@ -27645,14 +27139,36 @@ inline value to_json(const claw_manifest& m) {
     ws["files"].push_back(value::object({{"source", f.source}, {"path", f.path}}));
   out["workspace"] = std::move(ws);
   out["packages"] = value::array();
-  for (const auto& p : m.packages) {
-    out["packages"].push_back(value::object(
-        {{"kind", p.kind}, {"source", p.source}, {"ref", p.ref}, {"version", p.version}}));
-  }
+  for (const auto& p : m.packages) out["packages"].push_back(to_json(p));
   out["mcpServers"] = m.mcp_servers;
   out["cronJobs"] = m.cron_jobs;
   return out;
 }
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/manifest.hpp -----
+// ----- begin clawport/openclaw/mcp_schema.hpp -----
+// MCP server declarations as the manifest schema checks them: the stdio and remote shapes,
+// the blocked environment keys of Appendix B, remote URLs and pinned package managers.
+
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 namespace detail {
 
@@ -27769,365 +27285,17 @@ inline constexpr const char* blocked_env_keys[] = {"NODE_OPTIONS",
                                                    "HOSTALIASES"};
 
 inline bool is_blocked_env_key(std::string_view key) {
-  std::string up(key);
-  for (char& c : up)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
-  if (up.rfind("DYLD_", 0) == 0 || up.rfind("LD_", 0) == 0 || up.rfind("BASH_FUNC_", 0) == 0) {
+  const std::string low = text::to_lower_ascii(key);
+  if (low.rfind("dyld_", 0) == 0 || low.rfind("ld_", 0) == 0 || low.rfind("bash_func_", 0) == 0)
     return true;
-  }
   for (const char* b : blocked_env_keys)
-    if (up == b) return true;
+    if (text::iequals_ascii(key, b)) return true;
   return false;
-}
-
-inline bool ieq(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    if (text::ascii_lower(a[k]) != text::ascii_lower(b[k])) return false;
-  }
-  return true;
 }
 
 }  // namespace detail
 
-/// True for an IANA zone (or link) name of the embedded tz list, compared
-/// case-insensitively as Intl.DateTimeFormat does.
-inline bool is_timezone(std::string_view tz) {
-  for (const char* z : timezone_data::names)
-    if (detail::ieq(tz, z)) return true;
-  return false;
-}
-
 namespace detail {
-
-struct cron_field {
-  int lo, hi;
-  const char* const* names;  // lower-case names for lo.. (nullptr if none)
-  int names_base;
-};
-
-inline bool parse_cron_number(std::string_view t, const cron_field& f, int& out) {
-  if (t.empty()) return false;
-  if (f.names != nullptr && t.size() == 3) {
-    for (int k = 0; f.names[k] != nullptr; ++k) {
-      if (ieq(t, f.names[k])) {
-        out = f.names_base + k;
-        return true;
-      }
-    }
-  }
-  int v = 0;
-  for (const char c : t) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-    if (v > 1000) return false;
-  }
-  if (v < f.lo || v > f.hi) return false;
-  out = v;
-  return true;
-}
-
-/// Expands one cron field into the set of values it allows; false when malformed.
-inline bool expand_cron_field(std::string_view text, const cron_field& f, std::vector<bool>& set) {
-  set.assign(static_cast<std::size_t>(f.hi + 1), false);
-  std::size_t from = 0;
-  for (;;) {
-    const std::size_t comma = text.find(',', from);
-    std::string_view item =
-        text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
-    int step = 1;
-    const std::size_t slash = item.find('/');
-    if (slash != std::string_view::npos) {
-      const std::string_view st = item.substr(slash + 1);
-      if (st.empty()) return false;
-      step = 0;
-      for (const char c : st) {
-        if (c < '0' || c > '9') return false;
-        step = step * 10 + (c - '0');
-        if (step > 1000) return false;
-      }
-      if (step == 0) return false;
-      item = item.substr(0, slash);
-    }
-    int a = f.lo;
-    int b = f.hi;
-    if (item == "*" || item == "?") {
-      // whole range
-    } else {
-      const std::size_t dash = item.find('-');
-      if (dash != std::string_view::npos) {
-        if (!parse_cron_number(item.substr(0, dash), f, a) ||
-            !parse_cron_number(item.substr(dash + 1), f, b) || a > b) {
-          return false;
-        }
-      } else {
-        if (!parse_cron_number(item, f, a)) return false;
-        b = slash != std::string_view::npos ? f.hi : a;
-      }
-    }
-    for (int v = a; v <= b; v += step) set[static_cast<std::size_t>(v)] = true;
-    if (comma == std::string_view::npos) break;
-    from = comma + 1;
-  }
-  return true;
-}
-
-}  // namespace detail
-
-/// A five-field cron expression that names a time that can occur (minute hour
-/// day-of-month month day-of-week; `*`, `?`, lists, ranges, steps, month and weekday
-/// names; 7 is Sunday; day-of-month and day-of-week OR-ed when both are restricted), with
-/// a known time zone.
-inline bool is_valid_cron(std::string_view expr, std::string_view tz) {
-  if (!is_timezone(tz)) return false;
-  std::vector<std::string_view> fields;
-  std::size_t k = 0;
-  while (k < expr.size()) {
-    while (k < expr.size() && (expr[k] == ' ' || expr[k] == '\t')) ++k;
-    if (k >= expr.size()) break;
-    const std::size_t from = k;
-    while (k < expr.size() && expr[k] != ' ' && expr[k] != '\t') ++k;
-    fields.push_back(expr.substr(from, k - from));
-  }
-  if (fields.size() != 5) return false;
-  static const char* const months[] = {"jan", "feb", "mar", "apr", "may", "jun",  "jul",
-                                       "aug", "sep", "oct", "nov", "dec", nullptr};
-  static const char* const days[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat", nullptr};
-  const detail::cron_field spec[5] = {{0, 59, nullptr, 0},
-                                      {0, 23, nullptr, 0},
-                                      {1, 31, nullptr, 0},
-                                      {1, 12, months, 1},
-                                      {0, 7, days, 0}};
-  std::vector<bool> sets[5];
-  for (int f = 0; f < 5; ++f)
-    if (!detail::expand_cron_field(fields[static_cast<std::size_t>(f)], spec[f], sets[f]))
-      return false;
-  const bool dom_star = fields[2] == "*" || fields[2] == "?";
-  const bool dow_star = fields[4] == "*" || fields[4] == "?";
-  bool any_dow = false;
-  for (int d = 0; d <= 7; ++d) any_dow = any_dow || sets[4][static_cast<std::size_t>(d)];
-  if (!dow_star && !dom_star && any_dow) return true;  // OR-ed: a weekday always recurs
-  if (dom_star) return any_dow || dow_star;
-  static const int max_day[13] = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  for (int m = 1; m <= 12; ++m) {
-    if (!sets[3][static_cast<std::size_t>(m)]) continue;
-    for (int d = 1; d <= max_day[m]; ++d)
-      if (sets[2][static_cast<std::size_t>(d)]) return true;
-  }
-  return false;
-}
-
-/// OpenClaw's heartbeat duration: `\d+(\.\d+)?` with unit ms|s|m|h|d (bare = minutes), or
-/// a composite like `1h30m`; the result must be a safe integer of milliseconds.
-inline bool parse_duration_ms(std::string_view s, double& ms) {
-  if (s.empty()) return false;
-  double total = 0;
-  std::size_t k = 0;
-  int parts = 0;
-  bool bare = false;
-  while (k < s.size()) {
-    const std::size_t from = k;
-    while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
-    if (k == from) return false;
-    if (k < s.size() && s[k] == '.') {
-      ++k;
-      const std::size_t f2 = k;
-      while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
-      if (k == f2) return false;
-    }
-    const double n = std::strtod(std::string(s.substr(from, k - from)).c_str(), nullptr);
-    double unit = 0;
-    if (s.compare(k, 2, "ms") == 0) {
-      unit = 1, k += 2;
-    } else if (k < s.size() && s[k] == 's') {
-      unit = 1000, ++k;
-    } else if (k < s.size() && s[k] == 'm') {
-      unit = 60000, ++k;
-    } else if (k < s.size() && s[k] == 'h') {
-      unit = 3600000, ++k;
-    } else if (k < s.size() && s[k] == 'd') {
-      unit = 86400000, ++k;
-    } else if (k == s.size() && parts == 0) {
-      unit = 60000, bare = true;
-    } else {
-      return false;
-    }
-    total += n * unit;
-    ++parts;
-  }
-  (void)bare;
-  if (!std::isfinite(total) || total != std::floor(total) || total > 9007199254740991.0) {
-    return false;
-  }
-  ms = total;
-  return true;
-}
-
-namespace detail {
-
-/// The type zod names in its messages, in the order of nlohmann's `value_t` (binary does
-/// not occur in a parsed document; a discarded value is JavaScript's undefined).
-inline constexpr const char* type_names[] = {"null",   "object", "array",  "string", "boolean",
-                                             "number", "number", "number", "number", "undefined"};
-
-inline std::string type_name(const value& v) {
-  return wire_name<value::value_t::discarded>(v.type(), type_names, "number");
-}
-
-/// A zod-like strict validator that records every issue as a diagnostic.
-class checker {
- public:
-  checker(std::vector<diagnostic>& out, errc code) : out_(out), code_(code) {}
-
-  void issue(const std::string& path, const std::string& message) {
-    out_.push_back(error_at(code_, phase::schema, path, message));
-  }
-  /// An issue zod 4 aborts on (a wrong type or shape, an enum or literal miss): the outer
-  /// refinements (the manifest's cross-field rules) do not run after one. A failed check or
-  /// refinement (`issue`) lets them run.
-  void fatal(const std::string& path, const std::string& message) {
-    aborted_ = true;
-    hard_ = true;
-    issue(path, message);
-  }
-  bool aborted() const { return aborted_; }
-  /// A wrong type, enum or literal was recorded: a union branch that fails so is no match
-  /// (unknown keys and refinements leave a branch one).
-  bool hard() const { return hard_; }
-  errc code() const { return code_; }
-  /// Takes over the issues (`found`) and the abort of a checker run on one union branch.
-  void adopt(const checker& branch, const std::vector<diagnostic>& found) {
-    for (const diagnostic& d : found) out_.push_back(d);
-    aborted_ = aborted_ || branch.aborted_;
-  }
-  std::size_t count() const { return out_.size(); }
-
-  /// `ok` (whether `v` has the `expected` type), saying so at `path` when not: the one
-  /// wording of a wrong type.
-  bool typed(bool ok, const value& v, const std::string& path, const char* expected) {
-    if (!ok)
-      fatal(path,
-            std::string("Invalid input: expected ") + expected + ", received " + type_name(v));
-    return ok;
-  }
-  bool object(const value& v, const std::string& path) {
-    return typed(v.is_object(), v, path, "object");
-  }
-  bool array(const value& v, const std::string& path) {
-    return typed(v.is_array(), v, path, "array");
-  }
-  bool nonempty_array(const value& v, const std::string& path) {
-    if (!array(v, path)) return false;
-    if (!v.empty()) return true;
-    issue(path, "Too small: expected array to have >=1 items");
-    return false;
-  }
-  /// Unknown keys → one issue at the containing object.
-  void strict(const value& obj, const std::string& path, std::initializer_list<const char*> keys) {
-    std::string unknown;
-    std::size_t n = 0;
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-      bool known = false;
-      for (const char* k : keys) known = known || it.key() == k;
-      if (!known) {
-        if (n++) unknown += ", ";
-        unknown += "\"" + it.key() + "\"";
-      }
-    }
-    if (n == 0) return;
-    aborted_ = true;
-    issue(path, std::string(n == 1 ? "Unrecognized key: " : "Unrecognized keys: ") + unknown);
-  }
-  /// A member a schema requires: when absent, JavaScript's undefined, which the member's own
-  /// check then names in zod 4's words ("expected string, received undefined", an enum's
-  /// options, a literal's value), as upstream reports a missing member.
-  static const value& field(const value& obj, const char* key) {
-    static const value undefined(value::value_t::discarded);
-    const auto it = obj.find(key);
-    return it == obj.end() ? undefined : *it;
-  }
-  bool string(const value& v, const std::string& path) {
-    if (!typed(v.is_string(), v, path, "string")) return false;
-    if (!is_canonical(v.get_ref<const std::string&>())) {
-      issue(path, "Must be a non-empty string without leading or trailing whitespace.");
-      return false;
-    }
-    return true;
-  }
-  bool any_string(const value& v, const std::string& path) {
-    return typed(v.is_string(), v, path, "string");
-  }
-  bool boolean(const value& v, const std::string& path) {
-    return typed(v.is_boolean(), v, path, "boolean");
-  }
-  bool one_of(const value& v, const std::string& path, std::initializer_list<const char*> opts) {
-    std::string list;
-    for (const char* o : opts) {
-      if (v.is_string() && v.get_ref<const std::string&>() == o) return true;
-      list += (list.empty() ? "\"" : "|\"") + std::string(o) + "\"";
-    }
-    // zod 4's words: one value is `Invalid input: expected "x"`.
-    fatal(path, opts.size() == 1 ? "Invalid input: expected " + list
-                                 : "Invalid option: expected one of " + list);
-    return false;
-  }
-  bool positive_number(const value& v, const std::string& path) {
-    if (!typed(v.is_number(), v, path, "number")) return false;
-    if (!(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
-      issue(path, "Too small: expected number to be >0");
-      return false;
-    }
-    return true;
-  }
-  bool integer(const value& v, const std::string& path, std::int64_t min) {
-    if (!typed(v.is_number(), v, path, "number")) return false;
-    const double d = v.get<double>();
-    if (d != std::floor(d) || !std::isfinite(d)) {
-      fatal(path, "Invalid input: expected int, received number");
-      return false;
-    }
-    if (d < static_cast<double>(min)) {
-      // zod 4 names the bound as the schema wrote it: `.positive()` (>0) or `.min(n)` (>=n).
-      issue(path, min == 1 ? std::string("Too small: expected number to be >0")
-                           : "Too small: expected number to be >=" + std::to_string(min));
-      return false;
-    }
-    return true;
-  }
-  bool literal_one(const value& v, const std::string& path) {
-    if (v.is_number() && v.get<double>() == 1.0) return true;
-    fatal(path, "Invalid input: expected 1");
-    return false;
-  }
-  bool safe_path(const value& v, const std::string& path) {
-    if (!string(v, path)) return false;
-    if (is_safe_relative_path(v.get_ref<const std::string&>())) return true;
-    issue(path, "Path must be package-relative and must not contain traversal segments.");
-    return false;
-  }
-  bool string_array(const value& v, const std::string& path, bool nonempty) {
-    if (!(nonempty ? nonempty_array(v, path) : array(v, path))) return false;
-    bool ok = true;
-    for (std::size_t k = 0; k < v.size(); ++k) ok = string(v[k], index(path, k)) && ok;
-    return ok;
-  }
-
- private:
-  std::vector<diagnostic>& out_;
-  errc code_;
-  bool aborted_ = false;
-  bool hard_ = false;
-};
-
-inline const value* get(const value& obj, const char* key) {
-  if (!obj.is_object()) return nullptr;
-  auto it = obj.find(key);
-  return it == obj.end() ? nullptr : &*it;
-}
-
-inline std::string str(const value& v) {
-  return v.is_string() ? v.get<std::string>() : std::string();
-}
 
 /// A remote MCP URL: https (or http on exactly localhost/127.0.0.1/[::1]), a host, no
 /// userinfo, no fragment. Returns the problem, empty when fine.
@@ -28325,345 +27493,32 @@ inline void check_mcp_server(checker& c, const value& s, const std::string& path
   c.adopt(branch, found);
 }
 
-inline void check_cron_job(checker& c, const value& j, const std::string& path) {
-  if (!c.object(j, path)) return;
-  if (c.string(c.field(j, "id"), member(path, "id")) && !is_agent_id(j["id"].get<std::string>())) {
-    c.issue(member(path, "id"), "Invalid cron job id.");
-  }
-  if (const value* n = get(j, "name")) c.string(*n, member(path, "name"));
-  {
-    const std::string sp = member(path, "schedule");
-    const value& s = c.field(j, "schedule");
-    if (c.object(s, sp)) {
-      const bool a = c.string(c.field(s, "cron"), member(sp, "cron"));
-      const bool b = c.string(c.field(s, "timezone"), member(sp, "timezone"));
-      c.strict(s, sp, {"cron", "timezone"});  // zod 4: unknown keys after the members
-      if (a && b &&
-          !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
-        c.issue(member(sp, "cron"), "Invalid cron expression or timezone.");
-      }
-    }
-  }
-  c.one_of(c.field(j, "session"), member(path, "session"), {"main", "isolated"});
-  c.string(c.field(j, "message"), member(path, "message"));
-  if (const value* d = get(j, "delivery")) {
-    const std::string dp = member(path, "delivery");
-    if (c.object(*d, dp)) {
-      bool ok = c.one_of(c.field(*d, "mode"), member(dp, "mode"), {"none", "announce"});
-      if (const value* ch = get(*d, "channel"))
-        ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
-      c.strict(*d, dp, {"mode", "channel"});
-      if (ok) {
-        const bool none = (*d)["mode"] == "none";
-        if (none == d->contains("channel")) {
-          c.issue(
-              dp,
-              "Cron delivery must be {mode: \"none\"} or {mode: \"announce\", channel: \"last\"}.");
-        }
-      }
-    }
-  }
-  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
-}
-
-/// An image data URL avatar. Empty string when valid, else the problem.
-inline std::string data_url_problem(const std::string& s) {
-  if (s.size() > 2796230) return "Avatar data URLs are limited to 2,796,230 characters.";
-  const std::size_t comma = s.find(',');
-  const std::string meta = s.substr(0, comma);
-  const std::string payload = s.substr(comma + 1);
-  if (payload.empty()) return "Avatar data URLs need a non-empty payload.";
-  const std::string low = text::to_lower_ascii(meta);
-  if (low.find(";base64") == std::string::npos) {
-    return payload.size() <= 2 * 1024 * 1024 ? "" : "Avatar images are limited to 2 MiB.";
-  }
-  auto b64 = [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
-           c == '/';
-  };
-  if (payload.size() % 4 != 0) return "Avatar data URL payloads must be strict base64.";
-  std::size_t pad = 0;
-  for (std::size_t k = 0; k < payload.size(); ++k) {
-    const char c = payload[k];
-    if (c == '=') {
-      if (k + 2 < payload.size()) return "Avatar data URL payloads must be strict base64.";
-      ++pad;
-    } else if (pad || !b64(c)) {
-      return "Avatar data URL payloads must be strict base64.";
-    }
-  }
-  const std::size_t decoded = payload.size() / 4 * 3 - pad;
-  if (decoded < 1 || decoded > 2 * 1024 * 1024)
-    return "Avatar images must decode to 1 byte to 2 MiB.";
-  return "";
-}
-
-inline bool has_image_extension(const std::string& p) {
-  const std::string low = text::to_lower_ascii(p);
-  for (const char* ext : {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}) {
-    const std::size_t n = std::char_traits<char>::length(ext);
-    if (low.size() > n && low.compare(low.size() - n, n, ext) == 0) return true;
-  }
-  return false;
-}
-
-/// `$.agent`: the id (the agent-id grammar), name, description and identity strings.
-inline void check_manifest_agent(checker& c, const value& a) {
-  if (c.string(c.field(a, "id"), "$.agent.id") && !is_agent_id(a["id"].get<std::string>())) {
-    c.issue("$.agent.id",
-            "Agent id must start with a lowercase letter and contain only lowercase letters, "
-            "digits, underscores, or hyphens.");
-  }
-  for (const char* k : {"name", "description"})
-    if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
-  if (const value* id = get(a, "identity")) {
-    if (c.object(*id, "$.agent.identity")) {
-      for (const char* k : {"name", "theme", "emoji", "avatar"})
-        if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
-      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
-    }
-  }
-  c.strict(a, "$.agent", {"id", "name", "description", "identity"});
-}
-
-/// `$.metadata`: canonical keys, string values.
-inline void check_manifest_metadata(checker& c, const value& md) {
-  if (!c.object(md, "$.metadata")) return;
-  for (auto it = md.begin(); it != md.end(); ++it) {
-    const std::string p = member("$.metadata", it.key());
-    if (!is_canonical(it.key())) c.issue(p, "Metadata keys must be canonical non-empty strings.");
-    c.any_string(it.value(), p);
-  }
-}
-
-/// `$.workspace`: the bootstrap files by name and the `files` list, every path safe.
-inline void check_manifest_workspace(checker& c, const value& ws) {
-  if (!c.object(ws, "$.workspace")) return;
-  if (const value* bf = get(ws, "bootstrapFiles")) {
-    const std::string bp = "$.workspace.bootstrapFiles";
-    if (c.object(*bf, bp)) {
-      for (auto it = bf->begin(); it != bf->end(); ++it) {
-        const std::string p = member(bp, it.key());
-        if (!c.object(it.value(), p)) continue;
-        c.safe_path(c.field(it.value(), "source"), member(p, "source"));
-        c.strict(it.value(), p, {"source"});
-      }
-      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
-    }
-  }
-  if (const value* files = get(ws, "files")) {
-    if (c.array(*files, "$.workspace.files")) {
-      for (std::size_t k = 0; k < files->size(); ++k) {
-        const std::string p = index("$.workspace.files", k);
-        const value& f = (*files)[k];
-        if (!c.object(f, p)) continue;
-        c.safe_path(c.field(f, "source"), member(p, "source"));
-        c.safe_path(c.field(f, "path"), member(p, "path"));
-        c.strict(f, p, {"source", "path"});
-      }
-    }
-  }
-  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});  // zod 4: unknown keys last
-}
-
-/// `$.packages`: ClawHub skills and plugins pinned to exact versions.
-inline void check_manifest_packages(checker& c, const value& pk) {
-  if (!c.array(pk, "$.packages")) return;
-  for (std::size_t k = 0; k < pk.size(); ++k) {
-    const std::string p = index("$.packages", k);
-    const value& e = pk[k];
-    if (!c.object(e, p)) continue;
-    c.one_of(c.field(e, "kind"), member(p, "kind"), {"skill", "plugin"});
-    c.one_of(c.field(e, "source"), member(p, "source"), {"clawhub"});
-    if (c.string(c.field(e, "ref"), member(p, "ref")) &&
-        !is_package_name(e["ref"].get<std::string>())) {
-      c.issue(member(p, "ref"),
-              "ClawHub package references must use their canonical lowercase name.");
-    }
-    if (c.string(c.field(e, "version"), member(p, "version")) &&
-        !is_semver(e["version"].get<std::string>())) {
-      c.issue(member(p, "version"), "Package version must be an exact semantic version.");
-    }
-    c.strict(e, p, {"kind", "source", "ref", "version"});  // zod 4: unknown keys last
-  }
-}
-
-/// The strict structure of every top-level member, in schema order.
-inline void check_manifest_structure(checker& c, const value& m) {
-  c.literal_one(c.field(m, "schemaVersion"), "$.schemaVersion");
-  if (c.object(c.field(m, "agent"), "$.agent")) check_manifest_agent(c, m["agent"]);
-  if (const value* md = get(m, "metadata")) check_manifest_metadata(c, *md);
-  if (const value* ws = get(m, "workspace")) check_manifest_workspace(c, *ws);
-  if (const value* pk = get(m, "packages")) check_manifest_packages(c, *pk);
-  if (const value* mcp = get(m, "mcpServers")) {
-    if (c.object(*mcp, "$.mcpServers")) {
-      for (auto it = mcp->begin(); it != mcp->end(); ++it) {
-        const std::string p = member("$.mcpServers", it.key());
-        if (!is_agent_id(it.key())) {
-          c.issue(p, "Invalid MCP server name.");
-          continue;
-        }
-        check_mcp_server(c, it.value(), p);
-      }
-    }
-  }
-  if (const value* cj = get(m, "cronJobs")) {
-    if (c.array(*cj, "$.cronJobs")) {
-      for (std::size_t k = 0; k < cj->size(); ++k)
-        check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
-    }
-  }
-  // zod 4 reports an object's unknown keys after its members' issues.
-  c.strict(
-      m, "$",
-      {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
-}
-
-/// `agent` of a structurally valid manifest.
-inline manifest_agent normalised_agent(const value& a) {
-  const auto opt = [](const value& o, const char* k) -> std::optional<std::string> {
-    if (!o.contains(k)) return std::nullopt;
-    return o[k].get<std::string>();
-  };
-  manifest_agent out;
-  out.id = a["id"].get<std::string>();
-  out.name = opt(a, "name");
-  out.description = opt(a, "description");
-  if (a.contains("identity")) {
-    const value& i = a["identity"];
-    out.identity =
-        agent_identity{opt(i, "name"), opt(i, "theme"), opt(i, "emoji"), opt(i, "avatar")};
-  }
-  return out;
-}
-
-/// The model of a structurally valid `m`: bootstrap files in name order, then `files`,
-/// `\` → `/` in paths, absent lists empty.
-inline claw_manifest normalised_manifest(const value& m) {
-  claw_manifest out;
-  out.agent = normalised_agent(m["agent"]);
-  if (m.contains("metadata")) {
-    for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
-      out.metadata.emplace_back(it.key(), it.value().get<std::string>());
-  }
-  const value* w = get(m, "workspace");
-  if (w != nullptr && w->contains("bootstrapFiles")) {
-    for (const char* name : bootstrap_file_names) {
-      if (!(*w)["bootstrapFiles"].contains(name)) continue;
-      out.bootstrap_files.push_back(workspace_decl{
-          forward_slashes((*w)["bootstrapFiles"][name]["source"].get<std::string>()), name});
-    }
-  }
-  if (w != nullptr && w->contains("files")) {
-    for (const auto& f : (*w)["files"]) {
-      out.files.push_back(workspace_decl{forward_slashes(f["source"].get<std::string>()),
-                                         forward_slashes(f["path"].get<std::string>())});
-    }
-  }
-  if (m.contains("packages")) {
-    for (const auto& p : m["packages"]) {
-      out.packages.push_back(
-          package_decl{p["kind"].get<std::string>(), p["source"].get<std::string>(),
-                       p["ref"].get<std::string>(), p["version"].get<std::string>()});
-    }
-  }
-  if (m.contains("mcpServers")) out.mcp_servers = m["mcpServers"];
-  if (m.contains("cronJobs")) out.cron_jobs = m["cronJobs"];
-  return out;
-}
-
-/// Workspace destinations: each declared once (portable keys) and none the reserved
-/// BOOTSTRAP.md.
-inline void check_workspace_destinations(checker& c, const claw_manifest& m) {
-  std::vector<std::string> keys;
-  for (const auto& b : m.bootstrap_files) keys.push_back(portable_key(b.path));
-  for (std::size_t k = 0; k < m.files.size(); ++k) {
-    const std::string& dest = m.files[k].path;
-    const std::string key = portable_key(dest);
-    const std::string p = index("$.workspace.files", k) + ".path";
-    bool clash = false;
-    for (const auto& other : keys) clash = clash || keys_conflict(key, other);
-    // Both can hold for one file, reserved first (upstream's order).
-    if (keys_conflict(key, "bootstrap.md")) {
-      c.issue(p,
-              "Package-root BOOTSTRAP.md uses the native seed-once lifecycle and cannot be a "
-              "managed workspace destination.");
-    }
-    if (clash)
-      c.issue(p, "Workspace destination " + value(dest).dump() + " is declared more than once.");
-    keys.push_back(key);
-  }
-}
-
-/// Packages (kind, source, case-folded ref) and cron job ids each declared once.
-inline void check_unique_declarations(checker& c, const claw_manifest& m) {
-  std::set<std::string> packages;
-  for (std::size_t k = 0; k < m.packages.size(); ++k) {
-    const package_decl& p = m.packages[k];
-    const std::string key = p.kind + ":" + p.source + ":" + unicode::to_lower(p.ref);
-    if (!packages.insert(key).second) {
-      c.issue(index("$.packages", k),
-              "Package " + value(p.ref).dump() + " is declared more than once for " + p.kind + ".");
-    }
-  }
-  std::set<std::string> crons;
-  for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
-    const std::string id = m.cron_jobs[k]["id"].get<std::string>();
-    if (!crons.insert(id).second) {
-      c.issue(index("$.cronJobs", k) + ".id",
-              "Cron job id " + value(id).dump() + " is declared more than once.");
-    }
-  }
-}
-
-/// The avatar: an image data URL, or a safe image path that is a managed workspace file.
-inline void check_avatar(checker& c, const claw_manifest& m) {
-  if (!m.agent.identity || !m.agent.identity->avatar) return;
-  const std::string& av = *m.agent.identity->avatar;
-  const std::string p = "$.agent.identity.avatar";
-  const std::string low = text::to_lower_ascii(av.substr(0, 11));
-  if (low == "data:image/" && av.find(',') != std::string::npos) {
-    const std::string problem = data_url_problem(av);
-    if (!problem.empty()) c.issue(p, problem);
-  } else if (!is_safe_relative_path(av) || !has_image_extension(av)) {
-    c.issue(p,
-            "Avatars must be an image data URL or a safe workspace-relative image path "
-            "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
-  } else {
-    const std::string key = portable_key(av);
-    bool declared = false;
-    for (const auto& f : m.files) declared = declared || portable_key(f.path) == key;
-    if (!declared)
-      c.issue(p, "Local avatar " + av + " must be a managed workspace.files destination.");
-  }
-}
-
 }  // namespace detail
 
-/// What validating a manifest gives: the model and its JSON rendering (when valid: the
-/// manifest with defaults filled in, in schema key order), and every diagnostic.
-struct manifest_result {
-  claw_manifest model;
-  value manifest;  ///< `to_json(model)`, the form plans, digests and documents carry
-  std::vector<diagnostic> diagnostics;
-  bool ok() const { return !has_errors(diagnostics); }
-};
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/mcp_schema.hpp -----
+// ----- begin clawport/openclaw/profile.hpp -----
+// The OpenClaw profile schema (`profiles/openclaw.yml` or the manifest's pointer): its agent
+// settings, tools, memory search, heartbeat and extensions, and the typed profile.
 
-/// Strict manifest schema v1, then the cross-field rules when the structure
-/// is sound. Code `invalid_manifest`, phase `schema`.
-inline manifest_result validate_manifest(const value& m) {
-  manifest_result r;
-  detail::checker c(r.diagnostics, errc::invalid_manifest);
-  if (!c.object(m, "$")) return r;
-  detail::check_manifest_structure(c, m);
-  if (c.aborted()) return r;
-  r.model = detail::normalised_manifest(m);
-  detail::check_workspace_destinations(c, r.model);
-  detail::check_unique_declarations(c, r.model);
-  detail::check_avatar(c, r.model);
-  r.manifest = to_json(r.model);
-  return r;
-}
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 namespace detail {
 
@@ -29056,6 +27911,368 @@ inline profile_result validate_profile(const value& p, const std::string& root,
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
+// ----- end clawport/openclaw/profile.hpp -----
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+namespace detail {
+
+inline void check_cron_job(checker& c, const value& j, const std::string& path) {
+  if (!c.object(j, path)) return;
+  if (c.string(c.field(j, "id"), member(path, "id")) && !is_agent_id(j["id"].get<std::string>())) {
+    c.issue(member(path, "id"), "Invalid cron job id.");
+  }
+  if (const value* n = get(j, "name")) c.string(*n, member(path, "name"));
+  {
+    const std::string sp = member(path, "schedule");
+    const value& s = c.field(j, "schedule");
+    if (c.object(s, sp)) {
+      const bool a = c.string(c.field(s, "cron"), member(sp, "cron"));
+      const bool b = c.string(c.field(s, "timezone"), member(sp, "timezone"));
+      c.strict(s, sp, {"cron", "timezone"});  // zod 4: unknown keys after the members
+      if (a && b &&
+          !is_valid_cron(s["cron"].get<std::string>(), s["timezone"].get<std::string>())) {
+        c.issue(member(sp, "cron"), "Invalid cron expression or timezone.");
+      }
+    }
+  }
+  c.one_of(c.field(j, "session"), member(path, "session"), {"main", "isolated"});
+  c.string(c.field(j, "message"), member(path, "message"));
+  if (const value* d = get(j, "delivery")) {
+    const std::string dp = member(path, "delivery");
+    if (c.object(*d, dp)) {
+      bool ok = c.one_of(c.field(*d, "mode"), member(dp, "mode"), {"none", "announce"});
+      if (const value* ch = get(*d, "channel"))
+        ok = c.one_of(*ch, member(dp, "channel"), {"last"}) && ok;
+      c.strict(*d, dp, {"mode", "channel"});
+      if (ok) {
+        const bool none = (*d)["mode"] == "none";
+        if (none == d->contains("channel")) {
+          c.issue(
+              dp,
+              "Cron delivery must be {mode: \"none\"} or {mode: \"announce\", channel: \"last\"}.");
+        }
+      }
+    }
+  }
+  c.strict(j, path, {"id", "name", "schedule", "session", "message", "delivery"});
+}
+
+/// An image data URL avatar. Empty string when valid, else the problem.
+inline std::string data_url_problem(const std::string& s) {
+  if (s.size() > 2796230) return "Avatar data URLs are limited to 2,796,230 characters.";
+  const std::size_t comma = s.find(',');
+  const std::string meta = s.substr(0, comma);
+  const std::string payload = s.substr(comma + 1);
+  if (payload.empty()) return "Avatar data URLs need a non-empty payload.";
+  const std::string low = text::to_lower_ascii(meta);
+  if (low.find(";base64") == std::string::npos) {
+    return payload.size() <= 2 * 1024 * 1024 ? "" : "Avatar images are limited to 2 MiB.";
+  }
+  auto b64 = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+           c == '/';
+  };
+  if (payload.size() % 4 != 0) return "Avatar data URL payloads must be strict base64.";
+  std::size_t pad = 0;
+  for (std::size_t k = 0; k < payload.size(); ++k) {
+    const char c = payload[k];
+    if (c == '=') {
+      if (k + 2 < payload.size()) return "Avatar data URL payloads must be strict base64.";
+      ++pad;
+    } else if (pad || !b64(c)) {
+      return "Avatar data URL payloads must be strict base64.";
+    }
+  }
+  const std::size_t decoded = payload.size() / 4 * 3 - pad;
+  if (decoded < 1 || decoded > 2 * 1024 * 1024)
+    return "Avatar images must decode to 1 byte to 2 MiB.";
+  return "";
+}
+
+inline bool has_image_extension(const std::string& p) {
+  const std::string low = text::to_lower_ascii(p);
+  for (const char* ext : {".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"}) {
+    const std::size_t n = std::char_traits<char>::length(ext);
+    if (low.size() > n && low.compare(low.size() - n, n, ext) == 0) return true;
+  }
+  return false;
+}
+
+/// `$.agent`: the id (the agent-id grammar), name, description and identity strings.
+inline void check_manifest_agent(checker& c, const value& a) {
+  if (c.string(c.field(a, "id"), "$.agent.id") && !is_agent_id(a["id"].get<std::string>())) {
+    c.issue("$.agent.id",
+            "Agent id must start with a lowercase letter and contain only lowercase letters, "
+            "digits, underscores, or hyphens.");
+  }
+  for (const char* k : {"name", "description"})
+    if (const value* v = get(a, k)) c.string(*v, member("$.agent", k));
+  if (const value* id = get(a, "identity")) {
+    if (c.object(*id, "$.agent.identity")) {
+      for (const char* k : {"name", "theme", "emoji", "avatar"})
+        if (const value* v = get(*id, k)) c.string(*v, member("$.agent.identity", k));
+      c.strict(*id, "$.agent.identity", {"name", "theme", "emoji", "avatar"});
+    }
+  }
+  c.strict(a, "$.agent", {"id", "name", "description", "identity"});
+}
+
+/// `$.metadata`: canonical keys, string values.
+inline void check_manifest_metadata(checker& c, const value& md) {
+  if (!c.object(md, "$.metadata")) return;
+  for (auto it = md.begin(); it != md.end(); ++it) {
+    const std::string p = member("$.metadata", it.key());
+    if (!is_canonical(it.key())) c.issue(p, "Metadata keys must be canonical non-empty strings.");
+    c.any_string(it.value(), p);
+  }
+}
+
+/// `$.workspace`: the bootstrap files by name and the `files` list, every path safe.
+inline void check_manifest_workspace(checker& c, const value& ws) {
+  if (!c.object(ws, "$.workspace")) return;
+  if (const value* bf = get(ws, "bootstrapFiles")) {
+    const std::string bp = "$.workspace.bootstrapFiles";
+    if (c.object(*bf, bp)) {
+      for (auto it = bf->begin(); it != bf->end(); ++it) {
+        const std::string p = member(bp, it.key());
+        if (!c.object(it.value(), p)) continue;
+        c.safe_path(c.field(it.value(), "source"), member(p, "source"));
+        c.strict(it.value(), p, {"source"});
+      }
+      c.strict(*bf, bp, {"AGENTS.md", "SOUL.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md"});
+    }
+  }
+  if (const value* files = get(ws, "files")) {
+    if (c.array(*files, "$.workspace.files")) {
+      for (std::size_t k = 0; k < files->size(); ++k) {
+        const std::string p = index("$.workspace.files", k);
+        const value& f = (*files)[k];
+        if (!c.object(f, p)) continue;
+        c.safe_path(c.field(f, "source"), member(p, "source"));
+        c.safe_path(c.field(f, "path"), member(p, "path"));
+        c.strict(f, p, {"source", "path"});
+      }
+    }
+  }
+  c.strict(ws, "$.workspace", {"bootstrapFiles", "files"});  // zod 4: unknown keys last
+}
+
+/// `$.packages`: ClawHub skills and plugins pinned to exact versions.
+inline void check_manifest_packages(checker& c, const value& pk) {
+  if (!c.array(pk, "$.packages")) return;
+  for (std::size_t k = 0; k < pk.size(); ++k) {
+    const std::string p = index("$.packages", k);
+    const value& e = pk[k];
+    if (!c.object(e, p)) continue;
+    c.one_of(c.field(e, "kind"), member(p, "kind"), {"skill", "plugin"});
+    c.one_of(c.field(e, "source"), member(p, "source"), {"clawhub"});
+    if (c.string(c.field(e, "ref"), member(p, "ref")) &&
+        !is_package_name(e["ref"].get<std::string>())) {
+      c.issue(member(p, "ref"),
+              "ClawHub package references must use their canonical lowercase name.");
+    }
+    if (c.string(c.field(e, "version"), member(p, "version")) &&
+        !is_semver(e["version"].get<std::string>())) {
+      c.issue(member(p, "version"), "Package version must be an exact semantic version.");
+    }
+    c.strict(e, p, {"kind", "source", "ref", "version"});  // zod 4: unknown keys last
+  }
+}
+
+/// The strict structure of every top-level member, in schema order.
+inline void check_manifest_structure(checker& c, const value& m) {
+  c.literal_one(c.field(m, "schemaVersion"), "$.schemaVersion");
+  if (c.object(c.field(m, "agent"), "$.agent")) check_manifest_agent(c, m["agent"]);
+  if (const value* md = get(m, "metadata")) check_manifest_metadata(c, *md);
+  if (const value* ws = get(m, "workspace")) check_manifest_workspace(c, *ws);
+  if (const value* pk = get(m, "packages")) check_manifest_packages(c, *pk);
+  if (const value* mcp = get(m, "mcpServers")) {
+    if (c.object(*mcp, "$.mcpServers")) {
+      for (auto it = mcp->begin(); it != mcp->end(); ++it) {
+        const std::string p = member("$.mcpServers", it.key());
+        if (!is_agent_id(it.key())) {
+          c.issue(p, "Invalid MCP server name.");
+          continue;
+        }
+        check_mcp_server(c, it.value(), p);
+      }
+    }
+  }
+  if (const value* cj = get(m, "cronJobs")) {
+    if (c.array(*cj, "$.cronJobs")) {
+      for (std::size_t k = 0; k < cj->size(); ++k)
+        check_cron_job(c, (*cj)[k], index("$.cronJobs", k));
+    }
+  }
+  // zod 4 reports an object's unknown keys after its members' issues.
+  c.strict(
+      m, "$",
+      {"schemaVersion", "agent", "metadata", "workspace", "packages", "mcpServers", "cronJobs"});
+}
+
+/// `agent` of a structurally valid manifest.
+inline manifest_agent normalised_agent(const value& a) {
+  const auto opt = [](const value& o, const char* k) -> std::optional<std::string> {
+    if (!o.contains(k)) return std::nullopt;
+    return o[k].get<std::string>();
+  };
+  manifest_agent out;
+  out.id = a["id"].get<std::string>();
+  out.name = opt(a, "name");
+  out.description = opt(a, "description");
+  if (a.contains("identity")) {
+    const value& i = a["identity"];
+    out.identity =
+        agent_identity{opt(i, "name"), opt(i, "theme"), opt(i, "emoji"), opt(i, "avatar")};
+  }
+  return out;
+}
+
+/// The model of a structurally valid `m`: bootstrap files in name order, then `files`,
+/// `\` → `/` in paths, absent lists empty.
+inline claw_manifest normalised_manifest(const value& m) {
+  claw_manifest out;
+  out.agent = normalised_agent(m["agent"]);
+  if (m.contains("metadata")) {
+    for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
+      out.metadata.emplace_back(it.key(), it.value().get<std::string>());
+  }
+  const value* w = get(m, "workspace");
+  if (w != nullptr && w->contains("bootstrapFiles")) {
+    for (const char* name : bootstrap_file_names) {
+      if (!(*w)["bootstrapFiles"].contains(name)) continue;
+      out.bootstrap_files.push_back(workspace_decl{
+          forward_slashes((*w)["bootstrapFiles"][name]["source"].get<std::string>()), name});
+    }
+  }
+  if (w != nullptr && w->contains("files")) {
+    for (const auto& f : (*w)["files"]) {
+      out.files.push_back(workspace_decl{forward_slashes(f["source"].get<std::string>()),
+                                         forward_slashes(f["path"].get<std::string>())});
+    }
+  }
+  if (m.contains("packages")) {
+    for (const auto& p : m["packages"]) {
+      out.packages.push_back(
+          package_decl{p["kind"].get<std::string>(), p["source"].get<std::string>(),
+                       p["ref"].get<std::string>(), p["version"].get<std::string>()});
+    }
+  }
+  if (m.contains("mcpServers")) out.mcp_servers = m["mcpServers"];
+  if (m.contains("cronJobs")) out.cron_jobs = m["cronJobs"];
+  return out;
+}
+
+/// Workspace destinations: each declared once (portable keys) and none the reserved
+/// BOOTSTRAP.md.
+inline void check_workspace_destinations(checker& c, const claw_manifest& m) {
+  std::vector<std::string> keys;
+  for (const auto& b : m.bootstrap_files) keys.push_back(portable_key(b.path));
+  for (std::size_t k = 0; k < m.files.size(); ++k) {
+    const std::string& dest = m.files[k].path;
+    const std::string key = portable_key(dest);
+    const std::string p = index("$.workspace.files", k) + ".path";
+    bool clash = false;
+    for (const auto& other : keys) clash = clash || keys_conflict(key, other);
+    // Both can hold for one file, reserved first (upstream's order).
+    if (keys_conflict(key, "bootstrap.md")) {
+      c.issue(p,
+              "Package-root BOOTSTRAP.md uses the native seed-once lifecycle and cannot be a "
+              "managed workspace destination.");
+    }
+    if (clash)
+      c.issue(p, "Workspace destination " + value(dest).dump() + " is declared more than once.");
+    keys.push_back(key);
+  }
+}
+
+/// Packages (kind, source, case-folded ref) and cron job ids each declared once.
+inline void check_unique_declarations(checker& c, const claw_manifest& m) {
+  std::set<std::string> packages;
+  for (std::size_t k = 0; k < m.packages.size(); ++k) {
+    const package_decl& p = m.packages[k];
+    const std::string key = p.kind + ":" + p.source + ":" + unicode::to_lower(p.ref);
+    if (!packages.insert(key).second) {
+      c.issue(index("$.packages", k),
+              "Package " + value(p.ref).dump() + " is declared more than once for " + p.kind + ".");
+    }
+  }
+  std::set<std::string> crons;
+  for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
+    const std::string id = m.cron_jobs[k]["id"].get<std::string>();
+    if (!crons.insert(id).second) {
+      c.issue(index("$.cronJobs", k) + ".id",
+              "Cron job id " + value(id).dump() + " is declared more than once.");
+    }
+  }
+}
+
+/// The avatar: an image data URL, or a safe image path that is a managed workspace file.
+inline void check_avatar(checker& c, const claw_manifest& m) {
+  if (!m.agent.identity || !m.agent.identity->avatar) return;
+  const std::string& av = *m.agent.identity->avatar;
+  const std::string p = "$.agent.identity.avatar";
+  const std::string low = text::to_lower_ascii(av.substr(0, 11));
+  if (low == "data:image/" && av.find(',') != std::string::npos) {
+    const std::string problem = data_url_problem(av);
+    if (!problem.empty()) c.issue(p, problem);
+  } else if (!is_safe_relative_path(av) || !has_image_extension(av)) {
+    c.issue(p,
+            "Avatars must be an image data URL or a safe workspace-relative image path "
+            "(.png, .jpg, .jpeg, .gif, .webp, .svg); remote URLs are not portable.");
+  } else {
+    const std::string key = portable_key(av);
+    bool declared = false;
+    for (const auto& f : m.files) declared = declared || portable_key(f.path) == key;
+    if (!declared)
+      c.issue(p, "Local avatar " + av + " must be a managed workspace.files destination.");
+  }
+}
+
+}  // namespace detail
+
+/// What validating a manifest gives: the model and its JSON rendering (when valid: the
+/// manifest with defaults filled in, in schema key order), and every diagnostic.
+struct manifest_result {
+  claw_manifest model;
+  value manifest;  ///< `to_json(model)`, the form plans, digests and documents carry
+  std::vector<diagnostic> diagnostics;
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+/// Strict manifest schema v1, then the cross-field rules when the structure
+/// is sound. Code `invalid_manifest`, phase `schema`.
+inline manifest_result validate_manifest(const value& m) {
+  manifest_result r;
+  detail::checker c(r.diagnostics, errc::invalid_manifest);
+  if (!c.object(m, "$")) return r;
+  detail::check_manifest_structure(c, m);
+  if (c.aborted()) return r;
+  r.model = detail::normalised_manifest(m);
+  detail::check_workspace_destinations(c, r.model);
+  detail::check_unique_declarations(c, r.model);
+  detail::check_avatar(c, r.model);
+  r.manifest = to_json(r.model);
+  return r;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
 // ----- end clawport/openclaw/schema.hpp -----
 
 #include <algorithm>
@@ -29246,7 +28463,6 @@ struct workspace_source {
 /// What reading a package gives.
 struct claw_package {
   claw_manifest model;                      ///< the validated manifest, when the schema passed
-  value manifest;                           ///< `to_json(model)`: what plans and documents carry
   std::optional<std::string> body;          ///< CLAW.md body bytes, when non-blank (→ SOUL.md)
   std::optional<openclaw_profile> profile;  ///< the validated OpenClaw profile
   std::string profile_path;                 ///< package-relative, when a profile was loaded
@@ -29380,12 +28596,6 @@ inline std::string read_problem(read_status s, const std::string& what, std::uin
       break;
   }
   return what;
-}
-
-/// Left only for lifecycle.hpp until it calls core/paths.hpp's `paths::join` itself (every
-/// other caller does); to be removed then.
-inline std::string join_path(const std::string& root, const std::string& rel) {
-  return paths::join(root, rel);
 }
 
 /// A snapshot record: `<len(label)>:<label>:<len(bytes)>:` + bytes.
@@ -29579,7 +28789,6 @@ bool read_manifest(package_read<Fs>& r) {
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   if (!mr.ok()) return false;
   pkg.model = std::move(mr.model);
-  pkg.manifest = std::move(mr.manifest);
   if (r.markdown && !text::js_trim(body).empty()) pkg.body = body;
   if (pkg.body && declares_soul(pkg.model)) {
     return r.fail(errc::claw_body_soul_conflict, "$.workspace",
@@ -30841,13 +30050,14 @@ inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
   json manifest = json::object();
   manifest["schemaVersion"] = 1;
   manifest["agent"] = agent_json;
-  manifest["metadata"] = {{"openclaw.config", "profiles/openclaw.yml"},
-                          {"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
+  // No `openclaw.config` pointer: OpenClaw discovers profiles/openclaw.yml, and warns
+  // (deprecated_openclaw_profile_pointer) on a package that still names it.
+  manifest["metadata"] = {{"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
   manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
   manifest["mcpServers"] = servers;
   detail::drop_refused_servers(manifest, losses);
   const openclaw::profile_result pcheck =
-      openclaw::validate_profile(profile, "$.metadata.openclaw.config");
+      openclaw::validate_profile(profile, "$.profiles.openclaw");
   if (!pcheck.ok())
     throw error(errc::config_invalid,
                 "the converted profile does not validate: " +
@@ -31288,6 +30498,36 @@ inline void plugin_losses(const bundle_input& in, std::vector<loss>& losses) {
                         "dropped by the export: " + str_at(&d, "reason")});
 }
 
+/// What a plugin's two files hold, gathered by either way into a plugin (from a ZeroClaw
+/// bundle, from a Claw).
+struct plugin_parts {
+  std::string name, description;
+  nlohmann::ordered_json source, required, skills, servers_kept, mcp_servers;
+};
+
+/// plugin.json (our extension: the source, required secrets, skill origins, the servers'
+/// kept fields) and, when there are servers, mcp.json: the one layout both ways write.
+inline void write_plugin_files(plugin_parts parts, std::map<std::string, std::string>& files) {
+  using oj = nlohmann::ordered_json;
+  oj plugin = oj::object();
+  plugin["$schema"] = agent_plugin_schema;
+  plugin["name"] = parts.name;
+  plugin["description"] = parts.description;
+  oj ext = oj::object();
+  ext["source"] = std::move(parts.source);
+  ext["requiredSecrets"] = std::move(parts.required);
+  ext["skills"] = std::move(parts.skills);
+  ext["servers"] = std::move(parts.servers_kept);
+  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
+  files["plugin.json"] = clawport::json::dump(plugin, 2) + "\n";
+  if (!parts.mcp_servers.empty()) {
+    oj mcp = oj::object();
+    mcp["$schema"] = agent_plugin_mcp_schema;
+    mcp["mcpServers"] = std::move(parts.mcp_servers);
+    files["mcp.json"] = clawport::json::dump(mcp, 2) + "\n";
+  }
+}
+
 }  // namespace detail
 
 /// The bundle as one Agent Plugin: target-relative path -> bytes, and the loss report.
@@ -31306,23 +30546,11 @@ inline mapped map_to_agent_plugin(const bundle_input& in) {
   const oj servers = detail::plugin_servers(in, required, kept, m.losses);
   detail::plugin_skills(in, m, origins);
   detail::plugin_losses(in, m.losses);
-  oj plugin = oj::object();
-  plugin["$schema"] = agent_plugin_schema;
-  plugin["name"] = m.agent;
-  plugin["description"] = "The skills and MCP servers of the ZeroClaw agent " + in.root_agent;
-  oj ext = oj::object();
-  ext["source"] = {{"runtime", "zeroclaw"}, {"agent", in.root_agent}};
-  ext["requiredSecrets"] = std::move(required);
-  ext["skills"] = std::move(origins);
-  ext["servers"] = std::move(kept);
-  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
-  m.files["plugin.json"] = json::dump(plugin, 2) + "\n";
-  if (!servers.empty()) {
-    oj mcp = oj::object();
-    mcp["$schema"] = agent_plugin_mcp_schema;
-    mcp["mcpServers"] = servers;
-    m.files["mcp.json"] = json::dump(mcp, 2) + "\n";
-  }
+  detail::write_plugin_files(
+      {m.agent, "The skills and MCP servers of the ZeroClaw agent " + in.root_agent,
+       oj{{"runtime", "zeroclaw"}, {"agent", in.root_agent}}, std::move(required),
+       std::move(origins), std::move(kept), servers},
+      m.files);
   return m;
 }
 
@@ -31431,6 +30659,7 @@ inline std::string imported_alias(std::string_view base,
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -31444,8 +30673,7 @@ namespace convert {
 /// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
 /// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
 struct claw_input {
-  openclaw::claw_manifest model;  ///< the typed manifest (the plugin mapping reads only this)
-  nlohmann::ordered_json manifest;
+  openclaw::claw_manifest model;  ///< the typed manifest (every mapping reads only this)
   std::optional<openclaw::openclaw_profile> profile;
   std::optional<std::string> body;
   std::optional<std::string> bootstrap;
@@ -31654,6 +30882,22 @@ inline std::optional<zeroclaw::value> zeroclaw_mcp_server(const std::string& nam
   return z;
 }
 
+/// The model provider a converted agent references (`claw_model_provider`): neither a Claw
+/// nor a plugin names a model, so the bundle carries one whose credential and model the
+/// target supplies (`what` names the source in the loss: "a Claw", "a plugin").
+inline void model_provider_to_supply(zeroclaw::value& cfg, const std::string& what,
+                                     std::vector<loss>& losses) {
+  zeroclaw::value provider = zeroclaw::value::make_table();
+  provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
+  cfg.child_table("providers")
+      .child_table("models")
+      .child_table("anthropic")
+      .set("default", std::move(provider));
+  losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
+                    what + " names no model; the bundle configures this provider with a blank "
+                           "api_key (a required secret) and no model: choose both on the target"});
+}
+
 /// The install config of the one agent: its risk profile, MCP bundle and servers, and the
 /// provider whose credential the target supplies.
 inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value rp,
@@ -31676,38 +30920,25 @@ inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value
     cfg.child_table("mcp_bundles").set(alias, std::move(b));
     cfg.child_table("mcp").set("servers", std::move(servers));
   }
-  {
-    zeroclaw::value provider = zeroclaw::value::make_table();
-    provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-    cfg.child_table("providers")
-        .child_table("models")
-        .child_table("anthropic")
-        .set("default", std::move(provider));
-    losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
-                      "a Claw names no model; the bundle configures this provider with a blank "
-                      "api_key (a required secret) and no model: choose both on the target"});
-  }
+  model_provider_to_supply(cfg, "a Claw", losses);
   return cfg;
 }
 
 /// What the plan drops of the manifest (ClawHub packages, cron jobs) and the secrets it
 /// requires, as losses.
-inline void zeroclaw_drops(const nlohmann::ordered_json& m, zeroclaw::export_plan& plan,
+inline void zeroclaw_drops(const openclaw::claw_manifest& m, zeroclaw::export_plan& plan,
                            std::vector<loss>& losses) {
   using json = nlohmann::ordered_json;
   std::size_t index = 0;
-  for (const json& pkg : m["packages"]) {
-    const std::string path =
-        "packages." + pkg["kind"].get<std::string>() + "." + pkg["ref"].get<std::string>();
-    const std::string why = "a ClawHub " + pkg["kind"].get<std::string>() + " reference (" +
-                            pkg["ref"].get<std::string>() + "@" +
-                            pkg["version"].get<std::string>() +
+  for (const openclaw::package_decl& pkg : m.packages) {
+    const std::string path = "packages." + pkg.kind + "." + pkg.ref;
+    const std::string why = "a ClawHub " + pkg.kind + " reference (" + pkg.ref + "@" + pkg.version +
                             "): its content is not in the package and ZeroClaw cannot install "
                             "from ClawHub; install an equivalent on the target";
     plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
     losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
   }
-  for (const json& job : m["cronJobs"]) {
+  for (const json& job : m.cron_jobs) {
     const std::string path = "cronJobs." + job["id"].get<std::string>();
     const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
                             job["id"].get<std::string>() + "` (" +
@@ -31723,6 +30954,26 @@ inline void zeroclaw_drops(const nlohmann::ordered_json& m, zeroclaw::export_pla
                         "bundle"});
 }
 
+/// A converted bundle's files: `files` (its workspace) with config.toml, the manifest and the
+/// digest list, rendered from `plan` as an export writes them. A workspace carrying
+/// `workspace/skills/` gets the `carried_workspace_skills` flag here, as the exporter gives it,
+/// so that verify does not add it with a `risk_unlisted` warning.
+inline std::map<std::string, std::string> bundle_files(zeroclaw::export_plan plan,
+                                                       std::map<std::string, std::string> files,
+                                                       const timestamp& exported_at) {
+  const std::string skills =
+      paths::join(bundle::workspace_dir, zeroclaw::workspace_skills_dir) + "/";
+  if (std::any_of(files.begin(), files.end(),
+                  [&](const auto& f) { return f.first.rfind(skills, 0) == 0; }))
+    plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
+  files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
+  files[std::string(bundle::manifest_file)] = zeroclaw::render_manifest(plan, exported_at);
+  std::vector<digest::list_entry> entries;
+  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
+  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
+  return files;
+}
+
 }  // namespace detail
 
 /// Maps a Claw package to the files of a bundle (config.toml, zeroclaw-agent.toml,
@@ -31730,11 +30981,10 @@ inline void zeroclaw_drops(const nlohmann::ordered_json& m, zeroclaw::export_pla
 /// converted (an id with no ZeroClaw alias, a narrowing without `allow_narrowing`).
 inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
                               const timestamp& exported_at) {
-  using json = nlohmann::ordered_json;
   mapped res;
   std::vector<loss>& losses = res.losses;
-  const json& m = in.manifest;
-  const std::string id = m["agent"]["id"].get<std::string>();
+  const openclaw::claw_manifest& m = in.model;
+  const std::string id = m.agent.id;
   const std::optional<std::string> alias = to_zeroclaw_alias(id);
   if (!alias)
     throw error(errc::invalid_argument,
@@ -31745,14 +30995,17 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
     losses.push_back(
         {"$.agent.id", loss_kind::changed,
          "`" + id + "` is not a ZeroClaw alias (no hyphens); the agent is `" + *alias + "`"});
-  for (const char* k : {"name", "description", "identity"})
-    if (m["agent"].contains(k))
-      losses.push_back({std::string("$.agent.") + k, loss_kind::dropped,
+  const std::pair<const char*, bool> fields[] = {{"name", m.agent.name.has_value()},
+                                                 {"description", m.agent.description.has_value()},
+                                                 {"identity", m.agent.identity.has_value()}};
+  for (const auto& k : fields)
+    if (k.second)
+      losses.push_back({std::string("$.agent.") + k.first, loss_kind::dropped,
                         "ZeroClaw's identity is the workspace's IDENTITY.md (identity format "
                         "openclaw); the manifest's portable identity fields have no config "
                         "counterpart"});
-  for (auto it = m["metadata"].begin(); it != m["metadata"].end(); ++it)
-    losses.push_back({"$.metadata." + it.key(), loss_kind::dropped,
+  for (const auto& kv : m.metadata)
+    losses.push_back({"$.metadata." + kv.first, loss_kind::dropped,
                       "package metadata has no "
                       "bundle counterpart"});
 
@@ -31766,7 +31019,7 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   // ---- MCP servers ----
   zeroclaw::value servers = zeroclaw::value::make_array();
   std::vector<std::string> names;
-  for (auto it = m["mcpServers"].begin(); it != m["mcpServers"].end(); ++it) {
+  for (auto it = m.mcp_servers.begin(); it != m.mcp_servers.end(); ++it) {
     std::optional<zeroclaw::value> z =
         detail::zeroclaw_mcp_server(it.key(), it.value(), o, allow, deny, losses);
     if (!z) continue;
@@ -31786,14 +31039,7 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
 
   detail::zeroclaw_drops(m, plan, losses);
 
-  const std::string config = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
-  const std::string manifest = zeroclaw::render_manifest(plan, exported_at);
-  files[std::string(bundle::config_file)] = config;
-  files[std::string(bundle::manifest_file)] = manifest;
-  std::vector<digest::list_entry> entries;
-  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
-  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
-  res.files = std::move(files);
+  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
   return res;
 }
 
@@ -31946,25 +31192,13 @@ inline mapped map_claw_to_agent_plugin(const claw_input& in) {
   oj origins = oj::object();
   detail::plugin_skills(skills_in, res, origins);
   detail::claw_plugin_losses(in, res.losses);
-  oj plugin = oj::object();
-  plugin["$schema"] = agent_plugin_schema;
-  plugin["name"] = res.agent;
-  plugin["description"] = m.agent.description
-                              ? *m.agent.description
-                              : "The skills and MCP servers of the Claw " + m.agent.id;
-  oj ext = oj::object();
-  ext["source"] = {{"runtime", "openclaw"}, {"agent", m.agent.id}, {"package", in.package}};
-  ext["requiredSecrets"] = std::move(required);
-  ext["skills"] = std::move(origins);
-  ext["servers"] = std::move(kept_all);
-  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
-  res.files["plugin.json"] = json::dump(plugin, 2) + "\n";
-  if (!servers.empty()) {
-    oj mcp = oj::object();
-    mcp["$schema"] = agent_plugin_mcp_schema;
-    mcp["mcpServers"] = std::move(servers);
-    res.files["mcp.json"] = json::dump(mcp, 2) + "\n";
-  }
+  detail::write_plugin_files(
+      {res.agent,
+       m.agent.description ? *m.agent.description
+                           : "The skills and MCP servers of the Claw " + m.agent.id,
+       oj{{"runtime", "openclaw"}, {"agent", m.agent.id}, {"package", in.package}},
+       std::move(required), std::move(origins), std::move(kept_all), std::move(servers)},
+      res.files);
   return res;
 }
 
@@ -32240,29 +31474,12 @@ inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& ex
     cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
     cfg.child_table("mcp").set("servers", std::move(servers));
   }
-  zeroclaw::value provider = zeroclaw::value::make_table();
-  provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-  cfg.child_table("providers")
-      .child_table("models")
-      .child_table("anthropic")
-      .set("default", std::move(provider));
-  res.losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
-                        "a plugin names no model; the bundle configures this provider with a "
-                        "blank api_key (a required secret) and no model: choose both on the "
-                        "target"});
+  detail::model_provider_to_supply(cfg, "a plugin", res.losses);
   zeroclaw::plan_options popts;
   popts.install_root = "/";
   zeroclaw::export_plan plan =
       zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
-  if (std::any_of(files.begin(), files.end(),
-                  [](const auto& f) { return f.first.rfind("workspace/skills/", 0) == 0; }))
-    plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
-  files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
-  files[std::string(bundle::manifest_file)] = zeroclaw::render_manifest(plan, exported_at);
-  std::vector<digest::list_entry> entries;
-  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
-  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
-  res.files = std::move(files);
+  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
   return res;
 }
 
@@ -32308,8 +31525,10 @@ inline mapped map_plugin_to_claw(const plugin_input& in, const map_options& o,
 // ----- end clawport/convert/from_agent_plugin.hpp -----
 
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32328,6 +31547,9 @@ struct options {
   bool dry_run = false;
   bool allow_narrowing = false;
   bool sync = true;
+  /// Threads that read, hash and write the files (`--jobs`, fs/jobs.hpp): the bundle's
+  /// verify and staged copy, the staged tree's writes and its verify. The output is that of one.
+  unsigned jobs = 1;
   /// The report's timestamp and the bundle's `exported_at` (the CLI passes SOURCE_DATE_EPOCH);
   /// empty = the clock.
   std::optional<timestamp> at;
@@ -32353,17 +31575,42 @@ std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string
   }
 }
 
+/// Writes `files` under `root`: each file's directory made and opened on this thread, in
+/// path order (two files never race to make one directory), the file written as one item of
+/// the jobs pool (fs/jobs.hpp) on `jobs` threads, a failure thrown in path order: the tree
+/// and the first error are those of one thread.
 template <class Fs>
 void write_tree(Fs& fs, const typename Fs::dir& root,
-                const std::map<std::string, std::string>& files) {
+                const std::map<std::string, std::string>& files, unsigned jobs = 1) {
+  const unsigned n = fs::usable_jobs<Fs>(jobs);
+  fs::ordered_jobs pool(n, fs::jobs_window(n, 2));  // an item holds its directory and file
+  const auto failed = [](const error& e, const std::string& rel) {
+    return with_context(e, "failed to write " + rel, rel);
+  };
   for (const auto& f : files) {
+    std::shared_ptr<const fs::path_result<Fs>> at;
     try {
-      const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(f.first), true);
-      fs::write_new_file(fs, at.get(root), paths::file_name(f.first), f.second, fs::modes::file);
+      at = std::make_shared<const fs::path_result<Fs>>(
+          fs::open_path(fs, root, paths::parent(f.first), true));
     } catch (const error& e) {
-      throw with_context(e, "failed to write " + f.first, f.first);
+      pool.finish();  // a file before this one that failed fails first
+      throw failed(e, f.first);
     }
+    pool.submit(
+        [&fs, &root, &f, at](unsigned) {
+          fs::write_new_file(fs, at->get(root), paths::file_name(f.first), f.second,
+                             fs::modes::file);
+        },
+        [&f, &failed](std::exception_ptr failure) {
+          if (!failure) return;
+          try {
+            std::rethrow_exception(failure);
+          } catch (const error& e) {
+            throw failed(e, f.first);
+          }
+        });
   }
+  pool.finish();
 }
 
 /// Stages `files` beside `o.out`, runs `check` on the staged tree's absolute path, then
@@ -32398,9 +31645,8 @@ publish::outcome publish_new(Fs& fs, const options& o,
   const std::string token = o.token.empty() ? publish::random_token() : o.token;
   // Held open and locked until published: `recover` leaves a running convert's tree alone;
   // any failure removes it (a second failure leaves it for `clawport recover`).
-  publish::staged_dir<Fs> stage(fs, parent,
-                                publish::staging_name(publish::staging_kind::convert, token));
-  write_tree(fs, stage.handle(), files);
+  publish::staged_dir<Fs> stage(fs, parent, publish::staging_kind::convert, token, fs::modes::dir);
+  write_tree(fs, stage.handle(), files, o.jobs);
   if (o.sync) fs.sync_filesystem(stage.handle());
   check(paths::join(parent_path, stage.name()));
   if (o.before_publish) o.before_publish();
@@ -32428,8 +31674,9 @@ inline std::vector<std::string> keys_of(const std::map<std::string, std::string>
 /// (importer::copy_verified: each re-hashed against the verified digest as it is read,
 /// errc::identity_changed otherwise) and audits every carried skill.
 template <class Fs>
-bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {}) {
-  const verify::report rep = verify::verify_bundle_files(fs, path);
+bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {},
+                         unsigned jobs = 1) {
+  const verify::report rep = verify::verify_bundle_files(fs, path, {}, jobs);
   if (!rep.ok()) throw rep.first_error();
   bundle_input in;
   in.root_agent = rep.root_agent;
@@ -32451,7 +31698,8 @@ bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo 
   typename Fs::dir root = fs.open_root(path);
   fs::reading_sink<Fs> sink{fs};
   for (const char* tree : {"workspace", "skills"})
-    if (rep.has_directory(tree)) importer::copy_verified(fs, sink, root, tree, {}, rep.files);
+    if (rep.has_directory(tree))
+      importer::copy_verified(fs, sink, root, tree, {}, rep.files, 0, jobs);
   in.files = std::move(sink.files);
   for (const std::string& d : rep.directories) {
     // Skill bundles (`skills/<alias>/<skill>`) and the workspace's own skills
@@ -32515,7 +31763,6 @@ claw_input read_claw(Fs& fs, const std::string& path) {
         "the Claw package " + path + " is invalid (run `clawport claw inspect`): " + problems,
         path);
   claw_input in;
-  in.manifest = pkg.manifest;
   in.profile = pkg.profile;
   in.body = pkg.body;
   in.bootstrap = pkg.bootstrap;
@@ -32621,7 +31868,7 @@ conversion run(Fs& fs, const options& o) {
   } else if (o.to == direction::to_agent_plugin) {
     map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
     plugin_mo.limits.workspace_source = UINT64_MAX;
-    const bundle_input in = read_bundle(fs, o.source, plugin_mo);
+    const bundle_input in = read_bundle(fs, o.source, plugin_mo, o.jobs);
     c.source_agent = in.root_agent;
     m = map_to_agent_plugin(in);
     check_agent_plugin(m.files);
@@ -32629,7 +31876,7 @@ conversion run(Fs& fs, const options& o) {
     c.losses = m.losses;
     c.files = detail::keys_of(m.files);
   } else if (o.to == direction::to_claw) {
-    const bundle_input in = read_bundle(fs, o.source, mo);
+    const bundle_input in = read_bundle(fs, o.source, mo, o.jobs);
     c.source_agent = in.root_agent;
     m = map_to_claw(in, mo);
     c.agent = m.agent;
@@ -32639,7 +31886,7 @@ conversion run(Fs& fs, const options& o) {
     m.files["CONVERSION.md"] = render_markdown(c);
   } else {
     const claw_input in = read_claw(fs, o.source);
-    c.source_agent = in.manifest["agent"]["id"].get<std::string>();
+    c.source_agent = in.model.agent.id;
     m = map_to_zeroclaw(in, mo, at);
     c.agent = m.agent;
     c.losses = m.losses;
@@ -32667,7 +31914,7 @@ conversion run(Fs& fs, const options& o) {
                     "bug); nothing was published",
                     c.out);
     } else {
-      const verify::report rep = verify::verify_bundle(fs, staged);
+      const verify::report rep = verify::verify_bundle(fs, staged, {}, o.jobs);
       if (!rep.ok()) {
         const error e = rep.first_error();
         throw error(errc::bundle_invalid,
@@ -33041,6 +32288,817 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/formats/json5.hpp -----
+// ----- begin clawport/formats/regex.hpp -----
+// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
+// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
+// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
+// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
+// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
+// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
+// O(text x program) time, O(program) memory, no recursion while matching, and recursion
+// bounded by `max_nesting` while parsing.
+//
+// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
+// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
+// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
+// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
+// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
+// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
+// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
+// and class set operations, and the `x` and `R` flags are not supported and make the
+// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
+// for a pattern Rust cannot compile).
+
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace regex {
+
+/// Deepest group nesting a pattern may have.
+inline constexpr std::size_t max_nesting = 64;
+/// Largest compiled program (instructions) a pattern may become, counted repetitions
+/// expanded: it bounds the work per text character.
+inline constexpr std::size_t max_program = 1024;
+
+enum class assertion : std::uint8_t {
+  text_start,
+  text_end,
+  line_start,
+  line_end,
+  word_boundary,
+  not_word_boundary
+};
+
+/// A compiled pattern. Build it with `compile`.
+class program {
+ public:
+  struct range {
+    char32_t lo, hi;
+  };
+  enum class op : std::uint8_t { consume, split, jump, check, match };
+  struct instruction {
+    op code = op::match;
+    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
+    std::uint32_t n = 0;         ///< range count (consume)
+    bool negated = false;        ///< consume: matches what is outside the ranges
+    assertion what = assertion::text_start;
+  };
+
+  std::vector<instruction> code;
+  std::vector<range> ranges;
+};
+
+namespace detail {
+
+struct node;
+using node_ptr = std::unique_ptr<node>;
+
+struct node {
+  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
+  kind type = kind::empty;
+  std::vector<program::range> ranges;  // set
+  bool negated = false;                // set
+  assertion what = assertion::text_start;
+  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
+  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
+  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
+};
+
+struct flags {
+  bool icase = false, multiline = false, dotall = false;
+};
+
+constexpr bool is_word(char32_t c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+inline void add_ascii_class(std::vector<program::range>& r, char c) {
+  switch (c) {
+    case 'd':
+      r.push_back({'0', '9'});
+      break;
+    case 'w':
+      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
+      r.push_back({'a', 'z'});
+      break;
+    case 's':
+      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
+      break;
+    default:
+      break;
+  }
+}
+
+/// The complement of sorted, merged ranges over all of Unicode.
+inline std::vector<program::range> complement(const std::vector<program::range>& in) {
+  std::vector<program::range> out;
+  char32_t next = 0;
+  for (const auto& r : in) {
+    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
+    next = r.hi + 1;
+  }
+  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
+  return out;
+}
+
+/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
+inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
+  if (icase) {
+    const std::size_t n = r.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
+        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
+        if (a <= b)
+          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
+      };
+      clip('a', 'z', -32);
+      clip('A', 'Z', 32);
+    }
+  }
+  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
+  std::vector<program::range> out;
+  for (const auto& x : r) {
+    if (!out.empty() && x.lo <= out.back().hi + 1) {
+      if (x.hi > out.back().hi) out.back().hi = x.hi;
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
+class parser {
+ public:
+  explicit parser(std::string_view p) : p_(p) {}
+
+  node_ptr parse() {
+    flags f;
+    auto n = alternation(f, 0);
+    if (!n || pos_ != p_.size()) return nullptr;
+    return n;
+  }
+
+ private:
+  std::string_view p_;
+  std::size_t pos_ = 0;
+
+  bool at_end() const { return pos_ >= p_.size(); }
+  char peek() const { return p_[pos_]; }
+
+  bool next_cp(char32_t& cp) {
+    if (at_end()) return false;
+    const auto d = utf8::decode_at(p_, pos_);
+    if (d.length == 0) return false;
+    cp = d.cp, pos_ += d.length;
+    return true;
+  }
+
+  static node_ptr make(node::kind k) {
+    auto n = std::make_unique<node>();
+    n->type = k;
+    return n;
+  }
+
+  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
+    auto n = make(node::kind::set);
+    n->ranges = normalize(std::move(r), icase);
+    n->negated = negated;
+    return n;
+  }
+
+  static node_ptr make_check(assertion a) {
+    auto n = make(node::kind::check);
+    n->what = a;
+    return n;
+  }
+
+  node_ptr alternation(flags& f, std::size_t depth) {
+    auto first = concatenation(f, depth);
+    if (!first) return nullptr;
+    if (at_end() || peek() != '|') return first;
+    auto alt = make(node::kind::alternate);
+    alt->children.push_back(std::move(first));
+    while (!at_end() && peek() == '|') {
+      ++pos_;
+      auto next = concatenation(f, depth);
+      if (!next) return nullptr;
+      alt->children.push_back(std::move(next));
+    }
+    return alt;
+  }
+
+  node_ptr concatenation(flags& f, std::size_t depth) {
+    auto cat = make(node::kind::concat);
+    while (!at_end() && peek() != '|' && peek() != ')') {
+      bool flag_group = false;
+      auto atom = this->atom(f, depth, flag_group);
+      if (!atom) return nullptr;
+      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
+      if (!repetitions(atom, depth)) return nullptr;
+      cat->children.push_back(std::move(atom));
+    }
+    return cat;
+  }
+
+  /// Parses a decimal count of a `{…}` repetition.
+  bool number(std::uint32_t& out) {
+    const std::size_t start = pos_;
+    std::uint64_t v = 0;
+    while (!at_end() && peek() >= '0' && peek() <= '9') {
+      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
+      if (v > max_program) return false;
+      ++pos_;
+    }
+    out = static_cast<std::uint32_t>(v);
+    return pos_ > start;
+  }
+
+  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
+  /// nesting too, so the tree stays within `max_nesting` levels.
+  bool repetitions(node_ptr& atom, std::size_t depth) {
+    while (!at_end()) {
+      std::uint32_t min = 0, max = 0;
+      const char c = peek();
+      if (c == '*') {
+        min = 0, max = node::unbounded, ++pos_;
+      } else if (c == '+') {
+        min = 1, max = node::unbounded, ++pos_;
+      } else if (c == '?') {
+        min = 0, max = 1, ++pos_;
+      } else if (c == '{') {
+        ++pos_;
+        if (!number(min)) return false;
+        max = min;
+        if (!at_end() && peek() == ',') {
+          ++pos_;
+          max = node::unbounded;
+          if (!at_end() && peek() != '}' && !number(max)) return false;
+        }
+        if (at_end() || peek() != '}' || max < min) return false;
+        ++pos_;
+      } else {
+        return true;
+      }
+      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
+      if (++depth > max_nesting) return false;
+      auto rep = make(node::kind::repeat);
+      rep->min = min, rep->max = max;
+      rep->children.push_back(std::move(atom));
+      atom = std::move(rep);
+    }
+    return true;
+  }
+
+  bool parse_flags(flags& f, bool& scoped) {
+    bool negate = false;
+    while (!at_end()) {
+      const char c = p_[pos_++];
+      if (c == ':') return scoped = true, true;
+      if (c == ')') return scoped = false, true;
+      if (c == '-') {
+        if (negate) return false;
+        negate = true;
+      } else if (c == 'i') {
+        f.icase = !negate;
+      } else if (c == 'm') {
+        f.multiline = !negate;
+      } else if (c == 's') {
+        f.dotall = !negate;
+      } else if (c == 'U') {
+        // swaps greediness: no effect on whether there is a match
+      } else {
+        return false;  // x, R and anything else: not supported
+      }
+    }
+    return false;
+  }
+
+  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
+    if (depth + 1 > max_nesting) return nullptr;
+    flags inner = f;
+    if (!at_end() && peek() == '?') {
+      ++pos_;
+      if (at_end()) return nullptr;
+      if (peek() == ':') {
+        ++pos_;
+      } else if (peek() == 'P' || peek() == '<') {
+        if (peek() == 'P') ++pos_;
+        if (at_end() || peek() != '<') return nullptr;
+        ++pos_;
+        const std::size_t start = pos_;
+        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
+                             peek() == '[' || peek() == ']'))
+          ++pos_;
+        if (pos_ == start || at_end() || peek() != '>') return nullptr;
+        ++pos_;
+      } else {
+        bool scoped = false;
+        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
+        if (!scoped) {
+          f = inner;
+          flag_group = true;
+          return make(node::kind::empty);
+        }
+      }
+    }
+    auto n = alternation(inner, depth + 1);
+    if (!n || at_end() || peek() != ')') return nullptr;
+    ++pos_;
+    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
+    wrapped->children.push_back(std::move(n));
+    return wrapped;
+  }
+
+  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
+  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
+              std::optional<assertion>* check) {
+    is_class = false, negated = false;
+    if (at_end()) return false;
+    const char c = p_[pos_++];
+    switch (c) {
+      case 'n':
+        cp = '\n';
+        return true;
+      case 't':
+        cp = '\t';
+        return true;
+      case 'r':
+        cp = '\r';
+        return true;
+      case 'f':
+        cp = '\f';
+        return true;
+      case 'v':
+        cp = '\v';
+        return true;
+      case 'a':
+        cp = 0x07;
+        return true;
+      case 'd':
+      case 'w':
+      case 's':
+      case 'D':
+      case 'W':
+      case 'S': {
+        const char lower = static_cast<char>(c | 0x20);
+        add_ascii_class(cls, lower);
+        is_class = true, negated = (c != lower);
+        return true;
+      }
+      case 'x':
+      case 'u':
+      case 'U':
+        return hex(c, cp);
+      case 'A':
+      case 'z':
+      case 'b':
+      case 'B':
+        if (!check) return false;  // not inside a class
+        *check = c == 'A'   ? assertion::text_start
+                 : c == 'z' ? assertion::text_end
+                 : c == 'b' ? assertion::word_boundary
+                            : assertion::not_word_boundary;
+        return true;
+      default:
+        break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
+      cp = u;
+      return true;
+    }
+    return false;  // \p, \1 (back-references), unknown letters
+  }
+
+  bool hex(char kind, char32_t& cp) {
+    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
+    bool braced = false;
+    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
+    std::uint32_t v = 0;
+    std::size_t n = 0;
+    while (!at_end() && n < digits) {
+      const char h = peek();
+      int d = -1;
+      if (h >= '0' && h <= '9')
+        d = h - '0';
+      else if (h >= 'a' && h <= 'f')
+        d = h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        d = h - 'A' + 10;
+      if (d < 0) break;
+      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
+    }
+    if (n == 0 || (!braced && n != digits)) return false;
+    if (braced) {
+      if (at_end() || peek() != '}') return false;
+      ++pos_;
+    }
+    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
+    cp = v;
+    return true;
+  }
+
+  node_ptr bracket(const flags& f) {
+    bool negated = false;
+    if (!at_end() && peek() == '^') negated = true, ++pos_;
+    std::vector<program::range> r;
+    bool first = true;
+    for (;;) {
+      if (at_end()) return nullptr;
+      if (peek() == ']' && !first) {
+        ++pos_;
+        break;
+      }
+      first = false;
+      if (p_.substr(pos_, 2) == "[:") {
+        if (!posix_class(r)) return nullptr;
+        continue;
+      }
+      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
+          p_.substr(pos_, 2) == "~~")
+        return nullptr;  // nested classes and set operations: not supported
+      char32_t lo = 0;
+      if (!class_atom(lo, r)) return nullptr;
+      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
+      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
+        ++pos_;
+        char32_t hi = 0;
+        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
+        r.push_back({lo, hi});
+      } else {
+        r.push_back({lo, lo});
+      }
+    }
+    return make_set(std::move(r), negated, f.icase);
+  }
+
+  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
+  /// `r` (then `cp` is 0xFFFFFFFF).
+  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
+    if (peek() != '\\') return next_cp(cp);
+    ++pos_;
+    std::vector<program::range> cls;
+    bool is_class = false, negated = false;
+    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
+    if (is_class) {
+      cls = normalize(std::move(cls), false);
+      if (negated) cls = complement(cls);
+      r.insert(r.end(), cls.begin(), cls.end());
+      cp = 0xFFFFFFFFu;
+    }
+    return true;
+  }
+
+  bool posix_class(std::vector<program::range>& r) {
+    const std::size_t close = p_.find(":]", pos_ + 2);
+    if (close == std::string_view::npos) return false;
+    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
+    pos_ = close + 2;
+    bool negated = false;
+    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
+    std::vector<program::range> c;
+    if (name == "alnum")
+      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
+    else if (name == "alpha")
+      c = {{'A', 'Z'}, {'a', 'z'}};
+    else if (name == "ascii")
+      c = {{0, 0x7F}};
+    else if (name == "blank")
+      c = {{'\t', '\t'}, {' ', ' '}};
+    else if (name == "cntrl")
+      c = {{0, 0x1F}, {0x7F, 0x7F}};
+    else if (name == "digit")
+      c = {{'0', '9'}};
+    else if (name == "graph")
+      c = {{'!', '~'}};
+    else if (name == "lower")
+      c = {{'a', 'z'}};
+    else if (name == "print")
+      c = {{' ', '~'}};
+    else if (name == "punct")
+      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
+    else if (name == "space")
+      c = {{'\t', '\r'}, {' ', ' '}};
+    else if (name == "upper")
+      c = {{'A', 'Z'}};
+    else if (name == "word")
+      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
+    else if (name == "xdigit")
+      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
+    else
+      return false;
+    if (negated) c = complement(c);
+    r.insert(r.end(), c.begin(), c.end());
+    return true;
+  }
+
+  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
+    char32_t cp = 0;
+    const char c = peek();
+    switch (c) {
+      case '(':
+        ++pos_;
+        return group(f, depth, flag_group);
+      case '[':
+        ++pos_;
+        return bracket(f);
+      case '*':
+      case '+':
+      case '?':
+      case '{':
+        return nullptr;  // nothing to repeat
+      case '.': {
+        ++pos_;
+        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
+        return make_set({{'\n', '\n'}}, true, false);
+      }
+      case '^':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
+      case '$':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
+      case '\\': {
+        ++pos_;
+        std::vector<program::range> cls;
+        bool is_class = false, negated = false;
+        std::optional<assertion> check;
+        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
+        if (check) return make_check(*check);
+        if (is_class) return make_set(std::move(cls), negated, false);
+        return make_set({{cp, cp}}, false, f.icase);
+      }
+      default:
+        if (!next_cp(cp)) return nullptr;
+        return make_set({{cp, cp}}, false, f.icase);
+    }
+  }
+};
+
+/// Compiles the tree into `out`; false when the program would exceed `max_program`.
+class compiler {
+ public:
+  explicit compiler(program& out) : out_(out) {}
+
+  bool emit(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::set: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::consume;
+        i.x = static_cast<std::uint32_t>(out_.ranges.size());
+        i.n = static_cast<std::uint32_t>(n.ranges.size());
+        i.negated = n.negated;
+        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::check: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::check;
+        i.what = n.what;
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::concat:
+        for (const auto& c : n.children)
+          if (!emit(*c)) return false;
+        return true;
+      case node::kind::alternate:
+        return alternate(n, 0);
+      case node::kind::repeat:
+        return repeat(n);
+    }
+    return false;
+  }
+
+ private:
+  program& out_;
+
+  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
+  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
+
+  std::uint32_t place(program::op code) {
+    program::instruction i;
+    i.code = code;
+    out_.code.push_back(i);
+    return here() - 1;
+  }
+
+  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
+  bool alternate(const node& n, std::size_t from) {
+    if (from + 1 == n.children.size()) return emit(*n.children[from]);
+    if (!room(2)) return false;
+    const std::uint32_t split = place(program::op::split);
+    out_.code[split].x = here();
+    if (!emit(*n.children[from])) return false;
+    if (!room(1)) return false;
+    const std::uint32_t jump = place(program::op::jump);
+    out_.code[split].y = here();
+    if (!alternate(n, from + 1)) return false;
+    out_.code[jump].x = here();
+    return true;
+  }
+
+  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
+  static bool emits_nothing(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::concat:
+        return std::all_of(n.children.begin(), n.children.end(),
+                           [](const node_ptr& c) { return emits_nothing(*c); });
+      case node::kind::repeat:
+        return emits_nothing(*n.children.front());
+      default:
+        return false;
+    }
+  }
+
+  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
+  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
+  bool repeat(const node& n) {
+    const node& body = *n.children.front();
+    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
+    for (std::uint32_t k = 0; k < n.min; ++k)
+      if (!emit(body)) return false;
+    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
+      if (!room(2)) return false;
+      const std::uint32_t split = place(program::op::split);
+      out_.code[split].x = here();
+      if (!emit(body)) return false;
+      if (!room(1)) return false;
+      const std::uint32_t jump = place(program::op::jump);
+      out_.code[jump].x = split;
+      out_.code[split].y = here();
+      return true;
+    }
+    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
+    for (std::uint32_t k = n.min; k < n.max; ++k) {
+      if (!room(1)) return false;
+      splits.push_back(place(program::op::split));
+      out_.code[splits.back()].x = here();
+      if (!emit(body)) return false;
+    }
+    for (const auto s : splits) out_.code[s].y = here();
+    return true;
+  }
+};
+
+/// Whether `cp` is in the instruction's set.
+inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
+  bool in = false;
+  for (std::uint32_t k = 0; k < i.n; ++k) {
+    const auto& r = p.ranges[i.x + k];
+    if (cp < r.lo) break;
+    if (cp <= r.hi) {
+      in = true;
+      break;
+    }
+  }
+  return in != i.negated;
+}
+
+constexpr char32_t no_char = 0xFFFFFFFFu;
+
+inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
+  switch (a) {
+    case assertion::text_start:
+      return before == no_char;
+    case assertion::text_end:
+      return after == no_char;
+    case assertion::line_start:
+      return before == no_char || before == '\n';
+    case assertion::line_end:
+      return after == no_char || after == '\n';
+    case assertion::word_boundary:
+    case assertion::not_word_boundary: {
+      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
+      return (w1 != w2) == (a == assertion::word_boundary);
+    }
+  }
+  return false;
+}
+
+/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
+class pc_set {
+ public:
+  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
+  bool insert(std::uint32_t pc) {
+    if (contains(pc)) return false;
+    sparse_[pc] = static_cast<std::uint32_t>(size_);
+    dense_[size_++] = pc;
+    return true;
+  }
+  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
+
+ private:
+  std::vector<std::uint32_t> dense_, sparse_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace detail
+
+/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
+inline std::optional<program> compile(std::string_view pattern) {
+  detail::parser parser(pattern);
+  const auto tree = parser.parse();
+  if (!tree) return std::nullopt;
+  program p;
+  detail::compiler compiler(p);
+  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
+  p.code.push_back({});  // match
+  return p;
+}
+
+/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
+/// UTF-8 read as U+FFFD, one per byte.
+inline bool search(const program& p, std::string_view text) {
+  using detail::no_char;
+  const std::size_t size = p.code.size();
+  detail::pc_set current(size), next(size);
+  std::vector<std::uint32_t> stack;
+  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
+    if (pos >= text.size()) return len = 0, no_char;
+    const auto d = utf8::decode_at(text, pos);
+    if (d.length == 0) return len = 1, 0xFFFD;
+    return len = d.length, d.cp;
+  };
+  // Follows jumps, splits and assertions from `pc` at a position between `before` and
+  // `after`, adding every reached state to `set`; true when the match state is reached.
+  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
+    stack.push_back(pc);
+    while (!stack.empty()) {
+      const std::uint32_t at = stack.back();
+      stack.pop_back();
+      if (!set.insert(at)) continue;
+      const auto& i = p.code[at];
+      switch (i.code) {
+        case program::op::match:
+          stack.clear();
+          return true;
+        case program::op::jump:
+          stack.push_back(i.x);
+          break;
+        case program::op::split:
+          stack.push_back(i.y), stack.push_back(i.x);
+          break;
+        case program::op::check:
+          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
+          break;
+        case program::op::consume:
+          break;
+      }
+    }
+    return false;
+  };
+  char32_t before = no_char;
+  std::size_t pos = 0, len = 0;
+  char32_t here = decode(0, len);
+  for (;;) {
+    if (add(current, 0, before, here)) return true;  // a match may start anywhere
+    if (here == no_char) return false;
+    std::size_t next_len = 0;
+    const char32_t after = decode(pos + len, next_len);
+    for (std::size_t k = 0; k < current.size(); ++k) {
+      const auto& i = p.code[current[k]];
+      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
+          add(next, current[k] + 1, here, after))
+        return true;
+    }
+    std::swap(current, next);
+    next.clear();
+    before = here, here = after, pos += len, len = next_len;
+  }
+}
+
+/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
+inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
+  const auto p = compile(pattern);
+  if (!p) return std::nullopt;
+  return search(*p, text);
+}
+
+}  // namespace regex
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/regex.hpp -----
 // ----- end clawport/formats.hpp -----
 // ----- begin clawport/fs.hpp -----
 // Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
@@ -33233,6 +33291,8 @@ struct subject {
   /// Name both integrities in a mismatch (a text-only output; a JSON document carries the
   /// current one as a member of its own).
   bool name_integrities = false;
+  /// What follows `review` in a mismatch ("again", or "" when `review` says it all).
+  std::string_view after = " again";
 };
 
 /// The one rendering of a refusal: what happened and what to do.
@@ -33251,7 +33311,7 @@ inline std::string message(const refusal& r, const subject& s) {
   if (s.name_integrities)
     m += " (the plan changed since it was shown: it was " + r.consented + ", it is now " +
          r.current + ")";
-  return m + "; run " + std::string(s.review) + " again.";
+  return m + "; run " + std::string(s.review) + std::string(s.after) + ".";
 }
 
 /// A refusal as the one error type of a command that throws (`import`): its stable code,
@@ -33264,83 +33324,6 @@ inline error refusal_error(const refusal& r, const subject& s, const std::string
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/plan/consent.hpp -----
-// ----- begin clawport/publish/undo.hpp -----
-// The one undo journal of a multi-step apply (import, claw add/update/remove): each step
-// that changed the user's tree records how to undo it (restore the config from its backup,
-// restore the ledger, remove a published directory, remove a directory made on the way),
-// and a failure runs the records newest first, so every apply undoes in the reverse of the
-// order it did.
-
-
-#include <exception>
-#include <functional>
-#include <string>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace publish {
-
-/// Undo steps of one apply. `commit()` on success; otherwise `run()` (or the destructor)
-/// undoes, newest first.
-class undo_journal {
- public:
-  undo_journal() = default;
-  undo_journal(const undo_journal&) = delete;
-  undo_journal& operator=(const undo_journal&) = delete;
-  /// Undoes what is still recorded (best effort) unless committed or already run.
-  ~undo_journal() { (void)run(); }
-
-  /// Records how to undo the step just done; `what` names it in run()'s report.
-  void add(std::string what, std::function<void()> undo) {
-    steps_.push_back({std::move(what), std::move(undo)});
-  }
-
-  /// The apply succeeded: forget every step.
-  void commit() noexcept { steps_.clear(); }
-
-  /// Number of steps recorded.
-  std::size_t size() const noexcept { return steps_.size(); }
-
-  /// Runs every recorded step once, newest first; a step that fails does not stop the
-  /// others. Returns what could not be undone, one "<what>: <why>" each, oldest-run first.
-  std::vector<std::string> run() noexcept {
-    std::vector<std::string> left;
-    std::vector<step> todo;
-    todo.swap(steps_);
-    for (auto it = todo.rbegin(); it != todo.rend(); ++it) {
-      try {
-        it->undo();
-      } catch (const std::exception& e) {
-        note(left, it->what, e.what());
-      } catch (...) {  // a simulated crash, or worse: nothing later can undo either
-        note(left, it->what, "interrupted");
-      }
-    }
-    return left;
-  }
-
- private:
-  struct step {
-    std::string what;
-    std::function<void()> undo;
-  };
-  std::vector<step> steps_;
-
-  static void note(std::vector<std::string>& left, const std::string& what,
-                   const char* why) noexcept {
-    try {
-      left.push_back(what + ": " + why);
-    } catch (...) {
-    }
-  }
-};
-
-}  // namespace publish
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/publish/undo.hpp -----
 // ----- begin clawport/zeroclaw/config_append.hpp -----
 // The one config writer: text is only ever APPENDED to an install's config.toml, never
 // rewritten, so comments, order and formatting the user chose survive byte for byte.
@@ -33617,6 +33600,8 @@ config_append_result append_to_config(Fs& fs, const std::string& config_path,
 
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33634,6 +33619,8 @@ struct file_stream {
   /// entries (sorted by path) and the apply checks the copy against them.
   bool streamed = false;
   std::vector<digest::list_entry> kept;
+  /// The files of the stream (a progress count's total); not hashed.
+  std::uint64_t listed = 0;
 };
 
 namespace detail {
@@ -33658,7 +33645,11 @@ class hashed_stream {
       throw stream_changed(std::string("its digest list no longer parses: ") + e.what());
     }
   }
+  /// Called after each entry taken (a progress count).
+  std::function<void()> on_pop;
+
   void pop() {
+    if (on_pop) on_pop();
     line_.clear();
     digest::append_line(line_, *source_.peek());
     hash_.update(line_);
@@ -33713,6 +33704,9 @@ bool has_digest_list(Fs& fs, const std::string& path) {
 /// (every file kept, as `rep` must: verify::verify_bundle_files).
 inline file_stream plan_file_stream(const verify::report& rep) {
   file_stream out;
+  // The bundle's files but the list and its signature: the lines of the list.
+  out.listed = rep.file_count - (rep.file(bundle::digest_list_file) != nullptr ? 1 : 0) -
+               (rep.file(bundle::signature_file) != nullptr ? 1 : 0);
   if (!rep.list_stream_sha256.empty()) {
     out.sha256 = rep.list_stream_sha256;
     out.streamed = true;
@@ -33742,7 +33736,9 @@ inline file_stream plan_file_stream(const verify::report& rep) {
 // holds credentials the reuse is a capability grant (`reuses_credential`); `--map KIND.ALIAS=LOCAL`
 // points references at a local entry; `--as` names the agent. The merged config is
 // validated as a whole before the plan is returned, and the plan is hashed
-// (`plan_integrity`) from a canonical serialisation.
+// (`plan_integrity`) from a canonical serialisation. The plan's data is import_plan.hpp, the
+// collision decider collision.hpp, `--map` map.hpp, the config's kinds of entry
+// zeroclaw/entries.hpp.
 
 // ----- begin clawport/plan/integrity.hpp -----
 // Plan integrity: the digest an operator reviews and gives back to apply a plan. Each
@@ -33786,6 +33782,130 @@ inline bool well_formed(std::string_view given) noexcept {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/plan/integrity.hpp -----
+// ----- begin clawport/importer/collision.hpp -----
+// The import's collision decider: every incoming entry added under its name, reused when
+// identical to the target's after normalisation (a reuse that lends credentials is a
+// capability grant), renamed (`<alias>_imported`, ...) when its name, its workspace or a
+// directory the target's config assigns is taken, or named by `--as`.
+
+// ----- begin clawport/zeroclaw/entries.hpp -----
+// The kinds of entry a ZeroClaw config (or an exported closure) holds, and how to find them:
+// each kind's section, its entries by name (`family.alias` for two-tier kinds, a server's
+// `name`), the schema of each and its path. Shared by the import's planner and `secrets`.
+
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// The kinds of entry a closure carries, in the order the plan decides them (what is
+/// referenced before what refers to it).
+struct entry_kind {
+  std::string_view name;
+  ref_target ref;
+  std::string_view section;  ///< top-level table (`providers.models` for two-tier ones)
+  bool two_tier;
+};
+
+inline constexpr entry_kind entry_kinds[] = {
+    {"mcp_server", ref_target::mcp_server, "mcp.servers", false},
+    {"tts_provider", ref_target::tts_provider, "providers.tts", true},
+    {"transcription_provider", ref_target::transcription_provider, "providers.transcription", true},
+    {"model_provider", ref_target::model_provider, "providers.models", true},
+    {"risk_profile", ref_target::risk_profile, "risk_profiles", false},
+    {"runtime_profile", ref_target::runtime_profile, "runtime_profiles", false},
+    {"knowledge_bundle", ref_target::knowledge_bundle, "knowledge_bundles", false},
+    {"mcp_bundle", ref_target::mcp_bundle, "mcp_bundles", false},
+    {"skill_bundle", ref_target::skill_bundle, "skill_bundles", false},
+    {"agent", ref_target::agent, "agents", false},
+};
+
+inline const entry_kind* entry_kind_named(std::string_view name) {
+  for (const entry_kind& k : entry_kinds)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+/// Every entry of kind `k` in `config`: name -> value (`family.alias` for two-tier kinds,
+/// the `name` of each `[[mcp.servers]]`).
+inline std::vector<std::pair<std::string, const value*>> entries_of(const value& config,
+                                                                    const entry_kind& k) {
+  std::vector<std::pair<std::string, const value*>> out;
+  const value* section = find_path(config, k.section);
+  if (section == nullptr) return out;
+  if (k.ref == ref_target::mcp_server) {
+    if (!section->is_array()) return out;
+    for (const value& s : section->items)
+      if (const value* n = s.is_table() ? s.find("name") : nullptr; n && n->is_string())
+        out.emplace_back(n->text, &s);
+    return out;
+  }
+  if (!section->is_table()) return out;
+  for (const member& m : section->members) {
+    if (!k.two_tier) {
+      out.emplace_back(m.key, &m.val);
+      continue;
+    }
+    if (!m.val.is_table()) continue;
+    for (const member& a : m.val.members) out.emplace_back(m.key + "." + a.key, &a.val);
+  }
+  return out;
+}
+
+template <class Schema>
+const entry_schema* entry_schema_of(const entry_kind& k, std::string_view name) {
+  static constexpr entry_schema agent = Schema::agent();
+  static constexpr entry_schema risk = Schema::risk_profile();
+  static constexpr entry_schema runtime = Schema::runtime_profile();
+  static constexpr entry_schema skill = Schema::skill_bundle();
+  static constexpr entry_schema knowledge = Schema::knowledge_bundle();
+  static constexpr entry_schema mcp_bundle = Schema::mcp_bundle();
+  static constexpr entry_schema server = Schema::mcp_server();
+  const std::string family(name.substr(0, name.find('.')));
+  switch (k.ref) {
+    case ref_target::agent:
+      return &agent;
+    case ref_target::risk_profile:
+      return &risk;
+    case ref_target::runtime_profile:
+      return &runtime;
+    case ref_target::skill_bundle:
+      return &skill;
+    case ref_target::knowledge_bundle:
+      return &knowledge;
+    case ref_target::mcp_bundle:
+      return &mcp_bundle;
+    case ref_target::mcp_server:
+      return &server;
+    case ref_target::model_provider:
+      return Schema::model_provider(family);
+    case ref_target::tts_provider:
+      return Schema::tts_provider(family);
+    case ref_target::transcription_provider:
+      return Schema::transcription_provider(family);
+    default:
+      return nullptr;
+  }
+}
+
+/// The path prefix of an entry (`providers.models.anthropic.main`, `mcp.servers.github`).
+inline std::string entry_path(const entry_kind& k, const std::string& name) {
+  return std::string(k.section) + "." + name;
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/entries.hpp -----
+// ----- begin clawport/importer/import_plan.hpp -----
+// What an import plans (docs/cli.md, `clawport import`): its options and the plan as data
+// (entries, placements, secrets, to-do, memory); planned by importer/plan.hpp.
+
 // ----- begin clawport/importer/memory_step.hpp -----
 // `import --with-memory` (issue 47 item 5): the memory a format 2 bundle carries merged into
 // the target's store for the new agent only (memory::target; the CLI's is SQLite). Planned:
@@ -33818,7 +33938,10 @@ struct memory_merge {
   std::size_t entries = 0;  ///< rows merged for the new agent
   std::map<std::string, std::size_t> categories;
   std::string embedding_model;  ///< the source's; vectors never travel (reindex on the target)
-  std::string jsonl;            ///< memory/entries.jsonl as verified (not rendered, not hashed)
+  /// memory/entries.jsonl's SHA-256 as verify read it (not rendered, not hashed into the
+  /// plan: the file stream binds it): the merge reads the rows again from the bundle, line
+  /// by line, and rolls back unless the bytes it read have this digest.
+  std::string jsonl_sha256;
   /// The new agent is on the Markdown backend (its own `memory.backend`, else the target's
   /// `[memory] backend`): the memories become these files of its new workspace (path below
   /// the workspace -> text, memory::to_markdown), created with it, instead of store rows.
@@ -33827,14 +33950,46 @@ struct memory_merge {
 
 namespace detail {
 
+/// The rows of the bundle `bundle`'s memory/entries.jsonl, read again (the one bounded
+/// reader, in chunks: `fs::try_read_file_chunks_at`, at most `max` bytes) and parsed one line
+/// at a time as they are given to the visitor, never held whole; after the last row the bytes
+/// read must have the digest `sha256` verify took, else errc::identity_changed (the bundle
+/// changed since it was verified: a merge inside one transaction then rolls back).
+template <class Fs>
+memory::entry_rows bundle_rows(Fs& fs, const std::string& bundle, const std::string& sha256,
+                               std::uint64_t max) {
+  return [&fs, bundle, sha256, max](const memory::entry_visitor& visit) {
+    const std::string file(bundle::memory_entries_file);
+    const auto root = fs.open_root(bundle);
+    const fs::path_result<Fs> dir = fs::try_open_path(fs, root, bundle::memory_dir);
+    if (!dir.ok()) throw bundle_changed("its memory/ is gone or was replaced", file);
+    digest::sha256 hash;
+    memory::jsonl_reader rows(visit);
+    const fs::read_result r = fs::try_read_file_chunks_at(
+        fs, dir.get(root), paths::file_name(file), max, fs::read_kinds::regular,
+        [&hash, &rows](std::string_view chunk, const fs::stat_info&) {
+          hash.update(chunk);
+          rows.feed(chunk);
+        });
+    if (r.refusal != fs::read_refusal::none)
+      throw bundle_changed(file + " is gone, was replaced or changed size", file);
+    if (digest::to_hex(hash.finish()) != sha256)
+      throw bundle_changed(file + " is not the file verified", file);
+    rows.finish();
+  };
+}
+
 /// The plan's memory: with `with_memory` and a bundle that carries memory, what merges into
 /// `target`'s store for `alias` (refused when the store already has that alias); otherwise
-/// none. Takes the text verify kept (`rep.memory_text`). Throws errc::unsupported without a target,
-/// errc::destination_refused on a taken alias.
-inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_memory,
-                                               const memory::target& target,
-                                               const std::string& install_root,
-                                               const std::string& alias, bool markdown_backend) {
+/// none. The rows are read again from the bundle (`bundle_rows`) where they are needed: at
+/// the merge, or here for the Markdown backend's files. Throws errc::unsupported without a
+/// target, errc::destination_refused on a taken alias.
+template <class Fs>
+std::optional<memory_merge> plan_memory(Fs& fs, const verify::report& rep, bool with_memory,
+                                        const memory::target& target,
+                                        const std::string& install_root, const std::string& alias,
+                                        bool markdown_backend, const std::string& bundle_path,
+                                        const verify::limits& lim) {
   if (!rep.memory || !with_memory) return std::nullopt;
   if (!target && !markdown_backend)
     throw error(errc::unsupported,
@@ -33845,9 +34000,16 @@ inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_me
   m.entries = rep.memory->entries;
   m.categories = rep.memory->categories;
   m.embedding_model = rep.memory->embedding_model;
+  const verify::bundle_file* verified = rep.file(bundle::memory_entries_file);
+  if (verified == nullptr)
+    throw bundle_changed("its memory/entries.jsonl was not read",
+                         std::string(bundle::memory_entries_file));
+  m.jsonl_sha256 = verified->sha256;
   if (markdown_backend) {
+    // The files are the target's form, made whole; the rows are read once to make them.
     std::vector<memory::entry> rows;
-    memory::read_jsonl(rep.memory_text, [&rows](const memory::entry& e) { rows.push_back(e); });
+    bundle_rows(fs, bundle_path, m.jsonl_sha256,
+                lim.max_memory_bytes)([&rows](const memory::entry& e) { rows.push_back(e); });
     m.markdown = memory::to_markdown(rows);
     m.store.clear();
     return m;
@@ -33862,7 +34024,6 @@ inline std::optional<memory_merge> plan_memory(verify::report& rep, bool with_me
                     "alias (--as) or without --with-memory; nothing was written",
                 path);
   m.create = !f.exists;
-  m.jsonl = std::move(rep.memory_text);  // held once (100,000 memories: tens of MB)
   return m;
 }
 
@@ -33883,17 +34044,18 @@ inline void canonical_memory(const std::optional<memory_merge>& m, nlohmann::jso
   j["memory"] = {{"store", m->store}, {"entries", m->entries}, {"categories", m->categories}};
 }
 
-/// Merges the plan's memory for agent `agent_id` (the UUID the intent records); the rows
-/// inserted must be the planned count.
+/// Merges the plan's memory for agent `agent_id` (the UUID the intent records), its rows
+/// from `rows` (`bundle_rows`: streamed from the verified bundle); the rows inserted must be
+/// the planned count.
 inline void merge_memory(const memory::target& target, const std::string& install_root,
                          const memory_merge& m, const std::string& alias,
-                         const std::string& agent_id, const std::string& now) {
+                         const std::string& agent_id, const std::string& now,
+                         memory::entry_rows rows) {
   memory::merge_request r;
   r.agent_id = agent_id;
   r.alias = alias;
   r.created_at = now;
-  const std::string& text = m.jsonl;
-  r.rows = [&text](const memory::entry_visitor& visit) { memory::read_jsonl(text, visit); };
+  r.rows = std::move(rows);
   const std::string path = paths::join(install_root, m.store);
   const std::size_t n = target.merge(path, r);
   if (n != m.entries)
@@ -33909,17 +34071,11 @@ inline void merge_memory(const memory::target& target, const std::string& instal
 }  // namespace clawport
 // ----- end clawport/importer/memory_step.hpp -----
 
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
+#include <cstdint>
 #include <functional>
-#include <map>
-#include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace clawport {
@@ -33951,6 +34107,10 @@ struct import_options {
   /// Refuse a bundle whose bytes no digest list authenticates (`--strict`; before anything
   /// is written, as any bundle that does not verify).
   bool strict = false;
+  /// A progress count (issue 44 item 1): called while the bundle is hashed (`verifying`)
+  /// and while apply copies its files (`copying`), with the files done and the total (0 =
+  /// not known). Not part of the plan.
+  std::function<void(std::string_view phase, std::uint64_t done, std::uint64_t total)> on_progress;
 };
 
 /// One incoming entry and what the plan does with it.
@@ -34037,118 +34197,126 @@ struct import_plan {
   bool bytes_deferred = false;
 };
 
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/import_plan.hpp -----
+// ----- begin clawport/importer/map.hpp -----
+// `--map KIND.ALIAS=LOCAL` (docs/cli.md, `clawport import`): the words split and checked,
+// each mapping checked against the bundle and the target, and the choices a plan offers.
+
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
 namespace detail {
 
 namespace zc = clawport::zeroclaw;
 
-/// The kinds of entry a closure carries, in the order the plan decides them (what is
-/// referenced before what refers to it).
-struct kind_info {
-  std::string_view name;
-  zc::ref_target ref;
-  std::string_view section;  ///< top-level table (`providers.models` for two-tier ones)
-  bool two_tier;
-};
-
-inline constexpr kind_info kinds[] = {
-    {"mcp_server", zc::ref_target::mcp_server, "mcp.servers", false},
-    {"tts_provider", zc::ref_target::tts_provider, "providers.tts", true},
-    {"transcription_provider", zc::ref_target::transcription_provider, "providers.transcription",
-     true},
-    {"model_provider", zc::ref_target::model_provider, "providers.models", true},
-    {"risk_profile", zc::ref_target::risk_profile, "risk_profiles", false},
-    {"runtime_profile", zc::ref_target::runtime_profile, "runtime_profiles", false},
-    {"knowledge_bundle", zc::ref_target::knowledge_bundle, "knowledge_bundles", false},
-    {"mcp_bundle", zc::ref_target::mcp_bundle, "mcp_bundles", false},
-    {"skill_bundle", zc::ref_target::skill_bundle, "skill_bundles", false},
-    {"agent", zc::ref_target::agent, "agents", false},
-};
-
-inline const kind_info* kind_named(std::string_view name) {
-  for (const kind_info& k : kinds)
-    if (k.name == name) return &k;
-  return nullptr;
-}
-
-inline const zc::value* at(const zc::value& root, std::string_view dotted) {
-  const zc::value* cur = &root;
-  std::size_t start = 0;
-  while (cur != nullptr && start <= dotted.size()) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string_view key =
-        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
-    if (!cur->is_table()) return nullptr;
-    cur = cur->find(key);
-    if (dot == std::string_view::npos) break;
-    start = dot + 1;
-  }
-  return cur;
-}
-
-/// Every entry of kind `k` in `config`: name -> value (`family.alias` for two-tier kinds,
-/// the `name` of each `[[mcp.servers]]`).
-inline std::vector<std::pair<std::string, const zc::value*>> entries_of(const zc::value& config,
-                                                                        const kind_info& k) {
-  std::vector<std::pair<std::string, const zc::value*>> out;
-  const zc::value* section = at(config, k.section);
-  if (section == nullptr) return out;
-  if (k.ref == zc::ref_target::mcp_server) {
-    if (!section->is_array()) return out;
-    for (const zc::value& s : section->items)
-      if (const zc::value* n = s.is_table() ? s.find("name") : nullptr; n && n->is_string())
-        out.emplace_back(n->text, &s);
-    return out;
-  }
-  if (!section->is_table()) return out;
-  for (const zc::member& m : section->members) {
-    if (!k.two_tier) {
-      out.emplace_back(m.key, &m.val);
-      continue;
-    }
-    if (!m.val.is_table()) continue;
-    for (const zc::member& a : m.val.members) out.emplace_back(m.key + "." + a.key, &a.val);
-  }
-  return out;
-}
-
-template <class Schema>
-const zc::entry_schema* schema_of(const kind_info& k, std::string_view name) {
-  static constexpr zc::entry_schema agent = Schema::agent();
-  static constexpr zc::entry_schema risk = Schema::risk_profile();
-  static constexpr zc::entry_schema runtime = Schema::runtime_profile();
-  static constexpr zc::entry_schema skill = Schema::skill_bundle();
-  static constexpr zc::entry_schema knowledge = Schema::knowledge_bundle();
-  static constexpr zc::entry_schema mcp_bundle = Schema::mcp_bundle();
-  static constexpr zc::entry_schema server = Schema::mcp_server();
-  const std::string family(name.substr(0, name.find('.')));
-  switch (k.ref) {
-    case zc::ref_target::agent:
-      return &agent;
-    case zc::ref_target::risk_profile:
-      return &risk;
-    case zc::ref_target::runtime_profile:
-      return &runtime;
-    case zc::ref_target::skill_bundle:
-      return &skill;
-    case zc::ref_target::knowledge_bundle:
-      return &knowledge;
-    case zc::ref_target::mcp_bundle:
-      return &mcp_bundle;
-    case zc::ref_target::mcp_server:
-      return &server;
-    case zc::ref_target::model_provider:
-      return Schema::model_provider(family);
-    case zc::ref_target::tts_provider:
-      return Schema::tts_provider(family);
-    case zc::ref_target::transcription_provider:
-      return Schema::transcription_provider(family);
-    default:
-      return nullptr;
-  }
-}
-
 /// (target kind, bundle name) -> target name.
 using rename_map = std::map<std::pair<zc::ref_target, std::string>, std::string>;
+
+/// (kind, bundle name) of every entry `--map` points at a local one.
+using mapped_set = std::set<std::pair<std::string, std::string>>;
+
+/// One `--map KIND.ALIAS=LOCAL` as typed, split.
+struct map_choice {
+  std::string kind, from, to;
+};
+
+/// Splits `--map KIND.ALIAS=LOCAL` (errc::invalid_argument naming it when it is not of that
+/// shape or KIND is not a kind an agent refers to): a check of the words alone, which a
+/// command line may make before planning.
+inline map_choice parse_map(const std::string& m) {
+  const std::size_t dot = m.find('.');
+  const std::size_t eq = m.find('=');
+  if (dot == std::string::npos || eq == std::string::npos || eq < dot || dot == 0 ||
+      eq == dot + 1 || eq + 1 == m.size())
+    throw error(errc::invalid_argument,
+                "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+  map_choice c{m.substr(0, dot), m.substr(dot + 1, eq - dot - 1), m.substr(eq + 1)};
+  const zc::entry_kind* k = zc::entry_kind_named(c.kind);
+  if (k == nullptr || k->ref == zc::ref_target::agent)
+    throw error(errc::invalid_argument,
+                "--map " + m + ": unknown kind `" + c.kind +
+                    "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                    "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                    "transcription_provider)",
+                m);
+  return c;
+}
+
+/// Step 3: each `--map KIND.ALIAS=LOCAL`, checked against the bundle and the target.
+inline void apply_maps(const import_options& o, const verify::report& rep, const zc::value& target,
+                       rename_map& names, mapped_set& mapped, import_plan& p) {
+  for (const std::string& m : o.maps) {
+    const map_choice c = parse_map(m);
+    const std::string& kind = c.kind;
+    const std::string& from = c.from;
+    const std::string& to = c.to;
+    const zc::entry_kind* k = zc::entry_kind_named(kind);
+    bool incoming = false;
+    for (const auto& e : zc::entries_of(rep.closure, *k)) incoming |= e.first == from;
+    if (!incoming)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
+    bool local = false;
+    for (const auto& e : zc::entries_of(target, *k)) local |= e.first == to;
+    if (!local)
+      throw error(errc::not_found,
+                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
+    names[{k->ref, from}] = to;
+    mapped.insert({kind, from});
+    p.entries.push_back({kind, from, to, "map", ""});
+  }
+}
+
+/// The `--map` choices shown with the plan: each model provider it adds (or renames),
+/// with the target's own model providers.
+inline void offer_maps(const zc::value& target, import_plan& p) {
+  const zc::entry_kind* k = zc::entry_kind_named("model_provider");
+  std::vector<std::string> local;
+  for (const auto& e : zc::entries_of(target, *k)) local.push_back(e.first);
+  if (local.empty()) return;
+  for (const entry_change& e : p.entries)
+    if (e.kind == k->name && (e.action == "add" || e.action == "rename"))
+      p.map_options.push_back({e.kind, e.from, local});
+}
+
+}  // namespace detail
+
+/// `--map KIND.ALIAS=LOCAL` split and its kind checked (the part a command line checks).
+using detail::map_choice;
+using detail::parse_map;
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/map.hpp -----
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
 
 inline void rewrite_fields(zc::value& table, zc::list_view<zc::field> fields,
                            const rename_map& names) {
@@ -34216,7 +34384,8 @@ inline void set_secrets(const zc::value& table, zc::list_view<zc::field> fields,
 
 /// The capability grant of a reuse that lends the target's credentials to the imported
 /// agent (issue 22 item 9): `reuses_credential`, naming the target's entry and its secrets.
-inline std::optional<verify::finding> credential_grant(const kind_info& k, const std::string& to,
+inline std::optional<verify::finding> credential_grant(const zc::entry_kind& k,
+                                                       const std::string& to,
                                                        const zc::value& existing,
                                                        const zc::entry_schema& s) {
   std::vector<std::string> secrets;
@@ -34241,11 +34410,6 @@ inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
   return v;
 }
 
-/// The path prefix of an entry (`providers.models.anthropic.main`, `mcp.servers.github`).
-inline std::string entry_path(const kind_info& k, const std::string& name) {
-  return std::string(k.section) + "." + name;
-}
-
 template <class Fs>
 bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
   const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
@@ -34259,7 +34423,7 @@ bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative)
 inline std::vector<std::string> configured_dirs(const zc::value& target,
                                                 const std::string& install_root) {
   std::vector<std::string> out;
-  if (const zc::value* agents = at(target, "agents"); agents && agents->is_table()) {
+  if (const zc::value* agents = zc::find_path(target, "agents"); agents && agents->is_table()) {
     for (const zc::member& a : agents->members) {
       std::optional<std::string> path;
       if (const zc::value* ws = a.val.is_table() ? a.val.find("workspace") : nullptr;
@@ -34269,7 +34433,8 @@ inline std::vector<std::string> configured_dirs(const zc::value& target,
       out.push_back(paths::normalize(zc::agent_workspace_dir(install_root, a.key, path)));
     }
   }
-  if (const zc::value* bundles = at(target, "skill_bundles"); bundles && bundles->is_table()) {
+  if (const zc::value* bundles = zc::find_path(target, "skill_bundles");
+      bundles && bundles->is_table()) {
     for (const zc::member& b : bundles->members) {
       std::optional<std::string_view> dir;
       if (const zc::value* v = b.val.is_table() ? b.val.find("directory") : nullptr;
@@ -34328,6 +34493,200 @@ inline std::function<bool(const std::string&)> bounded_search(
     return in_use(candidate);
   };
 }
+
+/// An incoming entry the plan adds (under its final name `to`).
+struct decided {
+  const zc::entry_kind* kind;
+  std::string from, to;
+  const zc::value* val;
+};
+
+/// Step 4: decides every incoming entry, referenced kinds first: added under its name,
+/// renamed when it collides, reused when identical, or named by `--as`.
+template <class Fs, class Schema>
+struct entry_decider {
+  Fs& fs;
+  const typename Fs::dir& root;
+  const import_options& o;
+  const verify::report& rep;
+  const zc::value& target;
+  import_plan& p;
+  rename_map& names;
+  const mapped_set& mapped;
+  std::map<std::string, std::set<std::string>> taken;  ///< kind -> names in use on the target
+  std::vector<std::string> configured;                 ///< directories the target assigns
+  std::vector<decided> added;
+  std::vector<verify::finding> lent;  ///< reuses that lend the target's credentials
+
+  /// Placement roots that are links or files are refused before any search (item 14), and
+  /// every directory the target's config assigns counts as taken (item 11).
+  void prepare() {
+    for (const zc::entry_kind& k : zc::entry_kinds)
+      for (const auto& e : zc::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
+    if (rep.has_directory("workspace"))
+      check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
+    if (!rep.skill_bundles.empty())
+      check_placement_root(fs, root, p.install_root,
+                           std::string(zc::install_shared_dir) + "/skills");
+    configured = configured_dirs(target, p.install_root);
+  }
+
+  static std::string placed_at(const zc::entry_kind& k, const std::string& alias) {
+    if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
+    return std::string(zc::install_shared_dir) + "/skills/" + alias;
+  }
+
+  /// True when the entry `name` of kind `k` carries a tree to place.
+  bool has_content(const zc::entry_kind& k, const std::string& name) const {
+    return (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
+           (k.ref == zc::ref_target::skill_bundle &&
+            std::find(rep.skill_bundles.begin(), rep.skill_bundles.end(), name) !=
+                rep.skill_bundles.end());
+  }
+
+  bool in_use(const zc::entry_kind& k, bool content, const std::string& candidate) {
+    if (taken[std::string(k.name)].count(candidate)) return true;
+    if (!content) return false;
+    return claimed(configured, paths::join(p.install_root, placed_at(k, candidate))) ||
+           occupied(fs, root, placed_at(k, candidate));
+  }
+
+  /// `--as` for the agent: refused when the alias, its workspace or a configured
+  /// directory is taken.
+  void check_as(const zc::entry_kind& k, const std::string& as, bool content) {
+    if (const auto problem = zc::alias_problem(as))
+      throw error(errc::invalid_argument, "--as: " + *problem, as);
+    if (taken[std::string(k.name)].count(as))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the target install already has an agent `" + as +
+                      "`; an import never overwrites an entry",
+                  "agents." + as);
+    if (content && occupied(fs, root, placed_at(k, as)))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " exists and is not empty; an import never overwrites it",
+                  placed_at(k, as));
+    if (content && claimed(configured, paths::join(p.install_root, placed_at(k, as))))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " is (or overlaps) a directory the target's config assigns to "
+                      "another agent or skill bundle; an import never places there",
+                  placed_at(k, as));
+  }
+
+  /// Why `name` cannot be used: what it collides with, and the choice the operator has
+  /// (`--map` to the target's own entry, `--as` for the agent).
+  std::string why_renamed(const zc::entry_kind& k, const std::string& name, bool content,
+                          const zc::value* existing, bool differs) {
+    const std::string kind(k.name);
+    if (existing != nullptr && k.ref == zc::ref_target::agent)
+      return "the target already has an agent `" + name +
+             "` (to choose the name yourself: --as <alias>)";
+    if (existing != nullptr)
+      return "the target already has a " + kind + " `" + name + "`" +
+             (differs ? " that differs from the bundle's" : "") +
+             " (to use the target's instead: --map " + kind + "." + name + "=" + name + ")";
+    if (taken[kind].count(name)) return "another entry of this import is named `" + name + "`";
+    const std::string dir = placed_at(k, name);
+    const std::string choose =
+        k.ref == zc::ref_target::agent ? " (to choose the name yourself: --as <alias>)" : "";
+    if (content && claimed(configured, paths::join(p.install_root, dir)))
+      return dir +
+             " is (or overlaps) a directory the target's config assigns to another agent "
+             "or skill bundle" +
+             choose;
+    return dir + " exists on the target and is not empty" + choose;
+  }
+
+  /// A name in use: reused when the target's entry is identical after normalisation (and
+  /// carries no tree), else renamed to the first free `_imported` alias (`why` says what it
+  /// collides with). Returns the action.
+  std::string collide(const zc::entry_kind& k, const std::string& name, const zc::value& val,
+                      const zc::entry_schema& s, bool content, std::string& to, std::string& why) {
+    const std::string kind(k.name);
+    const zc::value* existing = nullptr;
+    for (const auto& e : zc::entries_of(target, k))
+      if (e.first == name) existing = e.second;
+    zc::value incoming = val;
+    rewrite_refs(incoming, s, names);
+    const bool comparable = existing != nullptr && k.ref != zc::ref_target::agent && !content;
+    if (comparable && normalized(incoming, s) == normalized(*existing, s)) {
+      if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
+      return "reuse";
+    }
+    why = why_renamed(k, name, content, existing, comparable);
+    const auto used = [&](const std::string& c) { return in_use(k, content, c); };
+    if (k.two_tier) {
+      const std::string family = name.substr(0, name.find('.'));
+      to = family + "." +
+           zc::imported_alias(
+               name.substr(name.find('.') + 1),
+               bounded_search([&](const std::string& c) { return used(family + "." + c); }, kind,
+                              name));
+    } else {
+      to = zc::imported_alias(name, bounded_search(used, kind, name));
+    }
+    return "rename";
+  }
+
+  void run() {
+    prepare();
+    for (const zc::entry_kind& k : zc::entry_kinds) {
+      const std::string kind(k.name);
+      for (const auto& [name, val] : zc::entries_of(rep.closure, k)) {
+        if (mapped.count({kind, name})) continue;
+        const zc::entry_schema* s = zc::entry_schema_of<Schema>(k, name);
+        if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
+        std::string to = name;
+        std::string action = "add";
+        std::string why;
+        const bool content = has_content(k, name);
+        if (k.ref == zc::ref_target::agent && o.as) {
+          check_as(k, *o.as, content);
+          to = *o.as;
+          if (to != name) action = "rename";
+          if (to != name) why = "named by --as";
+        } else if (in_use(k, content, name)) {
+          action = collide(k, name, *val, *s, content, to, why);
+        }
+        names[{k.ref, name}] = to;
+        p.entries.push_back({kind, name, to, action, why});
+        if (action == "reuse") continue;
+        taken[kind].insert(to);
+        added.push_back({&k, name, to, val});
+        if (k.ref == zc::ref_target::agent) p.alias = to;
+      }
+    }
+  }
+};
+
+}  // namespace detail
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/collision.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
 
 /// The target config's text; nullopt when absent (its directory too). Read by
 /// zeroclaw::read_config_to_replace: a symlinked or hard-linked config is refused here already, the
@@ -34427,227 +34786,6 @@ zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
   return target;
 }
 
-/// (kind, bundle name) of every entry `--map` points at a local one.
-using mapped_set = std::set<std::pair<std::string, std::string>>;
-
-/// One `--map KIND.ALIAS=LOCAL` as typed, split.
-struct map_choice {
-  std::string kind, from, to;
-};
-
-/// Splits `--map KIND.ALIAS=LOCAL` (errc::invalid_argument naming it when it is not of that
-/// shape or KIND is not a kind an agent refers to): a check of the words alone, which a
-/// command line may make before planning.
-inline map_choice parse_map(const std::string& m) {
-  const std::size_t dot = m.find('.');
-  const std::size_t eq = m.find('=');
-  if (dot == std::string::npos || eq == std::string::npos || eq < dot || dot == 0 ||
-      eq == dot + 1 || eq + 1 == m.size())
-    throw error(errc::invalid_argument,
-                "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
-  map_choice c{m.substr(0, dot), m.substr(dot + 1, eq - dot - 1), m.substr(eq + 1)};
-  const kind_info* k = kind_named(c.kind);
-  if (k == nullptr || k->ref == zc::ref_target::agent)
-    throw error(errc::invalid_argument,
-                "--map " + m + ": unknown kind `" + c.kind +
-                    "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
-                    "mcp_bundle, mcp_server, model_provider, tts_provider, "
-                    "transcription_provider)",
-                m);
-  return c;
-}
-
-/// Step 3: each `--map KIND.ALIAS=LOCAL`, checked against the bundle and the target.
-inline void apply_maps(const import_options& o, const verify::report& rep, const zc::value& target,
-                       rename_map& names, mapped_set& mapped, import_plan& p) {
-  for (const std::string& m : o.maps) {
-    const map_choice c = parse_map(m);
-    const std::string& kind = c.kind;
-    const std::string& from = c.from;
-    const std::string& to = c.to;
-    const kind_info* k = kind_named(kind);
-    bool incoming = false;
-    for (const auto& e : entries_of(rep.closure, *k)) incoming |= e.first == from;
-    if (!incoming)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
-    bool local = false;
-    for (const auto& e : entries_of(target, *k)) local |= e.first == to;
-    if (!local)
-      throw error(errc::not_found,
-                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
-    names[{k->ref, from}] = to;
-    mapped.insert({kind, from});
-    p.entries.push_back({kind, from, to, "map", ""});
-  }
-}
-
-/// An incoming entry the plan adds (under its final name `to`).
-struct decided {
-  const kind_info* kind;
-  std::string from, to;
-  const zc::value* val;
-};
-
-/// Step 4: decides every incoming entry, referenced kinds first: added under its name,
-/// renamed when it collides, reused when identical, or named by `--as`.
-template <class Fs, class Schema>
-struct entry_decider {
-  Fs& fs;
-  const typename Fs::dir& root;
-  const import_options& o;
-  const verify::report& rep;
-  const zc::value& target;
-  import_plan& p;
-  rename_map& names;
-  const mapped_set& mapped;
-  std::map<std::string, std::set<std::string>> taken;  ///< kind -> names in use on the target
-  std::vector<std::string> configured;                 ///< directories the target assigns
-  std::vector<decided> added;
-  std::vector<verify::finding> lent;  ///< reuses that lend the target's credentials
-
-  /// Placement roots that are links or files are refused before any search (item 14), and
-  /// every directory the target's config assigns counts as taken (item 11).
-  void prepare() {
-    for (const kind_info& k : kinds)
-      for (const auto& e : entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
-    if (rep.has_directory("workspace"))
-      check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
-    if (!rep.skill_bundles.empty())
-      check_placement_root(fs, root, p.install_root,
-                           std::string(zc::install_shared_dir) + "/skills");
-    configured = configured_dirs(target, p.install_root);
-  }
-
-  static std::string placed_at(const kind_info& k, const std::string& alias) {
-    if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
-    return std::string(zc::install_shared_dir) + "/skills/" + alias;
-  }
-
-  /// True when the entry `name` of kind `k` carries a tree to place.
-  bool has_content(const kind_info& k, const std::string& name) const {
-    return (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
-           (k.ref == zc::ref_target::skill_bundle &&
-            std::find(rep.skill_bundles.begin(), rep.skill_bundles.end(), name) !=
-                rep.skill_bundles.end());
-  }
-
-  bool in_use(const kind_info& k, bool content, const std::string& candidate) {
-    if (taken[std::string(k.name)].count(candidate)) return true;
-    if (!content) return false;
-    return claimed(configured, paths::join(p.install_root, placed_at(k, candidate))) ||
-           occupied(fs, root, placed_at(k, candidate));
-  }
-
-  /// `--as` for the agent: refused when the alias, its workspace or a configured
-  /// directory is taken.
-  void check_as(const kind_info& k, const std::string& as, bool content) {
-    if (const auto problem = zc::alias_problem(as))
-      throw error(errc::invalid_argument, "--as: " + *problem, as);
-    if (taken[std::string(k.name)].count(as))
-      throw error(errc::destination_refused,
-                  "--as " + as + ": the target install already has an agent `" + as +
-                      "`; an import never overwrites an entry",
-                  "agents." + as);
-    if (content && occupied(fs, root, placed_at(k, as)))
-      throw error(errc::destination_refused,
-                  "--as " + as + ": the workspace " + placed_at(k, as) +
-                      " exists and is not empty; an import never overwrites it",
-                  placed_at(k, as));
-    if (content && claimed(configured, paths::join(p.install_root, placed_at(k, as))))
-      throw error(errc::destination_refused,
-                  "--as " + as + ": the workspace " + placed_at(k, as) +
-                      " is (or overlaps) a directory the target's config assigns to "
-                      "another agent or skill bundle; an import never places there",
-                  placed_at(k, as));
-  }
-
-  /// Why `name` cannot be used: what it collides with, and the choice the operator has
-  /// (`--map` to the target's own entry, `--as` for the agent).
-  std::string why_renamed(const kind_info& k, const std::string& name, bool content,
-                          const zc::value* existing, bool differs) {
-    const std::string kind(k.name);
-    if (existing != nullptr && k.ref == zc::ref_target::agent)
-      return "the target already has an agent `" + name +
-             "` (to choose the name yourself: --as <alias>)";
-    if (existing != nullptr)
-      return "the target already has a " + kind + " `" + name + "`" +
-             (differs ? " that differs from the bundle's" : "") +
-             " (to use the target's instead: --map " + kind + "." + name + "=" + name + ")";
-    if (taken[kind].count(name)) return "another entry of this import is named `" + name + "`";
-    const std::string dir = placed_at(k, name);
-    const std::string choose =
-        k.ref == zc::ref_target::agent ? " (to choose the name yourself: --as <alias>)" : "";
-    if (content && claimed(configured, paths::join(p.install_root, dir)))
-      return dir +
-             " is (or overlaps) a directory the target's config assigns to another agent "
-             "or skill bundle" +
-             choose;
-    return dir + " exists on the target and is not empty" + choose;
-  }
-
-  /// A name in use: reused when the target's entry is identical after normalisation (and
-  /// carries no tree), else renamed to the first free `_imported` alias (`why` says what it
-  /// collides with). Returns the action.
-  std::string collide(const kind_info& k, const std::string& name, const zc::value& val,
-                      const zc::entry_schema& s, bool content, std::string& to, std::string& why) {
-    const std::string kind(k.name);
-    const zc::value* existing = nullptr;
-    for (const auto& e : entries_of(target, k))
-      if (e.first == name) existing = e.second;
-    zc::value incoming = val;
-    rewrite_refs(incoming, s, names);
-    const bool comparable = existing != nullptr && k.ref != zc::ref_target::agent && !content;
-    if (comparable && normalized(incoming, s) == normalized(*existing, s)) {
-      if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
-      return "reuse";
-    }
-    why = why_renamed(k, name, content, existing, comparable);
-    const auto used = [&](const std::string& c) { return in_use(k, content, c); };
-    if (k.two_tier) {
-      const std::string family = name.substr(0, name.find('.'));
-      to = family + "." +
-           zc::imported_alias(
-               name.substr(name.find('.') + 1),
-               bounded_search([&](const std::string& c) { return used(family + "." + c); }, kind,
-                              name));
-    } else {
-      to = zc::imported_alias(name, bounded_search(used, kind, name));
-    }
-    return "rename";
-  }
-
-  void run() {
-    prepare();
-    for (const kind_info& k : kinds) {
-      const std::string kind(k.name);
-      for (const auto& [name, val] : entries_of(rep.closure, k)) {
-        if (mapped.count({kind, name})) continue;
-        const zc::entry_schema* s = schema_of<Schema>(k, name);
-        if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
-        std::string to = name;
-        std::string action = "add";
-        std::string why;
-        const bool content = has_content(k, name);
-        if (k.ref == zc::ref_target::agent && o.as) {
-          check_as(k, *o.as, content);
-          to = *o.as;
-          if (to != name) action = "rename";
-          if (to != name) why = "named by --as";
-        } else if (in_use(k, content, name)) {
-          action = collide(k, name, *val, *s, content, to, why);
-        }
-        names[{k.ref, name}] = to;
-        p.entries.push_back({kind, name, to, action, why});
-        if (action == "reuse") continue;
-        taken[kind].insert(to);
-        added.push_back({&k, name, to, val});
-        if (k.ref == zc::ref_target::agent) p.alias = to;
-      }
-    }
-  }
-};
-
 /// Step 5: the tables to append, every reference rewritten with the final names; each
 /// skill bundle that travels uses the target's default directory for its alias.
 template <class Schema>
@@ -34655,7 +34793,7 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
   zc::value servers = zc::value::make_array();
   for (const decided& a : added) {
     zc::value entry = *a.val;
-    rewrite_refs(entry, *schema_of<Schema>(*a.kind, a.from), names);
+    rewrite_refs(entry, *zc::entry_schema_of<Schema>(*a.kind, a.from), names);
     if (a.kind->ref == zc::ref_target::mcp_server) {
       entry.set("name", zc::value::make_string(a.to));
       servers.items.push_back(std::move(entry));
@@ -34665,9 +34803,9 @@ void build_additions(const std::vector<decided>& added, const rename_map& names,
     zc::make_table_path(p.additions, a.kind->section).set(a.to, std::move(entry));
   }
   // Two-tier names were set as "family.alias" keys above; split them into tables.
-  for (const kind_info& k : kinds) {
+  for (const zc::entry_kind& k : zc::entry_kinds) {
     if (!k.two_tier) continue;
-    zc::value* section = const_cast<zc::value*>(at(p.additions, k.section));
+    zc::value* section = const_cast<zc::value*>(zc::find_path(p.additions, k.section));
     if (section == nullptr) continue;
     zc::value split = zc::value::make_table();
     for (zc::member& m : section->members) {
@@ -34712,9 +34850,9 @@ void todo_list(const verify::report& rep, const Renamed& renamed_path, import_pl
 /// target's `[memory] backend` (empty: the default, sqlite).
 inline std::string memory_backend_of(const verify::report& rep, const zc::value& target,
                                      const std::string& source_alias) {
-  const zc::value* own = at(rep.closure, "agents." + source_alias + ".memory.backend");
+  const zc::value* own = zc::find_path(rep.closure, "agents." + source_alias + ".memory.backend");
   if (own != nullptr && own->is_string()) return std::string(text::trim(own->text));
-  const zc::value* install = at(target, "memory.backend");
+  const zc::value* install = zc::find_path(target, "memory.backend");
   return install != nullptr && install->is_string() ? std::string(text::trim(install->text))
                                                     : std::string();
 }
@@ -34755,18 +34893,6 @@ inline void memory_todo(const verify::report& rep, import_plan& p) {
        text::paste_command({"zeroclaw", "memory", "reindex"})});
 }
 
-/// The `--map` choices shown with the plan: each model provider it adds (or renames),
-/// with the target's own model providers.
-inline void offer_maps(const zc::value& target, import_plan& p) {
-  const kind_info* k = kind_named("model_provider");
-  std::vector<std::string> local;
-  for (const auto& e : entries_of(target, *k)) local.push_back(e.first);
-  if (local.empty()) return;
-  for (const entry_change& e : p.entries)
-    if (e.kind == k->name && (e.action == "add" || e.action == "rename"))
-      p.map_options.push_back({e.kind, e.from, local});
-}
-
 /// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
 /// (the credentials a reuse lends last).
 inline void place_and_flag(const verify::report& rep, rename_map& names, const mapped_set& mapped,
@@ -34781,11 +34907,11 @@ inline void place_and_flag(const verify::report& rep, rename_map& names, const m
   }
   const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
     for (const entry_change& e : p.entries) {
-      const kind_info* k = kind_named(e.kind);
-      const std::string prefix = entry_path(*k, e.from);
+      const zc::entry_kind* k = zc::entry_kind_named(e.kind);
+      const std::string prefix = zc::entry_path(*k, e.from);
       if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
       if (e.action == "reuse" || e.action == "map") return std::nullopt;
-      return entry_path(*k, e.to) + path.substr(prefix.size());
+      return zc::entry_path(*k, e.to) + path.substr(prefix.size());
     }
     return path;
   };
@@ -34798,10 +34924,6 @@ inline void place_and_flag(const verify::report& rep, rename_map& names, const m
 }
 
 }  // namespace detail
-
-/// `--map KIND.ALIAS=LOCAL` split and its kind checked (the part a command line checks).
-using detail::map_choice;
-using detail::parse_map;
 
 namespace detail {
 
@@ -34818,13 +34940,16 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   // 1. Verify first. A bundle with a digest list is not kept in memory (the plan carries
   // the digest of the list's stream); one without keeps its files (they are its list).
   const bool listed = has_digest_list(fs, o.bundle);
+  verify::progress_function progress;
+  if (o.on_progress)
+    progress = [&o](std::uint64_t n, std::uint64_t total) { o.on_progress("verifying", n, total); };
   verify::report rep =
-      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs)
-      : for_apply
-          ? verify::verify_bundle_deferring<Fs, Schema>(
-                fs, o.bundle, o.limits,
-                {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)}, o.jobs)
-          : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs);
+      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress)
+      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
+                        fs, o.bundle, o.limits,
+                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)},
+                        o.jobs, progress)
+                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress);
   if (o.require_signature) verify::check_signature(rep, o.require_signature);
   if (o.strict) rep.require_authenticated();
   if (!rep.ok()) throw rep.first_error();
@@ -34857,8 +34982,9 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   d::build_additions<Schema>(decide.added, names, p);
   d::place_and_flag(rep, names, mapped, decide.lent, p);
   d::offer_maps(target, p);
-  p.memory = d::plan_memory(rep, o.with_memory, o.memory, p.install_root, p.alias,
-                            d::memory_backend_of(rep, target, p.source_alias) == "markdown");
+  p.memory = d::plan_memory(fs, rep, o.with_memory, o.memory, p.install_root, p.alias,
+                            d::memory_backend_of(rep, target, p.source_alias) == "markdown",
+                            o.bundle, o.limits);
   if (p.memory && !p.memory->markdown.empty() &&
       std::none_of(p.placements.begin(), p.placements.end(),
                    [](const placement& pl) { return pl.kind == "workspace"; }))
@@ -35215,7 +35341,8 @@ void apply_memory(applier<Fs>& ap, const import_options& o, const import_plan& p
   }
   const std::string path = paths::join(p.install_root, p.memory->store);
   ap.undo.add(path, [&o, path, agent] { (void)o.memory.remove_agent(path, agent); });
-  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now);
+  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now,
+               bundle_rows(ap.fs, p.bundle, p.memory->jsonl_sha256, o.limits.max_memory_bytes));
 }
 
 /// Creates the file `parts` (from `parts[i]` on) below `d`, making its directories: inside a
@@ -35250,9 +35377,13 @@ void stage_markdown_memory(applier<Fs>& ap, const import_plan& p) {
 /// the stream the plan was made with: a list rewritten since is refused, nothing published.
 template <class Fs>
 void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, const import_plan& p,
-                 const verify::limits& lim, fs::copy_tally& tally) {
+                 const import_options& o, fs::copy_tally& tally) {
+  const verify::limits& lim = o.limits;
   const auto run = [&](auto& source) {
     hashed_stream<std::remove_reference_t<decltype(source)>> list(source);
+    std::uint64_t taken = 0;
+    if (o.on_progress)
+      list.on_pop = [&o, &taken, &p] { o.on_progress("copying", ++taken, p.files.listed); };
     ap.stage_all(bundle_root, p, list, tally);
     if (list.finish() != p.files.sha256)
       throw stream_changed("its digest list is not the one the plan was made with");
@@ -35278,7 +35409,8 @@ void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, c
 template <class Fs, class Schema = zeroclaw::schema_v3>
 import_result apply_import(Fs& fs, const import_options& o, const clawport::plan::consent& c,
                            const apply_options& a = {}) {
-  const clawport::plan::subject subject{"import", "clawport import --dry-run", true};
+  const clawport::plan::subject subject{
+      "import", "the same command without --yes to see the new plan", true, ""};
   if (auto r = clawport::plan::check_given(c))
     throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
   import_result res;
@@ -35312,7 +35444,7 @@ import_result apply_import(Fs& fs, const import_options& o, const clawport::plan
   try {
     // Every tree is staged (the long part) before any is published, so a run killed while
     // copying leaves only staging directories, which a re-run of the plan recognises.
-    detail::stage_trees(fs, ap, bundle_root, p, o.limits, res.copied);
+    detail::stage_trees(fs, ap, bundle_root, p, o, res.copied);
     if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
     const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
     if (!p.placements.empty() || p.memory) {
@@ -35377,41 +35509,41 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace importer {
 
-inline nlohmann::json to_json(const import_plan& p) {
-  nlohmann::json j;
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const import_plan& p) {
+  J j;
   j["bundle"] = p.bundle;
   j["config"] = p.config_path;
   j["source_alias"] = p.source_alias;
   j["alias"] = p.alias;
   j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
-  j["signed_by"] = json::text_or_null<nlohmann::json>(p.signed_by);
-  j["entries"] = nlohmann::json::array();
+  j["signed_by"] = json::text_or_null<J>(p.signed_by);
+  j["entries"] = J::array();
   for (const entry_change& e : p.entries) {
-    nlohmann::json item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
+    J item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
     if (!e.reason.empty()) item["reason"] = e.reason;
     j["entries"].push_back(std::move(item));
   }
-  j["placements"] = nlohmann::json::array();
+  j["placements"] = J::array();
   for (const placement& pl : p.placements)
     j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
-  j["risk_flags"] = nlohmann::json::array();
+  j["risk_flags"] = J::array();
   for (const verify::finding& f : p.risk_flags)
     j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
-  j["secrets"] = nlohmann::json::array();
+  j["secrets"] = J::array();
   for (const std::string& s : p.secrets)
     j["secrets"].push_back(
         {{"path", s}, {"command", detail::supply_command(s, p.config_path).str()}});
-  j["warnings"] = nlohmann::json::array();
+  j["warnings"] = J::array();
   for (const verify::finding& f : p.warnings)
     j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
-  j["todo"] = nlohmann::json::array();
+  j["todo"] = J::array();
   for (const todo_item& t : p.todo) {
-    nlohmann::json item = {
-        {"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
+    J item = {{"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
     if (!t.command.empty()) item["command"] = t.command.str();
     j["todo"].push_back(std::move(item));
   }
-  j["map_options"] = nlohmann::json::array();
+  j["map_options"] = J::array();
   for (const map_option& m : p.map_options)
     j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
   if (p.memory)  // --with-memory only: a plan without it is the document it was
@@ -35518,8 +35650,9 @@ inline std::string render_plan(const import_plan& p) {
   return std::move(line.text);
 }
 
-inline nlohmann::json to_json(const import_result& r) {
-  nlohmann::json j = to_json(r.plan);
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const import_result& r) {
+  J j = to_json(r.plan);
   j["applied"] = true;
   j["backup"] = r.backup;
   j["files"] = r.copied.files;
@@ -35857,17 +35990,18 @@ namespace secrets_detail {
 /// kinds the schema knows, and every channel the schema describes.
 template <class Schema, class Visit>
 void for_each_entry(const zeroclaw::value& config, Visit&& visit) {
-  const auto entries = [&](const detail::kind_info& k, const auto& schema_of) {
-    for (const auto& [name, val] : detail::entries_of(config, k)) {
+  const auto entries = [&](const zeroclaw::entry_kind& k, const auto& schema_of) {
+    for (const auto& [name, val] : zeroclaw::entries_of(config, k)) {
       const zeroclaw::entry_schema* s = schema_of(name);
-      if (s != nullptr) visit(*val, *s, detail::entry_path(k, name) + ".");
+      if (s != nullptr) visit(*val, *s, zeroclaw::entry_path(k, name) + ".");
     }
   };
-  for (const detail::kind_info& k : detail::kinds)
-    entries(k, [&k](const std::string& name) { return detail::schema_of<Schema>(k, name); });
+  for (const zeroclaw::entry_kind& k : zeroclaw::entry_kinds)
+    entries(k,
+            [&k](const std::string& name) { return zeroclaw::entry_schema_of<Schema>(k, name); });
   if constexpr (zeroclaw::schema_detail::has_channel<Schema>::value) {
-    static constexpr detail::kind_info channels{"channel", zeroclaw::ref_target::channel,
-                                                "channels", true};
+    static constexpr zeroclaw::entry_kind channels{"channel", zeroclaw::ref_target::channel,
+                                                   "channels", true};
     entries(channels, [](const std::string& name) {
       return Schema::channel(name.substr(0, name.find('.')));
     });
@@ -35955,6 +36089,9 @@ struct set_secret_result {
   secret_state stored = secret_state::set;  ///< encrypted, reference, or set (plain text)
   std::string key_file;                     ///< the key used ("" for plain or a reference)
   bool key_created = false;
+  /// The field was blank (or its line missing) before: the change loses nothing, so no
+  /// backup was kept (issue 44 item 8).
+  bool was_blank = false;
 };
 
 /// The text `value` takes in the config: an `op://` reference as given; plain text where
@@ -35967,7 +36104,7 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
     res.stored = secret_state::reference;
     return std::string(value);
   }
-  const zeroclaw::value* encrypt = detail::at(config, "secrets.encrypt");
+  const zeroclaw::value* encrypt = zeroclaw::find_path(config, "secrets.encrypt");
   if (encrypt != nullptr && encrypt->is_boolean() && !encrypt->boolean) {
     res.stored = secret_state::set;
     return std::string(value);
@@ -35990,7 +36127,8 @@ std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
 /// ZeroClaw stores it (see the top of this file). Only the value's bytes change (or, for a
 /// secret field whose line is missing, that line is added under its table's header); the
 /// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`
-/// unless `keep_backup` is false: a caller that kept one for this run already, mode and
+/// when a value is replaced, unless `keep_backup` is false: a caller that kept one for this
+/// run already; none when the field was blank, as the change then loses nothing; mode and
 /// owner kept). Refuses, writing nothing: a path that is not a secret field the
 /// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
 /// one that is already ciphertext (errc::invalid_argument); a missing key while the config
@@ -36043,6 +36181,8 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
   set_secret_result res;
   res.config = config_path;
   res.path = path;
+  const zeroclaw::value* before = zeroclaw::find_path(config, path);
+  res.was_blank = before == nullptr || (before->is_string() && before->text.empty());
   const std::string install_root = zeroclaw::install_root_of(config_path);
   const std::string stored = stored_form(fs, cipher, config, install_root, value, res);
 
@@ -36070,7 +36210,7 @@ set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_p
                   path);
   };
   const zeroclaw::config_append_result w =
-      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup);
+      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup && !res.was_blank);
   res.backup = w.backup;
   return res;
 }
@@ -36405,7 +36545,8 @@ install_status read_status(Fs& fs, const std::string& config_path,
   st.invalid = zc::validate_config<Schema>(config);
 
   const auto provenance = sd::provenance_in(*text);
-  if (const zc::value* agents = detail::at(config, "agents"); agents && agents->is_table()) {
+  if (const zc::value* agents = zeroclaw::find_path(config, "agents");
+      agents && agents->is_table()) {
     for (const zc::member& a : agents->members) {
       agent_status s{a.key, std::nullopt};
       for (const auto& [alias, p] : provenance)
@@ -36502,7 +36643,10 @@ inline std::string render_set_secret(const set_secret_result& r) {
                         : "as plain text ([secrets] encrypt = false)";
   line("set " + r.path + " in " + r.config + ", " + how);
   if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
-  line("  previous config kept as " + r.backup);
+  if (!r.backup.empty())
+    line("  previous config kept as " + r.backup);
+  else if (r.was_blank)
+    line("  no backup kept: the field was blank before and nothing else changed");
   return std::move(line.text);
 }
 
@@ -36582,219 +36726,442 @@ inline std::string render_status(const install_status& st) {
 // --dry-run`, the lifecycle and `claw export`. Its YAML, JSON5, stableStringify and Unicode
 // are formats/'s.
 
-// ----- begin clawport/openclaw/clawhub.hpp -----
-// The registry view of a diagnostic: ClawHub's stable `claw_v1_*` manifest codes and its
-// `.n` index paths (openclaw-claws.md §1.8, §7; docs/openclaw.md "ClawHub codes").
-// The validator emits OpenClaw codes; this table maps each of its findings to the code,
-// path and message ClawHub's validateClawManifest reports for the same rule.
+// ----- begin clawport/openclaw/add.hpp -----
+// `claw add` offline (docs/openclaw.md, "Lifecycle"): consent, the plan rebuilt and
+// compared, the workspace staged and published or adopted, provenance in the ledger, the
+// agent registered in openclaw.json. Every failure is rolled back so the state directory and
+// the workspace hold what they held before.
+
+// ----- begin clawport/openclaw/failure.hpp -----
+// Why an OpenClaw command stopped before it finished, as data: refused before it planned (no
+// consent), refused at its plan (the consented planIntegrity is not the plan's, a blocker)
+// or failed at a step (everything it did undone). Also a package that did not read. Each
+// has its document (`to_json`) and its human form (`result_text`); nothing reads them back.
+
+// ----- begin clawport/openclaw/render.hpp -----
+// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
+// the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
+// text, and the human form whose diagnostics read `LEVEL code path: message`.
+
+// ----- begin clawport/openclaw/plan.hpp -----
+// Planning an add (docs/openclaw.md): the actions, capability records, blockers and
+// readiness of `openclaw.clawAddPlan.v1` (add_plan.hpp) found against the destination
+// (destination.hpp), and planIntegrity (integrity.hpp). ClawHub lookups go
+// through a resolver policy; with none (offline) every package plans as an unresolved
+// blocker, as upstream does without the registry.
+
+// ----- begin clawport/openclaw/add_plan.hpp -----
+// The add plan `openclaw.clawAddPlan.v1` as data (docs/openclaw.md): its actions (kind,
+// verb, expected state, each enum's wire name), capability records, requirements, notices,
+// summary and blockers, and its document.
 
 
-
-#include <cstddef>
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
-/// One row of the mapping. A diagnostic matches when its code equals `code` and its path
-/// and message match the globs `path` and `message` (`*` matches any run of characters;
-/// an empty glob matches anything). The first matching row wins.
-struct clawhub_rule {
-  errc code;                         ///< the OpenClaw code
-  std::string_view path;             ///< glob over the OpenClaw path (`$.cronJobs[*].id`)
-  std::string_view message;          ///< glob over the OpenClaw message
-  errc clawhub_code;                 ///< ClawHub's code for the same finding
-  std::string_view clawhub_message;  ///< ClawHub's message; empty keeps OpenClaw's
-  bool parent = false;               ///< ClawHub reports at the containing member (cron schedule)
-};
+// ---------------------------------------------------------------------------------------
+// The plan
+// ---------------------------------------------------------------------------------------
 
 namespace detail {
-inline constexpr std::string_view noncanonical =
-    "Must be a non-empty string without leading or trailing whitespace.";
-inline constexpr std::string_view ch_noncanonical =
-    "Must be non-empty without leading or trailing whitespace.";
-inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative path.";
+
+/// The order JavaScript's localeCompare gives plan keys (unicode::locale_less).
+inline bool locale_less(const std::string& a, const std::string& b) {
+  return unicode::locale_less(a, b);
+}
+
+/// OpenClaw's canonicalizeConfiguredMcpServer: legacy `type` → `transport`, snake_case
+/// aliases → camelCase; strict Claw shapes pass unchanged.
+inline value canonical_mcp_server(const value& s) {
+  if (!s.is_object()) return s;
+  value out = value::object();
+  for (auto it = s.begin(); it != s.end(); ++it) {
+    std::string k = it.key();
+    if (k == "type") k = "transport";
+    if (k == "tool_filter") k = "toolFilter";
+    if (k == "connect_timeout") k = "connectTimeout";
+    if (!out.contains(k)) out[k] = it.value();
+  }
+  return out;
+}
+
+inline value mcp_effect(const value& server) {
+  value e = value::object();
+  for (auto it = server.begin(); it != server.end(); ++it) {
+    if (it.key() == "env") {
+      std::vector<std::string> keys;
+      for (auto k = it.value().begin(); k != it.value().end(); ++k) keys.push_back(k.key());
+      std::sort(keys.begin(), keys.end(),
+                [](const std::string& a, const std::string& b) { return utf16_less(a, b); });
+      e["env"] = keys;
+    } else {
+      e[it.key()] = it.value();
+    }
+  }
+  return e;
+}
+
+/// The digest OpenClaw records of a JSON value: `sha256:<hex>` of its stableStringify.
+inline std::string digest_of(const value& v) {
+  return digest::sha256_prefixed(stable_stringify(v));
+}
+
 }  // namespace detail
 
-/// The mapping, OpenClaw → ClawHub. Specific rows first; the last `invalid_manifest` row
-/// sends every structural finding (unknown key, wrong type, missing field, bad enum) to
-/// `claw_v1_invalid_manifest_shape`. Codes without a row (the profile codes, which both
-/// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
-inline constexpr clawhub_rule clawhub_rules[] = {
-    // agent
-    {errc::invalid_manifest, "$.agent.id", "Agent id must start with *",
-     errc::claw_v1_invalid_agent_id, "Invalid portable agent id."},
-    {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
-     "Invalid portable agent id."},
-    {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
-     errc::claw_v1_undeclared_avatar,
-     "Workspace-relative avatar must match a workspace.files destination."},
-    {errc::invalid_manifest, "$.agent.identity.avatar", "Avatar*", errc::claw_v1_invalid_avatar,
-     "Must be a bounded image data URL or managed workspace-relative image path."},
-    {errc::invalid_manifest, "$.metadata.*", "Metadata keys must be canonical *",
-     errc::claw_v1_non_canonical_string, detail::ch_noncanonical},
-    {errc::invalid_openclaw_profile_path, "", "", errc::claw_v1_invalid_profile_path,
-     "Must reference a forward-slash package-relative .yml or .yaml file."},
-    // workspace
-    {errc::invalid_manifest, "", "Path must be package-relative *", errc::claw_v1_unsafe_path,
-     detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
-     errc::claw_v1_unsafe_path, detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.files[*].source", detail::noncanonical,
-     errc::claw_v1_unsafe_path, detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.files[*].path", detail::noncanonical,
-     errc::claw_v1_unsafe_path, detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.files[*].path", "Workspace destination * more than once.",
-     errc::claw_v1_duplicate_workspace_destination,
-     "Workspace destination is declared more than once."},
-    // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
-    {errc::invalid_manifest, "$.workspace.files[*].path",
-     "Package-root BOOTSTRAP.md uses the native seed-once lifecycle *",
-     errc::claw_v1_reserved_workspace_target, ""},
-    // packages
-    {errc::invalid_manifest, "$.packages[*].ref", "ClawHub package references must *",
-     errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
-    {errc::invalid_manifest, "$.packages[*].version", "Package version must be *",
-     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
-    {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
-     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
-    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once*",
-     errc::claw_v1_duplicate_package, "Package is declared more than once."},
-    // MCP servers
-    {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
-     errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must not *",
-     errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
-     "Must use HTTPS, except HTTP on an exact loopback host."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must use *",
-     errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
-    {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
-     errc::claw_v1_unpinned_mcp_package,
-     "Package-manager MCP commands must select one exact immutable package version."},
-    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
-     errc::claw_v1_invalid_tool_filter, "Tool filters support only exact names and * wildcards."},
-    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
-     errc::claw_v1_duplicate_tool_filter, "Tool filter entries must be unique."},
-    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Invalid environment variable name.",
-     errc::claw_v1_invalid_environment_key, "Invalid portable environment key."},
-    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Environment variable * is blocked *",
-     errc::claw_v1_blocked_environment_key,
-     "Environment key is blocked by the spawned-process safety policy."},
-    {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
-     errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
-    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Too small: expected number to be >0",
-     errc::claw_v1_invalid_timeout, "Must be positive."},
-    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Too small: expected number to be >0",
-     errc::claw_v1_invalid_timeout, "Must be positive."},
-    // cron jobs
-    {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
-     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
-    {errc::invalid_manifest, "$.cronJobs[*].id", detail::noncanonical,
-     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
-    {errc::invalid_manifest, "$.cronJobs[*].id", "Cron job id * is declared more than once.",
-     errc::claw_v1_duplicate_cron_job, "Cron job id is declared more than once."},
-    {errc::invalid_manifest, "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
-     errc::claw_v1_invalid_cron_schedule, "Must contain a valid cron expression and timezone.",
-     true},
-    {errc::invalid_manifest, "$.cronJobs[*].delivery", "Cron delivery must be *",
-     errc::claw_v1_invalid_cron_delivery,
-     "Must be { mode: \"none\" } or { mode: \"announce\", channel: \"last\" }."},
-    // generic string and list rules
-    {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
-     detail::ch_noncanonical},
-    {errc::invalid_manifest, "", "Too small: expected array to have >=1 items",
-     errc::claw_v1_empty_list, "Must contain at least one value."},
-    {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
-    // package codes
-    {errc::read_failed_too_large, "", "", errc::claw_manifest_too_large, ""},
-    {errc::invalid_json, "$", "package.json is not valid JSON.", errc::invalid_json, ""},
-    {errc::invalid_json, "", "", errc::invalid_claw_json, ""},
+/// What one action of an add plan acts on.
+enum class add_kind { agent, workspace, workspace_file, bootstrap, package, mcp_server, cron_job };
+
+/// What one action of an add plan does.
+enum class add_verb { create, adopt, write, seed, install, skip, configure, schedule };
+
+/// What the plan expects to find where an action acts (`details.expectedState`).
+enum class expected_state {
+  absent,
+  existing,                  ///< an adopted workspace
+  existing_identical,        ///< an adopted, byte-identical file
+  present_exact,             ///< an identical MCP server, or a package ClawHub reuses
+  unresolved,                ///< a package no preflight resolved
+  not_installed,             ///< a package skipped with --without-packages
+  absent_or_native_consumed  ///< the package-root BOOTSTRAP.md (seeded once, then consumed)
 };
 
-/// `*` matches any run of characters (also none); everything else literally.
-constexpr bool glob_match(std::string_view glob, std::string_view s) noexcept {
-  std::size_t g = 0, k = 0, star = std::string_view::npos, mark = 0;
-  while (k < s.size()) {
-    if (g < glob.size() && glob[g] == '*') {
-      star = g++;
-      mark = k;
-    } else if (g < glob.size() && glob[g] == s[k]) {
-      ++g;
-      ++k;
-    } else if (star != std::string_view::npos) {
-      g = star + 1;
-      k = ++mark;
-    } else {
-      return false;
+inline constexpr std::string_view add_kind_names[] = {
+    "agent", "workspace", "workspaceFile", "bootstrap", "package", "mcpServer", "cronJob"};
+constexpr std::string_view to_string(add_kind k) noexcept {
+  return wire_name<add_kind::cron_job>(k, add_kind_names, "agent");
+}
+
+inline constexpr std::string_view add_verb_names[] = {"create",  "adopt", "write",     "seed",
+                                                      "install", "skip",  "configure", "schedule"};
+constexpr std::string_view to_string(add_verb v) noexcept {
+  return wire_name<add_verb::schedule>(v, add_verb_names, "create");
+}
+
+inline constexpr std::string_view expected_state_names[] = {
+    "absent",     "existing",      "existing-identical",       "present-exact",
+    "unresolved", "not-installed", "absent-or-native-consumed"};
+constexpr std::string_view to_string(expected_state s) noexcept {
+  return wire_name<expected_state::absent_or_native_consumed>(s, expected_state_names, "absent");
+}
+
+/// The command that installs one ClawHub package later, with a running OpenClaw.
+inline std::string package_install_command(const package_decl& p) {
+  return std::string("openclaw ") + (p.kind == "plugin" ? "plugins" : "skills") +
+         " install clawhub:" + p.ref + "@" + p.version;
+}
+
+/// Something the agent needs before it is ready: an environment variable an MCP server
+/// references, or its OAuth.
+struct plan_requirement {
+  std::string kind;  ///< environment | oauth
+  std::string mcp_server;
+  std::optional<std::string> name;  ///< environment: the variable
+};
+
+/// A ClawHub package action: the declaration and what the resolver said of it.
+struct package_plan {
+  package_decl decl;
+  bool skipped = false;  ///< --without-packages: recorded, not installed
+  std::optional<std::string> integrity;
+  std::optional<std::string> install_id;
+  std::optional<std::string> risk_warning;
+  std::optional<std::string> owner_action;  ///< ClawHub's "install" | "reuse"
+  value prerequisites = value::array();     ///< the resolver's setup requirements
+};
+
+/// One action of an add plan. The members after `reason` belong to some kinds only.
+struct add_action {
+  add_kind kind = add_kind::agent;
+  std::string id;
+  add_verb verb = add_verb::create;
+  std::string target;
+  expected_state expected = expected_state::absent;
+  std::optional<std::string> reason;  ///< set: the action blocks, and says why
+  bool blocked_silently = false;      ///< blocks without a reason (upstream's agent action)
+  /// workspaceFile | bootstrap: the source path shown, whether it is the CLAW.md body, and
+  /// the content digest (absent when the action blocks).
+  std::string source;
+  bool from_body = false;
+  std::optional<std::string> digest;
+  std::size_t byte_length = 0;  ///< bootstrap: the bytes of the package-root BOOTSTRAP.md
+  /// agent: the entry registered in openclaw.json; mcpServer: the server declaration;
+  /// cronJob: the job declaration.
+  value declaration;
+  std::vector<plan_requirement> prerequisites;  ///< mcpServer
+  std::string agent_id;                         ///< cronJob: the agent it runs as
+  bool last_channel = false;                    ///< cronJob: delivers to the last channel
+  package_plan package;                         ///< package
+
+  bool blocked() const { return blocked_silently || reason.has_value(); }
+};
+
+/// One capability an add escalates; classification and consent are the same for all.
+struct capability_change {
+  std::string kind;
+  std::string id;
+  std::string path;
+  std::string action;
+  std::string reason;  ///< why it escalates: upstream's sentence, bound into planIntegrity
+  value effect;        ///< what the capability does, as the plan discloses it
+};
+
+/// The `reason` of each capability record, upstream's words (`claws-cli-output`).
+namespace capability_reason {
+inline constexpr const char* agent =
+    "The new agent declares sandbox, tool, memory-search, or recurring heartbeat capabilities.";
+inline constexpr const char* package_install =
+    "The Claw requires downloadable package content or executable code.";
+inline constexpr const char* package_reuse =
+    "The Claw requires access to an existing package capability.";
+inline constexpr const char* mcp_server =
+    "The Claw declares an MCP execution or network tool surface.";
+inline constexpr const char* cron_job = "The Claw declares recurring scheduled work.";
+}  // namespace capability_reason
+
+/// A notice of the plan: something consented to that the operator must do later.
+struct plan_notice {
+  std::string code;
+  std::string path;
+  std::string message;
+};
+
+/// The counts of an add plan's actions.
+struct add_summary {
+  std::size_t total = 0, agent = 0, workspace = 0, package = 0, mcp_server = 0, cron_job = 0,
+              blocked = 0, escalations = 0;
+};
+
+/// The add plan `openclaw.clawAddPlan.v1` as data; `to_json` renders the document.
+struct add_plan {
+  source_identity claw;
+  std::string requested_id;
+  std::string final_id;
+  std::string workspace;
+  value agent_config = value::object();  ///< the entry registered in openclaw.json
+  std::vector<add_action> actions;       ///< the agent first, then the workspace, files ...
+  std::vector<capability_change> capabilities;
+  std::vector<plan_requirement> requirements;  ///< readiness
+  value extensions = value::array();           ///< the profile's; shown and bound, `[]` too
+  std::vector<diagnostic> blockers;
+  std::vector<plan_notice> notices;
+  std::vector<diagnostic> diagnostics;
+  std::string integrity;  ///< planIntegrity
+  bool blocked = false;
+
+  /// The first action of `kind`, or null.
+  const add_action* first(add_kind kind) const {
+    for (const auto& a : actions)
+      if (a.kind == kind) return &a;
+    return nullptr;
+  }
+};
+
+/// The counts of `p`'s actions by kind.
+inline add_summary summary_of(const add_plan& p) {
+  add_summary s;
+  s.total = p.actions.size();
+  for (const auto& a : p.actions) {
+    s.agent += a.kind == add_kind::agent;
+    s.workspace += a.kind == add_kind::workspace || a.kind == add_kind::workspace_file ||
+                   a.kind == add_kind::bootstrap;
+    s.package += a.kind == add_kind::package;
+    s.mcp_server += a.kind == add_kind::mcp_server;
+    s.cron_job += a.kind == add_kind::cron_job;
+    s.blocked += a.blocked();
+  }
+  s.escalations = p.capabilities.size();
+  return s;
+}
+
+namespace detail {
+
+inline value to_json(const plan_requirement& r) {
+  value v = value::object({{"kind", r.kind}, {"mcpServer", r.mcp_server}});
+  if (r.name) v["name"] = *r.name;
+  return v;
+}
+
+inline value to_json(const std::vector<plan_requirement>& rs) {
+  value a = value::array();
+  for (const auto& r : rs) a.push_back(to_json(r));
+  return a;
+}
+
+/// `{ready, requirements}`: ready when nothing is required.
+inline value readiness_json(const std::vector<plan_requirement>& requirements) {
+  return value::object({{"ready", requirements.empty()}, {"requirements", to_json(requirements)}});
+}
+inline value readiness_json(const add_plan& p) { return readiness_json(p.requirements); }
+
+/// A cron job as the ledger records it: the declaration, the agent it runs as, and how
+/// its `last` delivery resolves.
+inline value cron_job_record(const add_action& a) {
+  value job = a.declaration;
+  job["agentId"] = a.agent_id;
+  if (a.last_channel) job["deliveryResolution"] = "local-channel-state:last";
+  return job;
+}
+
+/// A package action's `details`: the declaration, then what the resolver said.
+inline value package_details(const add_action& a) {
+  const package_plan& p = a.package;
+  value d = value::object({{"kind", p.decl.kind},
+                           {"source", p.decl.source},
+                           {"ref", p.decl.ref},
+                           {"version", p.decl.version}});
+  if (p.skipped) {
+    d["expectedState"] = std::string(to_string(a.expected));
+    d["reason"] = "without-packages";
+    return d;
+  }
+  if (p.integrity) d["integrity"] = *p.integrity;
+  if (p.install_id) d["installId"] = *p.install_id;
+  if (p.risk_warning) d["riskWarning"] = *p.risk_warning;
+  if (!p.prerequisites.empty()) d["prerequisites"] = p.prerequisites;
+  d["expectedState"] = std::string(to_string(a.expected));
+  d["ownerAction"] = p.owner_action ? value(*p.owner_action) : undefined_value();
+  // Upstream's requirementState: what installing the package needs before the agent runs.
+  d["requirementState"] = a.blocked()                                        ? "conflicting"
+                          : (p.owner_action && *p.owner_action == "install") ? "missing-installable"
+                          : !p.prerequisites.empty()                         ? "setup-required"
+                                                                             : "satisfied";
+  return d;
+}
+
+/// An action's `details`, by kind (upstream's members and order).
+inline value action_details(const add_action& a) {
+  const std::string expected(to_string(a.expected));
+  switch (a.kind) {
+    case add_kind::agent: {
+      value d = a.declaration;
+      d["expectedState"] = expected;
+      return d;
     }
-  }
-  while (g < glob.size() && glob[g] == '*') ++g;
-  return g == glob.size();
-}
-
-/// The row that maps `d`, or null when ClawHub uses the same code.
-inline const clawhub_rule* find_clawhub_rule(const diagnostic& d) noexcept {
-  for (const auto& r : clawhub_rules) {
-    if (!has_code(d, r.code)) continue;
-    if (!r.path.empty() && !glob_match(r.path, d.path)) continue;
-    if (!r.message.empty() && !glob_match(r.message, d.message)) continue;
-    return &r;
-  }
-  return nullptr;
-}
-
-/// OpenClaw path → ClawHub path: array indices `[n]` become `.n`
-/// (`$.workspace.files[0].path` → `$.workspace.files.0.path`); the root stays `$`.
-inline std::string clawhub_path(std::string_view path) {
-  std::string out;
-  out.reserve(path.size());
-  for (std::size_t k = 0; k < path.size(); ++k) {
-    if (path[k] == '[') {
-      std::size_t e = k + 1;
-      while (e < path.size() && path[e] >= '0' && path[e] <= '9') ++e;
-      if (e > k + 1 && e < path.size() && path[e] == ']') {
-        out += '.';
-        out.append(path.substr(k + 1, e - k - 1));
-        k = e;
-        continue;
-      }
+    case add_kind::bootstrap:
+      return value::object({{"sourcePath", "BOOTSTRAP.md"},
+                            {"byteLength", a.byte_length},
+                            {"expectedState", expected},
+                            {"lifecycle", "native-seed-once"}});
+    case add_kind::package:
+      return package_details(a);
+    case add_kind::mcp_server: {
+      value d = a.declaration;
+      d["expectedState"] = expected;
+      d["prerequisites"] = to_json(a.prerequisites);
+      return d;
     }
-    out += path[k];
-  }
-  return out;
-}
-
-/// The diagnostic as ClawHub reports it: mapped code and message, `.n` path.
-inline diagnostic to_clawhub(const diagnostic& d) {
-  diagnostic out = d;
-  std::string_view path = d.path;
-  if (const clawhub_rule* r = find_clawhub_rule(d)) {
-    out.code = r->clawhub_code;
-    if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
-    if (r->parent) {
-      const std::size_t dot = path.rfind('.');
-      if (dot != std::string_view::npos && dot > 0) path = path.substr(0, dot);
+    case add_kind::cron_job: {
+      value d = a.declaration;
+      d["agentId"] = a.agent_id;
+      d["expectedState"] = expected;
+      if (a.last_channel) d["deliveryResolution"] = "local-channel-state:last";
+      return d;
     }
+    default:
+      return value::object({{"expectedState", expected}});
   }
-  out.path = clawhub_path(path);
-  return out;
 }
 
-inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
-  std::vector<diagnostic> out;
-  out.reserve(ds.size());
-  for (const auto& d : ds) out.push_back(to_clawhub(d));
-  return out;
+}  // namespace detail
+
+/// One action as the plan document shows it.
+inline value to_json(const add_action& a) {
+  value v = value::object();
+  v["kind"] = std::string(to_string(a.kind));
+  v["id"] = a.id;
+  v["action"] = std::string(to_string(a.verb));
+  v["target"] = a.target;
+  if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) {
+    v["source"] = a.source;
+    if (a.from_body) v["sourceKind"] = "clawMarkdownBody";
+  }
+  // Upstream's order: a workspace file's digest comes last (it is set once every source
+  // was read), a package's and the bootstrap's precede the details.
+  const bool digest_last = a.kind == add_kind::workspace_file;
+  if (a.kind == add_kind::package && !a.package.skipped)
+    v["digest"] = a.package.integrity ? value(*a.package.integrity) : undefined_value();
+  if (a.digest && !digest_last) v["digest"] = *a.digest;
+  v["details"] = detail::action_details(a);
+  v["blocked"] = a.blocked();
+  if (a.reason) v["reason"] = *a.reason;
+  if (a.digest && digest_last) v["digest"] = *a.digest;
+  return v;
+}
+
+/// A capability record in upstream's member order (`{...change, classification, ...}`).
+inline value to_json(const capability_change& c) {
+  value v = value::object();
+  v["kind"] = c.kind;
+  v["id"] = c.id;
+  v["path"] = c.path;
+  v["action"] = c.action;
+  v["reason"] = c.reason;
+  v["effect"] = c.effect;
+  v["classification"] = "escalation";
+  v["requiresDistinctConsent"] = true;
+  v["digest"] = detail::digest_of(c.effect);
+  return v;
+}
+
+inline value to_json(const plan_notice& n) {
+  return value::object({{"code", n.code}, {"path", n.path}, {"message", n.message}});
+}
+
+inline value to_json(const add_summary& s) {
+  using t = add_summary;
+  return json::object_of<value>(
+      s, json::field("totalActions", &t::total), json::field("agentActions", &t::agent),
+      json::field("workspaceActions", &t::workspace), json::field("packageActions", &t::package),
+      json::field("mcpServerActions", &t::mcp_server), json::field("cronJobActions", &t::cron_job),
+      json::field("blockedActions", &t::blocked),
+      json::field("capabilityEscalations", &t::escalations));
+}
+
+/// The `openclaw.clawAddPlan.v1` document.
+inline value to_json(const add_plan& p) {
+  value plan = value::object();
+  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
+  plan["manifestSchemaVersion"] = 1;
+  plan["stability"] = stability;
+  plan["dryRun"] = true;
+  plan["mutationAllowed"] = false;
+  plan["planIntegrity"] = p.integrity;
+  plan["claw"] = to_json(p.claw);
+  plan["agent"] = value::object({{"requestedId", p.requested_id},
+                                 {"finalId", p.final_id},
+                                 {"workspace", p.workspace},
+                                 {"config", p.agent_config}});
+  plan["summary"] = to_json(summary_of(p));
+  plan["actions"] = array_of(p.actions);
+  plan["capabilityChanges"] = array_of(p.capabilities);
+  plan["readiness"] = detail::readiness_json(p);
+  plan["extensions"] = p.extensions;
+  plan["blockers"] = to_json(p.blockers);
+  // clawport's own notices (--without-packages); upstream's plan has no such member.
+  if (!p.notices.empty()) plan["notices"] = array_of(p.notices);
+  plan["diagnostics"] = to_json(p.diagnostics);
+  return plan;
 }
 
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
-// ----- end clawport/openclaw/clawhub.hpp -----
+// ----- end clawport/openclaw/add_plan.hpp -----
+// ----- begin clawport/openclaw/destination.hpp -----
+// Where a Claw is added (docs/openclaw.md, "Destination"): the caller's request, the
+// state directory's openclaw.json as the plan reads it (agent ids, their workspaces, MCP
+// servers), and the final agent id and canonical workspace.
+
 // ----- begin clawport/openclaw/environment.hpp -----
 // What OpenClaw's paths resolve against (docs/openclaw.md): the state directory's two
 // sources (--state-dir, OPENCLAW_STATE_DIR), the workspace variables, the home directory
@@ -37127,108 +37494,6 @@ inline std::string new_agent_workspace(const environment& env, const std::string
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/environment.hpp -----
-// ----- begin clawport/openclaw/export.hpp -----
-// `claw export <agent> --out <dir>` offline (docs/openclaw.md, "Export"): an added Claw's
-// workspace back into a package — package.json, CLAW.md with the managed SOUL.md as its
-// body, profiles/openclaw.yml from the agent's portable settings, the managed workspace
-// files — refused on any drift, never carrying what must not live in a package (the
-// workspace doctor's rule), staged, checked with the package reader and published with a
-// no-replace rename into a new directory.
-
-// ----- begin clawport/openclaw/lifecycle.hpp -----
-// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
-// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
-// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
-// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
-// is rolled back so the state directory and the workspace hold what they held before.
-
-// ----- begin clawport/openclaw/failure.hpp -----
-// Why an OpenClaw command stopped before it finished, as data: refused before it planned (no
-// consent), refused at its plan (the consented planIntegrity is not the plan's, a blocker)
-// or failed at a step (everything it did undone). Also a package that did not read. Each
-// has its document (`to_json`) and its human form (`result_text`); nothing reads them back.
-
-// ----- begin clawport/openclaw/render.hpp -----
-// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
-// the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
-// text, and the human form whose diagnostics read `LEVEL code path: message`.
-
-// ----- begin clawport/openclaw/plan.hpp -----
-// The add plan `openclaw.clawAddPlan.v1` (docs/openclaw.md): destination
-// resolution against the state directory, the ordered actions, capability records,
-// blockers, readiness, and planIntegrity over OpenClaw's stableStringify. ClawHub lookups go
-// through a resolver policy; with none (offline) every package plans as an unresolved
-// blocker, as upstream does without the registry.
-
-// ----- begin clawport/openclaw/integrity.hpp -----
-// The add plan's planIntegrity, in one place: what OpenClaw 2026.9.6 binds
-// (`claws-cli-output`: stableStringify of {manifestSchemaVersion, clawIntegrity, finalId,
-// workspace, actions, capabilityChanges, blockers, extensions, notices?}). `extensions` is
-// bound always, `[]` included; each capability record carries its `reason`; `notices` only
-// when there are any. Computed from the typed plan (each part rendered by its own `to_json`),
-// never by rendering the whole document and reading it back.
-
-
-#include <string>
-#include <utility>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw {
-
-/// The parts of an add plan that planIntegrity binds, already rendered.
-struct add_plan_bound {
-  value manifest_schema_version = 1;
-  value claw_integrity;
-  value final_id;
-  value workspace;
-  value actions = value::array();
-  value capability_changes = value::array();
-  value blockers = value::array();
-  value extensions = value::array();
-  value notices = value::array();  ///< bound only when not empty
-};
-
-/// The canonical text of an add plan's planIntegrity (stableStringify sorts the keys).
-inline std::string add_plan_canonical_text(const add_plan_bound& b) {
-  value bound = value::object({{"manifestSchemaVersion", b.manifest_schema_version},
-                               {"clawIntegrity", b.claw_integrity},
-                               {"finalId", b.final_id},
-                               {"workspace", b.workspace},
-                               {"actions", b.actions},
-                               {"capabilityChanges", b.capability_changes},
-                               {"blockers", b.blockers},
-                               {"extensions", b.extensions}});
-  if (!b.notices.empty()) bound["notices"] = b.notices;
-  return json::stable_stringify(bound);
-}
-
-/// The bound parts of a typed add plan (`Plan` is `add_plan`, plan.hpp: a template so this
-/// header sits below it; each part is rendered by its own `to_json`, found by ADL).
-template <class Plan>
-add_plan_bound add_plan_bound_of(const Plan& p) {
-  add_plan_bound b;
-  b.claw_integrity = p.claw.integrity;
-  b.final_id = p.final_id;
-  b.workspace = p.workspace;
-  for (const auto& a : p.actions) b.actions.push_back(to_json(a));
-  for (const auto& c : p.capabilities) b.capability_changes.push_back(to_json(c));
-  b.blockers = to_json(p.blockers);
-  b.extensions = p.extensions;
-  for (const auto& n : p.notices) b.notices.push_back(to_json(n));
-  return b;
-}
-
-/// `planIntegrity` (`sha256:<hex>`) of a typed add plan.
-template <class Plan>
-std::string add_plan_integrity_of(const Plan& p) {
-  return clawport::plan::integrity_of(add_plan_canonical_text(add_plan_bound_of(p)));
-}
-
-}  // namespace openclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/openclaw/integrity.hpp -----
 // ----- begin clawport/openclaw/state.hpp -----
 // What clawport writes for OpenClaw, through the Fs policy only: directories walked one
 // component at a time without following links, create-only files, atomic replacement
@@ -37925,6 +38190,7 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -37933,28 +38199,6 @@ config_outcome apply_config_change(Fs& fs, const std::string& state_dir,
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
-
-// ---------------------------------------------------------------------------------------
-// The resolver policy
-// ---------------------------------------------------------------------------------------
-
-/// What a ClawHub preflight says about one package.
-struct package_preflight {
-  bool ok = false;
-  std::optional<std::string> action;     ///< "install" | "reuse"
-  std::optional<std::string> integrity;  ///< `sha256:<64 hex>`
-  std::optional<std::string> install_id;
-  std::optional<std::string> warning;         ///< ClawHub trust warning
-  value requirements = value::array();        ///< plugin setup requirements
-  errc code = errc::plugin_preflight_failed;  ///< when !ok: ClawHub's code, in the vocabulary
-  std::string message;                        ///< when !ok
-};
-
-/// A resolver is any type with `std::optional<package_preflight> preflight(const value&
-/// package) const` (nullopt: no preflight available). This one is offline.
-struct offline_resolver {
-  std::optional<package_preflight> preflight(const value&) const { return std::nullopt; }
-};
 
 // ---------------------------------------------------------------------------------------
 // Destination resolution
@@ -38001,13 +38245,6 @@ struct destination {
   std::map<std::string, existing_file> existing;
 };
 
-/// Choices of the caller that shape the plan (and so its integrity).
-struct add_options {
-  /// Each ClawHub package becomes a recorded `skip` action ("not installed") instead of
-  /// the offline blocker `package_install_unavailable`.
-  bool without_packages = false;
-};
-
 namespace detail {
 
 /// Canonicalises a directory path as every write opens it (state.hpp, `open_dir_path`):
@@ -38030,7 +38267,7 @@ std::string canonical_through_ancestor(Fs& fs, const std::string& abs, bool& exi
         } catch (const error&) {
         }
       }
-      return parent + "/" + name;
+      return paths::join(parent.empty() ? "/" : parent, name);
     }
     if (head == "/" || head.empty()) return abs;
     tail = "/" + paths::file_name(head) + tail;
@@ -38127,434 +38364,163 @@ destination resolve_destination(Fs& fs, const claw_package& pkg, const destinati
   return resolve_destination(fs, pkg, req, read_host_state(fs, req));
 }
 
-// ---------------------------------------------------------------------------------------
-// The plan
-// ---------------------------------------------------------------------------------------
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/destination.hpp -----
+// ----- begin clawport/openclaw/integrity.hpp -----
+// Every claw plan's planIntegrity, in one place, computed from the typed plan (each part
+// rendered by its own `to_json`), never by rendering the whole document and reading it back.
+// The add plan's: what OpenClaw 2026.9.6 binds
+// (`claws-cli-output`: stableStringify of {manifestSchemaVersion, clawIntegrity, finalId,
+// workspace, actions, capabilityChanges, blockers, extensions, notices?}). `extensions` is
+// bound always, `[]` included; each capability record carries its `reason`; `notices` only
+// when there are any. An update binds its whole plan but the integrity; a remove binds the
+// target, the agent id (undefined when none), the actions and the blockers.
 
-namespace detail {
 
-/// The order JavaScript's localeCompare gives plan keys (unicode::locale_less).
-inline bool locale_less(const std::string& a, const std::string& b) {
-  return unicode::locale_less(a, b);
-}
+#include <string>
+#include <utility>
 
-/// OpenClaw's canonicalizeConfiguredMcpServer: legacy `type` → `transport`, snake_case
-/// aliases → camelCase; strict Claw shapes pass unchanged.
-inline value canonical_mcp_server(const value& s) {
-  if (!s.is_object()) return s;
-  value out = value::object();
-  for (auto it = s.begin(); it != s.end(); ++it) {
-    std::string k = it.key();
-    if (k == "type") k = "transport";
-    if (k == "tool_filter") k = "toolFilter";
-    if (k == "connect_timeout") k = "connectTimeout";
-    if (!out.contains(k)) out[k] = it.value();
-  }
-  return out;
-}
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
-inline value mcp_effect(const value& server) {
-  value e = value::object();
-  for (auto it = server.begin(); it != server.end(); ++it) {
-    if (it.key() == "env") {
-      std::vector<std::string> keys;
-      for (auto k = it.value().begin(); k != it.value().end(); ++k) keys.push_back(k.key());
-      std::sort(keys.begin(), keys.end(),
-                [](const std::string& a, const std::string& b) { return utf16_less(a, b); });
-      e["env"] = keys;
-    } else {
-      e[it.key()] = it.value();
-    }
-  }
-  return e;
-}
-
-/// The digest OpenClaw records of a JSON value: `sha256:<hex>` of its stableStringify.
-inline std::string digest_of(const value& v) {
-  return digest::sha256_prefixed(stable_stringify(v));
-}
-
-}  // namespace detail
-
-/// What one action of an add plan acts on.
-enum class add_kind { agent, workspace, workspace_file, bootstrap, package, mcp_server, cron_job };
-
-/// What one action of an add plan does.
-enum class add_verb { create, adopt, write, seed, install, skip, configure, schedule };
-
-/// What the plan expects to find where an action acts (`details.expectedState`).
-enum class expected_state {
-  absent,
-  existing,                  ///< an adopted workspace
-  existing_identical,        ///< an adopted, byte-identical file
-  present_exact,             ///< an identical MCP server, or a package ClawHub reuses
-  unresolved,                ///< a package no preflight resolved
-  not_installed,             ///< a package skipped with --without-packages
-  absent_or_native_consumed  ///< the package-root BOOTSTRAP.md (seeded once, then consumed)
+/// The parts of an add plan that planIntegrity binds, already rendered.
+struct add_plan_bound {
+  value manifest_schema_version = 1;
+  value claw_integrity;
+  value final_id;
+  value workspace;
+  value actions = value::array();
+  value capability_changes = value::array();
+  value blockers = value::array();
+  value extensions = value::array();
+  value notices = value::array();  ///< bound only when not empty
 };
 
-inline constexpr std::string_view add_kind_names[] = {
-    "agent", "workspace", "workspaceFile", "bootstrap", "package", "mcpServer", "cronJob"};
-constexpr std::string_view to_string(add_kind k) noexcept {
-  return wire_name<add_kind::cron_job>(k, add_kind_names, "agent");
+/// The canonical text of an add plan's planIntegrity (stableStringify sorts the keys).
+inline std::string add_plan_canonical_text(const add_plan_bound& b) {
+  value bound = value::object({{"manifestSchemaVersion", b.manifest_schema_version},
+                               {"clawIntegrity", b.claw_integrity},
+                               {"finalId", b.final_id},
+                               {"workspace", b.workspace},
+                               {"actions", b.actions},
+                               {"capabilityChanges", b.capability_changes},
+                               {"blockers", b.blockers},
+                               {"extensions", b.extensions}});
+  if (!b.notices.empty()) bound["notices"] = b.notices;
+  return json::stable_stringify(bound);
 }
 
-inline constexpr std::string_view add_verb_names[] = {"create",  "adopt", "write",     "seed",
-                                                      "install", "skip",  "configure", "schedule"};
-constexpr std::string_view to_string(add_verb v) noexcept {
-  return wire_name<add_verb::schedule>(v, add_verb_names, "create");
+/// The bound parts of a typed add plan (`Plan` is `add_plan`, plan.hpp: a template so this
+/// header sits below it; each part is rendered by its own `to_json`, found by ADL).
+template <class Plan>
+add_plan_bound add_plan_bound_of(const Plan& p) {
+  add_plan_bound b;
+  b.claw_integrity = p.claw.integrity;
+  b.final_id = p.final_id;
+  b.workspace = p.workspace;
+  for (const auto& a : p.actions) b.actions.push_back(to_json(a));
+  for (const auto& c : p.capabilities) b.capability_changes.push_back(to_json(c));
+  b.blockers = to_json(p.blockers);
+  b.extensions = p.extensions;
+  for (const auto& n : p.notices) b.notices.push_back(to_json(n));
+  return b;
 }
 
-inline constexpr std::string_view expected_state_names[] = {
-    "absent",     "existing",      "existing-identical",       "present-exact",
-    "unresolved", "not-installed", "absent-or-native-consumed"};
-constexpr std::string_view to_string(expected_state s) noexcept {
-  return wire_name<expected_state::absent_or_native_consumed>(s, expected_state_names, "absent");
+/// `planIntegrity` (`sha256:<hex>`) of a typed add plan.
+template <class Plan>
+std::string add_plan_integrity_of(const Plan& p) {
+  return clawport::plan::integrity_of(add_plan_canonical_text(add_plan_bound_of(p)));
 }
 
-/// The command that installs one ClawHub package later, with a running OpenClaw.
-inline std::string package_install_command(const package_decl& p) {
-  return std::string("openclaw ") + (p.kind == "plugin" ? "plugins" : "skills") +
-         " install clawhub:" + p.ref + "@" + p.version;
-}
-
-/// Something the agent needs before it is ready: an environment variable an MCP server
-/// references, or its OAuth.
-struct plan_requirement {
-  std::string kind;  ///< environment | oauth
-  std::string mcp_server;
-  std::optional<std::string> name;  ///< environment: the variable
+/// The parts of a remove plan that planIntegrity binds, already rendered.
+struct remove_plan_bound {
+  value target;
+  value agent_id = undefined_value();  ///< stableStringify keeps an undefined member
+  value actions = value::array();
+  value blockers = value::array();
 };
 
-/// A ClawHub package action: the declaration and what the resolver said of it.
-struct package_plan {
-  package_decl decl;
-  bool skipped = false;  ///< --without-packages: recorded, not installed
-  std::optional<std::string> integrity;
+/// The canonical text of a remove plan's planIntegrity.
+inline std::string remove_plan_canonical_text(const remove_plan_bound& b) {
+  return json::stable_stringify(value::object({{"target", b.target},
+                                               {"agentId", b.agent_id},
+                                               {"actions", b.actions},
+                                               {"blockers", b.blockers}}));
+}
+
+/// The bound parts of a typed remove plan (`Plan` is `remove_plan`).
+template <class Plan>
+remove_plan_bound remove_plan_bound_of(const Plan& p) {
+  remove_plan_bound b;
+  b.target = p.target;
+  if (p.agent_id) b.agent_id = *p.agent_id;
+  for (const auto& a : p.actions) b.actions.push_back(to_json(a));
+  b.blockers = to_json(p.blockers);
+  return b;
+}
+
+/// `planIntegrity` (`sha256:<hex>`) of a typed remove plan.
+template <class Plan>
+std::string remove_plan_integrity_of(const Plan& p) {
+  return clawport::plan::integrity_of(remove_plan_canonical_text(remove_plan_bound_of(p)));
+}
+
+/// `planIntegrity` of a typed update plan (`Plan` is `update_plan`): the plan's members but
+/// its integrity, as `update_plan_bound` (update.hpp, found by ADL) renders them from the
+/// typed parts; the document is that object with `planIntegrity` appended.
+template <class Plan>
+std::string update_plan_integrity_of(const Plan& p) {
+  return clawport::plan::integrity_of(json::stable_stringify(update_plan_bound(p)));
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/integrity.hpp -----
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+// ---------------------------------------------------------------------------------------
+// The resolver policy
+// ---------------------------------------------------------------------------------------
+
+/// What a ClawHub preflight says about one package.
+struct package_preflight {
+  bool ok = false;
+  std::optional<std::string> action;     ///< "install" | "reuse"
+  std::optional<std::string> integrity;  ///< `sha256:<64 hex>`
   std::optional<std::string> install_id;
-  std::optional<std::string> risk_warning;
-  std::optional<std::string> owner_action;  ///< ClawHub's "install" | "reuse"
-  value prerequisites = value::array();     ///< the resolver's setup requirements
+  std::optional<std::string> warning;         ///< ClawHub trust warning
+  value requirements = value::array();        ///< plugin setup requirements
+  errc code = errc::plugin_preflight_failed;  ///< when !ok: ClawHub's code, in the vocabulary
+  std::string message;                        ///< when !ok
 };
 
-/// One action of an add plan. The members after `reason` belong to some kinds only.
-struct add_action {
-  add_kind kind = add_kind::agent;
-  std::string id;
-  add_verb verb = add_verb::create;
-  std::string target;
-  expected_state expected = expected_state::absent;
-  std::optional<std::string> reason;  ///< set: the action blocks, and says why
-  bool blocked_silently = false;      ///< blocks without a reason (upstream's agent action)
-  /// workspaceFile | bootstrap: the source path shown, whether it is the CLAW.md body, and
-  /// the content digest (absent when the action blocks).
-  std::string source;
-  bool from_body = false;
-  std::optional<std::string> digest;
-  std::size_t byte_length = 0;  ///< bootstrap: the bytes of the package-root BOOTSTRAP.md
-  /// agent: the entry registered in openclaw.json; mcpServer: the server declaration;
-  /// cronJob: the job declaration.
-  value declaration;
-  std::vector<plan_requirement> prerequisites;  ///< mcpServer
-  std::string agent_id;                         ///< cronJob: the agent it runs as
-  bool last_channel = false;                    ///< cronJob: delivers to the last channel
-  package_plan package;                         ///< package
-
-  bool blocked() const { return blocked_silently || reason.has_value(); }
+/// A resolver is any type with `std::optional<package_preflight> preflight(const value&
+/// package) const` (nullopt: no preflight available). This one is offline.
+struct offline_resolver {
+  std::optional<package_preflight> preflight(const value&) const { return std::nullopt; }
 };
 
-/// One capability an add escalates; classification and consent are the same for all.
-struct capability_change {
-  std::string kind;
-  std::string id;
-  std::string path;
-  std::string action;
-  std::string reason;  ///< why it escalates: upstream's sentence, bound into planIntegrity
-  value effect;        ///< what the capability does, as the plan discloses it
+/// Choices of the caller that shape the plan (and so its integrity).
+struct add_options {
+  /// Each ClawHub package becomes a recorded `skip` action ("not installed") instead of
+  /// the offline blocker `package_install_unavailable`.
+  bool without_packages = false;
 };
-
-/// The `reason` of each capability record, upstream's words (`claws-cli-output`).
-namespace capability_reason {
-inline constexpr const char* agent =
-    "The new agent declares sandbox, tool, memory-search, or recurring heartbeat capabilities.";
-inline constexpr const char* package_install =
-    "The Claw requires downloadable package content or executable code.";
-inline constexpr const char* package_reuse =
-    "The Claw requires access to an existing package capability.";
-inline constexpr const char* mcp_server =
-    "The Claw declares an MCP execution or network tool surface.";
-inline constexpr const char* cron_job = "The Claw declares recurring scheduled work.";
-}  // namespace capability_reason
-
-/// A notice of the plan: something consented to that the operator must do later.
-struct plan_notice {
-  std::string code;
-  std::string path;
-  std::string message;
-};
-
-/// The counts of an add plan's actions.
-struct add_summary {
-  std::size_t total = 0, agent = 0, workspace = 0, package = 0, mcp_server = 0, cron_job = 0,
-              blocked = 0, escalations = 0;
-};
-
-/// The add plan `openclaw.clawAddPlan.v1` as data; `to_json` renders the document.
-struct add_plan {
-  source_identity claw;
-  std::string requested_id;
-  std::string final_id;
-  std::string workspace;
-  value agent_config = value::object();  ///< the entry registered in openclaw.json
-  std::vector<add_action> actions;       ///< the agent first, then the workspace, files ...
-  std::vector<capability_change> capabilities;
-  std::vector<plan_requirement> requirements;  ///< readiness
-  value extensions = value::array();           ///< the profile's; shown and bound, `[]` too
-  std::vector<diagnostic> blockers;
-  std::vector<plan_notice> notices;
-  std::vector<diagnostic> diagnostics;
-  std::string integrity;  ///< planIntegrity
-  bool blocked = false;
-
-  /// The first action of `kind`, or null.
-  const add_action* first(add_kind kind) const {
-    for (const auto& a : actions)
-      if (a.kind == kind) return &a;
-    return nullptr;
-  }
-};
-
-/// The counts of `p`'s actions by kind.
-inline add_summary summary_of(const add_plan& p) {
-  add_summary s;
-  s.total = p.actions.size();
-  for (const auto& a : p.actions) {
-    s.agent += a.kind == add_kind::agent;
-    s.workspace += a.kind == add_kind::workspace || a.kind == add_kind::workspace_file ||
-                   a.kind == add_kind::bootstrap;
-    s.package += a.kind == add_kind::package;
-    s.mcp_server += a.kind == add_kind::mcp_server;
-    s.cron_job += a.kind == add_kind::cron_job;
-    s.blocked += a.blocked();
-  }
-  s.escalations = p.capabilities.size();
-  return s;
-}
-
-namespace detail {
-
-inline value to_json(const plan_requirement& r) {
-  value v = value::object({{"kind", r.kind}, {"mcpServer", r.mcp_server}});
-  if (r.name) v["name"] = *r.name;
-  return v;
-}
-
-inline value to_json(const std::vector<plan_requirement>& rs) {
-  value a = value::array();
-  for (const auto& r : rs) a.push_back(to_json(r));
-  return a;
-}
-
-/// `{ready, requirements}`: ready when nothing is required.
-inline value readiness_json(const std::vector<plan_requirement>& requirements) {
-  return value::object({{"ready", requirements.empty()}, {"requirements", to_json(requirements)}});
-}
-inline value readiness_json(const add_plan& p) { return readiness_json(p.requirements); }
-
-/// A cron job as the ledger records it: the declaration, the agent it runs as, and how
-/// its `last` delivery resolves.
-inline value cron_job_record(const add_action& a) {
-  value job = a.declaration;
-  job["agentId"] = a.agent_id;
-  if (a.last_channel) job["deliveryResolution"] = "local-channel-state:last";
-  return job;
-}
-
-/// A package action's `details`: the declaration, then what the resolver said.
-inline value package_details(const add_action& a) {
-  const package_plan& p = a.package;
-  value d = value::object({{"kind", p.decl.kind},
-                           {"source", p.decl.source},
-                           {"ref", p.decl.ref},
-                           {"version", p.decl.version}});
-  if (p.skipped) {
-    d["expectedState"] = std::string(to_string(a.expected));
-    d["reason"] = "without-packages";
-    return d;
-  }
-  if (p.integrity) d["integrity"] = *p.integrity;
-  if (p.install_id) d["installId"] = *p.install_id;
-  if (p.risk_warning) d["riskWarning"] = *p.risk_warning;
-  if (!p.prerequisites.empty()) d["prerequisites"] = p.prerequisites;
-  d["expectedState"] = std::string(to_string(a.expected));
-  d["ownerAction"] = p.owner_action ? value(*p.owner_action) : undefined_value();
-  // Upstream's requirementState: what installing the package needs before the agent runs.
-  d["requirementState"] = a.blocked()                                        ? "conflicting"
-                          : (p.owner_action && *p.owner_action == "install") ? "missing-installable"
-                          : !p.prerequisites.empty()                         ? "setup-required"
-                                                                             : "satisfied";
-  return d;
-}
-
-/// An action's `details`, by kind (upstream's members and order).
-inline value action_details(const add_action& a) {
-  const std::string expected(to_string(a.expected));
-  switch (a.kind) {
-    case add_kind::agent: {
-      value d = a.declaration;
-      d["expectedState"] = expected;
-      return d;
-    }
-    case add_kind::bootstrap:
-      return value::object({{"sourcePath", "BOOTSTRAP.md"},
-                            {"byteLength", a.byte_length},
-                            {"expectedState", expected},
-                            {"lifecycle", "native-seed-once"}});
-    case add_kind::package:
-      return package_details(a);
-    case add_kind::mcp_server: {
-      value d = a.declaration;
-      d["expectedState"] = expected;
-      d["prerequisites"] = to_json(a.prerequisites);
-      return d;
-    }
-    case add_kind::cron_job: {
-      value d = a.declaration;
-      d["agentId"] = a.agent_id;
-      d["expectedState"] = expected;
-      if (a.last_channel) d["deliveryResolution"] = "local-channel-state:last";
-      return d;
-    }
-    default:
-      return value::object({{"expectedState", expected}});
-  }
-}
-
-}  // namespace detail
-
-/// One action as the plan document shows it.
-inline value to_json(const add_action& a) {
-  value v = value::object();
-  v["kind"] = std::string(to_string(a.kind));
-  v["id"] = a.id;
-  v["action"] = std::string(to_string(a.verb));
-  v["target"] = a.target;
-  if (a.kind == add_kind::workspace_file || a.kind == add_kind::bootstrap) {
-    v["source"] = a.source;
-    if (a.from_body) v["sourceKind"] = "clawMarkdownBody";
-  }
-  // Upstream's order: a workspace file's digest comes last (it is set once every source
-  // was read), a package's and the bootstrap's precede the details.
-  const bool digest_last = a.kind == add_kind::workspace_file;
-  if (a.kind == add_kind::package && !a.package.skipped)
-    v["digest"] = a.package.integrity ? value(*a.package.integrity) : undefined_value();
-  if (a.digest && !digest_last) v["digest"] = *a.digest;
-  v["details"] = detail::action_details(a);
-  v["blocked"] = a.blocked();
-  if (a.reason) v["reason"] = *a.reason;
-  if (a.digest && digest_last) v["digest"] = *a.digest;
-  return v;
-}
-
-/// A capability record in upstream's member order (`{...change, classification, ...}`).
-inline value to_json(const capability_change& c) {
-  value v = value::object();
-  v["kind"] = c.kind;
-  v["id"] = c.id;
-  v["path"] = c.path;
-  v["action"] = c.action;
-  v["reason"] = c.reason;
-  v["effect"] = c.effect;
-  v["classification"] = "escalation";
-  v["requiresDistinctConsent"] = true;
-  v["digest"] = detail::digest_of(c.effect);
-  return v;
-}
-
-inline value to_json(const plan_notice& n) {
-  return value::object({{"code", n.code}, {"path", n.path}, {"message", n.message}});
-}
-
-inline value to_json(const add_summary& s) {
-  using t = add_summary;
-  return json::object_of<value>(
-      s, json::field("totalActions", &t::total), json::field("agentActions", &t::agent),
-      json::field("workspaceActions", &t::workspace), json::field("packageActions", &t::package),
-      json::field("mcpServerActions", &t::mcp_server), json::field("cronJobActions", &t::cron_job),
-      json::field("blockedActions", &t::blocked),
-      json::field("capabilityEscalations", &t::escalations));
-}
-
-/// The `openclaw.clawAddPlan.v1` document.
-inline value to_json(const add_plan& p) {
-  value plan = value::object();
-  plan["schemaVersion"] = "openclaw.clawAddPlan.v1";
-  plan["manifestSchemaVersion"] = 1;
-  plan["stability"] = stability;
-  plan["dryRun"] = true;
-  plan["mutationAllowed"] = false;
-  plan["planIntegrity"] = p.integrity;
-  plan["claw"] = to_json(p.claw);
-  plan["agent"] = value::object({{"requestedId", p.requested_id},
-                                 {"finalId", p.final_id},
-                                 {"workspace", p.workspace},
-                                 {"config", p.agent_config}});
-  plan["summary"] = to_json(summary_of(p));
-  plan["actions"] = array_of(p.actions);
-  plan["capabilityChanges"] = array_of(p.capabilities);
-  plan["readiness"] = detail::readiness_json(p);
-  plan["extensions"] = p.extensions;
-  plan["blockers"] = to_json(p.blockers);
-  // clawport's own notices (--without-packages); upstream's plan has no such member.
-  if (!p.notices.empty()) plan["notices"] = array_of(p.notices);
-  plan["diagnostics"] = to_json(p.diagnostics);
-  return plan;
-}
-
-/// The three plans of the lifecycle that carry a planIntegrity.
-enum class plan_kind { add, update, remove };
-
-/// The canonical text a plan's `planIntegrity` digests: OpenClaw's stableStringify of what
-/// the plan binds. An add binds upstream's parts (manifest schema version, the Claw's
-/// integrity, the final id and workspace, the actions, capability changes and blockers, and
-/// the extensions and notices when there are any); an update binds the whole plan but its
-/// integrity; a remove binds the target, the agent id, the actions and the blockers.
-inline std::string plan_canonical_text(plan_kind kind, const value& plan) {
-  value bound = value::object();
-  if (kind == plan_kind::update) {
-    bound = plan;
-    bound.erase("planIntegrity");
-  } else if (kind == plan_kind::remove) {
-    bound["target"] = plan.at("target");
-    bound["agentId"] = plan.contains("agentId") ? plan["agentId"] : undefined_value();
-    bound["actions"] = plan.at("actions");
-    bound["blockers"] = plan.at("blockers");
-  } else {
-    // A plan document (a consent file, a test vector): the same formula as the typed plan's.
-    add_plan_bound b;
-    b.manifest_schema_version = plan.at("manifestSchemaVersion");
-    b.claw_integrity = plan.at("claw").at("integrity");
-    b.final_id = plan.at("agent").at("finalId");
-    b.workspace = plan.at("agent").at("workspace");
-    b.actions = plan.at("actions");
-    b.capability_changes = plan.at("capabilityChanges");
-    b.blockers = plan.at("blockers");
-    if (plan.contains("extensions")) b.extensions = plan["extensions"];
-    if (plan.contains("notices")) b.notices = plan["notices"];
-    return add_plan_canonical_text(b);
-  }
-  return stable_stringify(bound);
-}
-
-/// `planIntegrity` of a plan document (`sha256:<hex>` of its canonical text).
-inline std::string plan_integrity(plan_kind kind, const value& plan) {
-  return clawport::plan::integrity_of(plan_canonical_text(kind, plan));
-}
-
-/// `planIntegrity` of an add plan from its bound parts.
-inline std::string add_plan_integrity(const value& plan) {
-  return plan_integrity(plan_kind::add, plan);
-}
 
 namespace detail {
 
@@ -38617,7 +38583,7 @@ struct add_builder {
 /// final id and workspace.
 inline value agent_config_of(const claw_package& pkg, const std::string& final_id,
                              const std::string& ws) {
-  value config = pkg.manifest["agent"];
+  value config = to_json(pkg.model.agent);
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
       config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
@@ -38781,7 +38747,6 @@ inline void add_resolved_package(add_builder& b, add_action& a, std::size_t k,
 /// The ClawHub packages: skipped (--without-packages) or preflighted by the resolver.
 template <class Resolver>
 void add_package_actions(add_builder& b, const Resolver& resolver, const add_options& opt) {
-  const value& packages = b.pkg.manifest["packages"];  // the resolver's input: the JSON form
   for (std::size_t k = 0; k < b.pkg.model.packages.size(); ++k) {
     const package_decl& p = b.pkg.model.packages[k];
     add_action& a = b.act(add_kind::package, p.kind + ":" + p.ref, add_verb::install,
@@ -38791,7 +38756,7 @@ void add_package_actions(add_builder& b, const Resolver& resolver, const add_opt
       // Recorded, bound into the integrity, and reported: never skipped silently.
       add_skipped_package(b, a, k);
     } else {
-      add_resolved_package(b, a, k, resolver.preflight(packages[k]));
+      add_resolved_package(b, a, k, resolver.preflight(to_json(p)));
     }
   }
 }
@@ -38935,7 +38900,7 @@ inline value inspect_document(const claw_package& pkg) {
   v["valid"] = pkg.ok();
   if (pkg.ok()) {
     v["source"] = to_json(pkg.source);
-    v["manifest"] = pkg.manifest;
+    v["manifest"] = to_json(pkg.model);
     if (pkg.profile) v["openClawProfile"] = to_json(*pkg.profile);
     // The profile's extension requirements (2026.9.6 prints the member always, `[]` too).
     v["extensions"] = pkg.profile ? pkg.profile->extensions : value::array();
@@ -38969,11 +38934,11 @@ inline std::string inspect_text(const claw_package& pkg) {
     invalid_lines(line, pkg.diagnostics);
     return std::move(line.text);
   }
-  const value& m = pkg.manifest;
+  const claw_manifest& m = pkg.model;
   line("Claw " + pkg.source.name + "@" + pkg.source.version + " (" + pkg.source.kind +
        ") is valid");
-  std::string agent = "  agent:        " + m["agent"]["id"].get<std::string>();
-  if (m["agent"].contains("name")) agent += " (" + m["agent"]["name"].get<std::string>() + ")";
+  std::string agent = "  agent:        " + m.agent.id;
+  if (m.agent.name) agent += " (" + *m.agent.name + ")";
   line(agent);
   line("  manifest:     " + pkg.source.manifest_path);
   line("  integrity:    " + pkg.source.integrity + " (" + pkg.source.integrity_kind + ", " +
@@ -38981,9 +38946,9 @@ inline std::string inspect_text(const claw_package& pkg) {
   line("  profile:      " + (pkg.profile ? pkg.profile_path : std::string("none (host defaults)")));
   line("  workspace:    " + std::to_string(pkg.sources.size() + (pkg.body ? 1 : 0)) + " file(s)" +
        (pkg.body ? ", SOUL.md from the CLAW.md body" : ""));
-  line("  packages:     " + std::to_string(m["packages"].size()));
-  line("  MCP servers:  " + std::to_string(m["mcpServers"].size()));
-  line("  cron jobs:    " + std::to_string(m["cronJobs"].size()));
+  line("  packages:     " + std::to_string(m.packages.size()));
+  line("  MCP servers:  " + std::to_string(m.mcp_servers.size()));
+  line("  cron jobs:    " + std::to_string(m.cron_jobs.size()));
   diagnostic_lines(line, pkg.diagnostics, "  ");
   return std::move(line.text);
 }
@@ -39063,6 +39028,62 @@ inline value to_json(const std::vector<plan_blocker>& blockers) {
   });
 }
 
+/// The `error` member of a failing document (formats/json.hpp's shape): a code of the one
+/// vocabulary, the message, a failure's snippet, and where (a diagnostic's path; empty at
+/// `$` or for a failure: the subject the caller names). Made from the typed failure, never
+/// read back from a rendered document.
+struct error_member {
+  errc code = errc::invalid_argument;
+  std::string message;
+  std::optional<std::string> snippet;
+  std::string path;
+};
+
+/// The member as the library's documents carry it: `{code, message, snippet?}`.
+inline value to_json(const error_member& e) {
+  value v = value::object({{"code", std::string(to_string(e.code))}, {"message", e.message}});
+  if (e.snippet) v["snippet"] = *e.snippet;
+  return v;
+}
+
+/// The subject of `e`: its path, else the caller's `subject`.
+inline std::string subject_of(const error_member& e, const std::string& subject) {
+  return e.path.empty() ? subject : e.path;
+}
+
+/// The member as `--json` prints it: `subject` last (null when there is none).
+inline value to_json(const error_member& e, const std::string& subject) {
+  value v = to_json(e);
+  const std::string s = subject_of(e, subject);
+  v["subject"] = s.empty() ? value() : value(s);
+  return v;
+}
+
+/// The first error among `diagnostics` (its path the subject, none at `$`).
+inline std::optional<error_member> first_error(const std::vector<diagnostic>& diagnostics) {
+  for (const auto& d : diagnostics)
+    if (d.level == level::error)
+      return error_member{d.code, d.message, std::nullopt, d.path == "$" ? "" : d.path};
+  return std::nullopt;
+}
+
+/// The first of `blockers` (they name no path).
+inline std::optional<error_member> first_error(const std::vector<plan_blocker>& blockers) {
+  if (blockers.empty()) return std::nullopt;
+  return error_member{blockers.front().code, blockers.front().message, std::nullopt, ""};
+}
+
+/// The error of a package that read (or did not): its first error diagnostic.
+inline std::optional<error_member> error_member_of(const claw_package& pkg) {
+  return first_error(pkg.diagnostics);
+}
+
+/// The error of an add plan: its first error diagnostic, else its first blocker.
+inline std::optional<error_member> error_member_of(const add_plan& p) {
+  if (auto e = first_error(p.diagnostics)) return e;
+  return first_error(p.blockers);
+}
+
 /// A command that stopped: where, why, and what the person needs to go on.
 struct failure {
   enum class stage {
@@ -39104,6 +39125,9 @@ inline failure refusal_of(const char* schema, const clawport::plan::refusal& r,
   return f;
 }
 
+/// The error of a failure.
+inline error_member error_member_of(const failure& f) { return {f.code, f.message, f.snippet, ""}; }
+
 /// The document of a failure: the consent envelope `{schemaVersion, stability, ok:false,
 /// error}`, or `{schemaVersion, stability, status:"failed", error, ...}` with the fresh
 /// planIntegrity (a mismatch shows it first), the agent id and the blockers.
@@ -39114,8 +39138,7 @@ inline value to_json(const failure& f) {
   } else {
     d["status"] = "failed";
   }
-  d["error"] = value::object({{"code", std::string(to_string(f.code))}, {"message", f.message}});
-  if (f.snippet) d["error"]["snippet"] = *f.snippet;
+  d["error"] = to_json(error_member_of(f));
   const bool mismatch = f.at == failure::stage::plan_mismatch;
   if (mismatch && f.plan_integrity) d["planIntegrity"] = *f.plan_integrity;
   if (f.agent_id) d["agentId"] = *f.agent_id;
@@ -39150,6 +39173,11 @@ inline value to_json(const invalid_package& p) {
   return v;
 }
 
+/// The error of a package that did not read: its first error diagnostic.
+inline std::optional<error_member> error_member_of(const invalid_package& p) {
+  return first_error(p.diagnostics);
+}
+
 /// The human form of a package that did not read: `inspect`'s (render.hpp).
 inline std::string result_text(const invalid_package& p) {
   text::terminal_lines line;
@@ -39175,6 +39203,13 @@ value to_json(const outcome<Result>& o) {
   return o.result ? to_json(*o.result) : to_json(o.failed.value());  // checked: neither set
 }
 
+/// The error of an outcome: its failure's, else what its result reports (a partial one).
+template <class Result>
+std::optional<error_member> error_member_of(const outcome<Result>& o) {
+  if (o.result) return error_member_of(*o.result);
+  return error_member_of(o.failed.value());  // checked: neither set
+}
+
 /// The human form the command prints: its result's or its failure's.
 template <class Result>
 std::string result_text(const outcome<Result>& o) {
@@ -39185,12 +39220,18 @@ std::string result_text(const outcome<Result>& o) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/failure.hpp -----
+// ----- begin clawport/openclaw/lifecycle_base.hpp -----
+// What every OpenClaw apply shares (docs/openclaw.md, "Lifecycle"): the consent it was
+// given and the refusal when that is not enough, the one listing of a workspace tree, and
+// the lines a plan's text gives its blockers and actions.
+
 
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39249,9 +39290,48 @@ void list_tree(Fs& fs, const typename Fs::dir& d, const std::string& prefix,
 
 }  // namespace detail
 
-// ---------------------------------------------------------------------------------------
-// Planning an add against the disk
-// ---------------------------------------------------------------------------------------
+namespace detail {
+
+/// `  ERROR <code>: <message>`: the one line of a blocker in a plan's text.
+inline std::string blocker_line(std::string_view code, const std::string& message) {
+  return "  ERROR " + std::string(code) + ": " + message;
+}
+/// The line of each blocker of a plan.
+/// The lines of typed blockers (plan_blocker or diagnostic: an errc `code` and a message).
+template <class Blocker>
+void blocker_lines(text::terminal_lines& line, const std::vector<Blocker>& blockers) {
+  for (const auto& b : blockers) line(blocker_line(to_string(b.code), b.message));
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// `<verb> <kind> <id>` of a plan action, as the human plans and results show it.
+template <class Action>
+std::string action_words(const Action& a) {
+  return std::string(to_string(a.verb)) + " " + std::string(to_string(a.kind)) + " " + a.id;
+}
+
+}  // namespace detail
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/lifecycle_base.hpp -----
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 /// Fills `dest.workspace_adoptable` and `dest.existing` from the disk: what an existing
 /// workspace holds at each planned destination (`claw migrate`, which adopts one).
@@ -39306,9 +39386,7 @@ add_plan plan_add(Fs& fs, const claw_package& pkg, const destination_request& re
   return build_add_plan(pkg, dest, host, resolver, opt);
 }
 
-// ---------------------------------------------------------------------------------------
 // add
-// ---------------------------------------------------------------------------------------
 
 namespace detail {
 
@@ -39423,8 +39501,7 @@ void publish_new_dir(Fs& fs, const std::string& abs,
   auto parent = open_below_anchor(fs, o.anchor.empty() ? parent_of(above) : o.anchor, above,
                                   &created_parents);
   const std::string name = paths::file_name(abs);
-  publish::staged_dir<Fs> st(
-      fs, parent, publish::staging_name(publish::staging_kind::claw, publish::random_token()));
+  publish::staged_dir<Fs> st(fs, parent, publish::staging_kind::claw, {}, fs::modes::dir);
   {
     std::vector<std::string> dirs;
     for (const auto& f : files) {
@@ -39434,7 +39511,7 @@ void publish_new_dir(Fs& fs, const std::string& abs,
     }
   }
   fs.sync_filesystem(parent);
-  check(join_path(parent_of(abs), st.name()));
+  check(paths::join(parent_of(abs), st.name()));
   if (!st.publish(parent, name))
     throw error(errc::destination_refused,
                 abs + " appeared while it was staged; nothing was published", abs);
@@ -39525,6 +39602,13 @@ inline std::string failure_message(const add_result& r) {
 
 }  // namespace detail
 
+/// The error of an add that ran: partial when openclaw.json could not be written (the
+/// snippet says what to add by hand).
+inline std::optional<error_member> error_member_of(const add_result& r) {
+  if (r.config_registered) return std::nullopt;
+  return error_member{errc::config_commit_failed, detail::failure_message(r), r.config_snippet, ""};
+}
+
 /// The result document of an add that ran.
 inline value to_json(const add_result& r) {
   using t = add_result;
@@ -39538,11 +39622,7 @@ inline value to_json(const add_result& r) {
       json::field("configRegistered", &t::config_registered),
       json::field("notApplied", [](const t& x) { return array_of(x.not_applied); }),
       json::field("ledger", &t::ledger)));
-  if (!r.config_registered) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::config_commit_failed))},
-                                {"message", detail::failure_message(r)},
-                                {"snippet", r.config_snippet}});
-  }
+  if (const auto e = error_member_of(r)) d["error"] = to_json(*e);
   d["readiness"] = detail::readiness_json(r.requirements);
   return d;
 }
@@ -39760,7 +39840,7 @@ inline add_result add_result_of(const add_plan& p, add_ops& ops, const config_ou
     r.config_snippet = cfg.snippet;
   }
   r.not_applied = std::move(ops.not_applied);
-  r.ledger = join_path(state_dir, ledger_file_name);
+  r.ledger = paths::join(state_dir, ledger_file_name);
   r.requirements = p.requirements;
   return r;
 }
@@ -39781,6 +39861,14 @@ inline value to_json(const add_outcome& o) {
   if (o.invalid) return to_json(*o.invalid);
   if (o.blocked_plan) return to_json(*o.blocked_plan);
   return to_json(static_cast<const outcome<add_result>&>(o));
+}
+
+/// The error of `claw add --yes`: the package's first error diagnostic, the blocked plan's
+/// first error, else the failure's or the partial result's.
+inline std::optional<error_member> error_member_of(const add_outcome& o) {
+  if (o.invalid) return error_member_of(*o.invalid);
+  if (o.blocked_plan) return error_member_of(*o.blocked_plan);
+  return error_member_of(static_cast<const outcome<add_result>&>(o));
 }
 
 /// `claw add` with consent: rebuilds the plan, requires the consented planIntegrity, then
@@ -39840,9 +39928,310 @@ add_outcome apply_add(Fs& fs, const claw_package& pkg, const destination_request
   return out;
 }
 
-// ---------------------------------------------------------------------------------------
-// status
-// ---------------------------------------------------------------------------------------
+namespace detail {
+
+inline void not_applied_lines(text::terminal_lines& line,
+                              const std::vector<not_applied_item>& items) {
+  for (const auto& n : items) {
+    std::string l =
+        "  not applied: " + n.kind + " " + n.id + " (" + std::string(to_string(n.code)) + ")";
+    if (!n.install.empty()) l += ": " + n.install;
+    line(l);
+  }
+}
+
+}  // namespace detail
+
+/// The human form of an add that ran (after the experimental banner); a partial one starts
+/// with its error and the snippet to add by hand. Every line through the one terminal-safe
+/// renderer (core/text.hpp).
+inline std::string result_text(const add_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  if (!r.config_registered) {
+    line("ERROR " + std::string(to_string(errc::config_commit_failed)) + ": " +
+         detail::failure_message(r));
+    line.block(r.config_snippet);
+  }
+  // Items not applied are listed below the summary: a "complete" add says so, so that it is
+  // not read as "everything" (issue 44, the new-user run); "partial" says it already.
+  const std::string status = detail::status_of(r);
+  line("Added agent " + r.agent_id + " (" + status +
+       (r.not_applied.empty() || status != "complete"
+            ? std::string()
+            : "; " + std::to_string(r.not_applied.size()) + " item(s) not applied, listed below") +
+       ")");
+  line("  workspace: " + r.workspace + " (" + (r.adopted ? "adopted" : "created") + ")");
+  line("  files written: " + std::to_string(r.files_written.size()) +
+       ", adopted: " + std::to_string(r.files_adopted.size()));
+  line(std::string("  openclaw.json: ") + (r.config_registered ? "registered" : "NOT registered"));
+  detail::not_applied_lines(line, r.not_applied);
+  return std::move(line.text);
+}
+
+/// The human form of `claw add --yes`: its result's or failure's, the package's
+/// diagnostics, or the plan that blocks it.
+inline std::string result_text(const add_outcome& o) {
+  if (o.invalid) return result_text(*o.invalid);
+  if (o.blocked_plan) return plan_text(*o.blocked_plan);
+  return result_text(static_cast<const outcome<add_result>&>(o));
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/add.hpp -----
+// ----- begin clawport/openclaw/clawhub.hpp -----
+// The registry view of a diagnostic: ClawHub's stable `claw_v1_*` manifest codes and its
+// `.n` index paths (openclaw-claws.md §1.8, §7; docs/openclaw.md "ClawHub codes").
+// The validator emits OpenClaw codes; this table maps each of its findings to the code,
+// path and message ClawHub's validateClawManifest reports for the same rule.
+
+
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// One row of the mapping. A diagnostic matches when its code equals `code` and its path
+/// and message match the globs `path` and `message` (`*` matches any run of characters;
+/// an empty glob matches anything). The first matching row wins.
+struct clawhub_rule {
+  errc code;                         ///< the OpenClaw code
+  std::string_view path;             ///< glob over the OpenClaw path (`$.cronJobs[*].id`)
+  std::string_view message;          ///< glob over the OpenClaw message
+  errc clawhub_code;                 ///< ClawHub's code for the same finding
+  std::string_view clawhub_message;  ///< ClawHub's message; empty keeps OpenClaw's
+  bool parent = false;               ///< ClawHub reports at the containing member (cron schedule)
+};
+
+namespace detail {
+inline constexpr std::string_view noncanonical =
+    "Must be a non-empty string without leading or trailing whitespace.";
+inline constexpr std::string_view ch_noncanonical =
+    "Must be non-empty without leading or trailing whitespace.";
+inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative path.";
+}  // namespace detail
+
+/// The mapping, OpenClaw → ClawHub. Specific rows first; the last `invalid_manifest` row
+/// sends every structural finding (unknown key, wrong type, missing field, bad enum) to
+/// `claw_v1_invalid_manifest_shape`. Codes without a row (the profile codes, which both
+/// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
+inline constexpr clawhub_rule clawhub_rules[] = {
+    // agent
+    {errc::invalid_manifest, "$.agent.id", "Agent id must start with *",
+     errc::claw_v1_invalid_agent_id, "Invalid portable agent id."},
+    {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
+     "Invalid portable agent id."},
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
+     errc::claw_v1_undeclared_avatar,
+     "Workspace-relative avatar must match a workspace.files destination."},
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Avatar*", errc::claw_v1_invalid_avatar,
+     "Must be a bounded image data URL or managed workspace-relative image path."},
+    {errc::invalid_manifest, "$.metadata.*", "Metadata keys must be canonical *",
+     errc::claw_v1_non_canonical_string, detail::ch_noncanonical},
+    {errc::invalid_openclaw_profile_path, "", "", errc::claw_v1_invalid_profile_path,
+     "Must reference a forward-slash package-relative .yml or .yaml file."},
+    // workspace
+    {errc::invalid_manifest, "", "Path must be package-relative *", errc::claw_v1_unsafe_path,
+     detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", "Workspace destination * more than once.",
+     errc::claw_v1_duplicate_workspace_destination,
+     "Workspace destination is declared more than once."},
+    // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
+    {errc::invalid_manifest, "$.workspace.files[*].path",
+     "Package-root BOOTSTRAP.md uses the native seed-once lifecycle *",
+     errc::claw_v1_reserved_workspace_target, ""},
+    // packages
+    {errc::invalid_manifest, "$.packages[*].ref", "ClawHub package references must *",
+     errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
+    {errc::invalid_manifest, "$.packages[*].version", "Package version must be *",
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once*",
+     errc::claw_v1_duplicate_package, "Package is declared more than once."},
+    // MCP servers
+    {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
+     errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must not *",
+     errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
+     "Must use HTTPS, except HTTP on an exact loopback host."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must use *",
+     errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
+    {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
+     errc::claw_v1_unpinned_mcp_package,
+     "Package-manager MCP commands must select one exact immutable package version."},
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
+     errc::claw_v1_invalid_tool_filter, "Tool filters support only exact names and * wildcards."},
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
+     errc::claw_v1_duplicate_tool_filter, "Tool filter entries must be unique."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Invalid environment variable name.",
+     errc::claw_v1_invalid_environment_key, "Invalid portable environment key."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Environment variable * is blocked *",
+     errc::claw_v1_blocked_environment_key,
+     "Environment key is blocked by the spawned-process safety policy."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
+     errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
+    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Too small: expected number to be >0",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
+    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Too small: expected number to be >0",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
+    // cron jobs
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", detail::noncanonical,
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Cron job id * is declared more than once.",
+     errc::claw_v1_duplicate_cron_job, "Cron job id is declared more than once."},
+    {errc::invalid_manifest, "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
+     errc::claw_v1_invalid_cron_schedule, "Must contain a valid cron expression and timezone.",
+     true},
+    {errc::invalid_manifest, "$.cronJobs[*].delivery", "Cron delivery must be *",
+     errc::claw_v1_invalid_cron_delivery,
+     "Must be { mode: \"none\" } or { mode: \"announce\", channel: \"last\" }."},
+    // generic string and list rules
+    {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
+     detail::ch_noncanonical},
+    {errc::invalid_manifest, "", "Too small: expected array to have >=1 items",
+     errc::claw_v1_empty_list, "Must contain at least one value."},
+    {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
+    // package codes
+    {errc::read_failed_too_large, "", "", errc::claw_manifest_too_large, ""},
+    {errc::invalid_json, "$", "package.json is not valid JSON.", errc::invalid_json, ""},
+    {errc::invalid_json, "", "", errc::invalid_claw_json, ""},
+};
+
+/// `*` matches any run of characters (also none); everything else literally.
+constexpr bool glob_match(std::string_view glob, std::string_view s) noexcept {
+  std::size_t g = 0, k = 0, star = std::string_view::npos, mark = 0;
+  while (k < s.size()) {
+    if (g < glob.size() && glob[g] == '*') {
+      star = g++;
+      mark = k;
+    } else if (g < glob.size() && glob[g] == s[k]) {
+      ++g;
+      ++k;
+    } else if (star != std::string_view::npos) {
+      g = star + 1;
+      k = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.size() && glob[g] == '*') ++g;
+  return g == glob.size();
+}
+
+/// The row that maps `d`, or null when ClawHub uses the same code.
+inline const clawhub_rule* find_clawhub_rule(const diagnostic& d) noexcept {
+  for (const auto& r : clawhub_rules) {
+    if (!has_code(d, r.code)) continue;
+    if (!r.path.empty() && !glob_match(r.path, d.path)) continue;
+    if (!r.message.empty() && !glob_match(r.message, d.message)) continue;
+    return &r;
+  }
+  return nullptr;
+}
+
+/// OpenClaw path → ClawHub path: array indices `[n]` become `.n`
+/// (`$.workspace.files[0].path` → `$.workspace.files.0.path`); the root stays `$`.
+inline std::string clawhub_path(std::string_view path) {
+  std::string out;
+  out.reserve(path.size());
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    if (path[k] == '[') {
+      std::size_t e = k + 1;
+      while (e < path.size() && path[e] >= '0' && path[e] <= '9') ++e;
+      if (e > k + 1 && e < path.size() && path[e] == ']') {
+        out += '.';
+        out.append(path.substr(k + 1, e - k - 1));
+        k = e;
+        continue;
+      }
+    }
+    out += path[k];
+  }
+  return out;
+}
+
+/// The diagnostic as ClawHub reports it: mapped code and message, `.n` path.
+inline diagnostic to_clawhub(const diagnostic& d) {
+  diagnostic out = d;
+  std::string_view path = d.path;
+  if (const clawhub_rule* r = find_clawhub_rule(d)) {
+    out.code = r->clawhub_code;
+    if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
+    if (r->parent) {
+      const std::size_t dot = path.rfind('.');
+      if (dot != std::string_view::npos && dot > 0) path = path.substr(0, dot);
+    }
+  }
+  out.path = clawhub_path(path);
+  return out;
+}
+
+inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
+  std::vector<diagnostic> out;
+  out.reserve(ds.size());
+  for (const auto& d : ds) out.push_back(to_clawhub(d));
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/clawhub.hpp -----
+// ----- begin clawport/openclaw/export.hpp -----
+// `claw export <agent> --out <dir>` offline (docs/openclaw.md, "Export"): an added Claw's
+// workspace back into a package — package.json, CLAW.md with the managed SOUL.md as its
+// body, profiles/openclaw.yml from the agent's portable settings, the managed workspace
+// files — refused on any drift, never carrying what must not live in a package (the
+// workspace doctor's rule), staged, checked with the package reader and published with a
+// no-replace rename into a new directory.
+
+// ----- begin clawport/openclaw/lifecycle.hpp -----
+// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
+// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
+// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
+// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
+// is rolled back so the state directory and the workspace hold what they held before. One
+// command per header: add.hpp, status.hpp, remove.hpp (what they share: lifecycle_base.hpp).
+
+// ----- begin clawport/openclaw/remove.hpp -----
+// `claw remove` (docs/openclaw.md, "Lifecycle"): the remove plan
+// `openclaw.clawRemovePlan.v1` (unchanged managed files only) and its apply, the ledger
+// entry last, each step undone on failure.
+
+// ----- begin clawport/openclaw/status.hpp -----
+// `claw status` (docs/openclaw.md, "Lifecycle"): each install against the disk and the
+// live openclaw.json (drift, ownership conflicts, unmanaged files), read-only.
+
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 namespace detail {
 
@@ -39853,7 +40242,7 @@ value live_config(Fs& fs, const std::string& state_dir) {
   if (!bytes) return value::object();
   json5::result r = json5::parse(*bytes);
   if (!r.ok() || !r.data.is_object()) {
-    const std::string shown = join_path(state_dir, config_file_name);
+    const std::string shown = paths::join(state_dir, config_file_name);
     throw error(errc::config_parse,
                 shown + " does not parse" + (r.ok() ? std::string() : ": " + *r.error), shown);
   }
@@ -39965,7 +40354,7 @@ install_status status_of_record(Fs& fs, const install_record& rec, const value& 
     // A `removing` row is a remove's intent (it was about to delete the file): its state
     // is the disk's, so a re-run deletes it if unchanged and releases it if gone.
     x.state = f.status == "complete" || f.status == "removing" ? file_state(fs, root, f) : f.status;
-    const auto o = owners.find(ws + "/" + x.path);
+    const auto o = owners.find(paths::join(ws, x.path));
     x.ownership_conflict = o != owners.end() && o->second > 1;
     managed.insert(x.path);
     s.files.push_back(std::move(x));
@@ -40046,6 +40435,9 @@ struct status_result {
   bool ok = false;  ///< false only when a target matched nothing
 };
 
+/// A status names no error of its own (a target that matched nothing is the caller's).
+inline std::optional<error_member> error_member_of(const status_result&) { return std::nullopt; }
+
 /// The `openclaw.clawStatus.v1` document.
 inline value to_json(const status_result& r) {
   const std::optional<std::string>& target = r.target;
@@ -40104,7 +40496,8 @@ status_result claw_status(Fs& fs, const destination_request& req,
   const value cfg = detail::live_config(fs, state_dir);
   std::map<std::string, int> owners;
   for (const auto& r : l.installs)
-    for (const auto& f : r.second.workspace_files) ++owners[r.second.workspace + "/" + f.path];
+    for (const auto& f : r.second.workspace_files)
+      ++owners[paths::join(r.second.workspace, f.path)];
   status_result out{state_dir, target, {}, false};
   for (const auto& r : l.installs)  // by agent id
     if (detail::matches(r.second, target))
@@ -40113,31 +40506,84 @@ status_result claw_status(Fs& fs, const destination_request& req,
   return out;
 }
 
-// ---------------------------------------------------------------------------------------
-// remove
-// ---------------------------------------------------------------------------------------
-
 namespace detail {
 
-/// `  ERROR <code>: <message>`: the one line of a blocker in a plan's text.
-inline std::string blocker_line(std::string_view code, const std::string& message) {
-  return "  ERROR " + std::string(code) + ": " + message;
-}
-/// The line of each blocker of a plan.
-/// The lines of typed blockers (plan_blocker or diagnostic: an errc `code` and a message).
-template <class Blocker>
-void blocker_lines(text::terminal_lines& line, const std::vector<Blocker>& blockers) {
-  for (const auto& b : blockers) line(blocker_line(to_string(b.code), b.message));
+/// The lines of one install's status.
+inline void status_lines(text::terminal_lines& line, const install_status& s) {
+  line("Claw " + s.record.claw.name + " as agent " + s.agent_id + ": install " + s.record.status +
+       ", agent " + s.agent_state);
+  for (const auto& f : s.files)
+    line("  " + f.state + " " + f.path + (f.ownership_conflict ? " (ownership conflict)" : ""));
+  for (const auto& u : s.unmanaged) line("  unmanaged " + u);
+  for (const auto& m : s.mcp_servers) line("  mcp " + m.row.name + ": " + m.state);
+  for (const auto& p : s.packages)
+    line("  package " + p.first.kind + ":" + p.first.ref + ": " + p.second);
+  for (const auto& j : s.record.cron_jobs) line("  cron " + j.manifest_id + ": not-applied");
 }
 
 }  // namespace detail
 
+/// The human form of `claw status` (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string result_text(const status_result& r) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  for (const auto& s : r.records) detail::status_lines(line, s);
+  if (r.records.empty()) line("No Claws installed.");
+  return std::move(line.text);
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/status.hpp -----
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// What one action of a remove plan acts on.
+enum class remove_kind {
+  agent,
+  mcp_server,
+  package_ref,
+  cron_job,
+  workspace_file,
+  workspace,
+  install_record
+};
+
+/// What one action of a remove plan does: `erase` is the wire `delete` (a file the Claw
+/// introduced and nobody changed, the install record).
+enum class remove_verb { remove, retain, release, erase };
+
+inline constexpr std::string_view remove_kind_names[] = {
+    "agent", "mcpServer", "packageRef", "cronJob", "workspaceFile", "workspace", "installRecord"};
+constexpr std::string_view to_string(remove_kind k) noexcept {
+  return wire_name<remove_kind::install_record>(k, remove_kind_names, "agent");
+}
+
+inline constexpr std::string_view remove_verb_names[] = {"remove", "retain", "release", "delete"};
+constexpr std::string_view to_string(remove_verb v) noexcept {
+  return wire_name<remove_verb::erase>(v, remove_verb_names, "remove");
+}
+
 /// One action of a remove plan; `details` is what the plan shows of it.
 struct remove_action {
-  std::string kind;  ///< agent | mcpServer | packageRef | cronJob | workspaceFile | workspace
-                     ///< | installRecord
+  remove_kind kind = remove_kind::agent;
   std::string id;
-  std::string verb;  ///< remove | retain | release | delete
+  remove_verb verb = remove_verb::remove;
   value details;
   std::string origin;  ///< workspaceFile: the row's origin (created | adopted | ...)
 };
@@ -40151,7 +40597,7 @@ struct remove_plan {
   std::string integrity;  ///< planIntegrity
 
   /// The ids of the actions of `kind` whose verb is `verb`.
-  std::vector<std::string> ids(const std::string& kind, const std::string& verb) const {
+  std::vector<std::string> ids(remove_kind kind, remove_verb verb) const {
     std::vector<std::string> out;
     for (const auto& a : actions)
       if (a.kind == kind && a.verb == verb) out.push_back(a.id);
@@ -40159,17 +40605,26 @@ struct remove_plan {
   }
 };
 
+/// One action as the remove plan shows it.
+inline value to_json(const remove_action& a) {
+  return value::object({{"kind", std::string(to_string(a.kind))},
+                        {"id", a.id},
+                        {"action", std::string(to_string(a.verb))},
+                        {"details", a.details}});
+}
+
+/// The error of a remove plan: its first blocker.
+inline std::optional<error_member> error_member_of(const remove_plan& p) {
+  return first_error(p.blockers);
+}
+
 /// The remove plan document.
 inline value to_json(const remove_plan& p) {
   value plan = mutation_document("openclaw.clawRemovePlan.v1", false);
   plan["planIntegrity"] = p.integrity;
   plan["target"] = p.target;
   if (p.agent_id) plan["agentId"] = *p.agent_id;
-  value actions = value::array();
-  for (const auto& a : p.actions)
-    actions.push_back(value::object(
-        {{"kind", a.kind}, {"id", a.id}, {"action", a.verb}, {"details", a.details}}));
-  plan["actions"] = std::move(actions);
+  plan["actions"] = array_of(p.actions);
   plan["blockers"] = to_json(p.blockers);
   return plan;
 }
@@ -40182,9 +40637,10 @@ inline std::string plan_text(const remove_plan& p) {
   line("Plan: remove " + p.target + " (dry run, nothing written)");
   line("  plan integrity:  " + p.integrity);
   for (const auto& a : p.actions) {
-    std::string l = "    " + a.verb + " " + a.kind + " " + a.id;
+    std::string l = "    " + detail::action_words(a);
     // An adopted file is kept, never deleted.
-    if (a.kind == "workspaceFile" && a.verb == "retain" && a.origin == "adopted")
+    if (a.kind == remove_kind::workspace_file && a.verb == remove_verb::retain &&
+        a.origin == "adopted")
       l += " (adopted: kept)";
     line(l);
   }
@@ -40218,21 +40674,21 @@ inline std::optional<plan_blocker> target_blocker(const std::vector<std::string>
 inline void remove_config_actions(remove_plan& p, const install_status& s) {
   const install_record& rec = s.record;
   const std::string& id = s.agent_id;
-  const auto act = [&](const std::string& kind, const std::string& aid, const std::string& verb,
-                       value details) {
+  const auto act = [&](remove_kind kind, const std::string& aid, remove_verb verb, value details) {
     p.actions.push_back({kind, aid, verb, std::move(details), {}});
   };
   if (rec.agent_origin == "adopted") {
     // A migrated agent predates its Claw: remove releases the install record and keeps the
     // agent, its workspace and its transcripts (upstream's migrate tests, agentRemoved false).
-    act("agent", id, "release", value::object({{"state", s.agent_state}, {"origin", "adopted"}}));
+    act(remove_kind::agent, id, remove_verb::release,
+        value::object({{"state", s.agent_state}, {"origin", "adopted"}}));
   } else if (s.agent_state == "present") {
-    act("agent", id, "remove",
+    act(remove_kind::agent, id, remove_verb::remove,
         value::object(
             {{"target",
               rec.agent_owned_paths.empty() ? value() : value(rec.agent_owned_paths.front())}}));
   } else if (s.agent_state == "modified") {
-    act("agent", id, "retain", value::object({{"state", "modified"}}));
+    act(remove_kind::agent, id, remove_verb::retain, value::object({{"state", "modified"}}));
     p.blockers.push_back(
         make_blocker(errc::agent_modified, "Agent " + id +
                                                " was changed in openclaw.json since it was "
@@ -40240,14 +40696,16 @@ inline void remove_config_actions(remove_plan& p, const install_status& s) {
   }
   for (const auto& m : s.mcp_servers) {
     const bool mine = m.managed() && m.state == "present";
-    act("mcpServer", m.name, mine ? "remove" : (m.managed() ? "retain" : "release"),
+    act(remove_kind::mcp_server, m.name,
+        mine ? remove_verb::remove : (m.managed() ? remove_verb::retain : remove_verb::release),
         value::object({{"state", m.state}, {"relationship", m.row.relationship}}));
   }
   for (const auto& pk : s.packages)
-    act("packageRef", pk.first.kind + ":" + pk.first.ref, "release",
+    act(remove_kind::package_ref, pk.first.kind + ":" + pk.first.ref, remove_verb::release,
         value::object({{"state", pk.second}}));
   for (const auto& j : rec.cron_jobs)
-    act("cronJob", j.manifest_id, "release", value::object({{"state", "not-applied"}}));
+    act(remove_kind::cron_job, j.manifest_id, remove_verb::release,
+        value::object({{"state", "not-applied"}}));
 }
 
 /// The remove actions of the workspace: unchanged files the Claw introduced are deleted,
@@ -40258,11 +40716,11 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
   bool keeps = false;
   for (const auto& f : s.files) {
     const bool introduced = f.row.claw_introduced();
-    const std::string verb = f.state == "missing"                   ? "release"
-                             : f.state == "unchanged" && introduced ? "delete"
-                                                                    : "retain";
-    keeps = keeps || verb == "retain";
-    p.actions.push_back({"workspaceFile", f.path, verb,
+    const remove_verb verb = f.state == "missing"                   ? remove_verb::release
+                             : f.state == "unchanged" && introduced ? remove_verb::erase
+                                                                    : remove_verb::retain;
+    keeps = keeps || verb == remove_verb::retain;
+    p.actions.push_back({remove_kind::workspace_file, f.path, verb,
                          value::object({{"state", f.state},
                                         {"contentDigest", f.row.content_digest},
                                         {"origin", f.row.origin}}),
@@ -40274,18 +40732,24 @@ inline void remove_workspace_actions(remove_plan& p, const install_status& s) {
   }
   for (const auto& u : s.unmanaged) {
     keeps = true;
-    p.actions.push_back(
-        {"workspaceFile", u, "retain", value::object({{"state", "unmanaged"}}), {}});
+    p.actions.push_back({remove_kind::workspace_file,
+                         u,
+                         remove_verb::retain,
+                         value::object({{"state", "unmanaged"}}),
+                         {}});
   }
   const bool created = rec.workspace_origin == "created";
   p.actions.push_back(
-      {"workspace",
+      {remove_kind::workspace,
        rec.workspace,
-       created && !keeps ? "remove" : "retain",
+       created && !keeps ? remove_verb::remove : remove_verb::retain,
        value::object({{"origin", rec.workspace_origin}, {"emptyDirectoriesOnly", true}}),
        {}});
-  p.actions.push_back(
-      {"installRecord", s.agent_id, "delete", value::object({{"ledger", ledger_file_name}}), {}});
+  p.actions.push_back({remove_kind::install_record,
+                       s.agent_id,
+                       remove_verb::erase,
+                       value::object({{"ledger", ledger_file_name}}),
+                       {}});
 }
 
 }  // namespace detail
@@ -40308,7 +40772,7 @@ remove_plan build_remove_plan(Fs& fs, const destination_request& req, const std:
     detail::remove_config_actions(p, s);
     detail::remove_workspace_actions(p, s);
   }
-  p.integrity = plan_integrity(plan_kind::remove, to_json(p));
+  p.integrity = remove_plan_integrity_of(p);
   return p;
 }
 
@@ -40343,6 +40807,12 @@ inline std::string failure_message(const remove_result& r) {
 
 }  // namespace detail
 
+/// The error of a remove that ran and could not finish.
+inline std::optional<error_member> error_member_of(const remove_result& r) {
+  if (r.failure.empty()) return std::nullopt;
+  return error_member{errc::remove_failed, detail::failure_message(r), std::nullopt, ""};
+}
+
 /// The result document of a remove that ran.
 inline value to_json(const remove_result& r) {
   value d = document("openclaw.clawRemoveResult.v1");
@@ -40353,10 +40823,7 @@ inline value to_json(const remove_result& r) {
   d["workspaceFiles"] = r.files_deleted;
   d["retained"] = r.retained;
   d["released"] = r.released;
-  if (!r.failure.empty()) {
-    d["error"] = value::object({{"code", std::string(to_string(errc::remove_failed))},
-                                {"message", detail::failure_message(r)}});
-  }
+  if (const auto e = error_member_of(r)) d["error"] = to_json(*e);
   return d;
 }
 
@@ -40371,46 +40838,43 @@ inline std::vector<file_row> rows_without(const install_record& rec,
   return rows;
 }
 
-/// Restores the ledger's previous bytes; what could not be restored, as a message tail.
+/// The undo step (publish::undo_journal) that puts back the state file `name` as it was
+/// (`before`; none: it did not exist), unless `skip` is set by then; its name in the journal
+/// is the tail of a failure message.
 template <class Fs>
-std::string restore_ledger(Fs& fs, const std::string& state_dir,
-                           const std::optional<std::string>& before) {
-  try {
-    restore_state_file(fs, state_dir, ledger_file_name, before);
-    return "";
-  } catch (const error& e) {
-    return std::string("; the ledger could not be restored: ") + e.what();
-  }
+std::function<void()> restore_step(Fs& fs, const std::string& state_dir, std::string name,
+                                   std::optional<std::string> before,
+                                   std::shared_ptr<const bool> skip = nullptr) {
+  return [&fs, &state_dir, name = std::move(name), before = std::move(before), skip] {
+    if (!(skip && *skip)) restore_state_file(fs, state_dir, name, before);
+  };
 }
 
-/// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json.
-/// On a failure the ledger is restored and the failure returned.
+/// Remove step 2: the agent entry and the MCP servers this Claw created leave openclaw.json
+/// (its previous bytes recorded in `undo` first). On a failure `undo` runs (openclaw.json,
+/// then the ledger) and the failure is returned.
 template <class Fs>
 std::optional<failure> remove_config_entries(Fs& fs, const std::string& state_dir,
                                              const config_change& change,
-                                             const std::optional<std::string>& ledger_before) {
+                                             publish::undo_journal& undo) {
   constexpr const char* schema = "openclaw.clawRemoveResult.v1";
   if (change.agents.empty() && change.mcp_servers.empty()) return std::nullopt;
   config_outcome cfg;
-  std::optional<std::string> config_before;
+  auto refused = std::make_shared<bool>(false);  // refused: nothing was written
   try {
-    config_before = read_state_file(fs, state_dir, config_file_name);
+    std::optional<std::string> before = read_state_file(fs, state_dir, config_file_name);
+    if (before)
+      undo.add("openclaw.json could not be restored",
+               restore_step(fs, state_dir, config_file_name, std::move(before), refused));
     cfg = apply_config_change(fs, state_dir, change, nullptr);
   } catch (const error& e) {
-    std::string also;
-    try {
-      if (config_before) restore_state_file(fs, state_dir, config_file_name, config_before);
-    } catch (const error& again) {
-      also = std::string("; openclaw.json could not be restored: ") + again.what();
-    }
     return failure_of(schema, errc::remove_failed,
-                      std::string(e.what()) + "; nothing was removed" + also +
-                          restore_ledger(fs, state_dir, ledger_before));
+                      std::string(e.what()) + "; nothing was removed" + undo.run_tail());
   }
   if (cfg.written) return std::nullopt;
+  *refused = true;
   failure f = failure_of(schema, errc::config_commit_failed,
-                         cfg.refusal + "; nothing was removed" +
-                             restore_ledger(fs, state_dir, ledger_before) +
+                         cfg.refusal + "; nothing was removed" + undo.run_tail() +
                              ". Remove the members by hand, then run remove again:");
   f.snippet = cfg.snippet;
   return f;
@@ -40505,20 +40969,24 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   install_record rec = l.installs.at(id);
   config_change change;
   change.remove = true;
-  if (!plan.ids("agent", "remove").empty()) change.agents.emplace_back(id, value());
-  for (const auto& name : plan.ids("mcpServer", "remove"))
+  if (!plan.ids(remove_kind::agent, remove_verb::remove).empty())
+    change.agents.emplace_back(id, value());
+  for (const auto& name : plan.ids(remove_kind::mcp_server, remove_verb::remove))
     change.mcp_servers.emplace_back(name, value());
   res.agent_removed = !change.agents.empty();
-  res.retained = plan.ids("workspaceFile", "retain");
+  res.retained = plan.ids(remove_kind::workspace_file, remove_verb::retain);
   for (const auto& a : plan.actions)
-    if (a.verb == "release") res.released.push_back(a.kind + ":" + a.id);
-  const bool remove_ws = !plan.ids("workspace", "remove").empty();
-  const std::vector<std::string> doomed = plan.ids("workspaceFile", "delete");
+    if (a.verb == remove_verb::release)
+      res.released.push_back(std::string(to_string(a.kind)) + ":" + a.id);
+  const bool remove_ws = !plan.ids(remove_kind::workspace, remove_verb::remove).empty();
+  const std::vector<std::string> doomed = plan.ids(remove_kind::workspace_file, remove_verb::erase);
 
   // 1. The intent first: the ledger marks the files about to be deleted `removing` (still
   // clawport's, so a remove killed after this is finished by its re-run, which deletes
   // what is unchanged and releases what is gone).
-  const std::optional<std::string> ledger_before = l.bytes;
+  publish::undo_journal undo;  // until openclaw.json is written: the ledger, openclaw.json
+  undo.add("the ledger could not be restored",
+           detail::restore_step(fs, state_dir, ledger_file_name, l.bytes));
   try {
     install_record removing = rec;
     removing.status = "removing";
@@ -40531,13 +40999,13 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   } catch (const error& e) {
     // The rename may have happened before a failed directory flush: put it back.
     out.failed = failure_of(schema, errc::remove_failed,
-                            std::string(e.what()) + "; nothing was removed" +
-                                detail::restore_ledger(fs, state_dir, ledger_before));
+                            std::string(e.what()) + "; nothing was removed" + undo.run_tail());
     return out;
   }
   // 2. openclaw.json.
-  out.failed = detail::remove_config_entries(fs, state_dir, change, ledger_before);
+  out.failed = detail::remove_config_entries(fs, state_dir, change, undo);
   if (out.failed) return out;
+  undo.commit();  // from here a failure is recorded in the ledger, never undone
   // 3. The files, one unlink each, then the directories they emptied.
   res.failure = detail::delete_workspace_files(fs, rec.workspace, doomed, res.files_deleted);
   if (res.failure.empty()) detail::remove_emptied_dirs(fs, rec, remove_ws);
@@ -40563,71 +41031,6 @@ remove_outcome apply_remove(Fs& fs, const destination_request& req, const std::s
   return out;
 }
 
-// ---------------------------------------------------------------------------------------
-// Human text
-// ---------------------------------------------------------------------------------------
-
-namespace detail {
-
-/// The lines of one install's status.
-inline void status_lines(text::terminal_lines& line, const install_status& s) {
-  line("Claw " + s.record.claw.name + " as agent " + s.agent_id + ": install " + s.record.status +
-       ", agent " + s.agent_state);
-  for (const auto& f : s.files)
-    line("  " + f.state + " " + f.path + (f.ownership_conflict ? " (ownership conflict)" : ""));
-  for (const auto& u : s.unmanaged) line("  unmanaged " + u);
-  for (const auto& m : s.mcp_servers) line("  mcp " + m.row.name + ": " + m.state);
-  for (const auto& p : s.packages)
-    line("  package " + p.first.kind + ":" + p.first.ref + ": " + p.second);
-  for (const auto& j : s.record.cron_jobs) line("  cron " + j.manifest_id + ": not-applied");
-}
-
-}  // namespace detail
-
-/// The human form of `claw status` (after the experimental banner), every line through the
-/// one terminal-safe renderer (core/text.hpp).
-inline std::string result_text(const status_result& r) {
-  text::terminal_lines line;
-  line(experimental_banner);
-  for (const auto& s : r.records) detail::status_lines(line, s);
-  if (r.records.empty()) line("No Claws installed.");
-  return std::move(line.text);
-}
-
-namespace detail {
-
-inline void not_applied_lines(text::terminal_lines& line,
-                              const std::vector<not_applied_item>& items) {
-  for (const auto& n : items) {
-    std::string l =
-        "  not applied: " + n.kind + " " + n.id + " (" + std::string(to_string(n.code)) + ")";
-    if (!n.install.empty()) l += ": " + n.install;
-    line(l);
-  }
-}
-
-}  // namespace detail
-
-/// The human form of an add that ran (after the experimental banner); a partial one starts
-/// with its error and the snippet to add by hand. Every line through the one terminal-safe
-/// renderer (core/text.hpp).
-inline std::string result_text(const add_result& r) {
-  text::terminal_lines line;
-  line(experimental_banner);
-  if (!r.config_registered) {
-    line("ERROR " + std::string(to_string(errc::config_commit_failed)) + ": " +
-         detail::failure_message(r));
-    line.block(r.config_snippet);
-  }
-  line("Added agent " + r.agent_id + " (" + detail::status_of(r) + ")");
-  line("  workspace: " + r.workspace + " (" + (r.adopted ? "adopted" : "created") + ")");
-  line("  files written: " + std::to_string(r.files_written.size()) +
-       ", adopted: " + std::to_string(r.files_adopted.size()));
-  line(std::string("  openclaw.json: ") + (r.config_registered ? "registered" : "NOT registered"));
-  detail::not_applied_lines(line, r.not_applied);
-  return std::move(line.text);
-}
-
 /// The human form of a remove that ran (after the experimental banner); a partial one starts
 /// with its error. Every line through the one terminal-safe renderer (core/text.hpp).
 inline std::string result_text(const remove_result& r) {
@@ -40643,17 +41046,10 @@ inline std::string result_text(const remove_result& r) {
   return std::move(line.text);
 }
 
-/// The human form of `claw add --yes`: its result's or failure's, the package's
-/// diagnostics, or the plan that blocks it.
-inline std::string result_text(const add_outcome& o) {
-  if (o.invalid) return result_text(*o.invalid);
-  if (o.blocked_plan) return plan_text(*o.blocked_plan);
-  return result_text(static_cast<const outcome<add_result>&>(o));
-}
-
 }  // namespace openclaw
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
+// ----- end clawport/openclaw/remove.hpp -----
 // ----- end clawport/openclaw/lifecycle.hpp -----
 // ----- begin clawport/openclaw/workspace.hpp -----
 // The OpenClaw agent workspace (docs/openclaw.md, "Workspace"): where OpenClaw resolves it
@@ -41365,6 +41761,9 @@ struct export_result {
   std::vector<dropped_file> dropped;       ///< private files left home
   package_naming package;
 };
+
+/// An export that ran reports no error.
+inline std::optional<error_member> error_member_of(const export_result&) { return std::nullopt; }
 
 /// The `openclaw.clawExportResult.v1` document of an export that ran.
 inline value to_json(const export_result& r) {
@@ -42090,7 +42489,7 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.hashed);
   const value package_json = package_json_of(naming);
   p.package_name = naming.name;
-  p.agent = text.manifest["agent"];
+  p.agent = parts.agent;
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
   p.file_modes = package_modes(mf, body);
@@ -42149,7 +42548,6 @@ inline claw_package planned_package(const migration_plan& p) {
   manifest_result mr = validate_manifest(raw ? *raw : value::object());
   for (auto& d : mr.diagnostics) pkg.diagnostics.push_back(std::move(d));
   pkg.model = std::move(mr.model);
-  pkg.manifest = std::move(mr.manifest);
   if (!text::js_trim(env.body).empty()) pkg.body = env.body;
   if (p.profile) {
     profile_result pr = validate_profile(*p.profile, "$.profiles.openclaw");
@@ -42398,6 +42796,9 @@ struct migration_result {
   std::string ledger;                      ///< the ledger file
 };
 
+/// A migration that ran reports no error.
+inline std::optional<error_member> error_member_of(const migration_result&) { return std::nullopt; }
+
 /// The `openclaw.clawMigrationResult.v1` document of a migration that ran.
 inline value to_json(const migration_result& r) {
   using t = migration_result;
@@ -42417,6 +42818,17 @@ inline value to_json(const migration_result& r) {
 struct migration_outcome : outcome<migration_result> {
   std::optional<migration_plan> blocked_plan;
 };
+
+/// The error of a migration plan: its first blocker.
+inline std::optional<error_member> error_member_of(const migration_plan& p) {
+  return first_error(p.blockers);
+}
+
+/// The error of a migration that did not run: the blocked plan's, else the failure's.
+inline std::optional<error_member> error_member_of(const migration_outcome& o) {
+  if (o.blocked_plan) return error_member_of(*o.blocked_plan);
+  return error_member_of(static_cast<const outcome<migration_result>&>(o));
+}
 
 /// The document `claw migrate --yes --json` prints: the result, the failure or the
 /// blocked plan.
@@ -42511,13 +42923,21 @@ inline std::string result_text(const migration_outcome& o) {
 }  // namespace clawport
 // ----- end clawport/openclaw/migrate.hpp -----
 // ----- begin clawport/openclaw/update.hpp -----
-// `claw update <claw-or-agent> [--from <pkg>]` offline (docs/openclaw.md, "Update"): the
-// update plan `openclaw.clawUpdatePlan.v1` from the ledger, the disk and the new package
-// (by default the recorded source), its own planIntegrity, drift refused as `manual`
-// actions; the apply stages every new file beside its destination, renames them in, writes
-// openclaw.json once and the ledger last, and undoes everything in reverse on any failure.
+// `claw update <claw-or-agent> --yes` offline (docs/openclaw.md, "Update"): the plan is
+// update_plan.hpp's; the apply stages every new file beside its destination, renames them in,
+// writes openclaw.json once and the ledger last, and undoes everything in reverse on any failure.
 // ClawHub packages and cron jobs cannot be applied offline: they are recorded as not
 // installed / not applied and the result is `partial` with `update_partial`.
+
+// ----- begin clawport/openclaw/update_plan.hpp -----
+// `claw update <claw-or-agent> [--from <pkg>] --dry-run` (docs/openclaw.md, "Update"): the
+// update plan `openclaw.clawUpdatePlan.v1` from the ledger, the disk and the new package (by
+// default the recorded source), its own planIntegrity (integrity.hpp), drift refused as
+// `manual` actions; and its human form.
+
+// ----- begin clawport/openclaw/update_model.hpp -----
+// An update plan as data (docs/openclaw.md, "Update"): its actions and capability changes,
+// each kind and verb an enum with its wire name.
 
 
 #include <algorithm>
@@ -42525,6 +42945,7 @@ inline std::string result_text(const migration_outcome& o) {
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42532,12 +42953,31 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
 
+/// What one action (or capability change) of an update plan acts on.
+enum class update_kind { agent, workspace_file, package, mcp_server, cron_job };
+
+/// What one action of an update plan does; `manual` is drift clawport leaves to the
+/// operator (it blocks). A capability change is an add, change, remove or release.
+enum class update_verb { add, change, remove, release, unchanged, manual };
+
+inline constexpr std::string_view update_kind_names[] = {"agent", "workspaceFile", "package",
+                                                         "mcpServer", "cronJob"};
+constexpr std::string_view to_string(update_kind k) noexcept {
+  return wire_name<update_kind::cron_job>(k, update_kind_names, "agent");
+}
+
+inline constexpr std::string_view update_verb_names[] = {"add",     "change",    "remove",
+                                                         "release", "unchanged", "manual"};
+constexpr std::string_view to_string(update_verb v) noexcept {
+  return wire_name<update_verb::manual>(v, update_verb_names, "add");
+}
+
 /// One action of an update plan. What the apply reads is typed; `details` is what the plan
 /// document shows of it.
 struct update_action {
-  std::string kind;  ///< agent | workspaceFile | package | mcpServer | cronJob
+  update_kind kind = update_kind::agent;
   std::string id;
-  std::string verb;                   ///< add | change | remove | release | unchanged | manual
+  update_verb verb = update_verb::unchanged;
   std::optional<std::string> reason;  ///< why a `manual` action blocks
   value details = value::object();
   std::string current_digest;  ///< workspaceFile: the recorded content digest
@@ -42548,19 +42988,19 @@ struct update_action {
 /// A capability the update grants (an escalation, which needs distinct consent) or takes
 /// away (a reduction).
 struct update_capability_change {
-  std::string kind;  ///< as update_action::kind
+  update_kind kind = update_kind::agent;
   std::string id;
   std::string path;  ///< `agent.tools`, `packages.<id>`, `mcpServers.<name>`, ...
-  std::string verb;  ///< add | change | remove | release
+  update_verb verb = update_verb::add;  ///< add | change | remove | release
   bool escalation = false;
   value effect = value::object();  ///< what the plan document shows of the new capability
 };
 
 inline value to_json(const update_capability_change& c) {
-  return value::object({{"kind", c.kind},
+  return value::object({{"kind", std::string(to_string(c.kind))},
                         {"id", c.id},
                         {"path", c.path},
-                        {"action", c.verb},
+                        {"action", std::string(to_string(c.verb))},
                         {"classification", c.escalation ? "escalation" : "reduction"},
                         {"requiresDistinctConsent", c.escalation},
                         {"effect", c.effect}});
@@ -42570,9 +43010,9 @@ inline value to_json(const update_capability_change& c) {
 /// its details.
 inline value to_json(const update_action& a) {
   value x = value::object();
-  x["kind"] = a.kind;
+  x["kind"] = std::string(to_string(a.kind));
   x["id"] = a.id;
-  x["action"] = a.verb;
+  x["action"] = std::string(to_string(a.verb));
   x["blocked"] = a.reason.has_value();
   if (a.reason) x["reason"] = *a.reason;
   for (auto it = a.details.begin(); it != a.details.end(); ++it) x[it.key()] = it.value();
@@ -42597,12 +43037,30 @@ struct update_plan {
   std::string integrity;  ///< planIntegrity
 
   /// The action of `kind` on `id`, or null.
-  const update_action* action(const std::string& kind, const std::string& id) const {
+  const update_action* action(update_kind kind, const std::string& id) const {
     for (const auto& a : actions)
       if (a.kind == kind && a.id == id) return &a;
     return nullptr;
   }
 };
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/update_model.hpp -----
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 namespace detail {
 
@@ -42629,21 +43087,21 @@ struct update_builder {
     blockers.push_back(make_blocker(code, message));
   }
   /// Records an action; a `manual` one (with its reason) blocks with `code`.
-  update_action& act(const std::string& kind, const std::string& id, const std::string& verb,
-                     value details, const std::optional<std::string>& manual = {},
+  update_action& act(update_kind kind, const std::string& id, update_verb verb, value details,
+                     const std::optional<std::string>& manual = {},
                      errc code = errc::update_blocked) {
     update_action a;
     a.kind = kind;
     a.id = id;
-    a.verb = manual ? "manual" : verb;
+    a.verb = manual ? update_verb::manual : verb;
     a.reason = manual;
     a.details = std::move(details);
     actions.push_back(std::move(a));
     if (manual) block(code, *manual);
     return actions.back();
   }
-  void cap(const std::string& kind, const std::string& id, const std::string& path,
-           const std::string& verb, bool escalation, value effect) {
+  void cap(update_kind kind, const std::string& id, const std::string& path, update_verb verb,
+           bool escalation, value effect) {
     caps.push_back({kind, id, path, verb, escalation, std::move(effect)});
   }
 };
@@ -42660,14 +43118,15 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
   // Already the target's entry (a killed update wrote it): done, not drift.
   const bool at_target = entry != nullptr && digest_of(*entry) == want;
   if (s.agent_state == "modified" && !at_target) {
-    b.act("agent", id, "", d,
+    b.act(update_kind::agent, id, update_verb::manual, d,
           "Agent " + id +
               " was changed in openclaw.json since it was added or updated; restore it first.",
           errc::agent_changed);
   } else {
-    b.act("agent", id,
-          s.agent_state == "missing" || want != have || s.agent_state == "modified" ? "change"
-                                                                                    : "unchanged",
+    b.act(update_kind::agent, id,
+          s.agent_state == "missing" || want != have || s.agent_state == "modified"
+              ? update_verb::change
+              : update_verb::unchanged,
           d);
   }
   const value* live = config_member(cfg, "agents", "entries", id);
@@ -42675,7 +43134,8 @@ inline void update_agent_actions(update_builder& b, const install_status& s, con
     const value* before = live ? get(*live, k) : nullptr;
     const value* after = get(desired, k);
     if ((before == nullptr) == (after == nullptr) && (!before || *before == *after)) continue;
-    b.cap("agent", id, std::string("agent.") + k, after ? "change" : "remove", after != nullptr,
+    b.cap(update_kind::agent, id, std::string("agent.") + k,
+          after ? update_verb::change : update_verb::remove, after != nullptr,
           after ? *after : value::object());
   }
 }
@@ -42697,24 +43157,27 @@ inline void update_recorded_files(update_builder& b, const install_status& s,
     if (w != wanted.end()) d["desiredDigest"] = w->second->digest.value_or("");
     update_action* a = nullptr;
     if (at_target.count(rel) && w != wanted.end()) {
-      a = &b.act("workspaceFile", rel, "change", d);
+      a = &b.act(update_kind::workspace_file, rel, update_verb::change, d);
       a->current_digest = w->second->digest.value_or("");
       a->current_present = true;
       continue;
     }
     if (st != "unchanged" && st != "missing") {
-      a = &b.act("workspaceFile", rel, "", d,
+      a = &b.act(update_kind::workspace_file, rel, update_verb::manual, d,
                  "Workspace file " + rel + " is " + st +
                      " since it was added; restore it (or move your version aside) first.",
                  errc::workspace_file_drift);
     } else if (w == wanted.end()) {
-      a = &b.act("workspaceFile", rel, f.row.claw_introduced() ? "remove" : "release", d);
+      a = &b.act(update_kind::workspace_file, rel,
+                 f.row.claw_introduced() ? update_verb::remove : update_verb::release, d);
     } else if (st == "missing") {
       // A consumed BOOTSTRAP.md (seeded once) is not seeded again.
-      a = &b.act("workspaceFile", rel, f.row.kind == "bootstrap" ? "unchanged" : "add", d);
+      a = &b.act(update_kind::workspace_file, rel,
+                 f.row.kind == "bootstrap" ? update_verb::unchanged : update_verb::add, d);
     } else {
-      a = &b.act("workspaceFile", rel,
-                 f.row.content_digest == w->second->digest.value_or("") ? "unchanged" : "change",
+      a = &b.act(update_kind::workspace_file, rel,
+                 f.row.content_digest == w->second->digest.value_or("") ? update_verb::unchanged
+                                                                        : update_verb::change,
                  d);
     }
     a->current_digest = f.row.content_digest;
@@ -42748,18 +43211,18 @@ void update_new_files(Fs& fs, update_builder& b, const install_status& s,
     }
     if (at_target) {
       d["currentPresent"] = true;
-      update_action& a = b.act("workspaceFile", w.first, "change", d);
+      update_action& a = b.act(update_kind::workspace_file, w.first, update_verb::change, d);
       a.current_digest = *w.second->digest;
       a.current_present = true;
     } else if (occupied) {
       d["currentPresent"] = true;
-      b.act("workspaceFile", w.first, "", d,
+      b.act(update_kind::workspace_file, w.first, update_verb::manual, d,
             "An unmanaged file occupies " + w.first +
                 "; clawport never overwrites it: move it aside first.",
             errc::workspace_file_collision)
           .current_present = true;
     } else {
-      b.act("workspaceFile", w.first, "add", d);
+      b.act(update_kind::workspace_file, w.first, update_verb::add, d);
     }
   }
 }
@@ -42775,21 +43238,24 @@ inline void update_package_actions(update_builder& b, const install_record& rec,
   for (const auto& c : cur) {
     const auto n = want.find(c.first);
     if (n == want.end()) {
-      b.act("package", c.first, "release", value::object({{"currentVersion", c.second}}));
-      b.cap("package", c.first, "packages." + c.first, "release", false, value::object());
+      b.act(update_kind::package, c.first, update_verb::release,
+            value::object({{"currentVersion", c.second}}));
+      b.cap(update_kind::package, c.first, "packages." + c.first, update_verb::release, false,
+            value::object());
       continue;
     }
     const bool same = c.second == n->second;
-    b.act("package", c.first, same ? "unchanged" : "change",
+    b.act(update_kind::package, c.first, same ? update_verb::unchanged : update_verb::change,
           value::object({{"currentVersion", c.second}, {"desiredVersion", n->second}}));
     if (!same)
-      b.cap("package", c.first, "packages." + c.first, "change", true,
+      b.cap(update_kind::package, c.first, "packages." + c.first, update_verb::change, true,
             value::object({{"version", n->second}}));
   }
   for (const auto& n : want) {
     if (cur.count(n.first)) continue;
-    b.act("package", n.first, "add", value::object({{"desiredVersion", n.second}}));
-    b.cap("package", n.first, "packages." + n.first, "add", true,
+    b.act(update_kind::package, n.first, update_verb::add,
+          value::object({{"desiredVersion", n.second}}));
+    b.cap(update_kind::package, n.first, "packages." + n.first, update_verb::add, true,
           value::object({{"version", n.second}}));
   }
 }
@@ -42817,34 +43283,36 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
                            {"state", m.state}});
   if (!new_mcp.contains(m.name)) {
     if (!managed) {
-      b.act("mcpServer", m.name, "release", d);
+      b.act(update_kind::mcp_server, m.name, update_verb::release, d);
     } else if (m.state == "modified") {
-      b.act("mcpServer", m.name, "", d,
+      b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
             "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
             errc::mcp_config_conflict);
     } else {
-      b.act("mcpServer", m.name, "remove", d);
+      b.act(update_kind::mcp_server, m.name, update_verb::remove, d);
     }
     if (!managed || m.state != "modified")
-      b.cap("mcpServer", m.name, "mcpServers." + m.name, "remove", false, value::object());
+      b.cap(update_kind::mcp_server, m.name, "mcpServers." + m.name, update_verb::remove, false,
+            value::object());
     return;
   }
   const std::string want = digest_of(canonical_mcp_server(new_mcp[m.name]));
   d["desiredDigest"] = want;
   if (m.state == "modified") {
-    b.act("mcpServer", m.name, "", d,
+    b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
           "MCP server " + m.name + " was changed in openclaw.json; restore it first.",
           errc::mcp_config_conflict);
   } else if (want == m.row.config_digest) {
-    b.act("mcpServer", m.name, m.state == "missing" && managed ? "change" : "unchanged", d);
+    b.act(update_kind::mcp_server, m.name,
+          m.state == "missing" && managed ? update_verb::change : update_verb::unchanged, d);
   } else if (!managed) {
-    b.act("mcpServer", m.name, "", d,
+    b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
           "MCP server " + m.name +
               " is a shared declaration this Claw did not create; change it by hand.",
           errc::mcp_config_conflict);
   } else {
-    b.act("mcpServer", m.name, "change", d);
-    b.cap("mcpServer", m.name, "mcpServers." + m.name, "change", true,
+    b.act(update_kind::mcp_server, m.name, update_verb::change, d);
+    b.cap(update_kind::mcp_server, m.name, "mcpServers." + m.name, update_verb::change, true,
           mcp_update_effect(new_mcp[m.name]));
   }
 }
@@ -42870,15 +43338,15 @@ inline void update_mcp_actions(update_builder& b, const install_status& s, const
     value d = value::object({{"desiredDigest", want}});
     const value* live = config_member(cfg, "mcp", "servers", it.key());
     if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
-      b.act("mcpServer", it.key(), "", d,
+      b.act(update_kind::mcp_server, it.key(), update_verb::manual, d,
             "MCP server " + it.key() + " already exists with a different configuration.",
             errc::mcp_server_collision);
       continue;
     }
     const std::string relationship = live != nullptr ? "referenced" : "managed";
     d["relationship"] = relationship;
-    b.act("mcpServer", it.key(), "add", d).relationship = relationship;
-    b.cap("mcpServer", it.key(), "mcpServers." + it.key(), "add", true,
+    b.act(update_kind::mcp_server, it.key(), update_verb::add, d).relationship = relationship;
+    b.cap(update_kind::mcp_server, it.key(), "mcpServers." + it.key(), update_verb::add, true,
           mcp_update_effect(it.value()));
   }
 }
@@ -42894,22 +43362,24 @@ inline void update_cron_actions(update_builder& b, const install_record& rec, co
     const std::string have = digest_of(c.second);
     value d = value::object({{"currentDigest", have}});
     if (n == want.end()) {
-      b.act("cronJob", c.first, "remove", d);
-      b.cap("cronJob", c.first, "cronJobs." + c.first, "remove", false, value::object());
+      b.act(update_kind::cron_job, c.first, update_verb::remove, d);
+      b.cap(update_kind::cron_job, c.first, "cronJobs." + c.first, update_verb::remove, false,
+            value::object());
       continue;
     }
     const std::string want_digest = digest_of(n->second);
     d["desiredDigest"] = want_digest;
     const bool same = want_digest == have;
-    b.act("cronJob", c.first, same ? "unchanged" : "change", d);
+    b.act(update_kind::cron_job, c.first, same ? update_verb::unchanged : update_verb::change, d);
     if (!same)
-      b.cap("cronJob", c.first, "cronJobs." + c.first, "change", true,
+      b.cap(update_kind::cron_job, c.first, "cronJobs." + c.first, update_verb::change, true,
             value::object({{"payloadWithheld", true}}));
   }
   for (const auto& n : want) {
     if (cur.count(n.first)) continue;
-    b.act("cronJob", n.first, "add", value::object({{"desiredDigest", digest_of(n.second)}}));
-    b.cap("cronJob", n.first, "cronJobs." + n.first, "add", true,
+    b.act(update_kind::cron_job, n.first, update_verb::add,
+          value::object({{"desiredDigest", digest_of(n.second)}}));
+    b.cap(update_kind::cron_job, n.first, "cronJobs." + n.first, update_verb::add, true,
           value::object({{"payloadWithheld", true}}));
   }
 }
@@ -43006,7 +43476,7 @@ void read_update_target(Fs& fs, update_plan& out, update_builder& b, const std::
 
 /// The `summary` of an update plan document: the actions by verb, the capability changes.
 inline value update_summary(const update_plan& p) {
-  const auto count = [&](const char* verb) {
+  const auto count = [&](update_verb verb) {
     return static_cast<std::size_t>(
         std::count_if(p.actions.begin(), p.actions.end(),
                       [&](const update_action& a) { return a.verb == verb; }));
@@ -43016,16 +43486,22 @@ inline value update_summary(const update_plan& p) {
                     [](const update_capability_change& c) { return c.escalation; }));
   value summary = value::object();
   summary["totalActions"] = p.actions.size();
-  summary["added"] = count("add");
-  summary["changed"] = count("change");
-  summary["removed"] = count("remove");
-  summary["released"] = count("release");
-  summary["unchanged"] = count("unchanged");
-  summary["manual"] = count("manual");
-  summary["blocked"] = count("manual");
+  summary["added"] = count(update_verb::add);
+  summary["changed"] = count(update_verb::change);
+  summary["removed"] = count(update_verb::remove);
+  summary["released"] = count(update_verb::release);
+  summary["unchanged"] = count(update_verb::unchanged);
+  summary["manual"] = count(update_verb::manual);
+  summary["blocked"] = count(update_verb::manual);
   summary["capabilityChanges"] = p.capability_changes.size();
   summary["capabilityEscalations"] = escalations;
   return summary;
+}
+
+/// `<kind>:<id>` of an action or capability change, its wire kind (the sort key).
+template <class T>
+std::string kind_id(const T& x) {
+  return std::string(to_string(x.kind)) + ":" + x.id;
 }
 
 /// Sorts by `<kind>:<id>` in localeCompare order, stably.
@@ -43037,8 +43513,9 @@ void sort_by_kind_id(std::vector<T>& list, Key key) {
 
 }  // namespace detail
 
-/// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
-inline value to_json(const update_plan& p) {
+/// What an update plan's planIntegrity binds (integrity.hpp): its document
+/// `openclaw.clawUpdatePlan.v1` without the integrity, from the typed parts.
+inline value update_plan_bound(const update_plan& p) {
   value doc = mutation_document("openclaw.clawUpdatePlan.v1", false);
   doc["target"] = p.target_name;
   doc["found"] = p.found;
@@ -43053,6 +43530,18 @@ inline value to_json(const update_plan& p) {
   doc["capabilityChanges"] = array_of(p.capability_changes);
   doc["blockers"] = to_json(p.blockers);
   doc["diagnostics"] = to_json(p.diagnostics);
+  return doc;
+}
+
+/// The error of an update plan: its package's first error diagnostic, else its first blocker.
+inline std::optional<error_member> error_member_of(const update_plan& p) {
+  if (auto e = first_error(p.diagnostics)) return e;
+  return first_error(p.blockers);
+}
+
+/// The update plan document `openclaw.clawUpdatePlan.v1` (with planIntegrity once known).
+inline value to_json(const update_plan& p) {
+  value doc = update_plan_bound(p);
   if (!p.integrity.empty()) doc["planIntegrity"] = p.integrity;
   return doc;
 }
@@ -43089,17 +43578,62 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
       detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
     }
   }
-  detail::sort_by_kind_id(b.actions, [](const update_action& a) { return a.kind + ":" + a.id; });
+  detail::sort_by_kind_id(b.actions, [](const update_action& a) { return detail::kind_id(a); });
   detail::sort_by_kind_id(b.caps,
-                          [](const update_capability_change& c) { return c.kind + ":" + c.id; });
+                          [](const update_capability_change& c) { return detail::kind_id(c); });
   out.actions = std::move(b.actions);
   out.capability_changes = std::move(b.caps);
   out.blockers = std::move(b.blockers);
   out.blocked = !out.blockers.empty();
-  out.integrity = plan_integrity(plan_kind::update, to_json(out));
+  out.integrity = update_plan_integrity_of(out);
   out.plan = to_json(out);
   return out;
 }
+
+/// The human form of an update plan (after the experimental banner), every line through the
+/// one terminal-safe renderer (core/text.hpp).
+inline std::string plan_text(const update_plan& p) {
+  text::terminal_lines line;
+  line(experimental_banner);
+  line("Plan: update " + p.target_name + " (dry run, nothing written)");
+  if (p.found && p.current_claw && p.package)
+    line("  " + p.current_claw->name + " " + p.current_claw->version + " -> " +
+         p.package->source.version);
+  line("  plan integrity:  " + p.integrity);
+  std::size_t unchanged = 0;
+  for (const auto& a : p.actions) {
+    if (a.verb == update_verb::unchanged) {
+      ++unchanged;
+      continue;
+    }
+    line("    " + detail::action_words(a));
+  }
+  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
+  for (const auto& c : p.capability_changes) {
+    const std::string classification = c.escalation ? "escalation" : "reduction";
+    line(std::string("  ") + (c.escalation ? "! " : "  ") + classification + " " + c.path + " (" +
+         std::string(to_string(c.verb)) + ")");
+  }
+  detail::blocker_lines(line, p.blockers);
+  return std::move(line.text);
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/update_plan.hpp -----
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
 
 namespace detail {
 
@@ -43143,13 +43677,15 @@ inline std::string temp_sibling(const std::string& rel, const std::string& token
 
 /// One plan action an update applied: `verb` add | change | remove on the `kind` `id`.
 struct applied_action {
-  std::string kind;
+  update_kind kind = update_kind::agent;
   std::string id;
-  std::string verb;
+  update_verb verb = update_verb::add;
 };
 
 inline value to_json(const applied_action& a) {
-  return value::object({{"kind", a.kind}, {"id", a.id}, {"action", a.verb}});
+  return value::object({{"kind", std::string(to_string(a.kind))},
+                        {"id", a.id},
+                        {"action", std::string(to_string(a.verb))}});
 }
 
 namespace detail {
@@ -43190,7 +43726,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
                                           const typename Fs::dir& root, const std::string& token,
                                           update_ops& ops) {
   std::optional<std::string> old;
-  if (a.verb != "add") {
+  if (a.verb != update_verb::add) {
     const file_read r = read_in_root(fs, root, a.id, state_file_max_bytes);
     if (r.status == read_status::ok) {
       if (sha256_digest(r.bytes) != a.current_digest)
@@ -43200,7 +43736,7 @@ std::optional<std::string> gather_file_op(Fs& fs, const update_plan& up, const u
       return a.id + " changed after the plan was made";
     }
   }
-  if (a.verb == "remove") {
+  if (a.verb == update_verb::remove) {
     if (old) ops.removes.emplace_back(a.id, *old);
     return std::nullopt;
   }
@@ -43224,22 +43760,23 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
   const std::string token = publish::random_token();
   const claw_package& pkg = *up.package;
   for (const auto& a : up.actions) {
-    if (a.verb != "unchanged") ops.applied.push_back({a.kind, a.id, a.verb});
-    const bool adds = a.verb == "add" || a.verb == "change";
-    if (a.kind == "workspaceFile" && (adds || a.verb == "remove")) {
+    if (a.verb != update_verb::unchanged) ops.applied.push_back({a.kind, a.id, a.verb});
+    const bool adds = a.verb == update_verb::add || a.verb == update_verb::change;
+    if (a.kind == update_kind::workspace_file && (adds || a.verb == update_verb::remove)) {
       if (auto problem = gather_file_op(fs, up, a, pkg_root, root, token, ops)) return problem;
-    } else if (a.kind == "agent" && a.verb == "change") {
+    } else if (a.kind == update_kind::agent && a.verb == update_verb::change) {
       ops.change.agents.emplace_back(up.agent_id, up.target->agent_config);
-    } else if (a.kind == "mcpServer") {
-      if ((a.verb == "add" && a.relationship == "managed") || a.verb == "change")
+    } else if (a.kind == update_kind::mcp_server) {
+      if ((a.verb == update_verb::add && a.relationship == "managed") ||
+          a.verb == update_verb::change)
         ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_servers[a.id]);
-      if (a.verb == "remove") ops.change.drop_mcp_servers.push_back(a.id);
-    } else if (a.kind == "package" && adds) {
+      if (a.verb == update_verb::remove) ops.change.drop_mcp_servers.push_back(a.id);
+    } else if (a.kind == update_kind::package && adds) {
       package_decl d;
       for (const auto& t : up.target->actions)
         if (t.kind == add_kind::package && t.id == a.id) d = t.package.decl;
       ops.not_applied.push_back(package_not_applied(a.id, d));
-    } else if (a.kind == "cronJob" && adds) {
+    } else if (a.kind == update_kind::cron_job && adds) {
       ops.not_applied.push_back(cron_not_applied(a.id));
     }
   }
@@ -43254,9 +43791,9 @@ inline std::vector<file_row> updated_file_rows(const update_plan& up, const inst
   for (const auto& a : up.target->actions) {
     if (a.kind != add_kind::workspace_file && a.kind != add_kind::bootstrap) continue;
     const std::string& rel = a.id;
-    const update_action* u = up.action("workspaceFile", rel);
+    const update_action* u = up.action(update_kind::workspace_file, rel);
     const auto old = old_rows.find(rel);
-    if (u != nullptr && u->verb == "unchanged" && old != old_rows.end()) {
+    if (u != nullptr && u->verb == update_verb::unchanged && old != old_rows.end()) {
       rows.push_back(old->second);
       continue;
     }
@@ -43288,9 +43825,9 @@ inline std::vector<mcp_ref> updated_mcp_refs(const update_plan& up, const instal
   std::vector<mcp_ref> refs;
   const value& servers = up.package->model.mcp_servers;
   for (auto it = servers.begin(); it != servers.end(); ++it) {
-    const update_action* u = up.action("mcpServer", it.key());
+    const update_action* u = up.action(update_kind::mcp_server, it.key());
     const auto old = old_refs.find(it.key());
-    if (old != old_refs.end() && u != nullptr && u->verb == "unchanged") {
+    if (old != old_refs.end() && u != nullptr && u->verb == update_verb::unchanged) {
       refs.push_back(old->second);
       continue;
     }
@@ -43446,6 +43983,12 @@ inline update_result update_result_of(const update_plan& up, const install_recor
 
 }  // namespace detail
 
+/// The error of an update that ran partly (what it could not apply offline).
+inline std::optional<error_member> error_member_of(const update_result& r) {
+  if (r.not_applied.empty()) return std::nullopt;
+  return error_member{errc::update_partial, detail::failure_message(r), std::nullopt, ""};
+}
+
 /// The result document of an update that ran.
 inline value to_json(const update_result& r) {
   using t = update_result;
@@ -43457,9 +44000,7 @@ inline value to_json(const update_result& r) {
       json::field("targetClaw", [](const t& x) { return detail::claw_summary(x.record.claw); }),
       json::field("appliedActions", [](const t& x) { return array_of(x.applied); }),
       json::field("notApplied", [](const t& x) { return array_of(x.not_applied); })));
-  if (!r.not_applied.empty())
-    d["error"] = value::object({{"code", std::string(to_string(errc::update_partial))},
-                                {"message", detail::failure_message(r)}});
+  if (const auto e = error_member_of(r)) d["error"] = to_json(*e);
   d["installRecord"] = detail::as_ledger_holds(to_json(r.record));  // as the ledger holds it
   return d;
 }
@@ -43477,7 +44018,7 @@ inline std::string result_text(const update_result& r) {
          detail::failure_message(r));
   line("Updated agent " + r.agent_id + " (" + detail::status_of(r) +
        "): " + r.previous_claw.version + " -> " + r.record.claw.version);
-  for (const auto& a : r.applied) line("  " + a.verb + " " + a.kind + " " + a.id);
+  for (const auto& a : r.applied) line("  " + detail::action_words(a));
   detail::not_applied_lines(line, r.not_applied);
   return std::move(line.text);
 }
@@ -43572,34 +44113,6 @@ update_outcome apply_update(Fs& fs, const destination_request& req, const std::s
   out.ok = ops.not_applied.empty();
   out.result = detail::update_result_of(up, rec, std::move(record), ops);
   return out;
-}
-
-/// The human form of an update plan (after the experimental banner), every line through the
-/// one terminal-safe renderer (core/text.hpp).
-inline std::string plan_text(const update_plan& p) {
-  text::terminal_lines line;
-  line(experimental_banner);
-  line("Plan: update " + p.target_name + " (dry run, nothing written)");
-  if (p.found && p.current_claw && p.package)
-    line("  " + p.current_claw->name + " " + p.current_claw->version + " -> " +
-         p.package->source.version);
-  line("  plan integrity:  " + p.integrity);
-  std::size_t unchanged = 0;
-  for (const auto& a : p.actions) {
-    if (a.verb == "unchanged") {
-      ++unchanged;
-      continue;
-    }
-    line("    " + a.verb + " " + a.kind + " " + a.id);
-  }
-  if (unchanged > 0) line("    (" + std::to_string(unchanged) + " unchanged)");
-  for (const auto& c : p.capability_changes) {
-    const std::string classification = c.escalation ? "escalation" : "reduction";
-    line(std::string("  ") + (c.escalation ? "! " : "  ") + classification + " " + c.path + " (" +
-         c.verb + ")");
-  }
-  detail::blocker_lines(line, p.blockers);
-  return std::move(line.text);
 }
 
 }  // namespace openclaw
@@ -44023,6 +44536,691 @@ bundle_remove_result remove_skill_bundle(Fs& fs, const std::string& config_path,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/skills/bundles.hpp -----
+// ----- begin clawport/skills/install.hpp -----
+// `skills install` (docs/cli.md, `skills install`): what a source string is, the
+// audited copy of a skill directory into its destination, and fetching a git source with
+// the system's git into a private directory.
+//
+// The copy is the export's handle-relative copy (fs/copy.hpp) with symlinks refused: the
+// source is audited, copied into a staging directory beside the destination, audited
+// again as copied, then published with one no-replace rename (skills/placement.hpp). An
+// existing destination is refused (unless upgrading: then the staged copy is swapped in and
+// the old version archived) and any failure leaves the install as it was.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// ----- begin clawport/skills/process.hpp -----
+// The skills commands' Runner policy: `skills test` runs TEST.sh commands and
+// `skills install` runs the system's git through one call,
+//
+//   command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+//                       std::chrono::milliseconds timeout)
+//
+// (tests give fakes). `posix_runner` models it with the library's one process runner,
+// `process::posix_runner` (process/runner.hpp: own process group, stdin /dev/null, only
+// the environment given, a hard timeout on the command and all it started); the output
+// is stdout then stderr, as upstream concatenates.
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+// ----- begin clawport/skills/test_script.hpp -----
+// A skill's TEST.sh (docs/cli.md, `skills test`): one test per line, `cmd | exit | pattern`.
+// Pure: parsing the script, matching a command's output, judging one run and rendering
+// the summary take text and return data. Running the commands is skills/test_runner.hpp.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The file a skill's tests live in, at the skill's root.
+inline constexpr std::string_view test_file_name = "TEST.sh";
+
+/// Output longer than this is cut (at a character boundary) when a failure is shown.
+inline constexpr std::size_t test_output_shown_bytes = 200;
+
+/// Only this much of a command's output takes part in the pattern match (regex matching
+/// of unbounded output is unbounded work).
+inline constexpr std::size_t test_output_matched_bytes = 64 * 1024;
+
+/// One line of TEST.sh.
+struct test_case {
+  std::string command;
+  int expected_exit = 0;
+  std::string pattern;   ///< empty matches anything
+  std::size_t line = 0;  ///< 1-based line in TEST.sh
+};
+
+namespace detail {
+
+/// Rust's `str::parse::<i32>` after trimming: optional sign, decimal digits, in range.
+inline std::optional<int> parse_i32(std::string_view s) {
+  s = text::trim(s);
+  if (s.empty()) return std::nullopt;
+  bool negative = false;
+  if (s.front() == '+' || s.front() == '-') {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return std::nullopt;
+  long long v = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > 2147483648LL) return std::nullopt;
+  }
+  if (negative) v = -v;
+  if (v > 2147483647LL || v < -2147483648LL) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+inline std::vector<std::string_view> split_all(std::string_view s, std::string_view sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = s.find(sep);
+    if (at == std::string_view::npos) {
+      out.push_back(s);
+      return out;
+    }
+    out.push_back(s.substr(0, at));
+    s.remove_prefix(at + sep.size());
+  }
+}
+
+}  // namespace detail
+
+/// Parses one TEST.sh line (upstream `parse_test_line`). Blank lines and `#` comments are
+/// not tests. The line is split on ` | ` (so a shell pipe without spaces stays in the
+/// command); the pattern is everything after the second separator, rejoined. With fewer
+/// than two ` | `, a split on the first two bare `|` is tried. A non-integer exit code,
+/// or fewer than three parts, makes the line no test (nullopt).
+inline std::optional<test_case> parse_test_line(std::string_view line) {
+  const std::string_view t = text::trim(line);
+  if (t.empty() || t.front() == '#') return std::nullopt;
+  std::vector<std::string_view> parts = detail::split_all(t, " | ");
+  test_case c;
+  if (parts.size() < 3) {
+    const std::size_t a = t.find('|');
+    if (a == std::string_view::npos) return std::nullopt;
+    const std::size_t b = t.find('|', a + 1);
+    if (b == std::string_view::npos) return std::nullopt;
+    const auto exit = detail::parse_i32(t.substr(a + 1, b - a - 1));
+    if (!exit) return std::nullopt;
+    c.command = std::string(text::trim(t.substr(0, a)));
+    c.expected_exit = *exit;
+    c.pattern = std::string(text::trim(t.substr(b + 1)));
+    return c;
+  }
+  const auto exit = detail::parse_i32(parts[1]);
+  if (!exit) return std::nullopt;
+  c.command = std::string(text::trim(parts[0]));
+  c.expected_exit = *exit;
+  std::string pattern;
+  for (std::size_t i = 2; i < parts.size(); ++i) {
+    if (i > 2) pattern += " | ";
+    pattern.append(parts[i].data(), parts[i].size());
+  }
+  c.pattern = std::string(text::trim(pattern));
+  return c;
+}
+
+/// Every test of a TEST.sh text, in line order, each with its line number.
+inline std::vector<test_case> parse_test_script(std::string_view text) {
+  std::vector<test_case> out;
+  std::size_t n = 0;
+  for (const std::string_view line : detail::lines(text)) {
+    ++n;
+    if (auto c = parse_test_line(line)) {
+      c->line = n;
+      out.push_back(std::move(*c));
+    }
+  }
+  return out;
+}
+
+/// Upstream `pattern_matches`: an empty pattern matches; otherwise a regex search (Rust's
+/// `regex` syntax, run by the linear-time engine of formats/regex.hpp), and when the pattern is
+/// not a regex or does not match, a plain substring test. Only the first
+/// `test_output_matched_bytes` of `output` are searched.
+inline bool pattern_matches(std::string_view output, std::string_view pattern) {
+  if (pattern.empty()) return true;
+  output = output.substr(0, test_output_matched_bytes);
+  if (regex::matches(pattern, output).value_or(false)) return true;
+  return output.find(pattern) != std::string_view::npos;
+}
+
+/// Upstream `truncate_output`: trimmed; at most `max` bytes cut back to a UTF-8 character
+/// boundary with `...` appended when it was longer; newlines become spaces.
+inline std::string truncate_output(std::string_view s, std::size_t max = test_output_shown_bytes) {
+  const std::string_view t = text::trim(s);
+  std::string out;
+  std::size_t end = t.size();
+  const bool cut = t.size() > max;
+  if (cut) {
+    end = max;
+    while (end > 0 && (static_cast<unsigned char>(t[end]) & 0xc0) == 0x80) --end;
+  }
+  out.assign(t.data(), end);
+  for (char& c : out) {
+    if (c == '\n') c = ' ';
+  }
+  if (cut) out += "...";
+  return out;
+}
+
+/// How one command ended, as a runner reports it.
+struct command_outcome {
+  int exit = -1;       ///< exit status; -1 when killed by a signal or never started
+  std::string output;  ///< stdout then stderr (as upstream concatenates them)
+  bool timed_out = false;
+  std::string error;  ///< why it could not be started, if it was not
+};
+
+/// A test that did not pass (upstream `TestFailure`).
+struct test_failure {
+  std::string command;
+  std::size_t line = 0;
+  int expected_exit = 0;
+  int actual_exit = -1;
+  std::string expected_pattern;
+  std::string actual_output;
+  bool timed_out = false;
+};
+
+/// The tests of one skill (upstream `SkillTestResult`).
+struct skill_test_result {
+  std::string skill_name;  ///< the directory name
+  std::string directory;   ///< as shown to the user
+  std::string bundle;      ///< the bundle it lives in; empty for global or a path
+  std::size_t tests_run = 0;
+  std::size_t tests_passed = 0;
+  std::vector<test_failure> failures;
+  bool has_test_file = false;
+};
+
+/// Judges one run: nullopt when the exit status and the pattern both match.
+inline std::optional<test_failure> judge(const test_case& c, const command_outcome& o) {
+  const bool ok = !o.timed_out && o.error.empty() && o.exit == c.expected_exit &&
+                  pattern_matches(o.output, c.pattern);
+  if (ok) return std::nullopt;
+  test_failure f;
+  f.command = c.command;
+  f.line = c.line;
+  f.expected_exit = c.expected_exit;
+  f.actual_exit = o.exit;
+  f.expected_pattern = c.pattern;
+  f.actual_output = o.error.empty() ? o.output : o.error;
+  f.timed_out = o.timed_out;
+  return f;
+}
+
+/// Totals across skills (upstream sums `tests_run` and `tests_passed`).
+struct test_totals {
+  std::size_t skills = 0;
+  std::size_t run = 0;
+  std::size_t passed = 0;
+  std::size_t failed() const noexcept { return run - passed; }
+};
+
+inline test_totals aggregate(const std::vector<skill_test_result>& results) {
+  test_totals t;
+  t.skills = results.size();
+  for (const skill_test_result& r : results) {
+    t.run += r.tests_run;
+    t.passed += r.tests_passed;
+  }
+  return t;
+}
+
+/// How a result names its skill: the directory name, as upstream prints it; with the
+/// bundle (`bundle/name`, `global/name`) when the results come from several bundles, so
+/// two skills of one name are told apart (issue 44 item 10).
+inline std::string shown_name(const skill_test_result& r, bool several_bundles) {
+  return several_bundles ? shown_skill(r.bundle, r.skill_name) : r.skill_name;
+}
+
+/// Whether `results` come from more than one bundle (the global directory counting as one).
+inline bool from_several_bundles(const std::vector<skill_test_result>& results) {
+  for (const skill_test_result& r : results)
+    if (r.bundle != results.front().bundle) return true;
+  return false;
+}
+
+/// The human summary (upstream `print_results`, without colours), with the pass and fail
+/// marks `m`.
+inline std::string render_test_results(const std::vector<skill_test_result>& results,
+                                       const text::marks& m = {}) {
+  // Every line through the one terminal-safe renderer: skill names, commands and their
+  // output are not the user's (issue 41 item 2).
+  text::terminal_lines line;
+  if (results.empty()) {
+    line("No skills with " + std::string(test_file_name) + " found.");
+    return std::move(line.text);
+  }
+  line("");
+  const bool several = from_several_bundles(results);
+  for (const skill_test_result& r : results) {
+    if (r.tests_run == 0) {
+      line("  - " + shown_name(r, several) + " \u2014 no test cases");
+      continue;
+    }
+    line("  " + std::string(r.failures.empty() ? m.ok : m.fail) + " " + shown_name(r, several) +
+         " \u2014 " + std::to_string(r.tests_passed) + "/" + std::to_string(r.tests_run) +
+         " passed");
+    for (const test_failure& f : r.failures) {
+      line("    command:  " + f.command);
+      // file:line, as compilers print it, so an editor jumps to the failing test.
+      if (f.line != 0) {
+        const std::string file = r.directory.empty()
+                                     ? std::string(test_file_name)
+                                     : paths::join(r.directory, std::string(test_file_name));
+        line("    at:       " + file + ":" + std::to_string(f.line));
+      }
+      line("    expected: exit=" + std::to_string(f.expected_exit) +
+           ", pattern=" + f.expected_pattern);
+      line("    actual:   exit=" + std::to_string(f.actual_exit) +
+           (f.timed_out ? " (timed out)" : "") + ", output=" + truncate_output(f.actual_output));
+      line("");
+    }
+  }
+  const test_totals t = aggregate(results);
+  line("");
+  if (t.failed() == 0) {
+    line("  " + std::string(m.ok) + " All " + std::to_string(t.run) + " test(s) passed across " +
+         std::to_string(t.skills) + " skill(s).");
+  } else {
+    line("  " + std::string(m.fail) + " " + std::to_string(t.failed()) + " of " +
+         std::to_string(t.run) + " test(s) failed across " + std::to_string(t.skills) +
+         " skill(s).");
+  }
+  return std::move(line.text);
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/test_script.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// The environment a test command or git gets: `NAME=value` strings, nothing else.
+using process_env = process::environment;
+
+/// The Runner policy over process::posix_runner.
+class posix_runner {
+ public:
+  explicit posix_runner(process_env env) : runner_(std::move(env)) {}
+
+  const process_env& env() const noexcept { return runner_.env(); }
+
+  /// Runs `argv` in `cwd` (argv[0] is looked up in the environment's PATH when it has no '/').
+  command_outcome run(const std::vector<std::string>& argv, const std::string& cwd,
+                      std::chrono::milliseconds timeout) const {
+    process::request r;
+    r.argv = argv;
+    r.cwd = cwd;
+    r.timeout = timeout;
+    process::outcome o = runner_.run(r);
+    command_outcome out;
+    out.exit = o.exit;
+    out.output = std::move(o.out) + o.err;
+    out.timed_out = o.timed_out;
+    out.error = std::move(o.error);
+    return out;
+  }
+
+ private:
+  process::posix_runner runner_;
+};
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/process.hpp -----
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// What an install source names.
+enum class source_kind {
+  local,           ///< a directory on this machine
+  git,             ///< a git URL or scp-like `user@host:path`
+  registry,        ///< a bare registry name (`release-check`)
+  extra_registry,  ///< `registry:<reg>/<skill>`
+};
+
+namespace detail {
+
+inline bool bare_registry_name(std::string_view s) noexcept {
+  if (s.empty() || s.front() == '.' || s.front() == '~') return false;
+  for (const char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+inline bool has_url_host(std::string_view rest) noexcept {
+  const std::size_t slash = rest.find('/');
+  const std::string_view authority = rest.substr(0, slash);
+  const std::size_t at = authority.rfind('@');
+  const std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
+  return !host.empty();
+}
+
+}  // namespace detail
+
+/// True for `https://`, `http://`, `ssh://`, `git://` URLs with a host, `file://` URLs,
+/// and scp-like `user@host:path` (an `@` before the first `:`, no `/` before it).
+inline bool is_git_source(std::string_view s) noexcept {
+  for (const std::string_view scheme : {"https://", "http://", "ssh://", "git://"}) {
+    if (s.substr(0, scheme.size()) == scheme) return detail::has_url_host(s.substr(scheme.size()));
+  }
+  if (s.substr(0, 7) == "file://") return s.size() > 7;
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon + 1 >= s.size()) return false;
+  const std::string_view left = s.substr(0, colon);
+  const std::size_t at = left.find('@');
+  return at != std::string_view::npos && at > 0 && at + 1 < left.size() &&
+         left.find('/') == std::string_view::npos;
+}
+
+/// Upstream `is_registry_source`: a non-empty `[A-Za-z0-9_-]` name not starting
+/// with `.` or `~` (so no path, URL, traversal or scheme).
+inline bool is_registry_source(std::string_view s) noexcept {
+  return detail::bare_registry_name(s);
+}
+
+/// Upstream `is_extra_registry_source`: `registry:<reg>/<skill>` with `<reg>` non-empty
+/// `[a-z0-9_-]` and `<skill>` a bare registry name.
+inline bool is_extra_registry_source(std::string_view s) noexcept {
+  constexpr std::string_view prefix = "registry:";
+  if (s.substr(0, prefix.size()) != prefix) return false;
+  s.remove_prefix(prefix.size());
+  const std::size_t slash = s.find('/');
+  if (slash == std::string_view::npos || slash == 0) return false;
+  for (const char c : s.substr(0, slash)) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  }
+  return detail::bare_registry_name(s.substr(slash + 1));
+}
+
+/// Classifies a source in upstream's order: git, extra registry, registry, local path.
+inline source_kind classify_source(std::string_view s) noexcept {
+  if (is_git_source(s)) return source_kind::git;
+  if (is_extra_registry_source(s)) return source_kind::extra_registry;
+  if (is_registry_source(s)) return source_kind::registry;
+  return source_kind::local;
+}
+
+/// The refusal for registry sources: clawport works offline and has no registry client.
+inline error registry_unsupported(const std::string& source) {
+  return error(errc::unsupported,
+               "'" + source +
+                   "' names a skill registry entry; clawport installs offline and does not "
+                   "fetch from registries. Install from a git URL or a local directory instead "
+                   "(to install a directory of that name, write ./" +
+                   source + ")",
+               source);
+}
+
+/// The directory name a git source installs as: its last path component without `.git`.
+inline std::string git_source_name(std::string_view url) {
+  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+  std::size_t cut = url.find_last_of("/:");
+  std::string_view last = cut == std::string_view::npos ? url : url.substr(cut + 1);
+  if (last.size() > 4 && last.substr(last.size() - 4) == ".git") last.remove_suffix(4);
+  return std::string(last);
+}
+
+/// The clone command: shallow, no hooks, no submodules, no tags, no fsmonitor, objects
+/// checked, an empty template directory.
+inline std::vector<std::string> git_clone_argv(const std::string& url, const std::string& dir) {
+  return {"git",
+          "-c",
+          "core.hooksPath=/dev/null",
+          "-c",
+          "core.fsmonitor=false",
+          "-c",
+          "transfer.fsckObjects=true",
+          "-c",
+          "protocol.ext.allow=never",
+          "clone",
+          "--depth",
+          "1",
+          "--no-recurse-submodules",
+          "--no-tags",
+          "--single-branch",
+          "--template=",
+          "--quiet",
+          "--",
+          url,
+          dir};
+}
+
+/// The environment git runs with: PATH and HOME from `base` (for the user's keys), no
+/// terminal prompts, no askpass, no system config, ssh in batch mode.
+inline process_env git_env(const process_env& base) {
+  process_env env;
+  for (const std::string& e : base) {
+    for (const std::string_view keep : {"PATH=", "HOME=", "LANG=", "SSH_AUTH_SOCK="}) {
+      if (e.compare(0, keep.size(), keep) == 0) env.push_back(e);
+    }
+  }
+  env.emplace_back("GIT_TERMINAL_PROMPT=0");
+  env.emplace_back("GIT_ASKPASS=/bin/false");
+  env.emplace_back("SSH_ASKPASS=/bin/false");
+  env.emplace_back("GIT_CONFIG_NOSYSTEM=1");
+  env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
+  return env;
+}
+
+/// Clones `url` into `dir` (which must not exist; its parent should be private) with
+/// `runner`. Throws errc::io with git's output when the clone fails.
+template <class Runner>
+void git_clone(const Runner& runner, const std::string& url, const std::string& dir,
+               std::chrono::milliseconds timeout = std::chrono::minutes(5)) {
+  const command_outcome o = runner.run(git_clone_argv(url, dir), "/", timeout);
+  if (!o.error.empty()) {
+    throw error(errc::unsupported, "cannot run git to fetch " + url + ": " + o.error, url);
+  }
+  if (o.timed_out || o.exit != 0) {
+    throw error(errc::io,
+                "git clone of " + url + (o.timed_out ? " timed out" : " failed") +
+                    (o.output.empty() ? std::string() : ": " + truncate_output(o.output, 400)),
+                url);
+  }
+}
+
+/// Options of `install_skill_directory`.
+struct install_options {
+  audit_options audit;
+  /// Cleared from the mode of every copied file, as `cp` without `-p` does
+  /// (fs::copied_mode). The CLI passes the process umask, read once.
+  std::uint32_t umask = 022;
+  /// Replace an installed skill of the same name (`--upgrade`): the copy is staged and
+  /// audited as for a new skill, then swapped in; the old version is archived as `skills
+  /// remove` archives (a global skill's is deleted). Without it a taken name is refused.
+  bool upgrade = false;
+  /// The install root (for the archive `<root>/shared/skills/_deleted/`) and the second
+  /// stamping the archive's name (SOURCE_DATE_EPOCH or the clock); used by an upgrade.
+  std::string install_root;
+  std::int64_t now_secs = 0;
+};
+
+/// What an install did.
+struct install_result {
+  std::string name;               ///< the installed directory name
+  std::string directory;          ///< absolute destination
+  std::string bundle;             ///< empty for the global directory
+  std::size_t files_scanned = 0;  ///< by the audit of the copy
+  bool upgraded = false;          ///< an installed version was replaced
+  std::string archived_to;        ///< where the replaced version went (empty: deleted or none)
+  fs::copy_tally tally;
+  std::vector<std::string> warnings;
+};
+
+namespace detail {
+
+/// What lets a blocked script in (issue 44 item 5): the config key, or the option of this
+/// one install (the CLI's `--allow-scripts`, as `skills audit` has).
+inline constexpr std::string_view allow_scripts_fix =
+    " (scripts, a TEST.sh for `skills test` included, are allowed by `[skills] allow_scripts = "
+    "true` in config.toml, or for this install alone by allow_scripts: --allow-scripts)";
+
+[[noreturn]] inline void audit_failed(const audit_report& r, const std::string& where) {
+  std::string why = "Skill security audit failed: " + r.summary();
+  if (why.find("script-like files are blocked") != std::string::npos) why += allow_scripts_fix;
+  throw error(errc::audit_blocked, why, where);
+}
+
+}  // namespace detail
+
+/// Installs the skill directory `source` (absolute; its root is opened following a
+/// symlink, as upstream canonicalises it) as `loc/<name>`. Steps: audit the source;
+/// open (create) the destination directory; refuse a taken name; copy into a staging
+/// directory beside it (a symlink anywhere is a hard error, special files and hard-linked
+/// files are skipped and counted); audit the copy; publish with a no-replace rename.
+template <class Fs>
+install_result install_skill_directory(Fs& fs, const std::string& source,
+                                       const skills_dir_location& loc, const std::string& name,
+                                       const install_options& opt = {}) {
+  static_assert(fs::check_policy<Fs>());
+  check_skill_dir_name(name);
+  if (name.compare(0, stage_prefix.size(), stage_prefix) == 0)  // a staging directory's name
+    throw error(errc::invalid_argument, "cannot install a skill named '" + name + "'", name);
+  install_result out;
+  out.name = name;
+  out.bundle = loc.bundle;
+  out.directory = paths::join(loc.path, name);
+
+  if (paths::starts_with(loc.path, paths::normalize(source))) {
+    throw error(errc::overlap,
+                "cannot install " + source + " into " + loc.path +
+                    ", which lies inside it: the copy would copy itself",
+                source);
+  }
+  const audit_report before = audit_skill_directory(fs, source, opt.audit);
+  if (!before.clean()) detail::audit_failed(before, source);
+
+  typename Fs::dir parent = open_skills_dir(fs, loc, true);
+  const std::string shown = shown_skill(loc.bundle, name);
+  std::optional<fs::file_id> installed;
+  if (fs.stat_at(parent, name)) {
+    if (!opt.upgrade) throw skill_exists(loc, name, "--upgrade replaces it, archiving it first");
+    // Only a real skill directory is upgraded (remove's refusals), before anything is copied.
+    installed = detail::removable_skill_id(fs, parent, name, shown, out.directory);
+  }
+  typename Fs::dir src = fs.open_root(paths::normalize(source));
+  staged_skill<Fs> stage(fs, parent, loc, name);
+  fs::copy_spec spec;
+  spec.root = source;
+  spec.refuse_symlinks = true;
+  spec.umask = opt.umask;
+  fs::copy_tree(fs, src, stage.skill(), spec, out.tally);
+  const audit_report after = audit_skill_directory(fs, stage.skill_path(), opt.audit);
+  if (!after.clean()) detail::audit_failed(after, out.directory);
+  out.files_scanned = after.files_scanned;
+  if (installed) {
+    if (opt.install_root.empty()) {
+      throw error(errc::invalid_argument, "an upgrade needs the install root for its archive",
+                  out.directory);
+    }
+    std::string warning;
+    const upgrade_intent intent{name, *installed, loc.global() ? std::string() : opt.install_root,
+                                loc.bundle, opt.now_secs};
+    out.archived_to = stage.replace(
+        intent,
+        [&](const typename Fs::dir& from, const std::string& entry) {
+          if (loc.global()) return std::string();  // deleted with the staging directory
+          return detail::archive_skill(fs, from, entry, loc, opt.install_root, name, shown,
+                                       out.directory, opt.now_secs);
+        },
+        warning);
+    out.upgraded = true;
+    if (!warning.empty()) out.warnings.push_back(warning);
+  } else if (auto w = stage.publish()) {
+    out.warnings.push_back(*w);
+  }
+  if (out.tally.hard_links_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.hard_links_skipped) +
+                           " hard-linked file(s) of the source were not copied");
+  }
+  if (out.tally.others_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.others_skipped) +
+                           " special file(s) (FIFO, socket, device) of the source were skipped");
+  }
+  if (out.tally.replaced_skipped) {
+    out.warnings.push_back(std::to_string(out.tally.replaced_skipped) +
+                           " entr(ies) changed while they were copied and were skipped");
+  }
+  return out;
+}
+
+/// Picks `skills/<skill>/` of a fetched catalogue at `root` (absolute), refusing a
+/// non-bare name, a symlinked `skills/` or selection, and a missing skill (listing what
+/// the catalogue has). Returns the absolute source directory.
+template <class Fs>
+std::string catalogue_skill(Fs& fs, const std::string& root, const std::string& skill,
+                            const std::string& shown) {
+  if (!is_registry_source(skill)) {
+    throw error(errc::invalid_argument,
+                "--skill '" + skill + "' must be a bare skill name (letters, digits, _ and -)",
+                skill);
+  }
+  auto r = fs.open_root(paths::normalize(root));
+  const auto st = fs.stat_at(r, "skills");
+  if (!st || st->kind != fs::file_kind::directory) {
+    throw error(errc::not_found,
+                shown + " has no skills/ directory" +
+                    (st && st->kind == fs::file_kind::symlink ? " (it is a symlink)" : ""),
+                shown);
+  }
+  auto skills = fs.open_dir_at(r, "skills");
+  const auto pick = fs.stat_at(skills, skill);
+  if (pick && pick->kind == fs::file_kind::symlink) {
+    throw error(errc::unsafe_path, "skills/" + skill + " in " + shown + " is a symlink", shown);
+  }
+  if (!pick || pick->kind != fs::file_kind::directory) {
+    std::vector<std::string> names;
+    fs.for_each_entry(skills, [&](std::string_view n) {
+      const auto s = fs.stat_at(skills, n);
+      if (s && s->kind == fs::file_kind::directory) names.emplace_back(n);
+    });
+    std::sort(names.begin(), names.end());
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw error(errc::not_found,
+                "skill '" + skill + "' not found in " + shown +
+                    " (available: " + (list.empty() ? std::string("none") : list) + ")",
+                skill);
+  }
+  return paths::join(paths::join(root, "skills"), skill);
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/install.hpp -----
 // ----- begin clawport/skills/install_context.hpp -----
 // An install as the skills commands (`skills list|new|install|remove|test`) open it:
 // the config file the host environment and `--config` name, its `[skills]` and bundle
@@ -44286,8 +45484,10 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
                        out.directory, reason_of(e));
   }
   if (!moved) throw skill_exists(loc, name);
-  const auto st = fs.stat_at(parent, name);
+  publish::undo_journal undo;
+  undo.add("the restore", publish::rename_back(fs, arch, pick.entry, parent, name));
   try {
+    const auto st = fs.stat_at(parent, name);
     if (!st || st->id != id) {
       throw error(errc::identity_changed,
                   out.restored_from + " was replaced while it was being restored", out.directory);
@@ -44295,14 +45495,13 @@ restore_result restore_skill(Fs& fs, const skills_config& cfg, std::string_view 
     fs.sync_dir(parent);
     fs.sync_dir(arch);
   } catch (const error& e) {
-    try {
-      (void)publish::rename_noreplace(fs, parent, name, arch, pick.entry);
-    } catch (const error&) {
+    if (!undo.run().empty()) {
       throw with_context(e, "restored " + out.directory + " but could not make it durable",
                          out.directory, reason_of(e));
     }
     throw with_context(e, "failed to restore " + out.directory, out.directory, reason_of(e));
   }
+  undo.commit();
   for (std::size_t i = 1; i < found.size(); ++i) out.other_archives.push_back(found[i].entry);
   return out;
 }
@@ -44371,10 +45570,10 @@ inline skill_ref resolve_skill_ref(const skills_config& cfg, const std::string& 
   if (cfg.bundles.size() == 1) return {cfg.bundles.begin()->first, name};
   std::string list;
   for (const auto& b : cfg.bundles) list += (list.empty() ? "" : ", ") + b.first;
-  throw error(errc::invalid_argument,
-              "skill name '" + name + "' is ambiguous across bundles [" + list +
-                  "]; pass --bundle to disambiguate",
-              name);
+  throw error(
+      errc::invalid_argument,
+      "several skill bundles are configured (" + list + "): choose one with --bundle <alias>",
+      name);
 }
 
 /// What the scaffold writes.
@@ -44599,7 +45798,8 @@ inline std::string render_text(const scaffold_result& r, const text::marks& m = 
 inline std::string render_text(const install_result& r, const text::marks& m = {}) {
   text::terminal_lines line;
   line("  " + std::string(m.ok) + " Skill " + (r.upgraded ? "upgraded" : "installed") +
-       " and audited: " + r.directory + " (" + std::to_string(r.files_scanned) + " files scanned)");
+       " and audited: " + r.directory + " (" + text::counted(r.files_scanned, "file", "files") +
+       " scanned)");
   if (r.upgraded) {
     line("    previous version " + (r.archived_to.empty()
                                         ? std::string("deleted (global directory)")
