@@ -8,6 +8,10 @@
 
 #include "../app.hpp"
 #include "../reference.hpp"
+#include "../reference_bash.hpp"
+#include "../reference_fish.hpp"
+#include "../reference_man.hpp"
+#include "../reference_zsh.hpp"
 
 #include <algorithm>
 #include <memory>

@@ -60,6 +60,37 @@ inline int run_secrets_set(const secrets_args& a, const host_environment& host) 
   return exit_ok;
 }
 
+/// After an import applied with standard input a terminal: offers to supply each
+/// credential of its to-do list, read as `clawport secrets set` reads it (a prompt that does
+/// not echo) and stored by the same library call; an empty answer skips it.
+inline void offer_secret_prompts(const importer::import_result& r, const host_environment& host) {
+  std::vector<std::string> paths;
+  for (const importer::todo_item& t : r.plan.todo)
+    if (t.group == "secret") paths.push_back(t.path);
+  if (paths.empty() || !stdin_is_terminal()) return;
+  out::line("");
+  out::line(
+      "supply the credential(s) now (an empty answer skips one; `clawport secrets set` later "
+      "does the same):");
+  fs::posix backend;
+  crypto::sodium cipher;
+  for (const std::string& path : paths) {
+    const std::string value = read_secret_value(path);
+    if (value.empty()) {
+      out::line("  skipped " + path);
+      continue;
+    }
+    try {
+      // the import kept the config's one backup of this run (render_result names it)
+      (void)importer::set_secret(backend, cipher, r.plan.config_path, path, value, host.now(),
+                                 false);
+      out::line("  set " + path);
+    } catch (const error& e) {
+      out::line("  not set " + path + ": " + e.what());
+    }
+  }
+}
+
 inline void add_secrets_command(CLI::App& app, action& selected, const host_environment& host) {
   CLI::App* secrets = app.add_subcommand(
       "secrets", "List an install's secret fields, or supply one as ZeroClaw stores it");
