@@ -51,11 +51,11 @@ ALLOWED = {
     "openclaw": {"core", "fs", "names", "digest", "bundle", "publish", "formats", "plan"},
     # Converting between the two runtimes reads both, verifies and plans with their rules.
     "convert": {"core", "fs", "names", "digest", "bundle", "publish", "zeroclaw", "skills",
-                "verify", "importer", "openclaw", "formats", "plan"},
+                "verify", "importer", "openclaw", "formats", "plan", "memory"},
     # The libsodium cipher policy of `secrets set` (opt-in, like testing/).
     "crypto": {"core"},
     # Agent memory as it travels (format 2): the entry and the Store policy, pure.
-    "memory": {"core", "formats", "digest"},
+    "memory": {"core", "formats", "digest", "fs"},
     # ZeroClaw's SQLite memory store behind the memory Store policy (opt-in, links libsqlite3).
     "sqlite": {"core", "memory"},
     # Signing policies and OpenSSH's ssh-keygen behind them (signed bundles, issue 29).

@@ -6,4 +6,5 @@
 #include "memory/entry.hpp"
 #include "memory/jsonl.hpp"
 #include "memory/markdown.hpp"
+#include "memory/markdown_files.hpp"
 #include "memory/target.hpp"

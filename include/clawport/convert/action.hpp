@@ -20,6 +20,9 @@
 #include "../fs/read_file.hpp"
 #include "../fs/write_new_file.hpp"
 #include "../importer/staged_copy.hpp"
+#include "../memory/jsonl.hpp"
+#include "../memory/markdown_files.hpp"
+#include "../openclaw/migrate.hpp"
 #include "../openclaw/package.hpp"
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
@@ -64,6 +67,12 @@ struct options {
   /// The report's timestamp and the bundle's `exported_at` (the CLI passes SOURCE_DATE_EPOCH);
   /// empty = the clock.
   std::optional<timestamp> at;
+  /// `--from-openclaw-agent`: the installed OpenClaw agent to read instead of `source`, in
+  /// the state directory `openclaw_env` names (issue 47 item 7; `--to zeroclaw` only).
+  std::optional<std::string> openclaw_agent;
+  openclaw::environment openclaw_env;
+  /// `--with-memory`: that agent's Markdown memory travels (bundle format 2).
+  bool with_memory = false;
   std::string token;  ///< staging token (tests inject one); empty = random
   /// Test seam: runs once the staged tree is complete and checked, just before publishing.
   std::function<void()> before_publish;
@@ -292,6 +301,46 @@ claw_input read_claw(Fs& fs, const std::string& path) {
   return in;
 }
 
+/// An installed OpenClaw agent (issue 47 item 7): the Claw package `claw migrate` would make
+/// of it (openclaw::plan_migration, which reads and writes nothing else), refused with its
+/// first blocker; with `with_memory`, its workspace's `MEMORY.md` and `memory/*.md`, read only
+/// inside that workspace (memory::read_markdown_files: no link followed).
+template <class Fs>
+claw_input read_openclaw_agent(Fs& fs, const openclaw::environment& env, const std::string& id,
+                               bool with_memory, const timestamp& at) {
+  openclaw::destination_request req;
+  static_cast<openclaw::environment&>(req) = env;
+  const openclaw::migration_plan plan = openclaw::plan_migration(fs, req, id);
+  if (plan.blocked()) {
+    const openclaw::diagnostic& d = plan.blockers.front();
+    throw error(d.code,
+                "the OpenClaw agent " + id + " cannot be read as a Claw: " + d.message +
+                    " Nothing was written.",
+                d.path);
+  }
+  const openclaw::claw_package pkg = openclaw::detail::planned_package(plan);
+  for (const openclaw::diagnostic& d : pkg.diagnostics)
+    if (d.level == openclaw::level::error)
+      throw error(d.code, "the Claw generated for " + id + " is invalid: " + d.message, d.path);
+  claw_input in;
+  in.profile = pkg.profile;
+  in.body = pkg.body;
+  in.package = pkg.source.name + "@" + pkg.source.version;
+  in.model = pkg.model;
+  for (const openclaw::workspace_source& s : pkg.sources)
+    for (const auto& f : plan.tree)
+      if (f.first == s.source) in.workspace[s.destination] = f.second;
+  if (!with_memory) return in;
+  const bundle::limits lim;
+  memory::jsonl_writer writer({}, {}, lim.max_memory_bytes);
+  const memory::store_facts facts = memory::read_markdown_files(
+      fs, openclaw::detail::open_dir_path(fs, plan.workspace), format_rfc3339(at),
+      lim.max_memory_bytes, [&writer](const memory::entry& e) { writer.add(e); });
+  writer.facts().backend = facts.backend;
+  in.memory = carried_memory{writer.text(), writer.facts()};
+  return in;
+}
+
 /// Reads an Agent Plugin directory (no link followed) and checks it with verify's rules;
 /// audits every skill that loads, as a bundle's skills are.
 template <class Fs>
@@ -337,6 +386,27 @@ void check_staged_plugin(Fs& fs, const std::string& staged,
 
 }  // namespace detail
 
+namespace detail {
+
+/// `--from-openclaw-agent` reads an installed agent for `--to zeroclaw`; `--with-memory` only
+/// with it.
+inline void check_source_options(const options& o) {
+  if ((o.openclaw_agent || o.with_memory) && (o.to != direction::to_zeroclaw || !o.openclaw_agent))
+    throw error(errc::invalid_argument,
+                "--from-openclaw-agent converts an installed OpenClaw agent --to zeroclaw, and "
+                "--with-memory is only for it: give --to zeroclaw and --from-openclaw-agent",
+                "--from-openclaw-agent");
+}
+
+/// The Claw to convert `--to zeroclaw`: the package directory, or the installed agent.
+template <class Fs>
+claw_input read_claw_source(Fs& fs, const options& o, const timestamp& at) {
+  if (!o.openclaw_agent) return read_claw(fs, o.source);
+  return read_openclaw_agent(fs, o.openclaw_env, *o.openclaw_agent, o.with_memory, at);
+}
+
+}  // namespace detail
+
 /// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
 /// writes nothing; where the real one would refuse a narrowing, the dry run's report is
 /// whole and `refusal` holds that refusal.
@@ -356,7 +426,9 @@ conversion run(Fs& fs, const options& o) {
   mo.allow_narrowing = o.allow_narrowing || o.dry_run;
   mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
   mapped m;
-  if (o.to != direction::to_agent_plugin && verify::is_plugin_dir(fs, o.source)) {
+  detail::check_source_options(o);
+  if (!o.openclaw_agent && o.to != direction::to_agent_plugin &&
+      verify::is_plugin_dir(fs, o.source)) {
     const plugin_input in = read_plugin(fs, o.source, c.source);
     c.source_kind = "agent-plugin";
     c.source_agent = in.report.name;
@@ -396,7 +468,8 @@ conversion run(Fs& fs, const options& o) {
     c.files = detail::keys_of(m.files);
     m.files["CONVERSION.md"] = render_markdown(c);
   } else {
-    const claw_input in = read_claw(fs, o.source);
+    const claw_input in = detail::read_claw_source(fs, o, at);
+    if (o.openclaw_agent) c.source_kind = "openclaw-agent";
     c.source_agent = in.model.agent.id;
     m = map_to_zeroclaw(in, mo, at);
     c.agent = m.agent;

@@ -90,6 +90,8 @@ inline std::string one_line(const std::string& s) {
 inline std::string source_noun(const conversion& c) {
   if (c.source_kind == "agent-plugin") return "the Agent Plugin `" + c.source_agent + "`";
   if (c.source_kind == "claw") return "the Claw package of agent `" + c.source_agent + "`";
+  if (c.source_kind == "openclaw-agent")
+    return "the installed OpenClaw agent `" + c.source_agent + "`";
   return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
                                          : "the Claw package of agent `" + c.source_agent + "`";
 }

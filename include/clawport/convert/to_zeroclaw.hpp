@@ -15,6 +15,8 @@
 #include "../digest/list.hpp"
 #include "../digest/sha256.hpp"
 #include "../formats/toml_writer.hpp"
+#include "../memory/entry.hpp"
+#include "../memory/markdown_files.hpp"
 #include "../zeroclaw/alias.hpp"
 #include "../zeroclaw/api.hpp"
 #include "../zeroclaw/render.hpp"
@@ -34,6 +36,13 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace convert {
 
+/// An OpenClaw agent's Markdown memory as the bundle carries it (`--with-memory`, issue 47
+/// item 7): the text of `memory/entries.jsonl` and its counts for the `[memory]` table.
+struct carried_memory {
+  std::string jsonl;
+  memory::summary summary;
+};
+
 /// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
 /// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
 struct claw_input {
@@ -43,6 +52,7 @@ struct claw_input {
   std::optional<std::string> bootstrap;
   std::map<std::string, std::string> workspace;  ///< destination -> bytes
   std::string package;                           ///< `name@version`, for the report
+  std::optional<carried_memory> memory;          ///< an installed agent's, when asked for
 };
 
 /// `id` made valid for ZeroClaw's alias grammar: `-` and other characters `_`, runs folded,
@@ -322,16 +332,21 @@ inline void zeroclaw_drops(const openclaw::claw_manifest& m, zeroclaw::export_pl
 /// digest list, rendered from `plan` as an export writes them. A workspace carrying
 /// `workspace/skills/` gets the `carried_workspace_skills` flag here, as the exporter gives it,
 /// so that verify does not add it with a `risk_unlisted` warning.
-inline std::map<std::string, std::string> bundle_files(zeroclaw::export_plan plan,
-                                                       std::map<std::string, std::string> files,
-                                                       const timestamp& exported_at) {
+inline std::map<std::string, std::string> bundle_files(
+    zeroclaw::export_plan plan, std::map<std::string, std::string> files,
+    const timestamp& exported_at, const std::optional<carried_memory>& mem = std::nullopt) {
   const std::string skills =
       paths::join(bundle::workspace_dir, zeroclaw::workspace_skills_dir) + "/";
   if (std::any_of(files.begin(), files.end(),
                   [&](const auto& f) { return f.first.rfind(skills, 0) == 0; }))
     plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
   files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
-  files[std::string(bundle::manifest_file)] = zeroclaw::render_manifest(plan, exported_at);
+  // Memory makes the bundle format 2 with its `[memory]` table, as export writes it.
+  if (mem) files[std::string(bundle::memory_entries_file)] = mem->jsonl;
+  files[std::string(bundle::manifest_file)] =
+      mem ? zeroclaw::render_manifest_with_memory(plan, exported_at,
+                                                  memory::manifest_table(mem->summary))
+          : zeroclaw::render_manifest(plan, exported_at);
   std::vector<digest::list_entry> entries;
   for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
   files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
@@ -403,7 +418,12 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
 
   detail::zeroclaw_drops(m, plan, losses);
 
-  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
+  if (in.memory)
+    losses.push_back({std::string(bundle::memory_entries_file), loss_kind::changed,
+                      "MEMORY.md and memory/*.md travel as rows (one per line: headings and "
+                      "paragraphs split per line); nested folders, DREAMS.md and sessions stay "
+                      "home"});
+  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at, in.memory);
   return res;
 }
 

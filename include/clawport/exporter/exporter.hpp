@@ -24,6 +24,7 @@
 #include "../fs/write_new_file.hpp"
 #include "../memory/jsonl.hpp"
 #include "../memory/markdown.hpp"
+#include "../memory/markdown_files.hpp"
 #include "../names/grammar.hpp"
 #include "../publish/admission.hpp"
 #include "../publish/names.hpp"
@@ -183,29 +184,6 @@ class memory_file {
   std::string buffer_;
   digest::sha256 hash_;
 };
-
-/// The manifest's `[memory]` table (docs/format.md, "Format 2"): counts, never text.
-inline zeroclaw::value memory_manifest_table(const memory::summary& m) {
-  using zeroclaw::value;
-  auto strings = [](const auto& list) {
-    value a = value::make_array();
-    for (const auto& s : list) a.items.push_back(value::make_string(std::string(s)));
-    return a;
-  };
-  value t = value::make_table();
-  t.set("schema", value::make_string(std::string(memory::jsonl_schema)));
-  t.set("backend", value::make_string(m.backend));
-  t.set("entries", value::make_integer(static_cast<std::int64_t>(m.entries)));
-  t.set("left_home", value::make_integer(static_cast<std::int64_t>(m.skipped_total())));
-  t.set("embedding_model", value::make_string(m.embedding_model));
-  t.set("excluded", strings(memory::excluded_fields));
-  t.set("redacted_categories", strings(m.redacted_categories));
-  value categories = value::make_table();
-  for (const auto& [name, n] : m.categories)
-    categories.set(name, value::make_integer(static_cast<std::int64_t>(n)));
-  t.set("categories", std::move(categories));
-  return t;
-}
 
 /// The staged file the workspace's digest lines are spilled to, in path order, until the
 /// digest list is assembled around them (removed then; never published).
@@ -780,7 +758,7 @@ class basic_exporter {
       ed::memory_file<Fs, Sink::writes> file(fs_, staged);
       bytes += read_memory(w, res, [&file](const std::string& l) { file.line(l); });
       digests.entries.push_back({std::string(bundle::memory_entries_file), file.finish()});
-      memory_table = ed::memory_manifest_table(*res.memory);
+      memory_table = memory::manifest_table(*res.memory);
       files += 1;
     }
     const std::string manifest =
@@ -840,51 +818,13 @@ class basic_exporter {
     return writer.bytes();
   }
 
-  /// The Markdown backend's memory of the workspace (issue 47 items 2 and 6): `MEMORY.md` and
-  /// the top-level `memory/*.md`, each read through the Fs policy without following a link
-  /// (a symlink or a file that is not regular is refused, never read), mapped by
-  /// memory::parse_markdown, keys made unique; `USER.md` is never read.
+  /// The Markdown backend's memory of the workspace (issue 47 items 2 and 6), read by the
+  /// one reader convert shares (memory::read_markdown_files).
   memory::store_facts read_markdown_memory(const walk_context& w,
                                            const memory::entry_visitor& visit) {
-    std::vector<memory::entry> all;
-    const std::string now = format_rfc3339(w.exported_at);
-    const auto ws = fs_.open_root(w.ws_planned);
-    const auto take = [&](const typename Fs::dir& d, const std::string& name,
-                          std::string_view category, std::string_view stem,
-                          const std::string& shown) {
-      const fs::read_result r = fs::try_read_file_at(fs_, d, name, w.o.limits.max_memory_bytes);
-      if (r.refusal == fs::read_refusal::missing) return;
-      if (r.refusal != fs::read_refusal::none)
-        throw error(errc::unsupported,
-                    "--with-memory reads the Markdown memory file " + shown +
-                        " only as a regular file inside the workspace (a symlink is never "
-                        "followed); replace it with the file itself, or export without "
-                        "--with-memory",
-                    shown);
-      for (memory::entry& e : memory::parse_markdown(r.bytes, category, stem, now))
-        all.push_back(std::move(e));
-    };
-    take(ws, "MEMORY.md", "core", memory::core_stem, "MEMORY.md");
-    if (const auto st = fs_.stat_at(ws, "memory")) {
-      if (st->kind != fs::file_kind::directory)
-        throw error(errc::unsupported,
-                    "--with-memory reads the workspace's memory/ only as a directory inside it "
-                    "(a symlink is never followed); export without --with-memory",
-                    "memory");
-      const auto dir = fs_.open_dir_at(ws, "memory");
-      std::vector<std::string> names;
-      fs_.for_each_entry(dir, [&names](std::string_view n) {
-        if (n.size() > 3 && n.substr(n.size() - 3) == ".md") names.emplace_back(n);
-      });
-      std::sort(names.begin(), names.end());
-      for (const std::string& n : names)
-        take(dir, n, "daily", std::string_view(n).substr(0, n.size() - 3), "memory/" + n);
-    }
-    std::size_t renamed = 0;
-    for (const memory::entry& e : memory::unique_keys(std::move(all), renamed)) visit(e);
-    memory::store_facts facts;
-    facts.backend = "markdown";
-    return facts;
+    return memory::read_markdown_files(fs_, fs_.open_root(w.ws_planned),
+                                       format_rfc3339(w.exported_at), w.o.limits.max_memory_bytes,
+                                       visit);
   }
 
   Fs& fs_;
