@@ -244,6 +244,14 @@ inline std::string memory_backend_of(const verify::report& rep, const zc::value&
 /// rows are untrusted input that will enter prompts), or that it was left out.
 inline void memory_todo(const verify::report& rep, import_plan& p) {
   if (!rep.memory) return;
+  // The exporter lists the store as left behind ("bundle format 1 does not carry it"); this
+  // bundle carries its memories, so the items below say what happens to them instead.
+  p.todo.erase(std::remove_if(p.todo.begin(), p.todo.end(),
+                              [](const todo_item& t) {
+                                return t.group == "recreate" && t.kind == "not_yet_portable" &&
+                                       t.path == "workspace/memory";
+                              }),
+               p.todo.end());
   const std::string file(bundle::memory_entries_file);
   if (!p.memory) {
     p.todo.push_back({"recreate",
