@@ -50,6 +50,20 @@ Json with_error(Json doc, const clawport::error& e) {
   return doc;
 }
 
+/// A command run without --config whose config is missing: there is no install at the
+/// default place, so the fix is the option (new-user walk 2); nullopt for any other error.
+inline std::optional<clawport::error> default_config_missing(const clawport::error& e) {
+  if (e.code() != errc::not_found || paths::file_name(e.subject()) != zeroclaw::install_config_name)
+    return std::nullopt;
+  for (const std::string& w : invocation())
+    if (w == "--config" || w.rfind("--config=", 0) == 0) return std::nullopt;
+  return clawport::error(errc::not_found,
+                         "no config given and none at the default " + e.subject() +
+                             ": pass --config <path> (the install's config.toml), or create "
+                             "the install there (a config.toml holding `schema_version = 3`)",
+                         e.subject());
+}
+
 /// Runs the command whose action was selected during parsing; maps library errors to exit
 /// 1 (or 128+signal for an interrupted command) with the message (and the path or field).
 inline int run_action(const action& act) {
@@ -61,7 +75,7 @@ inline int run_action(const action& act) {
     out::line("Run with --help for more information.", out::to::err);
     return exit_usage;
   } catch (const clawport::error& e) {
-    out::error(e, act.json);
+    out::error(default_config_missing(e).value_or(e), act.json);
     if (e.code() == errc::cancelled && interrupt_signal() != 0) return 128 + interrupt_signal();
     // invalid_argument is bad usage wherever the library finds it (docs/cli.md): exit 2
     if (e.code() == errc::invalid_argument) {
@@ -107,6 +121,8 @@ int run(int argc, const char* const* argv, Register&& register_commands) {
           "a secret value is never taken as an argument (it would stay in your shell history "
           "and in ps): pipe it on stdin or type it at the prompt",
           json);
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr)
+      if (const auto m = unknown_option_message(app, argc, argv)) return usage_error(*m, json);
     if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
         group_without_subcommand(app, json))
       return exit_usage;

@@ -50,18 +50,27 @@ inline std::size_t typo_distance(const std::string& a, const std::string& b) {
 /// `word` given where a subcommand of `cmd` (named `path`) was expected and naming none:
 /// the message, with the closest visible subcommand when one is near (at most 2 edits, and
 /// fewer than half the word: `clawport exprot` means `export`, as git and cargo suggest).
-inline std::string unknown_command_message(const CLI::App& cmd, const std::string& word,
-                                           const std::string& path) {
+/// The name of `names` closest to `word` when one is near (at most 2 edits, and fewer than
+/// half the word); empty otherwise. The one threshold of every "did you mean".
+inline std::string nearest_name(const std::string& word, const std::vector<std::string>& names) {
   std::string best;
   std::size_t best_distance = 3;
-  for (const CLI::App* s : cmd.get_subcommands([](const CLI::App*) { return true; })) {
-    if (s->get_group().empty()) continue;  // hidden (`__complete`)
-    const std::size_t d = typo_distance(word, s->get_name());
-    if (d < best_distance && 2 * d < std::max(word.size(), s->get_name().size())) {
-      best = s->get_name();
+  for (const std::string& n : names) {
+    const std::size_t d = typo_distance(word, n);
+    if (d < best_distance && 2 * d < std::max(word.size(), n.size())) {
+      best = n;
       best_distance = d;
     }
   }
+  return best;
+}
+
+inline std::string unknown_command_message(const CLI::App& cmd, const std::string& word,
+                                           const std::string& path) {
+  std::vector<std::string> names;
+  for (const CLI::App* s : cmd.get_subcommands([](const CLI::App*) { return true; }))
+    if (!s->get_group().empty()) names.push_back(s->get_name());  // not the hidden `__complete`
+  const std::string best = nearest_name(word, names);
   std::string m = "unknown command '" + word + "' for `" + path + "`";
   if (!best.empty()) m += "; did you mean `" + path + " " + best + "`?";
   return m + " (see `" + path + " --help`)";
@@ -96,6 +105,36 @@ inline int usage_error(const std::string& message, bool json) {
   out::error(error(errc::invalid_argument, message), json);
   out::line("Run with --help for more information.", out::to::err);
   return exit_usage;
+}
+
+/// An option the parsed command does not take (CLI11's "arguments were not expected"):
+/// `--confg` gets the nearest of the command's options, a `--config` the command has not
+/// says it reads none. Nullopt when no word is such an option (CLI11's message stands).
+inline std::optional<std::string> unknown_option_message(const CLI::App& app, int argc,
+                                                         const char* const* argv) {
+  const CLI::App* cur = &app;
+  std::string path = app.get_name();
+  while (!cur->get_subcommands().empty()) {
+    cur = cur->get_subcommands().front();
+    path += " " + cur->get_name();
+  }
+  std::vector<std::string> names;
+  for (const CLI::Option* o : cur->get_options())
+    for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+  for (int i = 1; i < argc; ++i) {
+    std::string w = argv[i];
+    if (w == "--") break;
+    if (w.size() < 3 || w.compare(0, 2, "--") != 0) continue;
+    w = w.substr(0, w.find('='));
+    if (std::find(names.begin(), names.end(), w) != names.end()) continue;
+    if (w == "--config")
+      return "`" + path + "` reads no config; drop --config (see `" + path + " --help`)";
+    const std::string best = nearest_name(w, names);
+    std::string m = "unknown option " + w + " for `" + path + "`";
+    if (!best.empty()) m += "; did you mean " + best + "?";
+    return m + " (see `" + path + " --help`)";
+  }
+  return std::nullopt;
 }
 
 /// `clawport help [command...]`: the help of the command named (the root's without one),

@@ -91,6 +91,10 @@ inline int run_import(const import_args& a, const host_environment& host) {
     progress.count(phase == "copying" ? "importing: copying and checking" : "verifying: hashing", n,
                    total);
   };
+  // As export: SIGINT/SIGTERM only set a flag the importer polls; it undoes what it staged
+  // and throws errc::cancelled, which run_action turns into exit 130/143.
+  interrupt_scope interrupts;
+  o.cancelled = [] { return interrupted(); };
   fs::posix backend;
   if (a.consent.yes) {
     const std::string integrity = consented_integrity(a.consent, host, "");

@@ -61,11 +61,18 @@ grep -q 'carries no memory' "$TMP/out" && { echo "FAIL: the note entered the JSO
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
 expect_grep out 'memory_left_out'
 expect_grep out '3 memories travelled in this bundle; this import leaves them out'
+if grep -q 'format 1 does not carry it' "$TMP/out"; then
+  echo "FAIL: a format 2 bundle's memory called not carried"; failures=$((failures + 1))
+fi
 # with it: the plan names the store and the counts, which its integrity covers
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --with-memory --dry-run
 expect_grep out 'memory merged (--with-memory) into data/memory/brain.db (created with the runtime'
 expect_grep out '3 memories for `researcher` (core 2, daily 1)'
 expect_grep out 'zeroclaw memory reindex'
+# the store is not listed as left behind by "bundle format 1" (new-user walk 2 item 2)
+if grep -q 'workspace/memory\|format 1 does not carry it' "$TMP/out"; then
+  echo "FAIL: a format 2 bundle's merged memory listed as left behind"; failures=$((failures + 1))
+fi
 with_integrity=$(sed -n 's/^plan_integrity: //p' "$TMP/out")
 expect_status 0 "$CLAWPORT" import "$TMP/b" --config "$TMP/dst/config.toml" --dry-run
 [ "$(sed -n 's/^plan_integrity: //p' "$TMP/out")" != "$with_integrity" ] ||

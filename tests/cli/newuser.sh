@@ -86,4 +86,27 @@ expect_grep out "^checked $TMP/nolist (no digest list: layout, manifest, closure
 grep -q '^verified ' "$TMP/out" && fail "a bundle without a digest list was called verified"
 expect_status 0 "$CLAWPORT" verify "$TMP/m3"
 expect_grep out "^verified $TMP/m3: agent \`researcher\`, .*every byte matches its digest list"
+# --- new-user walk 2 item 4: a mistyped option gets "did you mean" (the distance of
+# mistyped commands); a --config the command does not take says it reads none; exit 2
+expect_status 2 "$CLAWPORT" export researcher --confg "$TMP/src/config.toml" --out "$TMP/x1"
+expect_grep err "clawport: error: unknown option --confg for \`clawport export\`; did you mean --config?"
+[ ! -e "$TMP/x1" ] || fail "a mistyped option wrote"
+expect_status 2 "$CLAWPORT" skills audit "$TMP/src" --config "$TMP/src/config.toml"
+expect_grep err "\`clawport skills audit\` reads no config; drop --config"
+expect_status 2 "$CLAWPORT" verify "$TMP/b" --frobnicate
+grep -q 'did you mean' "$TMP/err" && fail "an option near none got a suggestion"
+expect_grep err "unknown option --frobnicate for \`clawport verify\`"
+
+# --- new-user walk 2 item 3: no --config and no install at the default: the fix is the option
+home_before=$(tree_state "$TMP/src")
+for cmd in "status" "skills list --agent researcher"; do
+  # shellcheck disable=SC2086
+  (unset ZEROCLAW_CONFIG_DIR; HOME="$TMP/nohome" "$CLAWPORT" $cmd >"$TMP/out" 2>"$TMP/err") && fail "$cmd: no install, exit 0"
+  expect_grep err "no config given and none at the default $TMP/nohome/.zeroclaw/config.toml: pass --config <path>"
+done
+[ ! -e "$TMP/nohome" ] || fail "a missing default install was created"
+[ "$(tree_state "$TMP/src")" = "$home_before" ] || fail "the source install changed"
+# with --config naming a missing file, the message is the path's own (no "default")
+expect_status 1 "$CLAWPORT" status --config "$TMP/missing/config.toml"
+grep -q 'default' "$TMP/err" && fail "a given --config called the default"
 finish

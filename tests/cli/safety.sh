@@ -143,6 +143,43 @@ for sig in INT TERM; do
   grep -q '"code": "cancelled"' "$TMP/out" || fail "item 6 ($sig): no cancelled JSON error: $(cat "$TMP/out")"
   [ -z "$(ls -A "$TMP/sig")" ] || fail "item 6 ($sig): leftovers $(ls -A "$TMP/sig")"
 done
+# ... and so does import --yes (new-user walk 2 item 1): a signal while it hashes, stages
+# (as its staging tree appears, and later) or is about to publish exits 130/143 with the
+# cancelled error, the install exactly as before and no .clawport-import-* left
+"$CLAWPORT" export researcher --config "$TMP/inst6/config.toml" --out "$TMP/sigb" --no-sync >/dev/null 2>&1 ||
+  fail "item 6: export of the big bundle"
+mkdir -p "$TMP/sigi" && printf 'schema_version = 3\n' >"$TMP/sigi/config.toml"
+"$CLAWPORT" import "$TMP/sigb" --config "$TMP/sigi/config.toml" --json >"$TMP/out" 2>&1
+integ=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plan_integrity"])' "$TMP/out")
+before=$(tree_state "$TMP/sigi")
+for point in caught staging staging+0.1 staging+0.3; do
+  sig=$([ "$point" = staging+0.1 ] && echo TERM || echo INT)
+  want=$([ $sig = INT ] && echo 130 || echo 143)
+  got=0
+  python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+    "$CLAWPORT" import "$TMP/sigb" --config "$TMP/sigi/config.toml" --yes --plan-integrity "$integ" \
+    --jobs 1 --json >"$TMP/out" 2>"$TMP/err" &
+  pid=$!
+  if [ "$point" = caught ]; then
+    # as soon as the tool catches SIGINT (its SigCgt bit): it is planning, nothing staged yet
+    for _ in $(seq 1 2000); do
+      m=$(sed -n 's/^SigCgt:\t*//p' "/proc/$pid/status" 2>/dev/null)
+      [ -n "$m" ] && [ $((0x$m & 2)) != 0 ] && break
+      sleep 0.001
+    done
+  else
+    for _ in $(seq 1 2000); do
+      [ -n "$(find "$TMP/sigi" -maxdepth 3 -name '.clawport-import-*' 2>/dev/null)" ] && break
+      sleep 0.002
+    done
+    case $point in staging+*) sleep "${point#staging+}" ;; esac
+  fi
+  kill -s $sig $pid 2>/dev/null
+  wait $pid || got=$?
+  [ "$got" = "$want" ] || fail "import at $point ($sig): exited $got, expected $want: $(cat "$TMP/err")"
+  grep -q '"code": "cancelled"' "$TMP/out" || fail "import at $point ($sig): no cancelled JSON error: $(cat "$TMP/out")"
+  [ "$(tree_state "$TMP/sigi")" = "$before" ] || fail "import at $point ($sig): the install changed: $(find "$TMP/sigi")"
+done
 rm -rf "$big"
 
 # ---- item 7: --force over a non-empty directory that is not a bundle -----------------------

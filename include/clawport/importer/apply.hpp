@@ -388,8 +388,11 @@ void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, c
   const auto run = [&](auto& source) {
     hashed_stream<std::remove_reference_t<decltype(source)>> list(source);
     std::uint64_t taken = 0;
-    if (o.on_progress)
-      list.on_pop = [&o, &taken, &p] { o.on_progress("copying", ++taken, p.files.listed); };
+    if (o.on_progress || o.cancelled)
+      list.on_pop = [&o, &taken, &p] {
+        check_cancelled(o);
+        if (o.on_progress) o.on_progress("copying", ++taken, p.files.listed);
+      };
     ap.stage_all(bundle_root, p, list, tally);
     if (list.finish() != p.files.sha256)
       throw stream_changed("its digest list is not the one the plan was made with");
@@ -452,6 +455,7 @@ import_result apply_import(Fs& fs, const import_options& o, const clawport::plan
     // copying leaves only staging directories, which a re-run of the plan recognises.
     detail::stage_trees(fs, ap, bundle_root, p, o, res.copied);
     if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
+    detail::check_cancelled(o);  // the last point before the install changes
     const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
     if (!p.placements.empty() || p.memory) {
       intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);

@@ -49,6 +49,10 @@ struct import_options {
   /// and while apply copies its files (`copying`), with the files done and the total (0 =
   /// not known). Not part of the plan.
   std::function<void(std::string_view phase, std::uint64_t done, std::uint64_t total)> on_progress;
+  /// Polled between files while the bundle is hashed and copied: true = stop, remove what
+  /// was staged and throw errc::cancelled (the CLI sets it from its SIGINT/SIGTERM handler).
+  /// Empty = never cancelled. Not part of the plan.
+  std::function<bool()> cancelled;
 };
 
 /// One incoming entry and what the plan does with it.

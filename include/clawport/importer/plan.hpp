@@ -61,6 +61,16 @@ namespace detail {
 
 namespace zc = clawport::zeroclaw;
 
+/// Throws errc::cancelled when the caller asked to stop (a signal, in the CLI); apply's
+/// undo removes whatever was staged, so nothing of the import is left.
+inline void check_cancelled(const import_options& o) {
+  if (o.cancelled && o.cancelled())
+    throw error(errc::cancelled,
+                "the import into " + o.config_path +
+                    " was interrupted; the install was left as it was and nothing staged remains",
+                o.config_path);
+}
+
 /// The target config's text; nullopt when absent (its directory too). Read by
 /// zeroclaw::read_config_to_replace: a symlinked or hard-linked config is refused here already, the
 /// rule of the write that applies the plan; a device, FIFO or oversized file refused naming it.
@@ -234,6 +244,14 @@ inline std::string memory_backend_of(const verify::report& rep, const zc::value&
 /// rows are untrusted input that will enter prompts), or that it was left out.
 inline void memory_todo(const verify::report& rep, import_plan& p) {
   if (!rep.memory) return;
+  // The exporter lists the store as left behind ("bundle format 1 does not carry it"); this
+  // bundle carries its memories, so the items below say what happens to them instead.
+  p.todo.erase(std::remove_if(p.todo.begin(), p.todo.end(),
+                              [](const todo_item& t) {
+                                return t.group == "recreate" && t.kind == "not_yet_portable" &&
+                                       t.path == "workspace/memory";
+                              }),
+               p.todo.end());
   const std::string file(bundle::memory_entries_file);
   if (!p.memory) {
     p.todo.push_back({"recreate",
@@ -314,8 +332,11 @@ import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
   // the digest of the list's stream); one without keeps its files (they are its list).
   const bool listed = has_digest_list(fs, o.bundle);
   verify::progress_function progress;
-  if (o.on_progress)
-    progress = [&o](std::uint64_t n, std::uint64_t total) { o.on_progress("verifying", n, total); };
+  if (o.on_progress || o.cancelled)
+    progress = [&o](std::uint64_t n, std::uint64_t total) {
+      d::check_cancelled(o);
+      if (o.on_progress) o.on_progress("verifying", n, total);
+    };
   verify::report rep =
       !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress)
       : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
