@@ -122,7 +122,9 @@ inline value agent_config_of(const claw_package& pkg, const std::string& final_i
   value config = to_json(pkg.model.agent);
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
-      config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
+      config[it.key()] = it.key() == "tools" && pkg.profile->tools
+                             ? materialize_tools(*pkg.profile->tools, it.value())
+                             : it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;
