@@ -183,8 +183,8 @@ TEST_SUITE("openclaw.schema") {
   TEST_CASE("the model's MCP servers and cron jobs carry what the plan asks of them") {
     const auto r = manifest(
         "schemaVersion: 1\nagent:\n  id: demo\n"
-        "mcpServers:\n  statuspage:\n    command: npx\n"
-        "    env:\n      TOKEN: \"${STATUSPAGE_TOKEN}\"\n      MODE: plain\n"
+        "mcpServers:\n  statuspage:\n    command: statuspage-mcp\n"
+        "    env:\n      TOKEN: \"${STATUSPAGE_TOKEN}\"\n      REGION: \"${SP_REGION}\"\n"
         "  linear:\n    url: https://mcp.linear.app/mcp\n    transport: streamable-http\n"
         "    auth: oauth\n"
         "cronJobs:\n  - id: digest\n    schedule:\n      cron: \"0 9 * * 1-5\"\n"
@@ -197,7 +197,7 @@ TEST_SUITE("openclaw.schema") {
     REQUIRE(m.mcp_servers.size() == 2);
     const oc::mcp_server_decl* s = m.mcp_server("statuspage");
     REQUIRE(s != nullptr);
-    CHECK(s->env_values == std::vector<std::string>{"${STATUSPAGE_TOKEN}", "plain"});
+    CHECK(s->env_values == std::vector<std::string>{"${STATUSPAGE_TOKEN}", "${SP_REGION}"});
     CHECK_FALSE(s->oauth);
     CHECK_FALSE(s->remote);
     const oc::mcp_server_decl* l = m.mcp_server("linear");
