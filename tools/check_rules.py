@@ -35,6 +35,9 @@ why the code is the rule's home (or its stand-in). Each violation is printed as
     tools/check_rules.py              # exit 1 and one line per violation
     tools/check_rules.py --self-test  # plants one violation of each rule in a temporary
                                       # copy and shows each check fails on it
+
+Both runs also run tools/openclaw_reads.py (string-keyed JSON reads in openclaw/ only in the
+readers that validate input; issue 42).
 """
 import pathlib
 import re
@@ -324,8 +327,11 @@ def self_test():
 
 
 def main():
+    import openclaw_reads  # issue 42: string-keyed reads only in openclaw/'s validating readers
+
     if sys.argv[1:] == ["--self-test"]:
-        return 0 if self_test() else 1
+        return 0 if self_test() and openclaw_reads.self_test() else 1
+    reads_failed = openclaw_reads.main() != 0
     problems = check(ROOT)
     for p in problems:
         print(p)
@@ -335,7 +341,7 @@ def main():
               % (len(problems), pathlib.Path(__file__).name))
         return 1
     print("rules: %s: %d files clean" % (", ".join(RULES), len(sources(ROOT))))
-    return 0
+    return 1 if reads_failed else 0
 
 
 if __name__ == "__main__":

@@ -238,9 +238,9 @@ TEST_CASE("bundle to claw: the package reads through OpenClaw's reader and plans
   for (const auto& f : pkg.model.files) extra.insert(f.path);
   CHECK(extra == std::set<std::string>{"notes/plan.md", "skills/web_search/SKILL.md"});
   // MCP: the stdio server with an env reference, never the value; the remote one mapped.
-  CHECK(pkg.model.mcp_servers["pinned"]["env"]["PINNED_TOKEN"] == "${PINNED_TOKEN}");
-  CHECK(pkg.model.mcp_servers["remote"]["transport"] == "streamable-http");
-  CHECK(pkg.model.mcp_servers["pinned"]["timeout"] == 30);
+  CHECK(pkg.model.mcp_server("pinned")->declaration["env"]["PINNED_TOKEN"] == "${PINNED_TOKEN}");
+  CHECK(pkg.model.mcp_server("remote")->declaration["transport"] == "streamable-http");
+  CHECK(pkg.model.mcp_server("pinned")->declaration["timeout"] == 30);
   // readonly: writes and exec denied, the excluded tool kept, confined to the workspace.
   REQUIRE(pkg.profile);
   const auto& tools = pkg.profile->agent["tools"];
@@ -350,7 +350,8 @@ TEST_CASE("round trip claw -> bundle -> claw keeps workspace files and the tool 
   CHECK(t1["deny"] == t2["deny"]);
   CHECK(t1["fs"] == t2["fs"]);
   CHECK(p1.profile->agent["sandbox"] == p2.profile->agent["sandbox"]);
-  CHECK(p2.model.mcp_servers["statuspage"]["env"]["STATUSPAGE_TOKEN"] == "${STATUSPAGE_TOKEN}");
+  CHECK(p2.model.mcp_server("statuspage")->declaration["env"]["STATUSPAGE_TOKEN"] ==
+        "${STATUSPAGE_TOKEN}");
   CHECK_FALSE(plan_of(r.m(), "/out/c2").blocked);
 }
 

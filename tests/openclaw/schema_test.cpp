@@ -179,6 +179,41 @@ TEST_SUITE("openclaw.schema") {
           "\"cronJobs\":[]}");
   }
 
+  // Issue 42: the plan reads MCP servers and cron jobs through the model, never by key.
+  TEST_CASE("the model's MCP servers and cron jobs carry what the plan asks of them") {
+    const auto r = manifest(
+        "schemaVersion: 1\nagent:\n  id: demo\n"
+        "mcpServers:\n  statuspage:\n    command: statuspage-mcp\n"
+        "    env:\n      TOKEN: \"${STATUSPAGE_TOKEN}\"\n      REGION: \"${SP_REGION}\"\n"
+        "  linear:\n    url: https://mcp.linear.app/mcp\n    transport: streamable-http\n"
+        "    auth: oauth\n"
+        "cronJobs:\n  - id: digest\n    schedule:\n      cron: \"0 9 * * 1-5\"\n"
+        "      timezone: UTC\n    session: isolated\n    message: Sum up.\n"
+        "    delivery:\n      mode: announce\n      channel: last\n"
+        "  - id: review\n    schedule:\n      cron: \"30 16 * * 5\"\n      timezone: UTC\n"
+        "    session: main\n    message: Review.\n");
+    REQUIRE(r.ok());
+    const oc::claw_manifest& m = r.model;
+    REQUIRE(m.mcp_servers.size() == 2);
+    const oc::mcp_server_decl* s = m.mcp_server("statuspage");
+    REQUIRE(s != nullptr);
+    CHECK(s->env_values == std::vector<std::string>{"${STATUSPAGE_TOKEN}", "${SP_REGION}"});
+    CHECK_FALSE(s->oauth);
+    CHECK_FALSE(s->remote);
+    const oc::mcp_server_decl* l = m.mcp_server("linear");
+    REQUIRE(l != nullptr);
+    CHECK(l->oauth);
+    CHECK(l->remote);
+    CHECK(l->declaration == r.manifest["mcpServers"]["linear"]);
+    CHECK(m.mcp_server("absent") == nullptr);
+    REQUIRE(m.cron_jobs.size() == 2);
+    CHECK(m.cron_jobs[0].id == "digest");
+    CHECK(m.cron_jobs[0].last_channel);
+    CHECK(m.cron_jobs[1].id == "review");
+    CHECK_FALSE(m.cron_jobs[1].last_channel);
+    CHECK(oc::to_json(m) == r.manifest);
+  }
+
   TEST_CASE("rejects the prototype flat entries contract") {
     const auto r = manifest("schemaVersion: openclaw.claw.v1\nagent:\n  id: demo\nentries: []\n");
     CHECK(has(r.diagnostics, "invalid_manifest", "$.schemaVersion"));

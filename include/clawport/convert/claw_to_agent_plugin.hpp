@@ -112,10 +112,9 @@ inline void claw_plugin_losses(const claw_input& in, std::vector<loss>& losses) 
                           m.packages[i].version +
                           "): its content is not in the package, and a plugin has no "
                           "dependencies"});
-  if (m.cron_jobs.is_array())
-    for (std::size_t i = 0; i < m.cron_jobs.size(); ++i)
-      losses.push_back({"$.cronJobs[" + std::to_string(i) + "]", loss_kind::dropped,
-                        "a plugin has no scheduled jobs"});
+  for (std::size_t i = 0; i < m.cron_jobs.size(); ++i)
+    losses.push_back({"$.cronJobs[" + std::to_string(i) + "]", loss_kind::dropped,
+                      "a plugin has no scheduled jobs"});
   if (in.profile)
     losses.push_back(
         {"$.profile", loss_kind::dropped, "a plugin has no tool policy, model or sandbox"});
@@ -140,15 +139,14 @@ inline mapped map_claw_to_agent_plugin(const claw_input& in) {
   oj required = oj::array();
   oj kept_all = oj::object();
   oj servers = oj::object();
-  if (m.mcp_servers.is_object())
-    for (auto s = m.mcp_servers.begin(); s != m.mcp_servers.end(); ++s) {
-      oj kept = oj::object();
-      if (auto out =
-              detail::claw_plugin_server(s.key(), oj(s.value()), required, kept, res.losses)) {
-        servers[s.key()] = std::move(*out);
-        if (!kept.empty()) kept_all[s.key()] = std::move(kept);
-      }
+  for (const auto& s : m.mcp_servers) {
+    oj kept = oj::object();
+    if (auto out =
+            detail::claw_plugin_server(s.name, oj(s.declaration), required, kept, res.losses)) {
+      servers[s.name] = std::move(*out);
+      if (!kept.empty()) kept_all[s.name] = std::move(kept);
     }
+  }
   // The workspace's skills, through the one skill mapping of the way out (names fitted,
   // frontmatter made Agent Skills, the original kept for the way back).
   bundle_input skills_in;

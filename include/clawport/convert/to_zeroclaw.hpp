@@ -312,11 +312,11 @@ inline void zeroclaw_drops(const openclaw::claw_manifest& m, zeroclaw::export_pl
     plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
     losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
   }
-  for (const json& job : m.cron_jobs) {
-    const std::string path = "cronJobs." + job["id"].get<std::string>();
+  for (const auto& decl : m.cron_jobs) {
+    const json& job = decl.declaration;
+    const std::string path = "cronJobs." + decl.id;
     const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
-                            job["id"].get<std::string>() + "` (" +
-                            job["schedule"]["cron"].get<std::string>() + " " +
+                            decl.id + "` (" + job["schedule"]["cron"].get<std::string>() + " " +
                             job["schedule"]["timezone"].get<std::string>() + ") on the target";
     plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
     losses.push_back({"$." + path, loss_kind::dropped, why});
@@ -398,11 +398,11 @@ inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
   // ---- MCP servers ----
   zeroclaw::value servers = zeroclaw::value::make_array();
   std::vector<std::string> names;
-  for (auto it = m.mcp_servers.begin(); it != m.mcp_servers.end(); ++it) {
+  for (const auto& s : m.mcp_servers) {
     std::optional<zeroclaw::value> z =
-        detail::zeroclaw_mcp_server(it.key(), it.value(), o, allow, deny, losses);
+        detail::zeroclaw_mcp_server(s.name, s.declaration, o, allow, deny, losses);
     if (!z) continue;
-    names.push_back(it.key());
+    names.push_back(s.name);
     servers.items.push_back(std::move(*z));
   }
   if (!allow.empty()) rp.set("allowed_tools", detail::zstrings(allow));

@@ -404,18 +404,19 @@ inline value exported_packages(const install_record& rec) {
 }
 
 inline value exported_crons(const install_record& rec) {
-  std::vector<value> j;
-  for (const auto& c : rec.cron_jobs) {
-    value job = c.job;
-    job.erase("agentId");
-    job.erase("deliveryResolution");
-    j.push_back(std::move(job));
-  }
-  std::sort(j.begin(), j.end(), [](const value& a, const value& b) {
-    return utf16_less(a["id"].get<std::string>(), b["id"].get<std::string>());
+  // Sorted by the record's manifest id (add and update record the job under its own id).
+  std::vector<const cron_ref*> j;
+  for (const auto& c : rec.cron_jobs) j.push_back(&c);
+  std::sort(j.begin(), j.end(), [](const cron_ref* a, const cron_ref* b) {
+    return utf16_less(a->manifest_id, b->manifest_id);
   });
   value out = value::array();
-  for (auto& v : j) out.push_back(std::move(v));
+  for (const cron_ref* c : j) {
+    value job = c->job;
+    job.erase("agentId");
+    job.erase("deliveryResolution");
+    out.push_back(std::move(job));
+  }
   return out;
 }
 

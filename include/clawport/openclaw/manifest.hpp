@@ -67,21 +67,44 @@ struct package_decl {
   std::string version;
 };
 
+/// One `mcpServers` entry: the declaration as the JSON data it is (it passes to the host
+/// unchanged) and what the plan asks of it, read once by the schema.
+struct mcp_server_decl {
+  std::string name;
+  value declaration;
+  std::vector<std::string> env_values;  ///< `env`'s string values, in declaration order
+  bool oauth = false;                   ///< `auth: "oauth"`
+  bool remote = false;                  ///< has a `url` (a remote server, not a command)
+};
+
+/// One `cronJobs` entry: the declaration as the JSON data it is, its id and its delivery.
+struct cron_job_decl {
+  std::string id;
+  value declaration;
+  bool last_channel = false;  ///< `delivery.channel: "last"`
+};
+
 /// A validated, normalised manifest: the model the package side works on. MCP servers and
-/// cron jobs are carried as the JSON data they are (they pass to the host unchanged).
+/// cron jobs keep their declarations as JSON (they pass to the host unchanged).
 struct claw_manifest {
   manifest_agent agent;
   std::vector<std::pair<std::string, std::string>> metadata;  ///< in declaration order
   std::vector<workspace_decl> bootstrap_files;                ///< in `bootstrap_file_names` order
   std::vector<workspace_decl> files;
   std::vector<package_decl> packages;
-  value mcp_servers = value::object();
-  value cron_jobs = value::array();
+  std::vector<mcp_server_decl> mcp_servers;  ///< in the declaration object's order
+  std::vector<cron_job_decl> cron_jobs;
 
   /// The metadata value under `key`, when declared.
   const std::string* metadata_value(std::string_view key) const {
     for (const auto& kv : metadata)
       if (kv.first == key) return &kv.second;
+    return nullptr;
+  }
+  /// The MCP server `name`, when declared.
+  const mcp_server_decl* mcp_server(std::string_view name) const {
+    for (const auto& s : mcp_servers)
+      if (s.name == name) return &s;
     return nullptr;
   }
 };
@@ -129,8 +152,10 @@ inline value to_json(const claw_manifest& m) {
   out["workspace"] = std::move(ws);
   out["packages"] = value::array();
   for (const auto& p : m.packages) out["packages"].push_back(to_json(p));
-  out["mcpServers"] = m.mcp_servers;
-  out["cronJobs"] = m.cron_jobs;
+  out["mcpServers"] = value::object();
+  for (const auto& s : m.mcp_servers) out["mcpServers"][s.name] = s.declaration;
+  out["cronJobs"] = value::array();
+  for (const auto& j : m.cron_jobs) out["cronJobs"].push_back(j.declaration);
   return out;
 }
 

@@ -54,6 +54,7 @@ struct migration_plan {
   std::string workspace;     ///< canonical
   std::string package_root;  ///< <state-dir>/claws/local/<agent-id>
   std::string package_name;
+  std::string package_version;                  ///< package.json `version`, as generated
   value agent = value::object();                ///< the generated manifest's agent
   std::optional<value> profile;                 ///< the generated OpenClaw profile
   std::vector<migration_file> package_files;    ///< localeCompare order of path
@@ -270,6 +271,7 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.hashed);
   const value package_json = package_json_of(naming);
   p.package_name = naming.name;
+  p.package_version = naming.version;
   p.agent = parts.agent;
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
@@ -346,8 +348,7 @@ inline claw_package planned_package(const migration_plan& p) {
   source_identity& id = pkg.source;
   id.kind = "package";
   id.name = p.package_name;
-  const value pj = value::parse(*bytes_of("package.json"));
-  id.version = pj["version"].get<std::string>();
+  id.version = p.package_version;
   id.package_root = p.package_root;
   id.manifest_path = paths::join(p.package_root, "CLAW.md");
   std::tie(id.integrity, id.byte_length) = package_identity(p.tree);

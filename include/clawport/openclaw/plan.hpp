@@ -122,7 +122,9 @@ inline value agent_config_of(const claw_package& pkg, const std::string& final_i
   value config = to_json(pkg.model.agent);
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
-      config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
+      config[it.key()] = it.key() == "tools" && pkg.profile->tools
+                             ? materialize_tools(*pkg.profile->tools, it.value())
+                             : it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;
@@ -298,30 +300,26 @@ void add_package_actions(add_builder& b, const Resolver& resolver, const add_opt
 }
 
 /// The prerequisites of one MCP server: its environment references and OAuth.
-inline std::vector<plan_requirement> mcp_prerequisites(add_builder& b, const std::string& name,
-                                                       const value& server) {
+inline std::vector<plan_requirement> mcp_prerequisites(add_builder& b,
+                                                       const mcp_server_decl& server) {
+  const std::string& name = server.name;
   std::vector<plan_requirement> prereq;
-  if (server.contains("env")) {
-    for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
-      std::string var;
-      if (is_env_reference(e.value().get<std::string>(), &var))
-        prereq.push_back({"environment", name, var});
-    }
+  for (const auto& v : server.env_values) {
+    std::string var;
+    if (is_env_reference(v, &var)) prereq.push_back({"environment", name, var});
   }
-  if (server.contains("auth") && server["auth"] == "oauth")
-    prereq.push_back({"oauth", name, std::nullopt});
+  if (server.oauth) prereq.push_back({"oauth", name, std::nullopt});
   for (const auto& r : prereq) b.plan.requirements.push_back(r);
   return prereq;
 }
 
 /// The MCP servers: absent, present-exact (identical), or a collision.
 inline void add_mcp_actions(add_builder& b) {
-  const value& servers = b.pkg.model.mcp_servers;
-  for (auto it = servers.begin(); it != servers.end(); ++it) {
-    const std::string& name = it.key();
-    const value& server = it.value();
+  for (const mcp_server_decl& decl : b.pkg.model.mcp_servers) {
+    const std::string& name = decl.name;
+    const value& server = decl.declaration;
     add_action& a = b.act(add_kind::mcp_server, name, add_verb::configure, "mcp.servers." + name);
-    a.prerequisites = mcp_prerequisites(b, name, server);
+    a.prerequisites = mcp_prerequisites(b, decl);
     a.declaration = server;
     if (b.host.mcp_servers.contains(name)) {
       if (stable_stringify(canonical_mcp_server(server)) ==
@@ -343,10 +341,10 @@ inline void add_mcp_actions(add_builder& b) {
 
 /// The cron jobs: planned, disclosed as needing a running Gateway.
 inline void add_cron_actions(add_builder& b) {
-  const value& jobs = b.pkg.model.cron_jobs;
+  const std::vector<cron_job_decl>& jobs = b.pkg.model.cron_jobs;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
-    const value& job = jobs[k];
-    const std::string id = job["id"].get<std::string>();
+    const value& job = jobs[k].declaration;
+    const std::string& id = jobs[k].id;
     b.offline.push_back(warning_at(errc::cron_gateway_required, phase::plan, index("$.cronJobs", k),
                                    "Cron job " + id +
                                        " needs a running OpenClaw Gateway (cron.add); "
@@ -355,8 +353,7 @@ inline void add_cron_actions(add_builder& b) {
         b.act(add_kind::cron_job, id, add_verb::schedule, "cron:" + id + ":agent=" + b.final_id);
     a.declaration = job;
     a.agent_id = b.final_id;
-    a.last_channel = job.contains("delivery") && job["delivery"].contains("channel") &&
-                     job["delivery"]["channel"] == "last";
+    a.last_channel = jobs[k].last_channel;
     value effect = job;
     effect["agentId"] = b.final_id;
     b.capability("cronJob", id, "cronJobs." + id, "schedule", capability_reason::cron_job,

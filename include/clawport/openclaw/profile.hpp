@@ -28,6 +28,33 @@ namespace openclaw {
 
 namespace detail {
 
+inline std::vector<std::string> strings_of(const value& tools, const char* key) {
+  std::vector<std::string> out;
+  if (tools.contains(key) && tools[key].is_array())
+    for (const auto& v : tools[key])
+      if (v.is_string()) out.push_back(v.get<std::string>());
+  return out;
+}
+
+}  // namespace detail
+
+/// `agent.tools` typed (the fields materialize_tools and the converters read).
+inline profile_tools tools_of(const value& t) {
+  profile_tools tools;
+  if (t.contains("profile") && t["profile"].is_string())
+    tools.profile = t["profile"].get<std::string>();
+  tools.allow = detail::strings_of(t, "allow");
+  tools.has_allow = t.contains("allow");
+  tools.also_allow = t.contains("alsoAllow");
+  tools.also_allow_tools = detail::strings_of(t, "alsoAllow");
+  tools.deny = detail::strings_of(t, "deny");
+  if (t.contains("fs")) tools.fs = t["fs"];
+  tools.workspace_only = tools.fs && tools.fs->is_object() && tools.fs->contains("workspaceOnly");
+  return tools;
+}
+
+namespace detail {
+
 /// `tools.allow` / `alsoAllow` / `deny`: non-empty string lists; the grants bounded (no
 /// globs, no `group:plugins` or `bundle-mcp`).
 inline void check_tool_grants(checker& c, const value& t, const std::string& tp) {
@@ -70,7 +97,7 @@ inline void check_tool_rules(checker& c, const value& t, const std::string& tp,
     }
   }
   if (policy) {
-    const std::vector<std::string> snapshot = profile_snapshot_allow(t, *policy);
+    const std::vector<std::string> snapshot = profile_snapshot_allow(tools_of(t), *policy);
     if (std::find(snapshot.begin(), snapshot.end(), "bundle-mcp") != snapshot.end())
       c.issue(member(tp, "allow"),
               "Profiles containing bundle-mcp require a bounded allowlist of concrete tool names.");
@@ -315,15 +342,6 @@ struct profile_sandbox {
   std::string workspace_access = "rw";  ///< none | ro | rw
 };
 
-/// `agent.tools` of a valid profile.
-struct profile_tools {
-  std::optional<std::string> profile;  ///< a registered built-in tool profile
-  std::vector<std::string> allow;
-  bool also_allow = false;  ///< `alsoAllow` is set (it extends `profile`)
-  std::vector<std::string> deny;
-  bool workspace_only = false;  ///< `fs.workspaceOnly` (it may only be true)
-};
-
 /// A valid OpenClaw profile. `agent` keeps the settings as written, since `claw add` merges
 /// them into the agent's entry of openclaw.json; what clawport itself decides on is typed.
 struct openclaw_profile {
@@ -365,13 +383,7 @@ inline openclaw_profile typed_profile(const value& p) {
   out.agent = p.at("agent");
   if (const value* ex = get(p, "extensions")) out.extensions = *ex;
   if (const value* t = get(out.agent, "tools")) {
-    profile_tools tools;
-    if (const value* v = get(*t, "profile")) tools.profile = v->get<std::string>();
-    if (const value* v = get(*t, "allow")) tools.allow = profile_strings(*v);
-    if (const value* v = get(*t, "deny")) tools.deny = profile_strings(*v);
-    tools.also_allow = t->contains("alsoAllow");
-    tools.workspace_only = t->contains("fs") && t->at("fs").contains("workspaceOnly");
-    out.tools = std::move(tools);
+    out.tools = tools_of(*t);
   }
   if (const value* s = get(out.agent, "sandbox")) {
     profile_sandbox sandbox;

@@ -248,6 +248,27 @@ inline manifest_agent normalised_agent(const value& a) {
   return out;
 }
 
+/// One MCP server of a structurally valid manifest: what the plan asks of it, read here once.
+inline mcp_server_decl mcp_server_of(const std::string& name, const value& s) {
+  mcp_server_decl out{name, s, {}, false, false};
+  if (s.contains("env") && s["env"].is_object())
+    for (const auto& v : s["env"])
+      if (v.is_string()) out.env_values.push_back(v.get<std::string>());
+  out.oauth = s.contains("auth") && s["auth"] == "oauth";
+  out.remote = s.contains("url");
+  return out;
+}
+
+/// One cron job of a structurally valid manifest: its id and whether it delivers to the
+/// last channel.
+inline cron_job_decl cron_job_of(const value& j) {
+  cron_job_decl out{j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>() : "", j,
+                    false};
+  out.last_channel = j.contains("delivery") && j["delivery"].is_object() &&
+                     j["delivery"].contains("channel") && j["delivery"]["channel"] == "last";
+  return out;
+}
+
 /// The model of a structurally valid `m`: bootstrap files in name order, then `files`,
 /// `\` → `/` in paths, absent lists empty.
 inline claw_manifest normalised_manifest(const value& m) {
@@ -278,8 +299,11 @@ inline claw_manifest normalised_manifest(const value& m) {
                        p["ref"].get<std::string>(), p["version"].get<std::string>()});
     }
   }
-  if (m.contains("mcpServers")) out.mcp_servers = m["mcpServers"];
-  if (m.contains("cronJobs")) out.cron_jobs = m["cronJobs"];
+  if (m.contains("mcpServers") && m["mcpServers"].is_object())
+    for (auto s = m["mcpServers"].begin(); s != m["mcpServers"].end(); ++s)
+      out.mcp_servers.push_back(mcp_server_of(s.key(), s.value()));
+  if (m.contains("cronJobs") && m["cronJobs"].is_array())
+    for (const auto& j : m["cronJobs"]) out.cron_jobs.push_back(cron_job_of(j));
   return out;
 }
 
@@ -319,7 +343,7 @@ inline void check_unique_declarations(checker& c, const claw_manifest& m) {
   }
   std::set<std::string> crons;
   for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
-    const std::string id = m.cron_jobs[k]["id"].get<std::string>();
+    const std::string& id = m.cron_jobs[k].id;
     if (!crons.insert(id).second) {
       c.issue(index("$.cronJobs", k) + ".id",
               "Cron job id " + value(id).dump() + " is declared more than once.");

@@ -133,29 +133,33 @@ inline bool tool_allowed(const std::string& tool, const std::vector<std::string>
   return any(name) || (name == "apply_patch" && any("write"));
 }
 
+/// `agent.tools` of a profile, typed by the profile reader (profile.hpp `tools_of`).
+struct profile_tools {
+  std::optional<std::string> profile;  ///< a registered built-in tool profile
+  std::vector<std::string> allow;
+  bool has_allow = false;                     ///< `allow` is set
+  bool also_allow = false;                    ///< `alsoAllow` is set (it extends `profile`)
+  std::vector<std::string> also_allow_tools;  ///< `alsoAllow`'s entries
+  std::vector<std::string> deny;
+  bool workspace_only = false;  ///< `fs.workspaceOnly` (it may only be true)
+  std::optional<value> fs;      ///< `fs` as written (claws add keeps it)
+};
+
 namespace detail {
 
-inline std::vector<std::string> strings_of(const value& tools, const char* key) {
-  std::vector<std::string> out;
-  if (tools.contains(key) && tools[key].is_array())
-    for (const auto& v : tools[key])
-      if (v.is_string()) out.push_back(v.get<std::string>());
-  return out;
-}
-
 /// The allow list a profile with the Claw's grants resolves to (resolveClawToolProfileSnapshot).
-inline std::vector<std::string> profile_snapshot_allow(const value& tools,
+inline std::vector<std::string> profile_snapshot_allow(const profile_tools& tools,
                                                        const tool_policy& profile) {
   const std::vector<std::string> profile_allow = expand_tool_groups(profile.allow);
   const auto has = [&](const char* t) {
     return std::find(profile_allow.begin(), profile_allow.end(), t) != profile_allow.end();
   };
-  if (!tools.contains("allow")) {
+  if (!tools.has_allow) {
     std::vector<std::string> all = profile.allow;
-    for (auto& a : strings_of(tools, "alsoAllow")) all.push_back(a);
+    for (auto& a : tools.also_allow_tools) all.push_back(a);
     return expand_tool_groups(all);
   }
-  const std::vector<std::string> grants = strings_of(tools, "allow");
+  const std::vector<std::string>& grants = tools.allow;
   if (has("*")) return expand_tool_groups(grants);
   std::vector<std::string> out;
   for (const auto& t : profile_allow)
@@ -172,39 +176,34 @@ inline std::vector<std::string> profile_snapshot_allow(const value& tools,
 /// A profile's `tools` as claws add persists them (materializeClawToolProfile): without a
 /// profile, the grants expanded (`full` + allow when there are any); with one, the
 /// profile's tools narrowed to the grants, pinned as `{profile: "full", allow, deny?, fs?}`.
-/// Unchanged when the profile is unknown or resolves to nothing bounded (the schema refuses
-/// those: a bounded allowlist is required).
-inline value materialize_tools(const value& tools) {
-  if (!tools.is_object()) return tools;
-  const value* fs = tools.contains("fs") ? &tools["fs"] : nullptr;
+/// `as_written` (the same tools as JSON) unchanged when the profile is unknown or resolves to
+/// nothing bounded (the schema refuses those: a bounded allowlist is required).
+inline value materialize_tools(const profile_tools& tools, const value& as_written) {
   value out = value::object();
-  if (!tools.contains("profile")) {
-    const auto allow = expand_tool_groups(detail::strings_of(tools, "allow"));
-    const auto deny = expand_tool_groups(detail::strings_of(tools, "deny"));
+  if (!tools.profile) {
+    const auto allow = expand_tool_groups(tools.allow);
+    const auto deny = expand_tool_groups(tools.deny);
     if (!allow.empty()) {
       out["profile"] = "full";
       out["allow"] = allow;
     }
-    if (tools.contains("alsoAllow"))
-      out["alsoAllow"] = expand_tool_groups(detail::strings_of(tools, "alsoAllow"));
+    if (tools.also_allow) out["alsoAllow"] = expand_tool_groups(tools.also_allow_tools);
     if (!deny.empty()) out["deny"] = deny;
-    if (fs) out["fs"] = *fs;
+    if (tools.fs) out["fs"] = *tools.fs;
     return out;
   }
-  const auto profile = tools["profile"].is_string()
-                           ? tool_profile_policy(tools["profile"].get<std::string>())
-                           : std::nullopt;
-  if (!profile) return tools;
+  const auto profile = tool_profile_policy(*tools.profile);
+  if (!profile) return as_written;
   const std::vector<std::string> allow = detail::profile_snapshot_allow(tools, *profile);
   if (allow.empty() || std::find(allow.begin(), allow.end(), "bundle-mcp") != allow.end())
-    return tools;
+    return as_written;
   std::vector<std::string> deny_in = profile->deny;
-  for (auto& d : detail::strings_of(tools, "deny")) deny_in.push_back(d);
+  for (auto& d : tools.deny) deny_in.push_back(d);
   const auto deny = expand_tool_groups(deny_in);
   out["profile"] = "full";
   out["allow"] = allow;
   if (!deny.empty()) out["deny"] = deny;
-  if (fs) out["fs"] = *fs;
+  if (tools.fs) out["fs"] = *tools.fs;
   return out;
 }
 

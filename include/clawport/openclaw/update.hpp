@@ -157,7 +157,7 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
     } else if (a.kind == update_kind::mcp_server) {
       if ((a.verb == update_verb::add && a.relationship == "managed") ||
           a.verb == update_verb::change)
-        ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_servers[a.id]);
+        ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_server(a.id)->declaration);
       if (a.verb == update_verb::remove) ops.change.drop_mcp_servers.push_back(a.id);
     } else if (a.kind == update_kind::package && adds) {
       package_decl d;
@@ -211,16 +211,15 @@ inline std::vector<mcp_ref> updated_mcp_refs(const update_plan& up, const instal
   std::map<std::string, mcp_ref> old_refs;
   for (const auto& r : rec.mcp_servers) old_refs[r.name] = r;
   std::vector<mcp_ref> refs;
-  const value& servers = up.package->model.mcp_servers;
-  for (auto it = servers.begin(); it != servers.end(); ++it) {
-    const update_action* u = up.action(update_kind::mcp_server, it.key());
-    const auto old = old_refs.find(it.key());
+  for (const mcp_server_decl& decl : up.package->model.mcp_servers) {
+    const update_action* u = up.action(update_kind::mcp_server, decl.name);
+    const auto old = old_refs.find(decl.name);
     if (old != old_refs.end() && u != nullptr && u->verb == update_verb::unchanged) {
       refs.push_back(old->second);
       continue;
     }
     const bool shared = u != nullptr && u->relationship == "referenced";
-    refs.push_back({it.key(), digest_of(canonical_mcp_server(it.value())),
+    refs.push_back({decl.name, digest_of(canonical_mcp_server(decl.declaration)),
                     shared ? "referenced" : "managed", shared ? "pre-existing" : "claw-introduced",
                     shared, "complete"});
   }

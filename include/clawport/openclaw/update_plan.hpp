@@ -222,28 +222,31 @@ inline void update_package_actions(update_builder& b, const install_record& rec,
   }
 }
 
-inline value mcp_update_effect(const value& server) {
-  return value::object({{"summary", server.contains("url") ? "remote server" : "local command"},
-                        {"payloadWithheld", true}});
+inline value mcp_update_effect(const mcp_server_decl& server) {
+  return value::object(
+      {{"summary", server.remote ? "remote server" : "local command"}, {"payloadWithheld", true}});
 }
 
 /// One recorded MCP server reference against the target's declaration (or its absence).
-inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp);
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m,
+                                const claw_manifest& target);
 
 /// The same, with the recorded relationship on the action.
 inline void update_recorded_mcp_tagged(update_builder& b, const mcp_status& m,
-                                       const value& new_mcp) {
+                                       const claw_manifest& target) {
   const std::size_t at = b.actions.size();
-  update_recorded_mcp(b, m, new_mcp);
+  update_recorded_mcp(b, m, target);
   if (b.actions.size() > at) b.actions[at].relationship = m.row.relationship;
 }
 
-inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp) {
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m,
+                                const claw_manifest& target) {
   const bool managed = m.managed();
   value d = value::object({{"currentDigest", m.row.config_digest},
                            {"relationship", m.row.relationship},
                            {"state", m.state}});
-  if (!new_mcp.contains(m.name)) {
+  const mcp_server_decl* decl = target.mcp_server(m.name);
+  if (decl == nullptr) {
     if (!managed) {
       b.act(update_kind::mcp_server, m.name, update_verb::release, d);
     } else if (m.state == "modified") {
@@ -258,7 +261,7 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
             value::object());
     return;
   }
-  const std::string want = digest_of(canonical_mcp_server(new_mcp[m.name]));
+  const std::string want = digest_of(canonical_mcp_server(decl->declaration));
   d["desiredDigest"] = want;
   if (m.state == "modified") {
     b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
@@ -275,41 +278,44 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
   } else {
     b.act(update_kind::mcp_server, m.name, update_verb::change, d);
     b.cap(update_kind::mcp_server, m.name, "mcpServers." + m.name, update_verb::change, true,
-          mcp_update_effect(new_mcp[m.name]));
+          mcp_update_effect(*decl));
   }
 }
 
 /// MCP servers: the recorded ones, then the target's new ones (managed, or referenced when
 /// an identical declaration exists; a different one collides).
 inline void update_mcp_actions(update_builder& b, const install_status& s, const value& cfg,
-                               const value& new_mcp) {
+                               const claw_manifest& target) {
   std::map<std::string, mcp_status> recorded;
   for (const auto& m : s.mcp_servers) {
     mcp_status x = m;
     const value* live = config_member(cfg, "mcp", "servers", m.name);
     // A managed server a killed update already gave the target's declaration: done, not drift.
-    if (x.state == "modified" && x.managed() && live != nullptr && new_mcp.contains(m.name) &&
-        digest_of(canonical_mcp_server(*live)) == digest_of(canonical_mcp_server(new_mcp[m.name])))
+    const mcp_server_decl* decl = target.mcp_server(m.name);
+    if (x.state == "modified" && x.managed() && live != nullptr && decl != nullptr &&
+        digest_of(canonical_mcp_server(*live)) ==
+            digest_of(canonical_mcp_server(decl->declaration)))
       x.state = "present";
     recorded[m.name] = std::move(x);
   }
-  for (const auto& m : recorded) update_recorded_mcp_tagged(b, m.second, new_mcp);
-  for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
-    if (recorded.count(it.key())) continue;
-    const std::string want = digest_of(canonical_mcp_server(it.value()));
+  for (const auto& m : recorded) update_recorded_mcp_tagged(b, m.second, target);
+  for (const mcp_server_decl& decl : target.mcp_servers) {
+    const std::string& name = decl.name;
+    if (recorded.count(name)) continue;
+    const std::string want = digest_of(canonical_mcp_server(decl.declaration));
     value d = value::object({{"desiredDigest", want}});
-    const value* live = config_member(cfg, "mcp", "servers", it.key());
+    const value* live = config_member(cfg, "mcp", "servers", name);
     if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
-      b.act(update_kind::mcp_server, it.key(), update_verb::manual, d,
-            "MCP server " + it.key() + " already exists with a different configuration.",
+      b.act(update_kind::mcp_server, name, update_verb::manual, d,
+            "MCP server " + name + " already exists with a different configuration.",
             errc::mcp_server_collision);
       continue;
     }
     const std::string relationship = live != nullptr ? "referenced" : "managed";
     d["relationship"] = relationship;
-    b.act(update_kind::mcp_server, it.key(), update_verb::add, d).relationship = relationship;
-    b.cap(update_kind::mcp_server, it.key(), "mcpServers." + it.key(), update_verb::add, true,
-          mcp_update_effect(it.value()));
+    b.act(update_kind::mcp_server, name, update_verb::add, d).relationship = relationship;
+    b.cap(update_kind::mcp_server, name, "mcpServers." + name, update_verb::add, true,
+          mcp_update_effect(decl));
   }
 }
 
@@ -371,7 +377,7 @@ std::set<std::string> files_at_target(Fs& fs, const install_status& s,
 /// Every action of the update of `s` to the target add plan `tp`.
 template <class Fs>
 void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
-                    const add_plan& tp, const value& new_mcp) {
+                    const add_plan& tp, const claw_manifest& target) {
   update_agent_actions(b, s, cfg, tp.agent_config);
   std::map<std::string, const add_action*> wanted;
   for (const auto& a : tp.actions)
@@ -379,7 +385,7 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
   update_recorded_files(b, s, wanted, files_at_target(fs, s, wanted));
   update_new_files(fs, b, s, wanted);
   update_package_actions(b, s.record, tp);
-  update_mcp_actions(b, s, cfg, new_mcp);
+  update_mcp_actions(b, s, cfg, target);
   update_cron_actions(b, s.record, tp);
 }
 
@@ -537,7 +543,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
     }
     if (cfg && out.target) {
       const install_status s = detail::status_of_record(fs, rec, *cfg, {});
-      detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
+      detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model);
     }
   }
   detail::sort_by_kind_id(b.actions, [](const update_action& a) { return detail::kind_id(a); });
