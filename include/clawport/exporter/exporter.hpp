@@ -522,6 +522,7 @@ class basic_exporter {
       req.staging = staging;
       req.adm = adm.adm;
       req.cancelled = o.cancelled;
+      req.removing = o.on_removing;
       if (o.on_published)
         req.published = [&res, &o](const publish::outcome& so_far) {
           res.publish = so_far;
