@@ -29,13 +29,15 @@ class progress_line {
   ~progress_line() { clear(); }
 
   /// `what: n/N files` (`what: n files` when the total is not known, 0, or passed): at the
-  /// first call, at most ten times a second after it, and at the last file.
+  /// first call of a phase, at most ten times a second after it, and at the last file.
   void count(std::string_view what, std::uint64_t n, std::uint64_t total,
              std::string_view one = "file", std::string_view many = "files") {
     if (!enabled_) return;
     const auto now = std::chrono::steady_clock::now();
-    if (shown_ && n != total && now - last_ < std::chrono::milliseconds(100)) return;
+    if (shown_ && what == what_ && n != total && now - last_ < std::chrono::milliseconds(100))
+      return;
     last_ = now;
+    what_ = std::string(what);
     std::string l = std::string(what) + ": " + std::to_string(n);
     if (total != 0 && n <= total) l += "/" + std::to_string(total);
     l += " " + std::string(n == 1 ? one : many);
@@ -58,6 +60,7 @@ class progress_line {
  private:
   bool enabled_;
   bool shown_ = false;
+  std::string what_;  // the phase last counted: a new one shows its first count at once
   std::chrono::steady_clock::time_point last_{};
 };
 

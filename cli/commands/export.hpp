@@ -77,13 +77,18 @@ inline int run_export(const export_args& a, const host_environment& host) {
   // Replacing a bundle: the report as soon as the new one is in place, then the removal of
   // the previous one (minutes for 50,000 files) on the progress line.
   bool reported = false;
-  if (!a.json)
-    o.on_published = [&progress, &reported, &a](const export_result& r) {
+  const std::string removing = "removing the previous bundle at " + a.out;
+  if (!a.json) {
+    o.on_published = [&progress, &reported, &a, &removing](const export_result& r) {
       progress.clear();
       print_report(r, a);
       reported = true;
-      progress.phase("removing the previous bundle at " + a.out + " (the new one is in place)");
+      progress.phase(removing + " (the new one is in place)");
     };
+    o.on_removing = [&progress, &removing](std::uint64_t n) {
+      progress.count(removing, n, 0, "entry", "entries");
+    };
+  }
 
   // SIGINT/SIGTERM only set a flag; the exporter polls it, rolls back and throws
   // errc::cancelled, which run_action turns into exit 130/143.

@@ -20,6 +20,23 @@ removal_at=$(grep -n "removing the previous bundle at $TMP/b (the new one is in 
 [ -n "$report_at" ] && [ -n "$removal_at" ] && [ "$report_at" -le "$removal_at" ] ||
   fail "the report was not printed before the previous bundle's removal (report line ${report_at:-none}, removal line ${removal_at:-none})"
 [ "$(grep -c 'Published with' "$TMP/out")" = 1 ] || fail "the export report was printed twice"
+# the removal of a previous bundle of 3,000 files counts its entries (no total: that would take
+# a second walk), after the report
+make_researcher_install "$TMP/many"
+for d in $(seq 0 29); do
+  mkdir -p "$TMP/many/agents/researcher/workspace/notes/d$d"
+  for f in $(seq 0 99); do printf 'n' >"$TMP/many/agents/researcher/workspace/notes/d$d/f$f.md"; done
+done
+expect_status 0 "$CLAWPORT" export researcher --config "$TMP/many/config.toml" --out "$TMP/big"
+on_tty "$TMP/none" "$CLAWPORT" export researcher --config "$TMP/many/config.toml" --out "$TMP/big" --force
+expect_grep out '^EXIT 0'
+expect_grep out "removing the previous bundle at $TMP/big: [0-9]* entr"
+report_at=$(grep -n 'Published with' "$TMP/out" | head -1 | cut -d: -f1)
+count_at=$(grep -n "removing the previous bundle at $TMP/big: [0-9]" "$TMP/out" | head -1 | cut -d: -f1)
+[ -n "$report_at" ] && [ -n "$count_at" ] && [ "$report_at" -le "$count_at" ] ||
+  fail "the removal's count came before the report (report line ${report_at:-none}, count line ${count_at:-none})"
+[ "$(find "$TMP/big/workspace/notes" -type f | wc -l)" = 3000 ] || fail "the new bundle lost files"
+[ "$(ls -A "$TMP" | grep -c '^\.zeroclaw-export')" = 0 ] || fail "the previous bundle was left beside the new one"
 # verify: the files hashed, of those the bundle holds with its digest list
 files=$(find "$TMP/b" -type f | wc -l)
 on_tty "$TMP/none" "$CLAWPORT" verify "$TMP/b"

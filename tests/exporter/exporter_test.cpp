@@ -676,6 +676,11 @@ TEST_CASE_TEMPLATE("on_published runs before the previous bundle is removed", R,
   o.exported_at = cp::timestamp{1786493040, 123456789};
   std::vector<strings> beside;
   std::string told_strategy, told_guarantee;
+  std::vector<std::uint64_t> removed;  // the removal's count (the CLI's progress line)
+  o.on_removing = [&](std::uint64_t n) {
+    CHECK(beside.size() == 1);  // after the report, never before
+    removed.push_back(n);
+  };
   o.on_published = [&](const cp::export_result& r) {
     beside.push_back(children(h, "out"));
     told_strategy = r.publish.strategy;
@@ -695,6 +700,9 @@ TEST_CASE_TEMPLATE("on_published runs before the previous bundle is removed", R,
   REQUIRE(beside.size() == 1);
   CHECK(beside[0].size() == 2);  // the new bundle and the previous one, not yet removed
   CHECK(children(h, "out") == strings{"bundle"});
+  // bundle, config.toml, manifest, digest list, workspace, IDENTITY.md at least, each once
+  REQUIRE(removed.size() >= 6);
+  for (std::size_t i = 0; i < removed.size(); ++i) CHECK(removed[i] == i + 1);
   CHECK(
       has(h.read("out/bundle/zeroclaw-agent.toml"), "exported_at = \"2026-08-12T00:04:00+00:00\""));
 }

@@ -279,6 +279,39 @@ TEST_CASE("posix: remove_tree_at deletes through handles and never follows a sym
   CHECK_FALSE(f.exists("deep"));
 }
 
+// Issue 44 item 1: `export --force` counts the previous bundle's removal on its progress
+// line; no total (that would take a second walk).
+TEST_CASE("posix: remove_tree_at counts every entry it removes, and fs::remove_tree routes to it") {
+  posix_fixture f;
+  f.mkdir("victim/a/b");
+  for (int i = 0; i < 40; ++i) f.write("victim/a/f" + std::to_string(i), "x");
+  f.write("victim/a/b/deep", "y");
+  f.symlink("victim/a/b/link", "../../..");
+  auto root = open_root(f);
+  std::vector<std::uint64_t> told;
+  fs::remove_tree(f.fs, root, "victim", [&](std::uint64_t n) { told.push_back(n); });
+  CHECK_FALSE(f.exists("victim"));
+  // victim, a, b, 40 files, deep, link: each told once, in order, the last one the whole.
+  REQUIRE(told.size() == 45);
+  for (std::size_t i = 0; i < told.size(); ++i) CHECK(told[i] == i + 1);
+  // A leaf is one entry; an empty callback is the plain removal.
+  f.write("plain", "z");
+  told.clear();
+  f.fs.remove_tree_at(root, "plain", [&](std::uint64_t n) { told.push_back(n); });
+  CHECK(told == std::vector<std::uint64_t>{1});
+  f.mkdir("quiet/x");
+  fs::remove_tree(f.fs, root, "quiet", fs::removal_progress{});
+  CHECK_FALSE(f.exists("quiet"));
+  // A backend without the counting form removes the tree and tells nothing.
+  fs::memory mem;
+  auto mroot = mem.open_root("/");
+  mem.make_dir_at(mroot, "t", 0755);
+  bool called = false;
+  fs::remove_tree(mem, mroot, "t", [&](std::uint64_t) { called = true; });
+  CHECK_FALSE(mem.stat_at(mroot, "t"));
+  CHECK_FALSE(called);
+}
+
 TEST_CASE("posix: unlink_at and remove_dir_at") {
   posix_fixture f;
   f.write("file", "x");

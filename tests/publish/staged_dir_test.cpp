@@ -156,6 +156,46 @@ TEST_CASE("staged_dir: a name another process holds is refused and left alone") 
   CHECK(m.exists(kParent + "/.clawport-claw-AbC123"));
 }
 
+// Issue 43 item 4: import stages through staged_dir's plan-named form (no wrapper of its
+// own); mirrors import_rerun_test's leftover and busy cases at the staged_dir level.
+TEST_CASE("staged_dir: the plan-named form reclaims a killed run's leftover, refuses a held one") {
+  const std::string name = pub::import_staging_name("0123456789ab", "workspace");
+  const std::string at = kParent + "/" + name;
+  mem m;
+  m.write_file(at + "/half/copied.md", "partial");  // a killed run's, unlocked
+  auto parent = m.open_root(kParent);
+  {
+    pub::staged_dir<mem> st(m, parent, pub::plan_named{"0123456789ab", "workspace", "agents/a"});
+    CHECK(st.name() == name);
+    CHECK(st.reclaimed());
+    CHECK(m.snapshot(at).empty());  // the leftover's content is gone, the new one is empty
+    // Held: a second run of the plan is refused, naming the path, and touches nothing.
+    m.write_file(at + "/mine", "x");
+    try {
+      pub::staged_dir<mem> other(m, parent,
+                                 pub::plan_named{"0123456789ab", "workspace", "agents/a"});
+      FAIL("a held staging directory was taken");
+    } catch (const cp::error& e) {
+      CHECK(e.code() == cp::errc::destination_refused);
+      CHECK(std::string(e.what()) == "another import of this plan is running (it holds agents/a/" +
+                                         name + "); nothing was written");
+    }
+    CHECK(m.read_file(at + "/mine") == "x");
+  }
+  CHECK(children(m, kParent).empty());
+  {  // nothing there: made, nothing reclaimed
+    pub::staged_dir<mem> st(m, parent, pub::plan_named{"0123456789ab", "workspace", ""});
+    CHECK_FALSE(st.reclaimed());
+  }
+  // A file under the name is not an import's: refused, left as it was.
+  m.write_file(at, "not mine");
+  CHECK_THROWS_WITH_AS(
+      pub::staged_dir<mem>(m, parent, pub::plan_named{"0123456789ab", "workspace", ""}),
+      (name + " exists and is not a directory an import made; nothing was written").c_str(),
+      cp::error);
+  CHECK(m.read_file(at) == "not mine");
+}
+
 TEST_CASE("staged_dir: publish_entry moves one entry out and the staging tree is removed") {
   mem m;
   m.mkdirs(kParent);

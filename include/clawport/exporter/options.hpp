@@ -38,6 +38,9 @@ struct export_options {
   /// removed (minutes for a large tree), with the result as `run` will return it but for
   /// the removal's warnings: the CLI prints its report here. Not called otherwise.
   std::function<void(const export_result&)> on_published;
+  /// Called while that previous bundle is removed, with the entries removed so far (no
+  /// total: counting would take a second walk). Not called otherwise.
+  std::function<void(std::uint64_t removed)> on_removing;
   /// Called for every workspace entry the copy visits (for a progress line).
   std::function<void(std::uint64_t entries)> on_progress;
   /// Polled between steps, for every workspace entry and skill, and by the Publish policy

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -101,6 +102,9 @@ enum class rename_result { done, unsupported };
 //   void remove_dir_at(const dir&, name)   unlinkat(AT_REMOVEDIR): empty directories only
 //   void remove_tree_at(const dir&, name)  recursive delete through handles, never
 //                                          following a symlink (CVE-2022-21658 safe)
+//   (optional) void remove_tree_at(const dir&, name, const removal_progress&)
+//                                          the same, counting the entries removed so far
+//                                          (fs::remove_tree; detail::has_counted_remove_tree_at)
 //   rename_result rename_at(const dir& from_dir, name, const dir& to_dir, name, rename_mode)
 //                                          `unsupported` only for noreplace/exchange when
 //                                          the kernel or filesystem refuses (EINVAL/ENOSYS)
@@ -189,9 +193,19 @@ CLAWPORT_FS_REQUIRES(has_make_locked_dir_at,
                          lval<B>().make_locked_dir_at(lval<const typename B::dir>(),
                                                       std::string_view{}, std::uint32_t{})})
 
+// Optional: `remove_tree_at(const dir&, name, const removal_progress&)`, the removal
+// reporting the entries removed so far (fs::remove_tree uses it when present).
+CLAWPORT_FS_REQUIRES(has_counted_remove_tree_at,
+                     lval<B>().remove_tree_at(lval<const typename B::dir>(), std::string_view{},
+                                              lval<const std::function<void(std::uint64_t)>>()))
+
 #undef CLAWPORT_FS_REQUIRES
 
 }  // namespace detail
+
+/// Called while a tree is removed with the number of entries (files, links, directories)
+/// removed so far; no total is known without a second walk, so none is given.
+using removal_progress = std::function<void(std::uint64_t removed)>;
 
 /// Checks at compile time that `B` models the Fs policy, naming the first missing
 /// requirement. Use as `static_assert(fs::check_policy<B>());` or let the algorithms do it.
@@ -285,6 +299,17 @@ std::optional<typename B::dir> make_locked_dir(B& fs, const typename B::dir& par
     fs.make_dir_at(parent, name, mode);
     return lock_made_dir(fs, parent, name);
   }
+}
+
+/// remove_tree_at, counting through `on_removed` where the backend can (fs::posix); a
+/// backend without the counting form removes the tree and reports nothing.
+template <class B>
+void remove_tree(B& fs, const typename B::dir& parent, std::string_view name,
+                 const removal_progress& on_removed) {
+  if constexpr (detail::has_counted_remove_tree_at<B>::value) {
+    if (on_removed) return fs.remove_tree_at(parent, name, on_removed);
+  }
+  fs.remove_tree_at(parent, name);
 }
 
 }  // namespace fs

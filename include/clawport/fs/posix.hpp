@@ -409,9 +409,21 @@ class posix {
   /// symlink is unlinked, never followed. Entries that vanish meanwhile are not errors.
   /// Uses one descriptor per level and an explicit stack, not C++ recursion.
   void remove_tree_at(const dir& parent, std::string_view name) {
+    remove_tree_at(parent, name, removal_progress{});
+  }
+
+  /// remove_tree_at, calling `on_removed` (when set) with the count of entries removed so
+  /// far after each one: one indirect call per unlink, nothing the syscall would notice.
+  void remove_tree_at(const dir& parent, std::string_view name,
+                      const removal_progress& on_removed) {
     detail::require_component(name);
     std::string n(name);
-    if (!remove_leaf_or_open(parent.native_handle(), n, true)) return;
+    std::uint64_t removed = 0;
+    const auto count = [&] {
+      ++removed;
+      if (on_removed) on_removed(removed);
+    };
+    if (!remove_leaf_or_open(parent.native_handle(), n, true)) return count();
     struct frame {
       detail::dir_stream stream;  // owns the descriptor of the directory being emptied
       std::string name;           // its name in the parent frame (or the caller's dir)
@@ -447,9 +459,15 @@ class posix {
         // non-directory is unlinked at once (unlinkat never follows a link and refuses a
         // directory, so an entry swapped meanwhile falls back to the checked path).
         if (ent->d_type != DT_DIR && ent->d_type != DT_UNKNOWN &&
-            (::unlinkat(top.fd(), child.c_str(), 0) == 0 || errno == ENOENT))
+            (::unlinkat(top.fd(), child.c_str(), 0) == 0 || errno == ENOENT)) {
+          count();
           continue;
-        if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
+        }
+        if (remove_leaf_or_open(top.fd(), child, false)) {
+          push(top.fd(), child);
+        } else {
+          count();
+        }
         continue;
       }
       std::string done = std::move(top.name);
@@ -458,6 +476,7 @@ class posix {
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
         throw sys_error("remove_dir_at", done, errno);
       }
+      count();
     }
   }
 

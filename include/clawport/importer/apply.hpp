@@ -137,39 +137,6 @@ struct applier {
   std::vector<std::string> recovered;  ///< leftovers of a killed run of this plan, removed
   publish::undo_journal undo;
 
-  static error busy(const std::string& shown) {
-    return error(
-        errc::destination_refused,
-        "another import of this plan is running (it holds " + shown + "); nothing was written",
-        shown);
-  }
-
-  /// Makes the staging directory `name` of `t` and locks it. One that exists is this
-  /// plan's (the token is the plan's): unlocked, it is a killed run's leftover and is
-  /// removed; locked, another run of this plan is working in it and the import is refused.
-  void make_staging(staged_tree& t, const std::string& name, const std::string& shown) {
-    const dir& parent = t.parent_dir(root);
-    if (const auto st = fs.stat_at(parent, name)) {
-      if (st->kind != fs::file_kind::directory)
-        throw error(errc::destination_refused,
-                    shown + " exists and is not a directory an import made; nothing was written",
-                    shown);
-      {
-        dir old = fs.open_dir_at(parent, name);
-        if (!fs.try_lock(old)) throw busy(shown);
-      }
-      fs.remove_tree_at(parent, name);
-      recovered.push_back(shown);
-    }
-    try {
-      t.stage.emplace(fs, parent, name, fs::modes::dir, shown);
-    } catch (const error& e) {
-      if (e.code() == errc::destination_refused) throw busy(shown);
-      throw;
-    }
-    undo.add(shown, [&t] { t.stage.reset(); });
-  }
-
   /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
   /// (install-relative), every byte checked against the next lines of the digest list.
   template <class List>
@@ -186,10 +153,12 @@ struct applier {
       t.was_empty_dir = true;
       t.empty_mode = st->mode;
     }
-    const std::string name = publish::import_staging_name(token, leaf);
-    std::vector<std::string> shown_parts(t.to.begin(), t.to.end() - 1);
-    shown_parts.push_back(name);
-    make_staging(t, name, join(shown_parts));
+    // The plan's name: a killed run's leftover is reclaimed, a running one refused.
+    const std::vector<std::string> above(t.to.begin(), t.to.end() - 1);
+    t.stage.emplace(fs, parent, publish::plan_named{token, leaf, join(above)});
+    const std::string shown = paths::join(join(above), t.stage->name());
+    if (t.stage->reclaimed()) recovered.push_back(shown);
+    undo.add(shown, [&t] { t.stage.reset(); });
     fs::copying_sink<Fs> sink{fs};
     const fs::copy_tally c =
         copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask, jobs);
@@ -301,7 +270,7 @@ std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
       (void)o.memory.remove_agent(paths::join(install_root, store), agent);
     };
   const publish::intent_outcome r = publish::resolve_intent(fs, *root, name, undo_rows);
-  if (r.busy) throw applier<Fs>::busy(name);
+  if (r.busy) throw publish::plan_busy(name);
   if (r.unclear)
     throw error(errc::destination_refused, r.actions.front() + "; nothing was written", name);
   return r.actions;

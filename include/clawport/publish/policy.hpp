@@ -36,6 +36,9 @@ struct request {
   /// removed (which can take minutes: issue 44 item 1), with the outcome so far: the caller
   /// may report while the removal runs. Not called when nothing is replaced.
   std::function<void(const outcome&)> published;
+  /// Called while that previous bundle is removed, with the entries removed so far (a
+  /// progress count; no total). Empty = not told.
+  fs::removal_progress removing;
 };
 
 /// Wire values of `publish.guarantee`.

@@ -10,6 +10,7 @@
 
 #include "../core/config.hpp"
 #include "../core/error.hpp"
+#include "../core/paths.hpp"
 #include "../fs/modes.hpp"
 #include "../fs/policy.hpp"
 #include "names.hpp"
@@ -25,6 +26,24 @@
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
+
+/// The name of an import's staging directory and how messages show it (staged_dir's
+/// plan-named form).
+struct plan_named {
+  std::string_view plan_token;  ///< the plan's token (publish::import_staging_name)
+  std::string_view leaf;        ///< the last component of the place it will be published at
+  std::string shown_parent;     ///< the install-relative directory it is made in ("" = root)
+  std::uint32_t mode = fs::modes::dir;
+};
+
+/// The refusal when another run of the same import plan holds `shown` (its staging
+/// directory or its intent).
+inline error plan_busy(const std::string& shown) {
+  return error(
+      errc::destination_refused,
+      "another import of this plan is running (it holds " + shown + "); nothing was written",
+      shown);
+}
 
 /// A staging directory `name` inside the open directory `parent` (which must outlive it).
 /// Neither copied nor moved: hold it in a std::optional or a std::unique_ptr.
@@ -55,22 +74,35 @@ class staged_dir {
   staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = fs::modes::dir,
              std::string_view shown = {})
       : fs_(fs), parent_(parent), name_(std::move(name)) {
-    std::optional<dir> d = fs::make_locked_dir(fs_, parent_, name_, mode);
-    if (!d) {
-      const std::string s = shown.empty() ? name_ : std::string(shown);
-      throw error(
-          errc::destination_refused,
-          "the staging directory " + s + " is held by another running command; nothing was written",
-          s);
+    make_named(mode, shown.empty() ? name_ : std::string(shown));
+  }
+  /// An import's staging directory, named by its plan (`import_staging_name(plan_token,
+  /// leaf)`), so that a re-run of the plan meets what a killed run left under that name: a
+  /// directory nobody holds locked is that leftover and is removed first (`reclaimed()`); one
+  /// another run holds locked, or anything but a directory, is errc::destination_refused
+  /// naming `shown_parent`/<name>, nothing written. Then made as the named form.
+  staged_dir(Fs& fs, const dir& parent, const plan_named& n)
+      : fs_(fs), parent_(parent), name_(import_staging_name(n.plan_token, n.leaf)) {
+    const std::string shown = paths::join(n.shown_parent, name_);
+    const auto busy = [&shown] { return plan_busy(shown); };
+    if (const auto st = fs_.stat_at(parent_, name_)) {
+      if (st->kind != fs::file_kind::directory)
+        throw error(errc::destination_refused,
+                    shown + " exists and is not a directory an import made; nothing was written",
+                    shown);
+      {
+        dir old = fs_.open_dir_at(parent_, name_);
+        if (!fs_.try_lock(old)) throw busy();
+      }
+      fs_.remove_tree_at(parent_, name_);
+      reclaimed_ = true;
     }
-    fs::file_id id;
     try {
-      id = fs_.stat(*d).id;
-    } catch (...) {
-      drop(d, name_);
+      make_named(n.mode, shown);
+    } catch (const error& e) {
+      if (e.code() == errc::destination_refused) throw busy();
       throw;
     }
-    adopt(name_, std::move(*d), id);
   }
   staged_dir(const staged_dir&) = delete;
   staged_dir& operator=(const staged_dir&) = delete;
@@ -116,6 +148,9 @@ class staged_dir {
     return rename_noreplace(fs_, *handle_, entry, to_dir, to);
   }
 
+  /// True when a killed run's leftover under the plan's name was removed first (plan_named).
+  bool reclaimed() const noexcept { return reclaimed_; }
+
   /// The tree is no longer this object's to remove (e.g. a Publish policy consumed it).
   void release() noexcept { made_ = false; }
 
@@ -138,6 +173,26 @@ class staged_dir {
     name_ = std::move(name);
     handle_.emplace(std::move(d));
     made_ = true;
+  }
+
+  /// The named forms' protocol: `name_` made, opened and locked, never under another name;
+  /// a lock another process holds (or took before ours) is errc::destination_refused.
+  void make_named(std::uint32_t mode, const std::string& shown) {
+    std::optional<dir> d = fs::make_locked_dir(fs_, parent_, name_, mode);
+    if (!d) {
+      throw error(errc::destination_refused,
+                  "the staging directory " + shown +
+                      " is held by another running command; nothing was written",
+                  shown);
+    }
+    fs::file_id id;
+    try {
+      id = fs_.stat(*d).id;
+    } catch (...) {
+      drop(d, name_);
+      throw;
+    }
+    adopt(name_, std::move(*d), id);
   }
 
   /// One attempt of the protocol: true when made; false to try again under a fresh name
@@ -203,6 +258,7 @@ class staged_dir {
   std::optional<dir> handle_;
   fs::file_id id_{};
   bool made_ = false;
+  bool reclaimed_ = false;
 };
 
 }  // namespace publish

@@ -33,7 +33,7 @@ void remove_leftover(Fs& fs, const typename Fs::dir& parent, const request& r,
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
       if (!fs.stat_at(parent, name)) return;
-      fs.remove_tree_at(parent, name);
+      fs::remove_tree(fs, parent, name, r.removing);
       return;
     } catch (const error& e) {
       if (attempt == 1) {
