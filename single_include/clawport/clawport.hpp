@@ -864,6 +864,7 @@ constexpr bool valid_utf8(std::string_view s) noexcept { return utf8::valid(s); 
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -955,6 +956,9 @@ enum class rename_result { done, unsupported };
 //   void remove_dir_at(const dir&, name)   unlinkat(AT_REMOVEDIR): empty directories only
 //   void remove_tree_at(const dir&, name)  recursive delete through handles, never
 //                                          following a symlink (CVE-2022-21658 safe)
+//   (optional) void remove_tree_at(const dir&, name, const removal_progress&)
+//                                          the same, counting the entries removed so far
+//                                          (fs::remove_tree; detail::has_counted_remove_tree_at)
 //   rename_result rename_at(const dir& from_dir, name, const dir& to_dir, name, rename_mode)
 //                                          `unsupported` only for noreplace/exchange when
 //                                          the kernel or filesystem refuses (EINVAL/ENOSYS)
@@ -1043,9 +1047,19 @@ CLAWPORT_FS_REQUIRES(has_make_locked_dir_at,
                          lval<B>().make_locked_dir_at(lval<const typename B::dir>(),
                                                       std::string_view{}, std::uint32_t{})})
 
+// Optional: `remove_tree_at(const dir&, name, const removal_progress&)`, the removal
+// reporting the entries removed so far (fs::remove_tree uses it when present).
+CLAWPORT_FS_REQUIRES(has_counted_remove_tree_at,
+                     lval<B>().remove_tree_at(lval<const typename B::dir>(), std::string_view{},
+                                              lval<const std::function<void(std::uint64_t)>>()))
+
 #undef CLAWPORT_FS_REQUIRES
 
 }  // namespace detail
+
+/// Called while a tree is removed with the number of entries (files, links, directories)
+/// removed so far; no total is known without a second walk, so none is given.
+using removal_progress = std::function<void(std::uint64_t removed)>;
 
 /// Checks at compile time that `B` models the Fs policy, naming the first missing
 /// requirement. Use as `static_assert(fs::check_policy<B>());` or let the algorithms do it.
@@ -1139,6 +1153,17 @@ std::optional<typename B::dir> make_locked_dir(B& fs, const typename B::dir& par
     fs.make_dir_at(parent, name, mode);
     return lock_made_dir(fs, parent, name);
   }
+}
+
+/// remove_tree_at, counting through `on_removed` where the backend can (fs::posix); a
+/// backend without the counting form removes the tree and reports nothing.
+template <class B>
+void remove_tree(B& fs, const typename B::dir& parent, std::string_view name,
+                 const removal_progress& on_removed) {
+  if constexpr (detail::has_counted_remove_tree_at<B>::value) {
+    if (on_removed) return fs.remove_tree_at(parent, name, on_removed);
+  }
+  fs.remove_tree_at(parent, name);
 }
 
 }  // namespace fs
@@ -5082,9 +5107,21 @@ class posix {
   /// symlink is unlinked, never followed. Entries that vanish meanwhile are not errors.
   /// Uses one descriptor per level and an explicit stack, not C++ recursion.
   void remove_tree_at(const dir& parent, std::string_view name) {
+    remove_tree_at(parent, name, removal_progress{});
+  }
+
+  /// remove_tree_at, calling `on_removed` (when set) with the count of entries removed so
+  /// far after each one: one indirect call per unlink, nothing the syscall would notice.
+  void remove_tree_at(const dir& parent, std::string_view name,
+                      const removal_progress& on_removed) {
     detail::require_component(name);
     std::string n(name);
-    if (!remove_leaf_or_open(parent.native_handle(), n, true)) return;
+    std::uint64_t removed = 0;
+    const auto count = [&] {
+      ++removed;
+      if (on_removed) on_removed(removed);
+    };
+    if (!remove_leaf_or_open(parent.native_handle(), n, true)) return count();
     struct frame {
       detail::dir_stream stream;  // owns the descriptor of the directory being emptied
       std::string name;           // its name in the parent frame (or the caller's dir)
@@ -5120,9 +5157,15 @@ class posix {
         // non-directory is unlinked at once (unlinkat never follows a link and refuses a
         // directory, so an entry swapped meanwhile falls back to the checked path).
         if (ent->d_type != DT_DIR && ent->d_type != DT_UNKNOWN &&
-            (::unlinkat(top.fd(), child.c_str(), 0) == 0 || errno == ENOENT))
+            (::unlinkat(top.fd(), child.c_str(), 0) == 0 || errno == ENOENT)) {
+          count();
           continue;
-        if (remove_leaf_or_open(top.fd(), child, false)) push(top.fd(), child);
+        }
+        if (remove_leaf_or_open(top.fd(), child, false)) {
+          push(top.fd(), child);
+        } else {
+          count();
+        }
         continue;
       }
       std::string done = std::move(top.name);
@@ -5131,6 +5174,7 @@ class posix {
       if (::unlinkat(up, done.c_str(), AT_REMOVEDIR) != 0 && (errno != ENOENT || stack.empty())) {
         throw sys_error("remove_dir_at", done, errno);
       }
+      count();
     }
   }
 
@@ -6316,6 +6360,299 @@ inline std::map<std::string, std::string> to_markdown(const std::vector<entry>& 
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/memory/markdown.hpp -----
+// ----- begin clawport/memory/markdown_files.hpp -----
+// The Markdown memory of one workspace read from disk (issue 47 items 2 and 7), and the
+// bundle manifest's `[memory]` table: one place for `export --with-memory` (ZeroClaw's
+// Markdown backend) and `convert --from-openclaw-agent --with-memory` (OpenClaw's workspace).
+
+// ----- begin clawport/formats/toml_document.hpp -----
+// An insertion-ordered TOML document (no runtime's: ZeroClaw's configs and bundles use it). toml++
+// keeps tables sorted by key; the bundle's files are written in schema order, so the closure is
+// held in this small model and toml++ is used only to parse (the source config and the round-trip
+// re-parse).
+
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace toml_doc {
+
+struct member;
+
+/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
+struct value {
+  enum class kind { string, integer, floating, boolean, datetime, array, table };
+
+  kind type = kind::table;
+  std::string text;  ///< string contents, or the literal of a datetime
+  std::int64_t integer = 0;
+  double floating = 0;
+  bool boolean = false;
+  /// Set only by the schema's secret masking (shape.hpp): this string is a secret field's
+  /// value, which the scrubber blanks and lists in required_secrets. The scrubber reads
+  /// this mark, never the text, so a non-secret value that reads `***MASKED***` travels.
+  bool masked = false;
+  std::vector<value> items;     ///< array elements
+  std::vector<member> members;  ///< table members, in insertion order
+
+  static inline value make_string(std::string s);
+  static inline value make_integer(std::int64_t i);
+  static inline value make_floating(double f);
+  static inline value make_boolean(bool b);
+  static inline value make_array(std::vector<value> items = {});
+  static inline value make_table();
+
+  bool is_table() const noexcept { return type == kind::table; }
+  bool is_array() const noexcept { return type == kind::array; }
+  bool is_string() const noexcept { return type == kind::string; }
+  bool is_boolean() const noexcept { return type == kind::boolean; }
+
+  /// The member `key` of a table, or nullptr.
+  inline const value* find(std::string_view key) const noexcept;
+  inline value* find(std::string_view key) noexcept;
+  /// Sets `key` (replacing in place, or appending) and returns the stored value.
+  inline value& set(std::string key, value v);
+  /// Removes `key`; true when it was there.
+  inline bool erase(std::string_view key);
+  /// The member `key`, created as an empty table when absent.
+  inline value& child_table(const std::string& key);
+
+  friend inline bool operator==(const value& a, const value& b);
+  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
+};
+
+struct member {
+  std::string key;
+  value val;
+};
+
+inline value value::make_string(std::string s) {
+  value v;
+  v.type = kind::string;
+  v.text = std::move(s);
+  return v;
+}
+inline value value::make_integer(std::int64_t i) {
+  value v;
+  v.type = kind::integer;
+  v.integer = i;
+  return v;
+}
+inline value value::make_floating(double f) {
+  value v;
+  v.type = kind::floating;
+  v.floating = f;
+  return v;
+}
+inline value value::make_boolean(bool b) {
+  value v;
+  v.type = kind::boolean;
+  v.boolean = b;
+  return v;
+}
+inline value value::make_array(std::vector<value> items) {
+  value v;
+  v.type = kind::array;
+  v.items = std::move(items);
+  return v;
+}
+inline value value::make_table() { return value{}; }
+
+inline const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value* value::find(std::string_view key) noexcept {
+  for (member& m : members)
+    if (m.key == key) return &m.val;
+  return nullptr;
+}
+inline value& value::set(std::string key, value v) {
+  if (value* existing = find(key)) {
+    *existing = std::move(v);
+    return *existing;
+  }
+  members.push_back(member{std::move(key), std::move(v)});
+  return members.back().val;
+}
+inline bool value::erase(std::string_view key) {
+  for (auto it = members.begin(); it != members.end(); ++it) {
+    if (it->key == key) {
+      members.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+inline value& value::child_table(const std::string& key) {
+  if (value* existing = find(key)) return *existing;
+  return set(key, make_table());
+}
+
+/// A reader's lookup: the table at `keys` below `root`, each step a table, or nullptr when
+/// any is absent or not a table (closure.hpp, validate).
+inline const value* find_table(const value* root, std::initializer_list<std::string_view> keys) {
+  const value* v = root;
+  for (const std::string_view k : keys) {
+    if (v == nullptr || !v->is_table()) return nullptr;
+    v = v->find(k);
+  }
+  return (v != nullptr && v->is_table()) ? v : nullptr;
+}
+
+/// A reader's: the value at the dotted path `dotted` below `root` (tables only); nullptr
+/// when there is none.
+inline const value* find_path(const value& root, std::string_view dotted) {
+  const value* cur = &root;
+  std::size_t start = 0;
+  while (cur != nullptr && start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string_view key =
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
+    if (!cur->is_table()) return nullptr;
+    cur = cur->find(key);
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return cur;
+}
+
+/// A writer's: the table at the dotted path `dotted` below `root`, each table made when
+/// absent (`child_table`), as an import adds its entries (`providers.models`).
+inline value& make_table_path(value& root, std::string_view dotted) {
+  value* cur = &root;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string key(
+        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
+    cur = &cur->child_table(key);
+    if (dot == std::string_view::npos) return *cur;
+    start = dot + 1;
+  }
+}
+
+/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
+inline bool operator==(const value& a, const value& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case value::kind::string:
+    case value::kind::datetime:
+      return a.text == b.text;
+    case value::kind::integer:
+      return a.integer == b.integer;
+    case value::kind::floating:
+      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
+    case value::kind::boolean:
+      return a.boolean == b.boolean;
+    case value::kind::array:
+      return a.items == b.items;
+    case value::kind::table:
+      if (a.members.size() != b.members.size()) return false;
+      for (const member& m : a.members) {
+        const value* other = b.find(m.key);
+        if (other == nullptr || !(m.val == *other)) return false;
+      }
+      return true;
+  }
+  return false;
+}
+
+}  // namespace toml_doc
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/toml_document.hpp -----
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace memory {
+
+/// The Markdown memory of the workspace `ws` (an anchored root): `MEMORY.md` and the
+/// top-level `memory/*.md`, each read through the Fs policy without following a link (a
+/// symlink or a file that is not regular is refused, never read), at most `max_bytes` each,
+/// mapped by parse_markdown (`now` for `MEMORY.md`'s time), keys made unique; `USER.md` is
+/// never read.
+template <class Fs>
+store_facts read_markdown_files(Fs& fs, const typename Fs::dir& ws, const std::string& now,
+                                std::uint64_t max_bytes, const entry_visitor& visit) {
+  std::vector<entry> all;
+  const auto take = [&](const typename Fs::dir& d, const std::string& name,
+                        std::string_view category, std::string_view stem,
+                        const std::string& shown) {
+    const fs::read_result r = fs::try_read_file_at(fs, d, name, max_bytes);
+    if (r.refusal == fs::read_refusal::missing) return;
+    if (r.refusal != fs::read_refusal::none)
+      throw error(errc::unsupported,
+                  "--with-memory reads the Markdown memory file " + shown +
+                      " only as a regular file inside the workspace (a symlink is never "
+                      "followed); replace it with the file itself, or run without "
+                      "--with-memory",
+                  shown);
+    for (entry& e : parse_markdown(r.bytes, category, stem, now)) all.push_back(std::move(e));
+  };
+  take(ws, "MEMORY.md", "core", core_stem, "MEMORY.md");
+  if (const auto st = fs.stat_at(ws, "memory")) {
+    if (st->kind != fs::file_kind::directory)
+      throw error(errc::unsupported,
+                  "--with-memory reads the workspace's memory/ only as a directory inside it "
+                  "(a symlink is never followed); run without --with-memory",
+                  "memory");
+    const auto dir = fs.open_dir_at(ws, "memory");
+    std::vector<std::string> names;
+    fs.for_each_entry(dir, [&names](std::string_view n) {
+      if (n.size() > 3 && n.substr(n.size() - 3) == ".md") names.emplace_back(n);
+    });
+    std::sort(names.begin(), names.end());
+    for (const std::string& n : names)
+      take(dir, n, "daily", std::string_view(n).substr(0, n.size() - 3), "memory/" + n);
+  }
+  std::size_t renamed = 0;
+  for (const entry& e : unique_keys(std::move(all), renamed)) visit(e);
+  store_facts facts;
+  facts.backend = "markdown";
+  return facts;
+}
+
+/// The manifest's `[memory]` table (docs/format.md, "Format 2"): counts, never text.
+inline toml_doc::value manifest_table(const summary& m) {
+  using toml_doc::value;
+  auto strings = [](const auto& list) {
+    value a = value::make_array();
+    for (const auto& s : list) a.items.push_back(value::make_string(std::string(s)));
+    return a;
+  };
+  value t = value::make_table();
+  t.set("schema", value::make_string(std::string(jsonl_schema)));
+  t.set("backend", value::make_string(m.backend));
+  t.set("entries", value::make_integer(static_cast<std::int64_t>(m.entries)));
+  t.set("left_home", value::make_integer(static_cast<std::int64_t>(m.skipped_total())));
+  t.set("embedding_model", value::make_string(m.embedding_model));
+  t.set("excluded", strings(excluded_fields));
+  t.set("redacted_categories", strings(m.redacted_categories));
+  value categories = value::make_table();
+  for (const auto& [name, n] : m.categories)
+    categories.set(name, value::make_integer(static_cast<std::int64_t>(n)));
+  t.set("categories", std::move(categories));
+  return t;
+}
+
+}  // namespace memory
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/memory/markdown_files.hpp -----
 // ----- begin clawport/names/grammar.hpp -----
 // The portable name grammar (docs/format.md) as small rule types composed at
 // compile time. A rule is a type with
@@ -7114,6 +7451,9 @@ struct request {
   /// removed (which can take minutes: issue 44 item 1), with the outcome so far: the caller
   /// may report while the removal runs. Not called when nothing is replaced.
   std::function<void(const outcome&)> published;
+  /// Called while that previous bundle is removed, with the entries removed so far (a
+  /// progress count; no total). Empty = not told.
+  fs::removal_progress removing;
 };
 
 /// Wire values of `publish.guarantee`.
@@ -7253,6 +7593,24 @@ namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace publish {
 
+/// The name of an import's staging directory and how messages show it (staged_dir's
+/// plan-named form).
+struct plan_named {
+  std::string_view plan_token;  ///< the plan's token (publish::import_staging_name)
+  std::string_view leaf;        ///< the last component of the place it will be published at
+  std::string shown_parent;     ///< the install-relative directory it is made in ("" = root)
+  std::uint32_t mode = fs::modes::dir;
+};
+
+/// The refusal when another run of the same import plan holds `shown` (its staging
+/// directory or its intent).
+inline error plan_busy(const std::string& shown) {
+  return error(
+      errc::destination_refused,
+      "another import of this plan is running (it holds " + shown + "); nothing was written",
+      shown);
+}
+
 /// A staging directory `name` inside the open directory `parent` (which must outlive it).
 /// Neither copied nor moved: hold it in a std::optional or a std::unique_ptr.
 template <class Fs>
@@ -7282,22 +7640,35 @@ class staged_dir {
   staged_dir(Fs& fs, const dir& parent, std::string name, std::uint32_t mode = fs::modes::dir,
              std::string_view shown = {})
       : fs_(fs), parent_(parent), name_(std::move(name)) {
-    std::optional<dir> d = fs::make_locked_dir(fs_, parent_, name_, mode);
-    if (!d) {
-      const std::string s = shown.empty() ? name_ : std::string(shown);
-      throw error(
-          errc::destination_refused,
-          "the staging directory " + s + " is held by another running command; nothing was written",
-          s);
+    make_named(mode, shown.empty() ? name_ : std::string(shown));
+  }
+  /// An import's staging directory, named by its plan (`import_staging_name(plan_token,
+  /// leaf)`), so that a re-run of the plan meets what a killed run left under that name: a
+  /// directory nobody holds locked is that leftover and is removed first (`reclaimed()`); one
+  /// another run holds locked, or anything but a directory, is errc::destination_refused
+  /// naming `shown_parent`/<name>, nothing written. Then made as the named form.
+  staged_dir(Fs& fs, const dir& parent, const plan_named& n)
+      : fs_(fs), parent_(parent), name_(import_staging_name(n.plan_token, n.leaf)) {
+    const std::string shown = paths::join(n.shown_parent, name_);
+    const auto busy = [&shown] { return plan_busy(shown); };
+    if (const auto st = fs_.stat_at(parent_, name_)) {
+      if (st->kind != fs::file_kind::directory)
+        throw error(errc::destination_refused,
+                    shown + " exists and is not a directory an import made; nothing was written",
+                    shown);
+      {
+        dir old = fs_.open_dir_at(parent_, name_);
+        if (!fs_.try_lock(old)) throw busy();
+      }
+      fs_.remove_tree_at(parent_, name_);
+      reclaimed_ = true;
     }
-    fs::file_id id;
     try {
-      id = fs_.stat(*d).id;
-    } catch (...) {
-      drop(d, name_);
+      make_named(n.mode, shown);
+    } catch (const error& e) {
+      if (e.code() == errc::destination_refused) throw busy();
       throw;
     }
-    adopt(name_, std::move(*d), id);
   }
   staged_dir(const staged_dir&) = delete;
   staged_dir& operator=(const staged_dir&) = delete;
@@ -7343,6 +7714,9 @@ class staged_dir {
     return rename_noreplace(fs_, *handle_, entry, to_dir, to);
   }
 
+  /// True when a killed run's leftover under the plan's name was removed first (plan_named).
+  bool reclaimed() const noexcept { return reclaimed_; }
+
   /// The tree is no longer this object's to remove (e.g. a Publish policy consumed it).
   void release() noexcept { made_ = false; }
 
@@ -7365,6 +7739,26 @@ class staged_dir {
     name_ = std::move(name);
     handle_.emplace(std::move(d));
     made_ = true;
+  }
+
+  /// The named forms' protocol: `name_` made, opened and locked, never under another name;
+  /// a lock another process holds (or took before ours) is errc::destination_refused.
+  void make_named(std::uint32_t mode, const std::string& shown) {
+    std::optional<dir> d = fs::make_locked_dir(fs_, parent_, name_, mode);
+    if (!d) {
+      throw error(errc::destination_refused,
+                  "the staging directory " + shown +
+                      " is held by another running command; nothing was written",
+                  shown);
+    }
+    fs::file_id id;
+    try {
+      id = fs_.stat(*d).id;
+    } catch (...) {
+      drop(d, name_);
+      throw;
+    }
+    adopt(name_, std::move(*d), id);
   }
 
   /// One attempt of the protocol: true when made; false to try again under a fresh name
@@ -7430,6 +7824,7 @@ class staged_dir {
   std::optional<dir> handle_;
   fs::file_id id_{};
   bool made_ = false;
+  bool reclaimed_ = false;
 };
 
 }  // namespace publish
@@ -7464,7 +7859,7 @@ void remove_leftover(Fs& fs, const typename Fs::dir& parent, const request& r,
   for (int attempt = 0; attempt < 2; ++attempt) {
     try {
       if (!fs.stat_at(parent, name)) return;
-      fs.remove_tree_at(parent, name);
+      fs::remove_tree(fs, parent, name, r.removing);
       return;
     } catch (const error& e) {
       if (attempt == 1) {
@@ -10863,210 +11258,6 @@ identity_path_result portable_identity_path(std::string_view raw, const Included
 // ZeroClaw's configs, closures and manifests are TOML documents in the runtime-neutral
 // ordered model (formats/toml_document.hpp); its names, as ZeroClaw's code spells them.
 
-// ----- begin clawport/formats/toml_document.hpp -----
-// An insertion-ordered TOML document (no runtime's: ZeroClaw's configs and bundles use it). toml++
-// keeps tables sorted by key; the bundle's files are written in schema order, so the closure is
-// held in this small model and toml++ is used only to parse (the source config and the round-trip
-// re-parse).
-
-
-#include <cstdint>
-#include <initializer_list>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace toml_doc {
-
-struct member;
-
-/// One TOML value. Dates and times are kept as their TOML text (`kind::datetime`).
-struct value {
-  enum class kind { string, integer, floating, boolean, datetime, array, table };
-
-  kind type = kind::table;
-  std::string text;  ///< string contents, or the literal of a datetime
-  std::int64_t integer = 0;
-  double floating = 0;
-  bool boolean = false;
-  /// Set only by the schema's secret masking (shape.hpp): this string is a secret field's
-  /// value, which the scrubber blanks and lists in required_secrets. The scrubber reads
-  /// this mark, never the text, so a non-secret value that reads `***MASKED***` travels.
-  bool masked = false;
-  std::vector<value> items;     ///< array elements
-  std::vector<member> members;  ///< table members, in insertion order
-
-  static inline value make_string(std::string s);
-  static inline value make_integer(std::int64_t i);
-  static inline value make_floating(double f);
-  static inline value make_boolean(bool b);
-  static inline value make_array(std::vector<value> items = {});
-  static inline value make_table();
-
-  bool is_table() const noexcept { return type == kind::table; }
-  bool is_array() const noexcept { return type == kind::array; }
-  bool is_string() const noexcept { return type == kind::string; }
-  bool is_boolean() const noexcept { return type == kind::boolean; }
-
-  /// The member `key` of a table, or nullptr.
-  inline const value* find(std::string_view key) const noexcept;
-  inline value* find(std::string_view key) noexcept;
-  /// Sets `key` (replacing in place, or appending) and returns the stored value.
-  inline value& set(std::string key, value v);
-  /// Removes `key`; true when it was there.
-  inline bool erase(std::string_view key);
-  /// The member `key`, created as an empty table when absent.
-  inline value& child_table(const std::string& key);
-
-  friend inline bool operator==(const value& a, const value& b);
-  friend bool operator!=(const value& a, const value& b) { return !(a == b); }
-};
-
-struct member {
-  std::string key;
-  value val;
-};
-
-inline value value::make_string(std::string s) {
-  value v;
-  v.type = kind::string;
-  v.text = std::move(s);
-  return v;
-}
-inline value value::make_integer(std::int64_t i) {
-  value v;
-  v.type = kind::integer;
-  v.integer = i;
-  return v;
-}
-inline value value::make_floating(double f) {
-  value v;
-  v.type = kind::floating;
-  v.floating = f;
-  return v;
-}
-inline value value::make_boolean(bool b) {
-  value v;
-  v.type = kind::boolean;
-  v.boolean = b;
-  return v;
-}
-inline value value::make_array(std::vector<value> items) {
-  value v;
-  v.type = kind::array;
-  v.items = std::move(items);
-  return v;
-}
-inline value value::make_table() { return value{}; }
-
-inline const value* value::find(std::string_view key) const noexcept {
-  for (const member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value* value::find(std::string_view key) noexcept {
-  for (member& m : members)
-    if (m.key == key) return &m.val;
-  return nullptr;
-}
-inline value& value::set(std::string key, value v) {
-  if (value* existing = find(key)) {
-    *existing = std::move(v);
-    return *existing;
-  }
-  members.push_back(member{std::move(key), std::move(v)});
-  return members.back().val;
-}
-inline bool value::erase(std::string_view key) {
-  for (auto it = members.begin(); it != members.end(); ++it) {
-    if (it->key == key) {
-      members.erase(it);
-      return true;
-    }
-  }
-  return false;
-}
-inline value& value::child_table(const std::string& key) {
-  if (value* existing = find(key)) return *existing;
-  return set(key, make_table());
-}
-
-/// A reader's lookup: the table at `keys` below `root`, each step a table, or nullptr when
-/// any is absent or not a table (closure.hpp, validate).
-inline const value* find_table(const value* root, std::initializer_list<std::string_view> keys) {
-  const value* v = root;
-  for (const std::string_view k : keys) {
-    if (v == nullptr || !v->is_table()) return nullptr;
-    v = v->find(k);
-  }
-  return (v != nullptr && v->is_table()) ? v : nullptr;
-}
-
-/// A reader's: the value at the dotted path `dotted` below `root` (tables only); nullptr
-/// when there is none.
-inline const value* find_path(const value& root, std::string_view dotted) {
-  const value* cur = &root;
-  std::size_t start = 0;
-  while (cur != nullptr && start <= dotted.size()) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string_view key =
-        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start);
-    if (!cur->is_table()) return nullptr;
-    cur = cur->find(key);
-    if (dot == std::string_view::npos) break;
-    start = dot + 1;
-  }
-  return cur;
-}
-
-/// A writer's: the table at the dotted path `dotted` below `root`, each table made when
-/// absent (`child_table`), as an import adds its entries (`providers.models`).
-inline value& make_table_path(value& root, std::string_view dotted) {
-  value* cur = &root;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string key(
-        dotted.substr(start, dot == std::string_view::npos ? dotted.npos : dot - start));
-    cur = &cur->child_table(key);
-    if (dot == std::string_view::npos) return *cur;
-    start = dot + 1;
-  }
-}
-
-/// Structural equality; table member order does not matter (toml++ re-sorts on re-parse).
-inline bool operator==(const value& a, const value& b) {
-  if (a.type != b.type) return false;
-  switch (a.type) {
-    case value::kind::string:
-    case value::kind::datetime:
-      return a.text == b.text;
-    case value::kind::integer:
-      return a.integer == b.integer;
-    case value::kind::floating:
-      return a.floating == b.floating || (a.floating != a.floating && b.floating != b.floating);
-    case value::kind::boolean:
-      return a.boolean == b.boolean;
-    case value::kind::array:
-      return a.items == b.items;
-    case value::kind::table:
-      if (a.members.size() != b.members.size()) return false;
-      for (const member& m : a.members) {
-        const value* other = b.find(m.key);
-        if (other == nullptr || !(m.val == *other)) return false;
-      }
-      return true;
-  }
-  return false;
-}
-
-}  // namespace toml_doc
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/formats/toml_document.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -14634,6 +14825,209 @@ std::string record_secret_ledger(Fs& fs, const std::string& install_root,
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/zeroclaw/secret_ledger.hpp -----
+// ----- begin clawport/exporter/digest_writer.hpp -----
+// The export's digest list as it is written: the copy's hashing observer (digest_sink), the
+// workspace's lines spilled to a staged file in path order, and the list assembled around
+// them in the staging directory (moved out of exporter.hpp: one concept a file).
+
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
+
+/// Hashes every file the copy writes, on its way (one read of each source byte), and
+/// collects the bundle's digest list. While `spill` is set (the workspace's walk, in path
+/// order: copy_spec::sorted) each line goes to it, a buffer at a time, instead of into
+/// `entries`, so the export holds the workspace's lines no longer than one buffer.
+class digest_sink final : public fs::copy_sink {
+ public:
+  void begin_file(std::string_view bundle_path) override {
+    path_.assign(bundle_path.data(), bundle_path.size());
+    hash_.reset();
+  }
+  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
+  void end_file() override { add({path_, digest::to_hex(hash_.finish())}); }
+  /// A copy with jobs hashes each file in a fork; its entry joins the list in walk order.
+  std::unique_ptr<fs::copy_sink> fork() override { return std::make_unique<digest_sink>(); }
+  void merge(fs::copy_sink& forked) override {
+    auto& f = static_cast<digest_sink&>(forked);
+    for (digest::list_entry& e : f.entries) add(std::move(e));
+  }
+  /// A file the exporter writes from memory (config.toml, the manifest).
+  void add_text(std::string_view name, std::string_view text) {
+    entries.push_back({std::string(name), digest::sha256_hex(text)});
+  }
+  /// Hands the lines buffered to `spill`.
+  void flush() {
+    if (pending_.empty()) return;
+    spill(pending_);
+    spilled += pending_.size();
+    pending_.clear();
+  }
+  /// Ends the spilling: the last lines handed over, then `spill` (and what it holds open)
+  /// released; later lines go to `entries`.
+  void end_spill() {
+    flush();
+    spill = nullptr;
+  }
+
+  std::vector<digest::list_entry> entries;
+  std::function<void(const std::string&)> spill;
+  std::uint64_t spilled = 0;  ///< bytes handed to `spill`
+
+ private:
+  digest::sha256 hash_;
+  std::string path_;
+  std::string pending_;
+
+  /// One line of the list: spilled while `spill` is set, else kept.
+  void add(digest::list_entry e) {
+    if (!spill) return entries.push_back(std::move(e));
+    digest::append_line(pending_, e);
+    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
+  }
+};
+
+/// The staged file the workspace's digest lines are spilled to, in path order, until the
+/// digest list is assembled around them (removed then; never published).
+inline constexpr std::string_view spill_file = ".zeroclaw-agent.sha256.workspace";
+
+/// A `digest_sink::spill` that appends the lines to `spill_file` in `stage`, created at the
+/// first buffer and closed when the function is released (digest_sink::end_spill).
+template <class Fs>
+std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir& stage) {
+  auto out = std::make_shared<std::optional<typename Fs::file>>();
+  return [&fs, &stage, out](const std::string& lines) {
+    try {
+      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, fs::modes::private_file));
+      fs.write_all(**out, lines.data(), lines.size());
+    } catch (const error& e) {
+      throw with_context(e, "failed to write the digest list in the bundle",
+                         std::string(zeroclaw::digest_list_file));
+    }
+  };
+}
+
+/// Writes the digest list `name` in the staging directory: the lines of `entries` (every
+/// file outside workspace/) and, where path order puts them, the workspace's lines spilled to
+/// `spill_file` (`spilled` bytes), which is then removed. Returns the list's size; with
+/// `text`, also its bytes (what a signature signs).
+template <class Fs>
+std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_view name,
+                                std::vector<digest::list_entry> entries, std::uint64_t spilled,
+                                const bundle::limits& lim, std::string* text) {
+  const std::string ws = std::string(zeroclaw::workspace_dir) + "/";
+  const auto split = std::partition(entries.begin(), entries.end(),
+                                    [&](const digest::list_entry& e) { return e.path < ws; });
+  std::vector<digest::list_entry> after(std::make_move_iterator(split),
+                                        std::make_move_iterator(entries.end()));
+  entries.erase(split, entries.end());
+  const std::string head = digest::render_list(std::move(entries));
+  const std::string tail = digest::render_list(std::move(after));
+  const std::uint64_t size = head.size() + spilled + tail.size();
+  bundle::check_file_limit(lim, name, size);
+  try {
+    auto out = fs.create_file_at(d, name, fs::modes::file);
+    fs.write_all(out, head.data(), head.size());
+    if (text != nullptr) *text = head;
+    if (spilled > 0) {
+      auto in = fs.open_file_at(d, spill_file);
+      std::vector<char> buffer(CLAWPORT_COPY_BUFFER_SIZE);
+      for (std::size_t n; (n = fs.read(in, buffer.data(), buffer.size())) > 0;) {
+        fs.write_all(out, buffer.data(), n);
+        if (text != nullptr) text->append(buffer.data(), n);
+      }
+      fs.unlink_at(d, spill_file);
+    }
+    fs.write_all(out, tail.data(), tail.size());
+    if (text != nullptr) *text += tail;
+  } catch (const error& e) {
+    throw with_context(e, "failed to write " + std::string(name) + " in the bundle",
+                       std::string(name));
+  }
+  return size;
+}
+
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/digest_writer.hpp -----
+// ----- begin clawport/exporter/memory_file.hpp -----
+// `--with-memory`'s staged file, memory/entries.jsonl, written and hashed as the rows are
+// read (moved out of exporter.hpp: one concept a file; the `[memory]` table is
+// memory::manifest_table).
+
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace exporter_detail {
+
+/// `memory/entries.jsonl` as it is staged: written in 64 KiB pieces as the rows are read
+/// (never held whole), hashed as it goes; the dry run only counts and hashes.
+template <class Fs, bool Writes>
+class memory_file {
+ public:
+  memory_file(Fs& fs, const typename Fs::dir* stage) : fs_(fs) {
+    (void)stage;  // the dry run has no staging directory
+    if constexpr (Writes) {
+      guard([&] {
+        fs_.make_dir_at(*stage, bundle::memory_dir, fs::modes::dir);
+        const auto dir = fs_.open_dir_at(*stage, bundle::memory_dir);
+        file_.emplace(fs_.create_file_at(dir, "entries.jsonl", fs::modes::file));
+      });
+    }
+  }
+  void line(const std::string& l) {
+    hash_.update(l.data(), l.size());
+    buffer_ += l;
+    if (buffer_.size() >= (64u << 10)) flush();
+  }
+  /// The last piece written; the file's digest.
+  std::string finish() {
+    flush();
+    return digest::to_hex(hash_.finish());
+  }
+
+ private:
+  void flush() {
+    if constexpr (Writes) guard([&] { fs_.write_all(*file_, buffer_.data(), buffer_.size()); });
+    buffer_.clear();
+  }
+  template <class F>
+  static void guard(F&& f) {
+    try {
+      f();
+    } catch (const error& e) {
+      throw with_context(e, "failed to write the memory in the bundle",
+                         std::string(bundle::memory_entries_file));
+    }
+  }
+  Fs& fs_;
+  std::optional<typename Fs::file> file_;
+  std::string buffer_;
+  digest::sha256 hash_;
+};
+
+}  // namespace exporter_detail
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/exporter/memory_file.hpp -----
 // ----- begin clawport/exporter/options.hpp -----
 // What an export is asked to do: export_options, apart from the exporter so that the
 // compiled mode's declarations (compiled/api.hpp) can name it without the whole library.
@@ -14741,6 +15135,9 @@ struct export_options {
   /// removed (minutes for a large tree), with the result as `run` will return it but for
   /// the removal's warnings: the CLI prints its report here. Not called otherwise.
   std::function<void(const export_result&)> on_published;
+  /// Called while that previous bundle is removed, with the entries removed so far (no
+  /// total: counting would take a second walk). Not called otherwise.
+  std::function<void(std::uint64_t removed)> on_removing;
   /// Called for every workspace entry the copy visits (for a progress line).
   std::function<void(std::uint64_t entries)> on_progress;
   /// Polled between steps, for every workspace entry and skill, and by the Publish policy
@@ -14910,59 +15307,6 @@ inline namespace CLAWPORT_ABI_NAMESPACE {
 
 namespace exporter_detail {
 
-/// Hashes every file the copy writes, on its way (one read of each source byte), and
-/// collects the bundle's digest list. While `spill` is set (the workspace's walk, in path
-/// order: copy_spec::sorted) each line goes to it, a buffer at a time, instead of into
-/// `entries`, so the export holds the workspace's lines no longer than one buffer.
-class digest_sink final : public fs::copy_sink {
- public:
-  void begin_file(std::string_view bundle_path) override {
-    path_.assign(bundle_path.data(), bundle_path.size());
-    hash_.reset();
-  }
-  void bytes(const char* data, std::size_t size) override { hash_.update(data, size); }
-  void end_file() override { add({path_, digest::to_hex(hash_.finish())}); }
-  /// A copy with jobs hashes each file in a fork; its entry joins the list in walk order.
-  std::unique_ptr<fs::copy_sink> fork() override { return std::make_unique<digest_sink>(); }
-  void merge(fs::copy_sink& forked) override {
-    auto& f = static_cast<digest_sink&>(forked);
-    for (digest::list_entry& e : f.entries) add(std::move(e));
-  }
-  /// A file the exporter writes from memory (config.toml, the manifest).
-  void add_text(std::string_view name, std::string_view text) {
-    entries.push_back({std::string(name), digest::sha256_hex(text)});
-  }
-  /// Hands the lines buffered to `spill`.
-  void flush() {
-    if (pending_.empty()) return;
-    spill(pending_);
-    spilled += pending_.size();
-    pending_.clear();
-  }
-  /// Ends the spilling: the last lines handed over, then `spill` (and what it holds open)
-  /// released; later lines go to `entries`.
-  void end_spill() {
-    flush();
-    spill = nullptr;
-  }
-
-  std::vector<digest::list_entry> entries;
-  std::function<void(const std::string&)> spill;
-  std::uint64_t spilled = 0;  ///< bytes handed to `spill`
-
- private:
-  digest::sha256 hash_;
-  std::string path_;
-  std::string pending_;
-
-  /// One line of the list: spilled while `spill` is set, else kept.
-  void add(digest::list_entry e) {
-    if (!spill) return entries.push_back(std::move(e));
-    digest::append_line(pending_, e);
-    if (pending_.size() >= CLAWPORT_COPY_BUFFER_SIZE) flush();
-  }
-};
-
 inline copy_counts counts_of(const fs::copy_tally& t) {
   copy_counts c;
   c.files = t.files;
@@ -14984,135 +15328,6 @@ void write_text(Fs& fs, const typename Fs::dir& d, std::string_view name, const 
     throw with_context(e, "failed to write " + std::string(name) + " in the bundle",
                        std::string(name));
   }
-}
-
-/// `memory/entries.jsonl` as it is staged: written in 64 KiB pieces as the rows are read
-/// (never held whole), hashed as it goes; the dry run only counts and hashes.
-template <class Fs, bool Writes>
-class memory_file {
- public:
-  memory_file(Fs& fs, const typename Fs::dir* stage) : fs_(fs) {
-    (void)stage;  // the dry run has no staging directory
-    if constexpr (Writes) {
-      guard([&] {
-        fs_.make_dir_at(*stage, bundle::memory_dir, fs::modes::dir);
-        const auto dir = fs_.open_dir_at(*stage, bundle::memory_dir);
-        file_.emplace(fs_.create_file_at(dir, "entries.jsonl", fs::modes::file));
-      });
-    }
-  }
-  void line(const std::string& l) {
-    hash_.update(l.data(), l.size());
-    buffer_ += l;
-    if (buffer_.size() >= (64u << 10)) flush();
-  }
-  /// The last piece written; the file's digest.
-  std::string finish() {
-    flush();
-    return digest::to_hex(hash_.finish());
-  }
-
- private:
-  void flush() {
-    if constexpr (Writes) guard([&] { fs_.write_all(*file_, buffer_.data(), buffer_.size()); });
-    buffer_.clear();
-  }
-  template <class F>
-  static void guard(F&& f) {
-    try {
-      f();
-    } catch (const error& e) {
-      throw with_context(e, "failed to write the memory in the bundle",
-                         std::string(bundle::memory_entries_file));
-    }
-  }
-  Fs& fs_;
-  std::optional<typename Fs::file> file_;
-  std::string buffer_;
-  digest::sha256 hash_;
-};
-
-/// The manifest's `[memory]` table (docs/format.md, "Format 2"): counts, never text.
-inline zeroclaw::value memory_manifest_table(const memory::summary& m) {
-  using zeroclaw::value;
-  auto strings = [](const auto& list) {
-    value a = value::make_array();
-    for (const auto& s : list) a.items.push_back(value::make_string(std::string(s)));
-    return a;
-  };
-  value t = value::make_table();
-  t.set("schema", value::make_string(std::string(memory::jsonl_schema)));
-  t.set("backend", value::make_string(m.backend));
-  t.set("entries", value::make_integer(static_cast<std::int64_t>(m.entries)));
-  t.set("left_home", value::make_integer(static_cast<std::int64_t>(m.skipped_total())));
-  t.set("embedding_model", value::make_string(m.embedding_model));
-  t.set("excluded", strings(memory::excluded_fields));
-  t.set("redacted_categories", strings(m.redacted_categories));
-  value categories = value::make_table();
-  for (const auto& [name, n] : m.categories)
-    categories.set(name, value::make_integer(static_cast<std::int64_t>(n)));
-  t.set("categories", std::move(categories));
-  return t;
-}
-
-/// The staged file the workspace's digest lines are spilled to, in path order, until the
-/// digest list is assembled around them (removed then; never published).
-inline constexpr std::string_view spill_file = ".zeroclaw-agent.sha256.workspace";
-
-/// A `digest_sink::spill` that appends the lines to `spill_file` in `stage`, created at the
-/// first buffer and closed when the function is released (digest_sink::end_spill).
-template <class Fs>
-std::function<void(const std::string&)> spill_to(Fs& fs, const typename Fs::dir& stage) {
-  auto out = std::make_shared<std::optional<typename Fs::file>>();
-  return [&fs, &stage, out](const std::string& lines) {
-    try {
-      if (!*out) out->emplace(fs.create_file_at(stage, spill_file, fs::modes::private_file));
-      fs.write_all(**out, lines.data(), lines.size());
-    } catch (const error& e) {
-      throw with_context(e, "failed to write the digest list in the bundle",
-                         std::string(zeroclaw::digest_list_file));
-    }
-  };
-}
-
-/// Writes the digest list `name` in the staging directory: the lines of `entries` (every
-/// file outside workspace/) and, where path order puts them, the workspace's lines spilled to
-/// `spill_file` (`spilled` bytes), which is then removed. Returns the list's size; with
-/// `text`, also its bytes (what a signature signs).
-template <class Fs>
-std::uint64_t write_digest_list(Fs& fs, const typename Fs::dir& d, std::string_view name,
-                                std::vector<digest::list_entry> entries, std::uint64_t spilled,
-                                const bundle::limits& lim, std::string* text) {
-  const std::string ws = std::string(zeroclaw::workspace_dir) + "/";
-  const auto split = std::partition(entries.begin(), entries.end(),
-                                    [&](const digest::list_entry& e) { return e.path < ws; });
-  std::vector<digest::list_entry> after(std::make_move_iterator(split),
-                                        std::make_move_iterator(entries.end()));
-  entries.erase(split, entries.end());
-  const std::string head = digest::render_list(std::move(entries));
-  const std::string tail = digest::render_list(std::move(after));
-  const std::uint64_t size = head.size() + spilled + tail.size();
-  bundle::check_file_limit(lim, name, size);
-  try {
-    auto out = fs.create_file_at(d, name, fs::modes::file);
-    fs.write_all(out, head.data(), head.size());
-    if (text != nullptr) *text = head;
-    if (spilled > 0) {
-      auto in = fs.open_file_at(d, spill_file);
-      std::vector<char> buffer(CLAWPORT_COPY_BUFFER_SIZE);
-      for (std::size_t n; (n = fs.read(in, buffer.data(), buffer.size())) > 0;) {
-        fs.write_all(out, buffer.data(), n);
-        if (text != nullptr) text->append(buffer.data(), n);
-      }
-      fs.unlink_at(d, spill_file);
-    }
-    fs.write_all(out, tail.data(), tail.size());
-    if (text != nullptr) *text += tail;
-  } catch (const error& e) {
-    throw with_context(e, "failed to write " + std::string(name) + " in the bundle",
-                       std::string(name));
-  }
-  return size;
 }
 
 /// The name a bundle's include/exclude is matched against: the skill's logical name, read
@@ -15370,6 +15585,7 @@ class basic_exporter {
       req.staging = staging;
       req.adm = adm.adm;
       req.cancelled = o.cancelled;
+      req.removing = o.on_removing;
       if (o.on_published)
         req.published = [&res, &o](const publish::outcome& so_far) {
           res.publish = so_far;
@@ -15628,7 +15844,7 @@ class basic_exporter {
       ed::memory_file<Fs, Sink::writes> file(fs_, staged);
       bytes += read_memory(w, res, [&file](const std::string& l) { file.line(l); });
       digests.entries.push_back({std::string(bundle::memory_entries_file), file.finish()});
-      memory_table = ed::memory_manifest_table(*res.memory);
+      memory_table = memory::manifest_table(*res.memory);
       files += 1;
     }
     const std::string manifest =
@@ -15688,51 +15904,13 @@ class basic_exporter {
     return writer.bytes();
   }
 
-  /// The Markdown backend's memory of the workspace (issue 47 items 2 and 6): `MEMORY.md` and
-  /// the top-level `memory/*.md`, each read through the Fs policy without following a link
-  /// (a symlink or a file that is not regular is refused, never read), mapped by
-  /// memory::parse_markdown, keys made unique; `USER.md` is never read.
+  /// The Markdown backend's memory of the workspace (issue 47 items 2 and 6), read by the
+  /// one reader convert shares (memory::read_markdown_files).
   memory::store_facts read_markdown_memory(const walk_context& w,
                                            const memory::entry_visitor& visit) {
-    std::vector<memory::entry> all;
-    const std::string now = format_rfc3339(w.exported_at);
-    const auto ws = fs_.open_root(w.ws_planned);
-    const auto take = [&](const typename Fs::dir& d, const std::string& name,
-                          std::string_view category, std::string_view stem,
-                          const std::string& shown) {
-      const fs::read_result r = fs::try_read_file_at(fs_, d, name, w.o.limits.max_memory_bytes);
-      if (r.refusal == fs::read_refusal::missing) return;
-      if (r.refusal != fs::read_refusal::none)
-        throw error(errc::unsupported,
-                    "--with-memory reads the Markdown memory file " + shown +
-                        " only as a regular file inside the workspace (a symlink is never "
-                        "followed); replace it with the file itself, or export without "
-                        "--with-memory",
-                    shown);
-      for (memory::entry& e : memory::parse_markdown(r.bytes, category, stem, now))
-        all.push_back(std::move(e));
-    };
-    take(ws, "MEMORY.md", "core", memory::core_stem, "MEMORY.md");
-    if (const auto st = fs_.stat_at(ws, "memory")) {
-      if (st->kind != fs::file_kind::directory)
-        throw error(errc::unsupported,
-                    "--with-memory reads the workspace's memory/ only as a directory inside it "
-                    "(a symlink is never followed); export without --with-memory",
-                    "memory");
-      const auto dir = fs_.open_dir_at(ws, "memory");
-      std::vector<std::string> names;
-      fs_.for_each_entry(dir, [&names](std::string_view n) {
-        if (n.size() > 3 && n.substr(n.size() - 3) == ".md") names.emplace_back(n);
-      });
-      std::sort(names.begin(), names.end());
-      for (const std::string& n : names)
-        take(dir, n, "daily", std::string_view(n).substr(0, n.size() - 3), "memory/" + n);
-    }
-    std::size_t renamed = 0;
-    for (const memory::entry& e : memory::unique_keys(std::move(all), renamed)) visit(e);
-    memory::store_facts facts;
-    facts.backend = "markdown";
-    return facts;
+    return memory::read_markdown_files(fs_, fs_.open_root(w.ws_planned),
+                                       format_rfc3339(w.exported_at), w.o.limits.max_memory_bytes,
+                                       visit);
   }
 
   Fs& fs_;
@@ -21348,14 +21526,33 @@ fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_ro
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/importer/staged_copy.hpp -----
-// ----- begin clawport/openclaw/package.hpp -----
-// Reading a Claw package as OpenClaw does (docs/openclaw.md):
-// package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
-// CLAW.md body that becomes SOUL.md, the OpenClaw profile (conventional path or the
-// deprecated metadata pointer), the package-root BOOTSTRAP.md, every workspace source, and
-// the development-snapshot integrity. The text steps are pure functions; the file reads go
-// through the Fs policy, one component at a time from the canonical package root, refusing
-// symlinks, symlinked parents, hard links and files that change while they are read.
+// ----- begin clawport/openclaw/migrate.hpp -----
+// `claw migrate <agent-id>` offline (docs/openclaw.md, "Migrate"): enrolls an agent that
+// never came from a package as a Claw. The plan (`openclaw.clawMigrationPlan.v1`) generates
+// a package for <state-dir>/claws/local/<agent-id> from the agent's entry and its prompt
+// files (the export's rules), then plans adding that package over the agent as it is: every
+// file adopted, nothing in the workspace or openclaw.json written. With consent the package
+// is staged, read back with the one package reader, checked against the consented plan and
+// published; the ledger then records the install, so `claw status|update|export|remove`
+// treat the agent as any added Claw. A failure undoes the package and the ledger. The
+// intent is recorded first (issue 41): a `pending` install record before the package is
+// published, so a kill anywhere leaves either nothing, or that record (with or without the
+// package), which the re-run of the same plan finishes.
+
+// ----- begin clawport/openclaw/export.hpp -----
+// `claw export <agent> --out <dir>` offline (docs/openclaw.md, "Export"): an added Claw's
+// workspace back into a package — package.json, CLAW.md with the managed SOUL.md as its
+// body, profiles/openclaw.yml from the agent's portable settings, the managed workspace
+// files — refused on any drift, never carrying what must not live in a package (the
+// workspace doctor's rule), staged, checked with the package reader and published with a
+// no-replace rename into a new directory.
+
+// ----- begin clawport/formats/yaml_writer.hpp -----
+// A block-style YAML writer for JSON data, for the Claw manifest and profile that a
+// conversion (convert/) and `claw export` write. A string is plain where OpenClaw's writer (the
+// `yaml` package) writes it plain, else quoted (valid YAML 1.2), so the text reads back through
+// yaml::parse as the same JSON. Not modelled: the `yaml` package folds plain strings longer
+// than its 80-column line width and writes multi-line strings as block scalars.
 
 // ----- begin clawport/formats/yaml.hpp -----
 // The strict "JSON-compatible YAML" subset OpenClaw accepts for CLAW.md frontmatter and the
@@ -21364,6 +21561,12 @@ fs::copy_tally copy_listed(Fs& fs, Sink& sink, const typename Fs::dir& bundle_ro
 // are read; aliases, anchors, explicit tags, merge keys, complex or non-string keys,
 // non-finite numbers, directives and multiple documents are refused with the line and
 // column of the first offending character. Depth and size are bounded.
+// The result types and the lexical layer are in yaml_scanner.hpp.
+
+// ----- begin clawport/formats/yaml_scanner.hpp -----
+// The YAML reader's vocabulary and lexical layer (yaml.hpp reads the structure on top of
+// it): what a read returns and why it refuses, Core-schema resolution of a plain scalar,
+// and the scanner: positions and errors, white space and comments, quoted scalars.
 
 
 #include <nlohmann/json.hpp>
@@ -21536,48 +21739,16 @@ inline std::optional<nlohmann::ordered_json> resolve_plain(const std::string& s)
   return json(s);
 }
 
-class parser {
+/// The lexical layer of the reader: the text, where it is, how deep, and what reads
+/// no structure (white space, comments, quoted scalars). `parser` (yaml.hpp) derives.
+class scanner {
  public:
   using json = nlohmann::ordered_json;
 
-  parser(std::string text, std::size_t bom, const options& opt)
+  scanner(std::string text, std::size_t bom, const options& opt)
       : s_(std::move(text)), n_(s_.size()), bom_(bom), opt_(opt) {}
 
-  json document() {
-    if (!skip_to_content()) return json(nullptr);
-    if (s_[i_] == '%' && col(i_) == 0) {
-      fail(issue_kind::syntax, i_, "directives (%YAML, %TAG) are not supported");
-    }
-    bool same_line = false;
-    if (at_marker("---")) {
-      i_ += 3;
-      skip_inline();
-      if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#') {
-        same_line = true;
-      } else if (!skip_to_content()) {
-        return json(nullptr);
-      }
-    }
-    json v(nullptr);
-    if (!at_marker("...") && !at_marker("---")) v = node(-1, same_line, true);
-    if (skip_to_content()) {
-      if (at_marker("...")) {
-        i_ += 3;
-        if (skip_to_content()) {
-          fail(issue_kind::multiple_documents, i_,
-               "the stream contains more than one document; a Claw file holds exactly one");
-        }
-      } else if (at_marker("---")) {
-        fail(issue_kind::multiple_documents, i_,
-             "the stream contains more than one document; a Claw file holds exactly one");
-      } else {
-        fail(issue_kind::syntax, i_, "unexpected content after the document's top-level node");
-      }
-    }
-    return v;
-  }
-
- private:
+ protected:
   std::string s_;
   std::size_t n_;
   std::size_t bom_;
@@ -21586,8 +21757,8 @@ class parser {
   std::size_t depth_ = 0;
 
   struct depth_guard {
-    parser& p;
-    depth_guard(parser& pp, std::size_t at) : p(pp) {
+    scanner& p;
+    depth_guard(scanner& pp, std::size_t at) : p(pp) {
       if (++p.depth_ > p.opt_.max_depth) {
         p.fail(
             issue_kind::too_deep, at,
@@ -21704,6 +21875,297 @@ class parser {
     }
   }
 
+  // ---- quoted scalars ----
+
+  /// A quoted scalar's text as it is read: the white space before a raw line break is
+  /// dropped when the break folds, so where its last run started is kept.
+  struct quoted_text {
+    std::string out;
+    std::size_t trim_to = std::string::npos;
+    /// A character as written (not an escape).
+    void add(char c) {
+      if (c == ' ' || c == '\t') {
+        if (trim_to == std::string::npos) trim_to = out.size();
+      } else {
+        trim_to = std::string::npos;
+      }
+      out += c;
+    }
+    /// An escaped character: kept even when white space ends the line.
+    void keep() { trim_to = std::string::npos; }
+  };
+
+  /// At a raw line break in a quoted scalar: the white space before it dropped, then folded.
+  void break_quoted_line(quoted_text& q, std::size_t at) {
+    if (q.trim_to != std::string::npos) q.out.resize(q.trim_to);
+    fold_break(q.out, at);
+    q.keep();
+  }
+
+  std::string single_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    quoted_text q;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
+      const char c = s_[i_];
+      if (c == '\'') {
+        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
+          q.out += '\'';
+          q.keep();
+          i_ += 2;
+          continue;
+        }
+        ++i_;
+        return std::move(q.out);
+      }
+      if (c == '\n') {
+        break_quoted_line(q, at);
+        continue;
+      }
+      q.add(c);
+      ++i_;
+    }
+  }
+
+  /// At a raw line break inside a quoted scalar: folds it and the following empty lines.
+  void fold_break(std::string& out, std::size_t at) {
+    std::size_t empties = 0;
+    for (;;) {
+      ++i_;  // past '\n'
+      if (col(i_) == 0 && i_ + 3 <= n_ &&
+          (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) && blank_at(i_ + 3)) {
+        fail(issue_kind::syntax, at, "a document marker inside a quoted scalar");
+      }
+      skip_inline();
+      if (i_ < n_ && s_[i_] == '\n') {
+        ++empties;
+        continue;
+      }
+      break;
+    }
+    if (empties == 0) {
+      out += ' ';
+    } else {
+      out.append(empties, '\n');
+    }
+  }
+
+  std::uint32_t hex_escape(std::size_t digits, std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < digits; ++k) {
+      if (i_ >= n_ || !is_hex(s_[i_])) fail(issue_kind::syntax, at, "a malformed hex escape");
+      const char h = s_[i_++];
+      v = v * 16 + static_cast<std::uint32_t>(
+                       is_digit(h) ? h - '0' : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
+    }
+    return v;
+  }
+
+  std::string double_quoted() {
+    const std::size_t at = i_;
+    ++i_;
+    quoted_text q;
+    for (;;) {
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      const char c = s_[i_];
+      if (c == '"') {
+        ++i_;
+        return std::move(q.out);
+      }
+      if (c == '\n') {
+        break_quoted_line(q, at);
+        continue;
+      }
+      if (c != '\\') {
+        q.add(c);
+        ++i_;
+        continue;
+      }
+      q.keep();
+      const std::size_t esc = i_;
+      ++i_;
+      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
+      append_escape(q.out, esc);
+    }
+  }
+
+  /// The escapes that stand for one ASCII character: sets `to` and returns true.
+  static bool single_char_escape(char e, char& to) {
+    switch (e) {
+      case '0':
+        to = '\0';
+        return true;
+      case 'a':
+        to = '\a';
+        return true;
+      case 'b':
+        to = '\b';
+        return true;
+      case 't':
+      case '\t':
+        to = '\t';
+        return true;
+      case 'n':
+        to = '\n';
+        return true;
+      case 'v':
+        to = '\v';
+        return true;
+      case 'f':
+        to = '\f';
+        return true;
+      case 'r':
+        to = '\r';
+        return true;
+      case 'e':
+        to = '\x1b';
+        return true;
+      case ' ':
+        to = ' ';
+        return true;
+      case '"':
+        to = '"';
+        return true;
+      case '/':
+        to = '/';
+        return true;
+      case '\\':
+        to = '\\';
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /// Appends what the escape whose character is at i_ stands for (`esc` is its backslash,
+  /// for messages) and consumes it: named characters, \x, \u (a UTF-16 pair joined) and
+  /// \U code points, or an escaped line break.
+  void append_escape(std::string& out, std::size_t esc) {
+    const char e = s_[i_++];
+    char simple = 0;
+    if (single_char_escape(e, simple)) {
+      out += simple;
+      return;
+    }
+    switch (e) {
+      case 'N':
+        utf8::append(out, 0x85);
+        break;
+      case '_':
+        utf8::append(out, 0xa0);
+        break;
+      case 'L':
+        utf8::append(out, 0x2028);
+        break;
+      case 'P':
+        utf8::append(out, 0x2029);
+        break;
+      case 'x':
+        utf8::append(out, hex_escape(2, esc));
+        break;
+      case 'U': {
+        const std::uint32_t cp = hex_escape(8, esc);
+        if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+          fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
+        }
+        utf8::append(out, cp);
+        break;
+      }
+      case 'u': {
+        std::uint32_t cp = hex_escape(4, esc);
+        if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
+          const std::size_t save = i_;
+          i_ += 2;
+          const std::uint32_t lo = hex_escape(4, esc);
+          if (lo >= 0xdc00 && lo <= 0xdfff) {
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          } else {
+            i_ = save;
+          }
+        }
+        if (cp >= 0xd800 && cp <= 0xdfff) {
+          fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
+        }
+        utf8::append(out, cp);
+        break;
+      }
+      case '\n': {
+        // An escaped line break: joined without a space.
+        skip_inline();
+        while (i_ < n_ && s_[i_] == '\n') {
+          out += '\n';
+          ++i_;
+          skip_inline();
+        }
+        break;
+      }
+      default:
+        fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
+    }
+  }
+};
+
+}  // namespace detail
+
+}  // namespace yaml
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/yaml_scanner.hpp -----
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace yaml {
+
+namespace detail {
+
+class parser : public scanner {
+ public:
+  using scanner::scanner;
+
+  json document() {
+    if (!skip_to_content()) return json(nullptr);
+    if (s_[i_] == '%' && col(i_) == 0) {
+      fail(issue_kind::syntax, i_, "directives (%YAML, %TAG) are not supported");
+    }
+    bool same_line = false;
+    if (at_marker("---")) {
+      i_ += 3;
+      skip_inline();
+      if (i_ < n_ && s_[i_] != '\n' && s_[i_] != '#') {
+        same_line = true;
+      } else if (!skip_to_content()) {
+        return json(nullptr);
+      }
+    }
+    json v(nullptr);
+    if (!at_marker("...") && !at_marker("---")) v = node(-1, same_line, true);
+    if (skip_to_content()) {
+      if (at_marker("...")) {
+        i_ += 3;
+        if (skip_to_content()) {
+          fail(issue_kind::multiple_documents, i_,
+               "the stream contains more than one document; a Claw file holds exactly one");
+        }
+      } else if (at_marker("---")) {
+        fail(issue_kind::multiple_documents, i_,
+             "the stream contains more than one document; a Claw file holds exactly one");
+      } else {
+        fail(issue_kind::syntax, i_, "unexpected content after the document's top-level node");
+      }
+    }
+    return v;
+  }
+
+ private:
   // ---- block structure ----
 
   /// A node starting at `i_` (content). `n` is the parent's indentation; `same_line` says
@@ -22084,236 +22546,6 @@ class parser {
     return out;
   }
 
-  // ---- quoted scalars ----
-
-  /// A quoted scalar's text as it is read: the white space before a raw line break is
-  /// dropped when the break folds, so where its last run started is kept.
-  struct quoted_text {
-    std::string out;
-    std::size_t trim_to = std::string::npos;
-    /// A character as written (not an escape).
-    void add(char c) {
-      if (c == ' ' || c == '\t') {
-        if (trim_to == std::string::npos) trim_to = out.size();
-      } else {
-        trim_to = std::string::npos;
-      }
-      out += c;
-    }
-    /// An escaped character: kept even when white space ends the line.
-    void keep() { trim_to = std::string::npos; }
-  };
-
-  /// At a raw line break in a quoted scalar: the white space before it dropped, then folded.
-  void break_quoted_line(quoted_text& q, std::size_t at) {
-    if (q.trim_to != std::string::npos) q.out.resize(q.trim_to);
-    fold_break(q.out, at);
-    q.keep();
-  }
-
-  std::string single_quoted() {
-    const std::size_t at = i_;
-    ++i_;
-    quoted_text q;
-    for (;;) {
-      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated single-quoted scalar");
-      const char c = s_[i_];
-      if (c == '\'') {
-        if (i_ + 1 < n_ && s_[i_ + 1] == '\'') {
-          q.out += '\'';
-          q.keep();
-          i_ += 2;
-          continue;
-        }
-        ++i_;
-        return std::move(q.out);
-      }
-      if (c == '\n') {
-        break_quoted_line(q, at);
-        continue;
-      }
-      q.add(c);
-      ++i_;
-    }
-  }
-
-  /// At a raw line break inside a quoted scalar: folds it and the following empty lines.
-  void fold_break(std::string& out, std::size_t at) {
-    std::size_t empties = 0;
-    for (;;) {
-      ++i_;  // past '\n'
-      if (col(i_) == 0 && i_ + 3 <= n_ &&
-          (s_.compare(i_, 3, "---") == 0 || s_.compare(i_, 3, "...") == 0) && blank_at(i_ + 3)) {
-        fail(issue_kind::syntax, at, "a document marker inside a quoted scalar");
-      }
-      skip_inline();
-      if (i_ < n_ && s_[i_] == '\n') {
-        ++empties;
-        continue;
-      }
-      break;
-    }
-    if (empties == 0) {
-      out += ' ';
-    } else {
-      out.append(empties, '\n');
-    }
-  }
-
-  std::uint32_t hex_escape(std::size_t digits, std::size_t at) {
-    std::uint32_t v = 0;
-    for (std::size_t k = 0; k < digits; ++k) {
-      if (i_ >= n_ || !is_hex(s_[i_])) fail(issue_kind::syntax, at, "a malformed hex escape");
-      const char h = s_[i_++];
-      v = v * 16 + static_cast<std::uint32_t>(
-                       is_digit(h) ? h - '0' : (h >= 'a' ? h - 'a' + 10 : h - 'A' + 10));
-    }
-    return v;
-  }
-
-  std::string double_quoted() {
-    const std::size_t at = i_;
-    ++i_;
-    quoted_text q;
-    for (;;) {
-      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
-      const char c = s_[i_];
-      if (c == '"') {
-        ++i_;
-        return std::move(q.out);
-      }
-      if (c == '\n') {
-        break_quoted_line(q, at);
-        continue;
-      }
-      if (c != '\\') {
-        q.add(c);
-        ++i_;
-        continue;
-      }
-      q.keep();
-      const std::size_t esc = i_;
-      ++i_;
-      if (i_ >= n_) fail(issue_kind::syntax, at, "unterminated double-quoted scalar");
-      append_escape(q.out, esc);
-    }
-  }
-
-  /// The escapes that stand for one ASCII character: sets `to` and returns true.
-  static bool single_char_escape(char e, char& to) {
-    switch (e) {
-      case '0':
-        to = '\0';
-        return true;
-      case 'a':
-        to = '\a';
-        return true;
-      case 'b':
-        to = '\b';
-        return true;
-      case 't':
-      case '\t':
-        to = '\t';
-        return true;
-      case 'n':
-        to = '\n';
-        return true;
-      case 'v':
-        to = '\v';
-        return true;
-      case 'f':
-        to = '\f';
-        return true;
-      case 'r':
-        to = '\r';
-        return true;
-      case 'e':
-        to = '\x1b';
-        return true;
-      case ' ':
-        to = ' ';
-        return true;
-      case '"':
-        to = '"';
-        return true;
-      case '/':
-        to = '/';
-        return true;
-      case '\\':
-        to = '\\';
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  /// Appends what the escape whose character is at i_ stands for (`esc` is its backslash,
-  /// for messages) and consumes it: named characters, \x, \u (a UTF-16 pair joined) and
-  /// \U code points, or an escaped line break.
-  void append_escape(std::string& out, std::size_t esc) {
-    const char e = s_[i_++];
-    char simple = 0;
-    if (single_char_escape(e, simple)) {
-      out += simple;
-      return;
-    }
-    switch (e) {
-      case 'N':
-        utf8::append(out, 0x85);
-        break;
-      case '_':
-        utf8::append(out, 0xa0);
-        break;
-      case 'L':
-        utf8::append(out, 0x2028);
-        break;
-      case 'P':
-        utf8::append(out, 0x2029);
-        break;
-      case 'x':
-        utf8::append(out, hex_escape(2, esc));
-        break;
-      case 'U': {
-        const std::uint32_t cp = hex_escape(8, esc);
-        if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-          fail(issue_kind::syntax, esc, "an escape names no Unicode scalar value");
-        }
-        utf8::append(out, cp);
-        break;
-      }
-      case 'u': {
-        std::uint32_t cp = hex_escape(4, esc);
-        if (cp >= 0xd800 && cp <= 0xdbff && i_ + 1 < n_ && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
-          const std::size_t save = i_;
-          i_ += 2;
-          const std::uint32_t lo = hex_escape(4, esc);
-          if (lo >= 0xdc00 && lo <= 0xdfff) {
-            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-          } else {
-            i_ = save;
-          }
-        }
-        if (cp >= 0xd800 && cp <= 0xdfff) {
-          fail(issue_kind::syntax, esc, "a lone UTF-16 surrogate has no UTF-8 form");
-        }
-        utf8::append(out, cp);
-        break;
-      }
-      case '\n': {
-        // An escaped line break: joined without a space.
-        skip_inline();
-        while (i_ < n_ && s_[i_] == '\n') {
-          out += '\n';
-          ++i_;
-          skip_inline();
-        }
-        break;
-      }
-      default:
-        fail(issue_kind::syntax, esc, std::string("unknown escape `\\") + e + "`");
-    }
-  }
-
   // ---- flow collections ----
 
   void skip_flow_space(std::size_t open_at) {
@@ -22545,6 +22777,251 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/formats/yaml.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace yaml {
+
+namespace yaml_out {
+
+/// A string the `yaml` package (2.x, OpenClaw's writer) writes plain in block context, and
+/// YAML's Core schema reads back as that same string (`stringifyString`'s `plainString`):
+/// not empty, no control character or line break, no indicator first (`-`/`?` only before a
+/// non-space), no `: `, ` #` or trailing space or `:`, and nothing the Core schema resolves to
+/// null, a boolean or a number (`yes` stays plain: YAML 1.2, both readers).
+inline bool plain_safe(const std::string& s) {
+  if (s.empty()) return false;
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
+  }
+  if (std::string(",[]{}#&*!|>'\"%@` ").find(s[0]) != std::string::npos) return false;
+  if ((s[0] == '-' || s[0] == '?') && (s.size() == 1 || s[1] == ' ')) return false;
+  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return false;
+  if (s.back() == ' ' || s.back() == ':') return false;
+  if (s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0) return false;  // a document marker
+  // The reader's own Core-schema resolution (formats/yaml.hpp): only a string stays plain.
+  const auto resolved = detail::resolve_plain(s);
+  return resolved && resolved->is_string();
+}
+
+/// A string that cannot be plain: double-quoted (JSON's escapes), or single-quoted when it
+/// holds `"` and no `'`, as the `yaml` package chooses.
+inline std::string quoted(const std::string& s) {
+  if (s.find('"') != std::string::npos && s.find('\'') == std::string::npos) {
+    bool control = false;
+    for (const char c : s) control = control || static_cast<unsigned char>(c) < 0x20;
+    if (!control) return "'" + s + "'";
+  }
+  return json::dump(nlohmann::ordered_json(s), -1);
+}
+
+inline std::string scalar(const nlohmann::ordered_json& v) {
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    return plain_safe(s) ? s : quoted(s);
+  }
+  if (v.is_object()) return "{}";
+  if (v.is_array()) return "[]";
+  return json::dump(v, -1);
+}
+
+inline bool is_block(const nlohmann::ordered_json& v) {
+  return (v.is_object() || v.is_array()) && !v.empty();
+}
+
+inline void emit(std::string& out, const nlohmann::ordered_json& v, int indent);
+
+inline void emit_map(std::string& out, const nlohmann::ordered_json& v, int indent,
+                     bool first_inline) {
+  bool first = true;
+  for (auto it = v.begin(); it != v.end(); ++it) {
+    if (!(first && first_inline)) out += std::string(static_cast<std::size_t>(indent), ' ');
+    first = false;
+    out += scalar(nlohmann::ordered_json(it.key())) + ":";
+    if (is_block(it.value())) {
+      out += "\n";
+      emit(out, it.value(), indent + 2);
+    } else {
+      out += " " + scalar(it.value()) + "\n";
+    }
+  }
+}
+
+inline void emit(std::string& out, const nlohmann::ordered_json& v, int indent) {
+  if (v.is_object()) return emit_map(out, v, indent, false);
+  for (const auto& item : v) {
+    out += std::string(static_cast<std::size_t>(indent), ' ') + "- ";
+    if (item.is_object() && !item.empty()) {
+      emit_map(out, item, indent + 2, true);
+    } else if (item.is_array() && !item.empty()) {
+      out += "\n";
+      emit(out, item, indent + 2);
+    } else {
+      out += scalar(item) + "\n";
+    }
+  }
+}
+
+}  // namespace yaml_out
+
+/// `doc` (an object) as block YAML, one key per line, ending in a newline.
+inline std::string to_yaml(const nlohmann::ordered_json& doc) {
+  std::string out;
+  if (doc.is_object() && !doc.empty()) {
+    yaml_out::emit(out, doc, 0);
+  } else {
+    out = yaml_out::scalar(doc) + "\n";
+  }
+  return out;
+}
+
+}  // namespace yaml
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/yaml_writer.hpp -----
+// ----- begin clawport/openclaw/lifecycle.hpp -----
+// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
+// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
+// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
+// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
+// is rolled back so the state directory and the workspace hold what they held before. One
+// command per header: add.hpp, status.hpp, remove.hpp (what they share: lifecycle_base.hpp).
+
+// ----- begin clawport/openclaw/add.hpp -----
+// `claw add` offline (docs/openclaw.md, "Lifecycle"): consent, the plan rebuilt and
+// compared, the workspace staged and published or adopted, provenance in the ledger, the
+// agent registered in openclaw.json. Every failure is rolled back so the state directory and
+// the workspace hold what they held before.
+
+// ----- begin clawport/openclaw/failure.hpp -----
+// Why an OpenClaw command stopped before it finished, as data: refused before it planned (no
+// consent), refused at its plan (the consented planIntegrity is not the plan's, a blocker)
+// or failed at a step (everything it did undone). Also a package that did not read. Each
+// has its document (`to_json`) and its human form (`result_text`); nothing reads them back.
+
+// ----- begin clawport/plan/consent.hpp -----
+// Consent to apply a plan: `--yes` and the integrity of the plan the operator reviewed.
+// The plan is rebuilt at apply time and applied only when its integrity is the consented
+// one; every refusal is one typed result (`refusal`) with one rendering (`message`).
+
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace plan {
+
+/// What the caller consented to: `--yes` and `--plan-integrity`.
+struct consent {
+  bool yes = false;
+  std::optional<std::string> plan_integrity;
+};
+
+/// Why a plan is not applied.
+enum class refusal_kind {
+  consent_required,         ///< no `--yes`
+  plan_integrity_required,  ///< `--yes` without `--plan-integrity`
+  plan_integrity_mismatch,  ///< the rebuilt plan is not the consented one
+};
+
+/// A refused apply. For a mismatch, `consented` is the integrity the operator gave and
+/// `current` the integrity of the plan rebuilt now.
+struct refusal {
+  refusal_kind kind = refusal_kind::consent_required;
+  std::string consented;
+  std::string current;
+
+  /// The stable code: errc::consent_required, plan_integrity_required or
+  /// plan_integrity_mismatch.
+  errc code() const noexcept {
+    switch (kind) {
+      case refusal_kind::consent_required:
+        return errc::consent_required;
+      case refusal_kind::plan_integrity_required:
+        return errc::plan_integrity_required;
+      case refusal_kind::plan_integrity_mismatch:
+        break;
+    }
+    return errc::plan_integrity_mismatch;
+  }
+};
+
+/// Consent to the plan whose integrity is `integrity` (`--yes --plan-integrity X`).
+inline consent consented_to(std::string integrity) { return {true, std::move(integrity)}; }
+
+/// The consent given before any planning: `--yes`, then `--plan-integrity`.
+inline std::optional<refusal> check_given(const consent& c) {
+  if (!c.yes) return refusal{refusal_kind::consent_required, {}, {}};
+  if (!c.plan_integrity) return refusal{refusal_kind::plan_integrity_required, {}, {}};
+  return std::nullopt;
+}
+
+/// The consented integrity against the integrity of the plan rebuilt now.
+inline std::optional<refusal> check_integrity(const std::string& consented,
+                                              const std::string& current) {
+  if (consented == current) return std::nullopt;
+  return refusal{refusal_kind::plan_integrity_mismatch, consented, current};
+}
+
+/// Both checks: the consent given, then the integrity of the plan rebuilt now.
+inline std::optional<refusal> check(const consent& c, const std::string& current) {
+  if (auto r = check_given(c)) return r;
+  return check_integrity(*c.plan_integrity, current);
+}
+
+/// How a command names its plan in a refusal.
+struct subject {
+  std::string_view noun;    ///< "Claw", "update", "remove", "import"
+  std::string_view review;  ///< how to see the plan again: "add --dry-run"
+  /// Name both integrities in a mismatch (a text-only output; a JSON document carries the
+  /// current one as a member of its own).
+  bool name_integrities = false;
+  /// What follows `review` in a mismatch ("again", or "" when `review` says it all).
+  std::string_view after = " again";
+};
+
+/// The one rendering of a refusal: what happened and what to do.
+inline std::string message(const refusal& r, const subject& s) {
+  switch (r.kind) {
+    case refusal_kind::consent_required:
+      return "Nothing was changed: review the plan (--dry-run), then pass --yes and "
+             "--plan-integrity <digest>.";
+    case refusal_kind::plan_integrity_required:
+      return "--yes alone is never enough: pass --plan-integrity with the integrity of the plan "
+             "you reviewed, or --plan with its file (run without --yes first to see the plan)";
+    case refusal_kind::plan_integrity_mismatch:
+      break;
+  }
+  std::string m = "The consented " + std::string(s.noun) + " plan no longer matches";
+  if (s.name_integrities)
+    m += " (the plan changed since it was shown: it was " + r.consented + ", it is now " +
+         r.current + ")";
+  return m + "; run " + std::string(s.review) + std::string(s.after) + ".";
+}
+
+/// A refusal as the one error type of a command that throws (`import`): its stable code,
+/// its one message, `field` as the subject.
+inline error refusal_error(const refusal& r, const subject& s, const std::string& field) {
+  return error(r.code(), message(r, s), field);
+}
+
+}  // namespace plan
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/plan/consent.hpp -----
+// ----- begin clawport/openclaw/render.hpp -----
+// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
+// the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
+// text, and the human form whose diagnostics read `LEVEL code path: message`.
+
 // ----- begin clawport/openclaw/diagnostics.hpp -----
 // OpenClaw's diagnostic record `{level, code, phase, path, message}` (docs/openclaw.md)
 // and its two renderings: the JSON object and the human line `LEVEL code path: message`.
@@ -23002,6 +23479,16 @@ inline std::string index(const std::string& path, std::size_t i) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/diagnostics.hpp -----
+// ----- begin clawport/openclaw/package.hpp -----
+// Reading a Claw package as OpenClaw does (docs/openclaw.md):
+// package.json, the CLAW.md envelope or the grouped JSON form, the strict manifest, the
+// CLAW.md body that becomes SOUL.md, the OpenClaw profile (conventional path or the
+// deprecated metadata pointer), the package-root BOOTSTRAP.md, every workspace source, and
+// the development-snapshot integrity. The text steps are pure functions (package_text.hpp);
+// the file reads go through the Fs policy, one component at a time from the canonical
+// package root, refusing symlinks, symlinked parents, hard links and files that change while
+// they are read.
+
 // ----- begin clawport/openclaw/grammar.hpp -----
 // The identifier grammars of Claw manifests (docs/openclaw.md), JavaScript's
 // String.prototype.trim, the safe relative path and the portable collision key.
@@ -25554,6 +26041,11 @@ struct limits {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/limits.hpp -----
+// ----- begin clawport/openclaw/package_text.hpp -----
+// The pure text steps of reading a Claw package (docs/openclaw.md): the CLAW.md envelope,
+// YAML to JSON data with OpenClaw's codes, package.json's identity and the profile pointer
+// check. No file access: package.hpp reads the bytes and calls these.
+
 // ----- begin clawport/openclaw/schema.hpp -----
 // The strict Claw manifest schema v1 and its cross-field rules (docs/openclaw.md): the
 // structure, then the workspace, declaration and avatar rules on the typed manifest. Pure
@@ -26938,29 +27430,33 @@ inline bool tool_allowed(const std::string& tool, const std::vector<std::string>
   return any(name) || (name == "apply_patch" && any("write"));
 }
 
+/// `agent.tools` of a profile, typed by the profile reader (profile.hpp `tools_of`).
+struct profile_tools {
+  std::optional<std::string> profile;  ///< a registered built-in tool profile
+  std::vector<std::string> allow;
+  bool has_allow = false;                     ///< `allow` is set
+  bool also_allow = false;                    ///< `alsoAllow` is set (it extends `profile`)
+  std::vector<std::string> also_allow_tools;  ///< `alsoAllow`'s entries
+  std::vector<std::string> deny;
+  bool workspace_only = false;  ///< `fs.workspaceOnly` (it may only be true)
+  std::optional<value> fs;      ///< `fs` as written (claws add keeps it)
+};
+
 namespace detail {
 
-inline std::vector<std::string> strings_of(const value& tools, const char* key) {
-  std::vector<std::string> out;
-  if (tools.contains(key) && tools[key].is_array())
-    for (const auto& v : tools[key])
-      if (v.is_string()) out.push_back(v.get<std::string>());
-  return out;
-}
-
 /// The allow list a profile with the Claw's grants resolves to (resolveClawToolProfileSnapshot).
-inline std::vector<std::string> profile_snapshot_allow(const value& tools,
+inline std::vector<std::string> profile_snapshot_allow(const profile_tools& tools,
                                                        const tool_policy& profile) {
   const std::vector<std::string> profile_allow = expand_tool_groups(profile.allow);
   const auto has = [&](const char* t) {
     return std::find(profile_allow.begin(), profile_allow.end(), t) != profile_allow.end();
   };
-  if (!tools.contains("allow")) {
+  if (!tools.has_allow) {
     std::vector<std::string> all = profile.allow;
-    for (auto& a : strings_of(tools, "alsoAllow")) all.push_back(a);
+    for (auto& a : tools.also_allow_tools) all.push_back(a);
     return expand_tool_groups(all);
   }
-  const std::vector<std::string> grants = strings_of(tools, "allow");
+  const std::vector<std::string>& grants = tools.allow;
   if (has("*")) return expand_tool_groups(grants);
   std::vector<std::string> out;
   for (const auto& t : profile_allow)
@@ -26977,39 +27473,34 @@ inline std::vector<std::string> profile_snapshot_allow(const value& tools,
 /// A profile's `tools` as claws add persists them (materializeClawToolProfile): without a
 /// profile, the grants expanded (`full` + allow when there are any); with one, the
 /// profile's tools narrowed to the grants, pinned as `{profile: "full", allow, deny?, fs?}`.
-/// Unchanged when the profile is unknown or resolves to nothing bounded (the schema refuses
-/// those: a bounded allowlist is required).
-inline value materialize_tools(const value& tools) {
-  if (!tools.is_object()) return tools;
-  const value* fs = tools.contains("fs") ? &tools["fs"] : nullptr;
+/// `as_written` (the same tools as JSON) unchanged when the profile is unknown or resolves to
+/// nothing bounded (the schema refuses those: a bounded allowlist is required).
+inline value materialize_tools(const profile_tools& tools, const value& as_written) {
   value out = value::object();
-  if (!tools.contains("profile")) {
-    const auto allow = expand_tool_groups(detail::strings_of(tools, "allow"));
-    const auto deny = expand_tool_groups(detail::strings_of(tools, "deny"));
+  if (!tools.profile) {
+    const auto allow = expand_tool_groups(tools.allow);
+    const auto deny = expand_tool_groups(tools.deny);
     if (!allow.empty()) {
       out["profile"] = "full";
       out["allow"] = allow;
     }
-    if (tools.contains("alsoAllow"))
-      out["alsoAllow"] = expand_tool_groups(detail::strings_of(tools, "alsoAllow"));
+    if (tools.also_allow) out["alsoAllow"] = expand_tool_groups(tools.also_allow_tools);
     if (!deny.empty()) out["deny"] = deny;
-    if (fs) out["fs"] = *fs;
+    if (tools.fs) out["fs"] = *tools.fs;
     return out;
   }
-  const auto profile = tools["profile"].is_string()
-                           ? tool_profile_policy(tools["profile"].get<std::string>())
-                           : std::nullopt;
-  if (!profile) return tools;
+  const auto profile = tool_profile_policy(*tools.profile);
+  if (!profile) return as_written;
   const std::vector<std::string> allow = detail::profile_snapshot_allow(tools, *profile);
   if (allow.empty() || std::find(allow.begin(), allow.end(), "bundle-mcp") != allow.end())
-    return tools;
+    return as_written;
   std::vector<std::string> deny_in = profile->deny;
-  for (auto& d : detail::strings_of(tools, "deny")) deny_in.push_back(d);
+  for (auto& d : tools.deny) deny_in.push_back(d);
   const auto deny = expand_tool_groups(deny_in);
   out["profile"] = "full";
   out["allow"] = allow;
   if (!deny.empty()) out["deny"] = deny;
-  if (fs) out["fs"] = *fs;
+  if (tools.fs) out["fs"] = *tools.fs;
   return out;
 }
 
@@ -27078,21 +27569,44 @@ struct package_decl {
   std::string version;
 };
 
+/// One `mcpServers` entry: the declaration as the JSON data it is (it passes to the host
+/// unchanged) and what the plan asks of it, read once by the schema.
+struct mcp_server_decl {
+  std::string name;
+  value declaration;
+  std::vector<std::string> env_values;  ///< `env`'s string values, in declaration order
+  bool oauth = false;                   ///< `auth: "oauth"`
+  bool remote = false;                  ///< has a `url` (a remote server, not a command)
+};
+
+/// One `cronJobs` entry: the declaration as the JSON data it is, its id and its delivery.
+struct cron_job_decl {
+  std::string id;
+  value declaration;
+  bool last_channel = false;  ///< `delivery.channel: "last"`
+};
+
 /// A validated, normalised manifest: the model the package side works on. MCP servers and
-/// cron jobs are carried as the JSON data they are (they pass to the host unchanged).
+/// cron jobs keep their declarations as JSON (they pass to the host unchanged).
 struct claw_manifest {
   manifest_agent agent;
   std::vector<std::pair<std::string, std::string>> metadata;  ///< in declaration order
   std::vector<workspace_decl> bootstrap_files;                ///< in `bootstrap_file_names` order
   std::vector<workspace_decl> files;
   std::vector<package_decl> packages;
-  value mcp_servers = value::object();
-  value cron_jobs = value::array();
+  std::vector<mcp_server_decl> mcp_servers;  ///< in the declaration object's order
+  std::vector<cron_job_decl> cron_jobs;
 
   /// The metadata value under `key`, when declared.
   const std::string* metadata_value(std::string_view key) const {
     for (const auto& kv : metadata)
       if (kv.first == key) return &kv.second;
+    return nullptr;
+  }
+  /// The MCP server `name`, when declared.
+  const mcp_server_decl* mcp_server(std::string_view name) const {
+    for (const auto& s : mcp_servers)
+      if (s.name == name) return &s;
     return nullptr;
   }
 };
@@ -27140,8 +27654,10 @@ inline value to_json(const claw_manifest& m) {
   out["workspace"] = std::move(ws);
   out["packages"] = value::array();
   for (const auto& p : m.packages) out["packages"].push_back(to_json(p));
-  out["mcpServers"] = m.mcp_servers;
-  out["cronJobs"] = m.cron_jobs;
+  out["mcpServers"] = value::object();
+  for (const auto& s : m.mcp_servers) out["mcpServers"][s.name] = s.declaration;
+  out["cronJobs"] = value::array();
+  for (const auto& j : m.cron_jobs) out["cronJobs"].push_back(j.declaration);
   return out;
 }
 
@@ -27522,6 +28038,33 @@ namespace openclaw {
 
 namespace detail {
 
+inline std::vector<std::string> strings_of(const value& tools, const char* key) {
+  std::vector<std::string> out;
+  if (tools.contains(key) && tools[key].is_array())
+    for (const auto& v : tools[key])
+      if (v.is_string()) out.push_back(v.get<std::string>());
+  return out;
+}
+
+}  // namespace detail
+
+/// `agent.tools` typed (the fields materialize_tools and the converters read).
+inline profile_tools tools_of(const value& t) {
+  profile_tools tools;
+  if (t.contains("profile") && t["profile"].is_string())
+    tools.profile = t["profile"].get<std::string>();
+  tools.allow = detail::strings_of(t, "allow");
+  tools.has_allow = t.contains("allow");
+  tools.also_allow = t.contains("alsoAllow");
+  tools.also_allow_tools = detail::strings_of(t, "alsoAllow");
+  tools.deny = detail::strings_of(t, "deny");
+  if (t.contains("fs")) tools.fs = t["fs"];
+  tools.workspace_only = tools.fs && tools.fs->is_object() && tools.fs->contains("workspaceOnly");
+  return tools;
+}
+
+namespace detail {
+
 /// `tools.allow` / `alsoAllow` / `deny`: non-empty string lists; the grants bounded (no
 /// globs, no `group:plugins` or `bundle-mcp`).
 inline void check_tool_grants(checker& c, const value& t, const std::string& tp) {
@@ -27564,7 +28107,7 @@ inline void check_tool_rules(checker& c, const value& t, const std::string& tp,
     }
   }
   if (policy) {
-    const std::vector<std::string> snapshot = profile_snapshot_allow(t, *policy);
+    const std::vector<std::string> snapshot = profile_snapshot_allow(tools_of(t), *policy);
     if (std::find(snapshot.begin(), snapshot.end(), "bundle-mcp") != snapshot.end())
       c.issue(member(tp, "allow"),
               "Profiles containing bundle-mcp require a bounded allowlist of concrete tool names.");
@@ -27809,15 +28352,6 @@ struct profile_sandbox {
   std::string workspace_access = "rw";  ///< none | ro | rw
 };
 
-/// `agent.tools` of a valid profile.
-struct profile_tools {
-  std::optional<std::string> profile;  ///< a registered built-in tool profile
-  std::vector<std::string> allow;
-  bool also_allow = false;  ///< `alsoAllow` is set (it extends `profile`)
-  std::vector<std::string> deny;
-  bool workspace_only = false;  ///< `fs.workspaceOnly` (it may only be true)
-};
-
 /// A valid OpenClaw profile. `agent` keeps the settings as written, since `claw add` merges
 /// them into the agent's entry of openclaw.json; what clawport itself decides on is typed.
 struct openclaw_profile {
@@ -27859,13 +28393,7 @@ inline openclaw_profile typed_profile(const value& p) {
   out.agent = p.at("agent");
   if (const value* ex = get(p, "extensions")) out.extensions = *ex;
   if (const value* t = get(out.agent, "tools")) {
-    profile_tools tools;
-    if (const value* v = get(*t, "profile")) tools.profile = v->get<std::string>();
-    if (const value* v = get(*t, "allow")) tools.allow = profile_strings(*v);
-    if (const value* v = get(*t, "deny")) tools.deny = profile_strings(*v);
-    tools.also_allow = t->contains("alsoAllow");
-    tools.workspace_only = t->contains("fs") && t->at("fs").contains("workspaceOnly");
-    out.tools = std::move(tools);
+    out.tools = tools_of(*t);
   }
   if (const value* s = get(out.agent, "sandbox")) {
     profile_sandbox sandbox;
@@ -28142,6 +28670,27 @@ inline manifest_agent normalised_agent(const value& a) {
   return out;
 }
 
+/// One MCP server of a structurally valid manifest: what the plan asks of it, read here once.
+inline mcp_server_decl mcp_server_of(const std::string& name, const value& s) {
+  mcp_server_decl out{name, s, {}, false, false};
+  if (s.contains("env") && s["env"].is_object())
+    for (const auto& v : s["env"])
+      if (v.is_string()) out.env_values.push_back(v.get<std::string>());
+  out.oauth = s.contains("auth") && s["auth"] == "oauth";
+  out.remote = s.contains("url");
+  return out;
+}
+
+/// One cron job of a structurally valid manifest: its id and whether it delivers to the
+/// last channel.
+inline cron_job_decl cron_job_of(const value& j) {
+  cron_job_decl out{j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>() : "", j,
+                    false};
+  out.last_channel = j.contains("delivery") && j["delivery"].is_object() &&
+                     j["delivery"].contains("channel") && j["delivery"]["channel"] == "last";
+  return out;
+}
+
 /// The model of a structurally valid `m`: bootstrap files in name order, then `files`,
 /// `\` → `/` in paths, absent lists empty.
 inline claw_manifest normalised_manifest(const value& m) {
@@ -28172,8 +28721,11 @@ inline claw_manifest normalised_manifest(const value& m) {
                        p["ref"].get<std::string>(), p["version"].get<std::string>()});
     }
   }
-  if (m.contains("mcpServers")) out.mcp_servers = m["mcpServers"];
-  if (m.contains("cronJobs")) out.cron_jobs = m["cronJobs"];
+  if (m.contains("mcpServers") && m["mcpServers"].is_object())
+    for (auto s = m["mcpServers"].begin(); s != m["mcpServers"].end(); ++s)
+      out.mcp_servers.push_back(mcp_server_of(s.key(), s.value()));
+  if (m.contains("cronJobs") && m["cronJobs"].is_array())
+    for (const auto& j : m["cronJobs"]) out.cron_jobs.push_back(cron_job_of(j));
   return out;
 }
 
@@ -28213,7 +28765,7 @@ inline void check_unique_declarations(checker& c, const claw_manifest& m) {
   }
   std::set<std::string> crons;
   for (std::size_t k = 0; k < m.cron_jobs.size(); ++k) {
-    const std::string id = m.cron_jobs[k]["id"].get<std::string>();
+    const std::string& id = m.cron_jobs[k].id;
     if (!crons.insert(id).second) {
       c.issue(index("$.cronJobs", k) + ".id",
               "Cron job id " + value(id).dump() + " is declared more than once.");
@@ -28275,7 +28827,6 @@ inline manifest_result validate_manifest(const value& m) {
 }  // namespace clawport
 // ----- end clawport/openclaw/schema.hpp -----
 
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28286,10 +28837,6 @@ inline manifest_result validate_manifest(const value& m) {
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
 namespace openclaw {
-
-/// `sha256:<lowercase hex>` of some bytes.
-inline std::string sha256_digest(std::string_view bytes) { return digest::sha256_prefixed(bytes); }
-
 // ---------------------------------------------------------------------------------------
 // Pure text steps
 // ---------------------------------------------------------------------------------------
@@ -28432,6 +28979,26 @@ inline bool valid_profile_pointer(const std::string& p) {
   return (low.size() > 4 && low.compare(low.size() - 4, 4, ".yml") == 0) ||
          (low.size() > 5 && low.compare(low.size() - 5, 5, ".yaml") == 0);
 }
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/package_text.hpp -----
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// `sha256:<lowercase hex>` of some bytes.
+inline std::string sha256_digest(std::string_view bytes) { return digest::sha256_prefixed(bytes); }
 
 // ---------------------------------------------------------------------------------------
 // The read model
@@ -29064,2890 +29631,12 @@ inline value to_json(const source_identity& s) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/package.hpp -----
-// ----- begin clawport/convert/claw_to_agent_plugin.hpp -----
-// The pure mapping of a read OpenClaw Claw package onto one Agent Plugins 1.0.0 plugin
-// (docs/convert.md, "Claw to Agent Plugin"): the workspace's skills (`skills/<d>/…` among its
-// declared files) and the MCP servers. Every `${VAR}` reference of a server's `env` is
-// omitted (a plugin's value would be literal, and would overlay the client's environment) and
-// its name listed in `plugin.json`'s `extensions["dev.clawport"].requiredSecrets`. Everything a
-// plugin has no component for (the persona, bootstrap files, ClawHub packages, cron jobs, the
-// profile) is a loss. Reads the typed manifest model, not its JSON.
-
-// ----- begin clawport/convert/report.hpp -----
-// The loss report of a conversion (docs/convert.md): what did not survive, what was made
-// stricter and what changed shape, rendered as CONVERSION.md, as terminal text and as the
-// `--json` document. Pure: no I/O.
-
-
-#include <nlohmann/json.hpp>
-
-#include <optional>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-/// The direction of a conversion.
-enum class direction {
-  to_claw,          ///< ZeroClaw agent bundle -> OpenClaw Claw package
-  to_zeroclaw,      ///< OpenClaw Claw package -> ZeroClaw agent bundle
-  to_agent_plugin,  ///< ZeroClaw agent bundle -> one Agent Plugins 1.0.0 plugin
-};
-
-inline const char* to_string(direction d) noexcept {
-  return d == direction::to_claw       ? "claw"
-         : d == direction::to_zeroclaw ? "zeroclaw"
-                                       : "agent-plugin";
-}
-
-/// Wire values of `loss::kind`.
-namespace loss_kind {
-/// No counterpart on the target: it is not carried at all.
-inline constexpr const char* dropped = "dropped";
-/// Carried stricter than the source (needs --allow-narrowing).
-inline constexpr const char* narrowed = "narrowed";
-/// Carried, but under another name or shape (a renamed id, a moved file).
-inline constexpr const char* changed = "changed";
-}  // namespace loss_kind
-
-/// One entry of the loss report. `path` is the source's (a config path, a manifest path
-/// in OpenClaw's `$.` syntax, or a file path).
-struct loss {
-  std::string path;
-  std::string kind;
-  std::string detail;
-};
-
-/// What one conversion did (or, dry, would do).
-struct conversion {
-  convert::direction dir = direction::to_claw;
-  std::string source;  ///< as the user named it
-  std::string out;     ///< as the user named it
-  std::string agent;   ///< the target's agent id (claw) or alias (zeroclaw)
-  std::string source_agent;
-  /// "agent-plugin" or "claw" when the direction does not say what the source was.
-  std::string source_kind;
-  bool dry_run = false;
-  std::vector<std::string> files;  ///< written (or to be written), target-relative, sorted
-  std::vector<loss> losses;        ///< in mapping order
-  std::string guarantee;           ///< the publish guarantee ("none" for a dry run)
-  std::string converted_at;        ///< RFC 3339 (SOURCE_DATE_EPOCH when set)
-  /// A dry run that the real run would refuse (a narrowing without --allow-narrowing): the
-  /// refusal, the report whole beside it.
-  std::optional<error> refusal;
-
-  std::size_t count(const char* kind) const {
-    std::size_t n = 0;
-    for (const loss& l : losses) n += l.kind == kind ? 1 : 0;
-    return n;
-  }
-};
-
-namespace detail {
-inline std::string md_code(const std::string& s) {
-  std::string out = "`";
-  for (const char c : s) out += c == '`' ? '\'' : c;
-  return out + "`";
-}
-inline std::string one_line(const std::string& s) {
-  std::string out;
-  for (const char c : s) out += (c == '\n' || c == '\r') ? ' ' : c;
-  return out;
-}
-inline std::string source_noun(const conversion& c) {
-  if (c.source_kind == "agent-plugin") return "the Agent Plugin `" + c.source_agent + "`";
-  if (c.source_kind == "claw") return "the Claw package of agent `" + c.source_agent + "`";
-  return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
-                                         : "the Claw package of agent `" + c.source_agent + "`";
-}
-inline std::string target_noun(const conversion& c) {
-  if (c.dir == direction::to_agent_plugin)
-    return "an Agent Plugins 1.0.0 plugin (name `" + c.agent + "`)";
-  return c.dir == direction::to_claw ? "an OpenClaw Claw package (agent id `" + c.agent + "`)"
-                                     : "a ZeroClaw agent bundle (agent `" + c.agent + "`)";
-}
-}  // namespace detail
-
-/// CONVERSION.md: deterministic for the same input and timestamp (no host paths).
-inline std::string render_markdown(const conversion& c) {
-  std::string s = "# Conversion report\n\n";
-  s += "Converted by clawport " + std::string(version_string) + " from " + detail::source_noun(c) +
-       " to " + detail::target_noun(c) + " at " + c.converted_at + ".\n\n";
-  s += "Dropped: " + std::to_string(c.count(loss_kind::dropped)) +
-       ", narrowed: " + std::to_string(c.count(loss_kind::narrowed)) +
-       ", changed: " + std::to_string(c.count(loss_kind::changed)) + ".\n\n";
-  s += "## What did not survive as it was\n\n";
-  if (c.losses.empty()) s += "Nothing: every setting and file has a counterpart.\n";
-  for (const loss& l : c.losses) {
-    s += "- " + detail::md_code(l.path) + " — **" + l.kind + "**: " + detail::one_line(l.detail) +
-         "\n";
-  }
-  s += "\n## Files\n\n";
-  for (const std::string& f : c.files) s += "- " + detail::md_code(f) + "\n";
-  return s;
-}
-
-/// The terminal report.
-inline std::string render_text(const conversion& c) {
-  const char* verb = c.refusal   ? "Would refuse to convert "
-                     : c.dry_run ? "Would convert "
-                                 : "Converted ";
-  std::string s = verb + detail::source_noun(c) + " to " + detail::target_noun(c) + " at " + c.out +
-                  (c.refusal ? " without --allow-narrowing" : "") +
-                  (c.dry_run ? " (dry run, nothing written)" : "") + "\n";
-  s += "  files:    " + std::to_string(c.files.size()) + "\n";
-  s += "  losses:   " + std::to_string(c.count(loss_kind::dropped)) + " dropped, " +
-       std::to_string(c.count(loss_kind::narrowed)) + " narrowed, " +
-       std::to_string(c.count(loss_kind::changed)) + " changed\n";
-  for (const loss& l : c.losses)
-    s += "    " + l.kind + "  " + l.path + ": " + detail::one_line(l.detail) + "\n";
-  if (!c.dry_run && c.dir == direction::to_claw) s += "  report:   CONVERSION.md\n";
-  return s;
-}
-
-/// The `--json` document.
-inline nlohmann::ordered_json to_json(const conversion& c) {
-  using t = conversion;
-  nlohmann::ordered_json j = json::object_of<nlohmann::ordered_json>(
-      c, json::field("direction", [](const t& x) { return to_string(x.dir); }),
-      json::field("source", &t::source), json::field("out", &t::out),
-      json::field("source_agent", &t::source_agent), json::field("agent", &t::agent),
-      json::field("dry_run", &t::dry_run), json::field("converted_at", &t::converted_at));
-  if (!c.source_kind.empty()) j["source_kind"] = c.source_kind;
-  j["publish"] = {{"guarantee", c.guarantee}};
-  j["files"] = c.files;
-  nlohmann::ordered_json losses = nlohmann::ordered_json::array();
-  for (const loss& l : c.losses)
-    losses.push_back({{"path", l.path}, {"kind", l.kind}, {"detail", l.detail}});
-  j["losses"] = std::move(losses);
-  j["counts"] = {{"dropped", c.count(loss_kind::dropped)},
-                 {"narrowed", c.count(loss_kind::narrowed)},
-                 {"changed", c.count(loss_kind::changed)}};
-  return j;
-}
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/report.hpp -----
-// ----- begin clawport/convert/to_agent_plugin.hpp -----
-// The pure mapping of a verified ZeroClaw agent bundle onto one Agent Plugins 1.0.0 plugin
-// (docs/convert.md, "Bundle to Agent Plugin"): `plugin.json`, `skills/<name>/SKILL.md` (with
-// the skill's files) and `mcp.json`, and a loss entry for everything with no portable slot.
-// Secrets never travel: `env` and `headers` values are omitted (a configured value, even a
-// blank or a placeholder, would overlay the client's environment), their names listed in
-// `plugin.json`'s `extensions` under the project's own namespace. Text and data in, files out.
-
-// ----- begin clawport/formats/yaml_writer.hpp -----
-// A block-style YAML writer for JSON data, for the Claw manifest and profile that a
-// conversion (convert/) and `claw export` write. A string is plain where OpenClaw's writer (the
-// `yaml` package) writes it plain, else quoted (valid YAML 1.2), so the text reads back through
-// yaml::parse as the same JSON. Not modelled: the `yaml` package folds plain strings longer
-// than its 80-column line width and writes multi-line strings as block scalars.
-
-
-#include <nlohmann/json.hpp>
-
-#include <string>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace yaml {
-
-namespace yaml_out {
-
-/// A string the `yaml` package (2.x, OpenClaw's writer) writes plain in block context, and
-/// YAML's Core schema reads back as that same string (`stringifyString`'s `plainString`):
-/// not empty, no control character or line break, no indicator first (`-`/`?` only before a
-/// non-space), no `: `, ` #` or trailing space or `:`, and nothing the Core schema resolves to
-/// null, a boolean or a number (`yes` stays plain: YAML 1.2, both readers).
-inline bool plain_safe(const std::string& s) {
-  if (s.empty()) return false;
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) return false;
-  }
-  if (std::string(",[]{}#&*!|>'\"%@` ").find(s[0]) != std::string::npos) return false;
-  if ((s[0] == '-' || s[0] == '?') && (s.size() == 1 || s[1] == ' ')) return false;
-  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return false;
-  if (s.back() == ' ' || s.back() == ':') return false;
-  if (s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0) return false;  // a document marker
-  // The reader's own Core-schema resolution (formats/yaml.hpp): only a string stays plain.
-  const auto resolved = detail::resolve_plain(s);
-  return resolved && resolved->is_string();
-}
-
-/// A string that cannot be plain: double-quoted (JSON's escapes), or single-quoted when it
-/// holds `"` and no `'`, as the `yaml` package chooses.
-inline std::string quoted(const std::string& s) {
-  if (s.find('"') != std::string::npos && s.find('\'') == std::string::npos) {
-    bool control = false;
-    for (const char c : s) control = control || static_cast<unsigned char>(c) < 0x20;
-    if (!control) return "'" + s + "'";
-  }
-  return json::dump(nlohmann::ordered_json(s), -1);
-}
-
-inline std::string scalar(const nlohmann::ordered_json& v) {
-  if (v.is_string()) {
-    const std::string& s = v.get_ref<const std::string&>();
-    return plain_safe(s) ? s : quoted(s);
-  }
-  if (v.is_object()) return "{}";
-  if (v.is_array()) return "[]";
-  return json::dump(v, -1);
-}
-
-inline bool is_block(const nlohmann::ordered_json& v) {
-  return (v.is_object() || v.is_array()) && !v.empty();
-}
-
-inline void emit(std::string& out, const nlohmann::ordered_json& v, int indent);
-
-inline void emit_map(std::string& out, const nlohmann::ordered_json& v, int indent,
-                     bool first_inline) {
-  bool first = true;
-  for (auto it = v.begin(); it != v.end(); ++it) {
-    if (!(first && first_inline)) out += std::string(static_cast<std::size_t>(indent), ' ');
-    first = false;
-    out += scalar(nlohmann::ordered_json(it.key())) + ":";
-    if (is_block(it.value())) {
-      out += "\n";
-      emit(out, it.value(), indent + 2);
-    } else {
-      out += " " + scalar(it.value()) + "\n";
-    }
-  }
-}
-
-inline void emit(std::string& out, const nlohmann::ordered_json& v, int indent) {
-  if (v.is_object()) return emit_map(out, v, indent, false);
-  for (const auto& item : v) {
-    out += std::string(static_cast<std::size_t>(indent), ' ') + "- ";
-    if (item.is_object() && !item.empty()) {
-      emit_map(out, item, indent + 2, true);
-    } else if (item.is_array() && !item.empty()) {
-      out += "\n";
-      emit(out, item, indent + 2);
-    } else {
-      out += scalar(item) + "\n";
-    }
-  }
-}
-
-}  // namespace yaml_out
-
-/// `doc` (an object) as block YAML, one key per line, ending in a newline.
-inline std::string to_yaml(const nlohmann::ordered_json& doc) {
-  std::string out;
-  if (doc.is_object() && !doc.empty()) {
-    yaml_out::emit(out, doc, 0);
-  } else {
-    out = yaml_out::scalar(doc) + "\n";
-  }
-  return out;
-}
-
-}  // namespace yaml
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/formats/yaml_writer.hpp -----
-// ----- begin clawport/convert/to_claw.hpp -----
-// The pure mapping of a verified ZeroClaw agent bundle onto an OpenClaw Claw package
-// (docs/convert.md, "Bundle to Claw"): the agent, the workspace, the skills, the MCP servers
-// and the risk profile, and a loss entry for everything else. Text and data in, files out;
-// nothing here touches a filesystem. The manifest and profile are checked with OpenClaw's own
-// validators before they are returned.
-
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cstdint>
-#include <map>
-#include <optional>
-#include <set>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-/// A verified bundle, read: its parsed closure and manifest and the bytes of every file under
-/// `workspace/` and `skills/` (bundle-relative paths).
-struct bundle_input {
-  std::string root_agent;
-  zeroclaw::value closure = zeroclaw::value::make_table();
-  zeroclaw::value manifest = zeroclaw::value::make_table();
-  std::map<std::string, std::string> files;
-  /// `skills/<alias>/<skill>` -> the audit's blocking summary, for skills the audit refused.
-  std::map<std::string, std::string> blocked_skills;
-};
-
-/// How the mapping may decide.
-struct map_options {
-  /// Accept a target setting stricter than the source where none is exactly as strict.
-  bool allow_narrowing = false;
-  openclaw::limits limits;
-  /// The target runtime as a refusal names it.
-  std::string target = "OpenClaw";
-};
-
-/// A mapped package: target-relative path -> bytes, and the loss report.
-struct mapped {
-  std::string agent;
-  std::map<std::string, std::string> files;
-  std::vector<loss> losses;
-};
-
-/// The five names `workspace.bootstrapFiles` accepts, in OpenClaw's plan order.
-inline constexpr const char* claw_bootstrap_names[] = {"AGENTS.md", "SOUL.md", "IDENTITY.md",
-                                                       "TOOLS.md", "HEARTBEAT.md"};
-
-/// The tool names that differ between the runtimes (ZeroClaw <-> OpenClaw); every other name
-/// (MCP tools `server__tool` included) is the same on both.
-struct tool_name_pair {
-  const char* zeroclaw;
-  const char* openclaw;
-};
-inline constexpr tool_name_pair tool_names[] = {
-    {"shell", "exec"}, {"file_read", "read"}, {"file_write", "write"}, {"file_edit", "edit"}};
-
-inline std::string openclaw_tool(const std::string& z) {
-  for (const tool_name_pair& p : tool_names)
-    if (z == p.zeroclaw) return p.openclaw;
-  return z;
-}
-inline std::string zeroclaw_tool(const std::string& o) {
-  for (const tool_name_pair& p : tool_names)
-    if (o == p.openclaw) return p.zeroclaw;
-  return o;
-}
-
-/// `alias` made valid for OpenClaw's id grammar `^[a-z][a-z0-9_-]{0,63}$`: ASCII lowered,
-/// any other character `-`, a leading non-letter prefixed with `a-`, cut at 64.
-inline std::string to_agent_id(const std::string& alias) {
-  std::string id;
-  for (const char c : alias) {
-    const char l = text::ascii_lower(c);
-    const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9') || l == '_' || l == '-';
-    id += ok ? l : '-';
-  }
-  if (id.empty() || !(id[0] >= 'a' && id[0] <= 'z')) id = "a-" + id;
-  if (id.size() > 64) id.resize(64);
-  return id;
-}
-
-/// An environment reference name for `key` (`${NAME}`): upper-cased, other characters `_`.
-inline std::string env_reference_name(const std::string& key) {
-  std::string n;
-  for (const char c : key) {
-    const char u = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
-    n += ((u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_') ? u : '_';
-  }
-  if (n.empty() || (n[0] >= '0' && n[0] <= '9')) n = "_" + n;
-  return n;
-}
-
-namespace detail {
-
-using json = nlohmann::ordered_json;
-
-inline const zeroclaw::value* at(const zeroclaw::value* v, const std::string& key) {
-  return (v != nullptr && v->is_table()) ? v->find(key) : nullptr;
-}
-inline std::string str_at(const zeroclaw::value* v, const std::string& key,
-                          const std::string& fallback = "") {
-  const zeroclaw::value* s = at(v, key);
-  return (s != nullptr && s->is_string()) ? s->text : fallback;
-}
-inline std::optional<bool> bool_at(const zeroclaw::value* v, const std::string& key) {
-  const zeroclaw::value* b = at(v, key);
-  if (b == nullptr || !b->is_boolean()) return std::nullopt;
-  return b->boolean;
-}
-inline std::vector<std::string> strings_at(const zeroclaw::value* v, const std::string& key) {
-  std::vector<std::string> out;
-  const zeroclaw::value* a = at(v, key);
-  if (a == nullptr || !a->is_array()) return out;
-  for (const zeroclaw::value& i : a->items)
-    if (i.is_string()) out.push_back(i.text);
-  return out;
-}
-inline std::string joined(const std::vector<std::string>& v) {
-  std::string s;
-  for (const std::string& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
-
-inline std::string diagnostics_text(const std::vector<openclaw::diagnostic>& ds) {
-  std::string s;
-  for (const openclaw::diagnostic& d : ds)
-    if (d.level == openclaw::level::error) s += (s.empty() ? "" : "; ") + d.path + ": " + d.message;
-  return s;
-}
-
-/// Loss entries for the agent-entry keys and top-level tables the mapping does not consume.
-inline void closure_losses(const bundle_input& in, std::vector<loss>& losses) {
-  const std::string a = "agents." + in.root_agent;
-  const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent);
-  static const std::set<std::string> agent_mapped = {"risk_profile", "skill_bundles", "mcp_bundles",
-                                                     "identity", "workspace"};
-  if (agent != nullptr && agent->is_table()) {
-    for (const zeroclaw::member& m : agent->members) {
-      if (agent_mapped.count(m.key)) continue;
-      // `false` means no auto-delegation: nothing a Claw would have to express.
-      if (m.key == "delegate_same_risk_profile" && m.val.is_boolean() && !m.val.boolean) continue;
-      const std::string p = a + "." + m.key;
-      std::string why = "no counterpart in a Claw package";
-      if (m.key.find("provider") != std::string::npos)
-        why =
-            "model, TTS and transcription providers are host configuration in OpenClaw; a Claw "
-            "carries no provider or credential, so configure one on the target";
-      else if (m.key == "runtime_profile")
-        why = "runtime profile knobs (iterations, budgets, compression) have no Claw counterpart";
-      else if (m.key == "knowledge_bundles")
-        why = "knowledge bundles have no Claw counterpart";
-      else if (m.key == "delegate_same_risk_profile" || m.key == "delegates")
-        why = "delegation has no Claw counterpart";
-      else if (m.key == "memory")
-        why = "the memory backend is host configuration in OpenClaw";
-      losses.push_back({p, loss_kind::dropped, why});
-    }
-    if (const zeroclaw::value* ws = at(agent, "workspace")) {
-      for (const zeroclaw::member& m : ws->members)
-        if (m.key != "unrestricted_filesystem")
-          losses.push_back(
-              {a + ".workspace." + m.key, loss_kind::dropped, "no counterpart in a Claw package"});
-    }
-  }
-  for (const zeroclaw::member& top : in.closure.members) {
-    const std::string& k = top.key;
-    if (k == "schema_version" || k == "agents" || k == "risk_profiles" || k == "skill_bundles" ||
-        k == "mcp_bundles")
-      continue;
-    if (k == "mcp") {
-      for (const zeroclaw::member& m : top.val.members)
-        if (m.key != "servers")
-          losses.push_back({"mcp." + m.key, loss_kind::dropped,
-                            "install-wide MCP settings have no Claw counterpart"});
-      continue;
-    }
-    if (k == "providers") {
-      for (const zeroclaw::member& cat : top.val.members)
-        for (const zeroclaw::member& fam : cat.val.members)
-          for (const zeroclaw::member& e : fam.val.members)
-            losses.push_back({"providers." + cat.key + "." + fam.key + "." + e.key,
-                              loss_kind::dropped,
-                              "providers and their credentials never enter a Claw package; "
-                              "configure the provider on the OpenClaw host"});
-      continue;
-    }
-    if (top.val.is_table()) {
-      for (const zeroclaw::member& m : top.val.members)
-        losses.push_back({k + "." + m.key, loss_kind::dropped, "no counterpart in a Claw package"});
-    } else {
-      losses.push_back({k, loss_kind::dropped, "no counterpart in a Claw package"});
-    }
-  }
-  // What the export already left behind travels in the report too.
-  if (const zeroclaw::value* dropped = at(&in.manifest, "dropped")) {
-    for (const zeroclaw::value& d : dropped->items)
-      losses.push_back(
-          {str_at(&d, "path"), loss_kind::dropped,
-           "dropped by the export (" + str_at(&d, "reason") + "): " + str_at(&d, "detail")});
-  }
-}
-
-/// The refusal of the narrowing `l` without --allow-narrowing (errc::config_invalid).
-inline error narrowing_refused(const std::string& target, const loss& l) {
-  return error(errc::config_invalid,
-               target + " cannot express " + l.path + " as strictly as the source: " + l.detail +
-                   ". Pass --allow-narrowing to convert with the stricter setting; nothing "
-                   "was written",
-               l.path);
-}
-
-/// One narrowing: recorded, or refused without --allow-narrowing.
-inline void narrow(const map_options& o, std::vector<loss>& losses, const std::string& path,
-                   const std::string& detail) {
-  loss l{path, loss_kind::narrowed, detail};
-  if (!o.allow_narrowing) throw narrowing_refused(o.target, l);
-  losses.push_back(std::move(l));
-}
-
-/// The risk profile (and the agent's filesystem flag) as the profile's `agent` object.
-inline json map_risk(const bundle_input& in, const map_options& o, std::vector<loss>& losses) {
-  const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent);
-  const std::string rname = str_at(agent, "risk_profile");
-  const zeroclaw::value* rp = rname.empty() ? nullptr : at(at(&in.closure, "risk_profiles"), rname);
-  const std::string r = "risk_profiles." + (rname.empty() ? std::string("<default>") : rname);
-  const std::string level = str_at(rp, "level", "supervised");
-  const bool workspace_only = bool_at(rp, "workspace_only").value_or(true);
-  const bool unrestricted =
-      bool_at(at(agent, "workspace"), "unrestricted_filesystem").value_or(false);
-  std::vector<std::string> deny;
-  const auto add_deny = [&deny](const std::string& t) {
-    if (std::find(deny.begin(), deny.end(), t) == deny.end()) deny.push_back(t);
-  };
-  for (const std::string& t : strings_at(rp, "excluded_tools")) add_deny(openclaw_tool(t));
-  std::vector<std::string> allow;
-  for (const std::string& t : strings_at(rp, "allowed_tools")) allow.push_back(openclaw_tool(t));
-  const bool shell_excluded =
-      std::find(deny.begin(), deny.end(), "exec") != deny.end() ||
-      (!allow.empty() && std::find(allow.begin(), allow.end(), "exec") == allow.end());
-
-  if (level == "readonly") {
-    for (const char* t : {"write", "edit", "apply_patch", "exec", "process"}) add_deny(t);
-  } else if (!shell_excluded) {
-    narrow(o, losses, r + ".allowed_commands",
-           "ZeroClaw runs shell commands only from an allow-list (" +
-               std::string(level == "full" ? "with high-risk commands blocked"
-                                           : "with approval prompts for medium-risk commands") +
-               "); a Claw profile has no command allow-list or approval prompt, so exec and "
-               "process are denied");
-    add_deny("exec");
-    add_deny("process");
-  }
-  for (const std::string& t : strings_at(rp, "always_ask")) {
-    const std::string mapped = openclaw_tool(t);
-    if (mapped == "exec" || std::find(deny.begin(), deny.end(), mapped) != deny.end()) continue;
-    narrow(o, losses, r + ".always_ask",
-           "`" + t +
-               "` asks for approval on every use; a Claw profile has no approval prompt, "
-               "so the tool is denied");
-    add_deny(mapped);
-  }
-  const bool confined = level != "full" && workspace_only && !unrestricted;
-  if (!confined) {
-    narrow(o, losses,
-           unrestricted ? "agents." + in.root_agent + ".workspace.unrestricted_filesystem"
-                        : r + ".workspace_only",
-           "the source is not confined to the workspace but still keeps forbidden_paths; a Claw "
-           "profile cannot forbid paths, so tools.fs.workspaceOnly is set");
-  } else if (!strings_at(rp, "allowed_roots").empty()) {
-    narrow(o, losses, r + ".allowed_roots",
-           "extra filesystem roots (" + joined(strings_at(rp, "allowed_roots")) +
-               ") have no Claw counterpart; the agent is confined to its workspace");
-  }
-  if (!strings_at(rp, "shell_env_passthrough").empty())
-    losses.push_back({r + ".shell_env_passthrough", loss_kind::dropped,
-                      "host environment passthrough has no Claw counterpart (shell access is "
-                      "denied or host-managed)"});
-  for (const char* k :
-       {"delegation_policy", "approval_route", "sandbox_backend", "firejail_args", "auto_approve",
-        "forbidden_paths", "require_approval_for_medium_risk", "block_high_risk_commands"}) {
-    if (at(rp, k) != nullptr)
-      losses.push_back({r + "." + k, loss_kind::dropped,
-                        "no Claw counterpart (the mapping above is at least as strict)"});
-  }
-
-  json agent_profile = json::object();
-  if (bool_at(rp, "sandbox_enabled").value_or(false)) {
-    agent_profile["sandbox"] = {{"mode", "all"},
-                                {"scope", "agent"},
-                                {"workspaceAccess", level == "readonly" ? "ro" : "rw"}};
-  }
-  json tools = json::object();
-  if (!allow.empty()) tools["allow"] = allow;
-  if (!deny.empty()) tools["deny"] = deny;
-  tools["fs"] = {{"workspaceOnly", true}};
-  agent_profile["tools"] = std::move(tools);
-  return agent_profile;
-}
-
-/// The granted MCP servers as `mcpServers`.
-inline json map_mcp(const bundle_input& in, std::vector<loss>& losses) {
-  json servers = json::object();
-  const zeroclaw::value* list = at(at(&in.closure, "mcp"), "servers");
-  if (list == nullptr) return servers;
-  const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent);
-  if (!strings_at(agent, "mcp_bundles").empty())
-    losses.push_back({"agents." + in.root_agent + ".mcp_bundles", loss_kind::changed,
-                      "the bundles' grants are flattened: every granted server is one "
-                      "mcpServers entry (" +
-                          joined(strings_at(agent, "mcp_bundles")) + ")"});
-  for (const zeroclaw::value& s : list->items) {
-    const std::string zname = str_at(&s, "name");
-    const std::string p = "mcp.servers." + zname;
-    std::string name = zname;
-    if (!openclaw::is_agent_id(name)) {
-      name = to_agent_id(zname);
-      losses.push_back(
-          {p + ".name", loss_kind::changed,
-           "`" + zname + "` is not a valid OpenClaw MCP server name; it is `" + name + "`"});
-    }
-    if (servers.contains(name))
-      throw error(errc::config_invalid,
-                  "two MCP servers map to the OpenClaw name `" + name + "`; rename one", p);
-    const std::string transport = str_at(&s, "transport", "stdio");
-    json out = json::object();
-    if (transport == "stdio") {
-      out["command"] = str_at(&s, "command");
-      const std::vector<std::string> args = strings_at(&s, "args");
-      if (!args.empty()) out["args"] = args;
-      if (const zeroclaw::value* env = at(&s, "env"); env != nullptr && !env->members.empty()) {
-        json e = json::object();
-        for (const zeroclaw::member& m : env->members) {
-          // Never the value: a reference the target's environment resolves.
-          e[m.key] = "${" + env_reference_name(m.key) + "}";
-        }
-        out["env"] = std::move(e);
-        losses.push_back({p + ".env", loss_kind::changed,
-                          "secret values never travel: each key is an environment reference "
-                          "(${NAME}) to set on the target"});
-      }
-    } else {
-      out["url"] = str_at(&s, "url");
-      out["transport"] = transport == "sse" ? "sse" : "streamable-http";
-      if (at(&s, "headers") != nullptr && !at(&s, "headers")->members.empty())
-        losses.push_back({p + ".headers", loss_kind::dropped,
-                          "a remote Claw MCP server carries no headers or tokens; authenticate "
-                          "the server on the target"});
-    }
-    if (const zeroclaw::value* t = at(&s, "tool_timeout_secs");
-        t != nullptr && t->type == zeroclaw::value::kind::integer && t->integer > 0)
-      out["timeout"] = t->integer;
-    for (const char* k : {"pinned_resources", "tls_ca_cert_path"})
-      if (at(&s, k) != nullptr)
-        losses.push_back({p + "." + k, loss_kind::dropped, "no Claw counterpart"});
-    servers[name] = std::move(out);
-  }
-  return servers;
-}
-
-/// The bundle files a Claw carries, with their workspace destinations: the workspace's and
-/// the skill bundles' (skills become workspace-local); the losses of what is not carried.
-struct placed {
-  std::string source;  // bundle path
-  std::string dest;    // workspace-relative
-};
-
-/// The logical name of the skill in the bundle directory `dir` as ZeroClaw's loader reads
-/// it: from the manifest it prefers (SKILL.toml, manifest.toml, SKILL.md), else the
-/// directory's name (also when the manifest does not parse: the audit has passed it).
-inline std::string skill_name_in(const bundle_input& in, const std::string& dir) {
-  const std::string leaf = dir.substr(dir.rfind('/') + 1);
-  try {
-    for (const auto kind :
-         {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
-      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
-          it != in.files.end())
-        return skills::parse_skill_toml(it->second, it->first).name;
-    if (const auto it = in.files.find(dir + "/SKILL.md"); it != in.files.end())
-      return skills::skill_from_markdown(it->second, leaf).name;
-  } catch (const error&) {
-  }
-  return leaf;
-}
-
-/// The skills of the Claw's `skills/`: logical name -> where it came from (bundle path),
-/// and each directory taken there -> the same.
-struct skill_claims {
-  std::map<std::string, std::string> names;
-  std::map<std::string, std::string> dirs;
-};
-
-/// The workspace's own skills (`workspace/skills/<dir>`), which come first on ZeroClaw.
-inline skill_claims workspace_skills(const bundle_input& in) {
-  skill_claims c;
-  for (const auto& f : in.files) {
-    if (f.first.rfind("workspace/skills/", 0) != 0) continue;
-    const std::size_t slash = f.first.find('/', 17);
-    if (slash == std::string::npos) continue;
-    const std::string dir = f.first.substr(0, slash);
-    if (c.dirs.count(dir.substr(10))) continue;
-    c.dirs[dir.substr(10)] = dir;
-    c.names.emplace(skill_name_in(in, dir), dir);
-  }
-  return c;
-}
-
-/// The skill directories of the skill bundles (`skills/<alias>/<skill>`), the bundles in
-/// the order the agent lists them (ZeroClaw's "first source wins"), then any other.
-inline std::vector<std::string> bundle_skill_dirs(const bundle_input& in) {
-  std::vector<std::string> aliases;
-  if (const zeroclaw::value* a = at(at(at(&in.closure, "agents"), in.root_agent), "skill_bundles"))
-    for (const zeroclaw::value& v : a->items) aliases.push_back(v.text);
-  std::vector<std::string> dirs;
-  for (const auto& f : in.files) {
-    if (f.first.rfind("skills/", 0) != 0) continue;
-    const std::size_t s1 = f.first.find('/', 7);
-    const std::size_t s2 = s1 == std::string::npos ? s1 : f.first.find('/', s1 + 1);
-    if (s2 == std::string::npos) continue;
-    const std::string dir = f.first.substr(0, s2);
-    if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
-    const std::string alias = f.first.substr(7, s1 - 7);
-    if (std::find(aliases.begin(), aliases.end(), alias) == aliases.end()) aliases.push_back(alias);
-  }
-  std::stable_sort(dirs.begin(), dirs.end(), [&](const std::string& x, const std::string& y) {
-    const auto rank = [&](const std::string& d) {
-      return std::find(aliases.begin(), aliases.end(), d.substr(7, d.find('/', 7) - 7)) -
-             aliases.begin();
-    };
-    return rank(x) < rank(y);
-  });
-  return dirs;
-}
-
-/// Claims the Claw's `skills/<skill>/` for the bundle skill `dir`. Returns the winner's
-/// path when a skill of the same name comes first (this one is shadowed, as on ZeroClaw);
-/// refuses (errc::config_invalid, naming both and the fix) a directory name that another
-/// skill of another name already takes in the Claw.
-inline std::optional<std::string> claim_skill(const bundle_input& in, const std::string& dir,
-                                              skill_claims& claims) {
-  const std::string name = skill_name_in(in, dir);
-  if (const auto it = claims.names.find(name); it != claims.names.end()) return it->second;
-  const std::string dest = "skills/" + dir.substr(dir.find('/', 7) + 1);
-  if (const auto it = claims.dirs.find(dest); it != claims.dirs.end())
-    throw error(errc::config_invalid,
-                "the converted Claw would hold " + it->second + " and " + dir +
-                    " both at workspace " + dest +
-                    "/ (skills of different names); rename one "
-                    "of the two directories in the source install and export again; nothing "
-                    "was written",
-                dir);
-  claims.names.emplace(name, dir);
-  claims.dirs.emplace(dest, dir);
-  return std::nullopt;
-}
-
-inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>& losses) {
-  std::vector<placed> files;
-  const auto blocked = [&in](const std::string& path) {
-    for (const auto& b : in.blocked_skills)
-      if (path.rfind(b.first + "/", 0) == 0) return true;
-    return false;
-  };
-  for (const auto& f : in.files) {
-    if (f.first.rfind("workspace/", 0) != 0 || blocked(f.first)) continue;
-    if (const auto kind = bundle::private_workspace_entry(f.first.substr(10))) {
-      // issue 30: a bundle (upstream's may carry them) never yields them in a Claw
-      losses.push_back({f.first, loss_kind::dropped,
-                        "a Claw never carries it (private_data): " +
-                            std::string(bundle::private_reason(*kind))});
-      continue;
-    }
-    files.push_back({f.first, f.first.substr(10)});
-  }
-  skill_claims claims = workspace_skills(in);
-  std::set<std::string> skill_names;  // `<alias>/<skill>` carried
-  std::set<std::string> shadowed;
-  for (const std::string& dir : bundle_skill_dirs(in)) {
-    if (blocked(dir + "/")) continue;
-    if (const auto winner = claim_skill(in, dir, claims)) {
-      shadowed.insert(dir);
-      losses.push_back(
-          {dir, loss_kind::dropped,
-           "its name `" + skill_name_in(in, dir) + "` is also the skill at " + *winner +
-               ", which comes first on ZeroClaw (this one is shadowed there); a Claw holding "
-               "both would have two skills of that name, so it is not carried (to keep both, "
-               "give one another `name` in its manifest)"});
-      continue;
-    }
-    skill_names.insert(dir.substr(7));
-  }
-  for (const auto& f : in.files) {
-    if (f.first.rfind("skills/", 0) != 0) continue;
-    const std::string rest = f.first.substr(7);  // <alias>/<skill>/...
-    const std::size_t s1 = rest.find('/');
-    const std::size_t s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
-    if (s2 == std::string::npos || blocked(f.first)) continue;
-    if (shadowed.count("skills/" + rest.substr(0, s2))) continue;
-    files.push_back({f.first, "skills/" + rest.substr(s1 + 1)});
-  }
-  for (const auto& b : in.blocked_skills)
-    losses.push_back({b.first, loss_kind::dropped,
-                      "the skill audit refused it (" + b.second + "); it is not carried"});
-  for (const std::string& s : skill_names)
-    losses.push_back({"skills/" + s, loss_kind::changed,
-                      "the skill-bundle skill is a workspace-local skill at skills/" +
-                          s.substr(s.find('/') + 1) + "/ (audited clean)"});
-  return files;
-}
-
-/// The Claw's workspace: each file checked against OpenClaw's limits and path rules, copied
-/// into `res.files`; returns the manifest's {bootstrapFiles, files}.
-inline std::pair<json, json> place_claw_files(const bundle_input& in, const map_options& o,
-                                              const std::vector<placed>& files, mapped& res) {
-  std::vector<loss>& losses = res.losses;
-  std::map<std::string, std::string> keys;  // portable key -> destination
-  std::uint64_t total = 0;
-  json bootstrap = json::object();
-  json extra = json::array();
-  std::optional<std::string> bootstrap_md;
-  for (const placed& p : files) {
-    const std::string& bytes = in.files.at(p.source);
-    if (!openclaw::is_safe_relative_path(p.dest))
-      throw error(errc::unsafe_path,
-                  "the file " + p.source +
-                      " has a path OpenClaw refuses in a Claw package (a reserved name or "
-                      "character); rename it, nothing was written",
-                  p.source);
-    if (bytes.size() > o.limits.workspace_source)
-      throw error(errc::limit_exceeded,
-                  "the file " + p.source + " is " + std::to_string(bytes.size()) +
-                      " bytes; OpenClaw takes at most " +
-                      std::to_string(o.limits.workspace_source) +
-                      " bytes per workspace file; nothing was written",
-                  p.source);
-    total += bytes.size();
-    if (total > o.limits.workspace_total)
-      throw error(errc::limit_exceeded,
-                  "the workspace files reach " + std::to_string(total) + " bytes at " + p.source +
-                      "; OpenClaw takes at most " + std::to_string(o.limits.workspace_total) +
-                      " bytes in all; nothing was written",
-                  p.source);
-    const std::string key = openclaw::portable_key(p.dest);
-    for (const auto& k : keys) {
-      if (openclaw::keys_conflict(k.first, key))
-        throw error(errc::unsafe_path,
-                    "the files " + k.second + " and " + p.dest +
-                        " are the same file to OpenClaw (its destinations compare without case "
-                        "and in NFC, and a file cannot sit below another); nothing was written",
-                    p.source);
-    }
-    keys[key] = p.dest;
-    if (p.dest == "BOOTSTRAP.md") {
-      bootstrap_md = bytes;
-      losses.push_back({p.source, loss_kind::changed,
-                        "a workspace BOOTSTRAP.md is OpenClaw's package-root BOOTSTRAP.md, "
-                        "seeded once into a new workspace"});
-      continue;
-    }
-    const std::string source = "workspace/" + p.dest;
-    res.files[source] = bytes;
-    bool named = false;
-    for (const char* n : claw_bootstrap_names) named = named || p.dest == n;
-    if (named) {
-      bootstrap[p.dest] = {{"source", source}};
-    } else {
-      extra.push_back({{"source", source}, {"path", p.dest}});
-    }
-  }
-  if (bootstrap_md) res.files["BOOTSTRAP.md"] = *bootstrap_md;
-  json ordered_bootstrap = json::object();
-  for (const char* n : claw_bootstrap_names)
-    if (bootstrap.contains(n)) ordered_bootstrap[n] = bootstrap[n];
-
-  return {ordered_bootstrap, extra};
-}
-
-/// The manifest's agent: id, name, and what an AIEOS identity maps to.
-inline json claw_agent(const bundle_input& in, const zeroclaw::value* agent, const std::string& id,
-                       std::vector<loss>& losses) {
-  json agent_json = json::object();
-  agent_json["id"] = id;
-  agent_json["name"] = in.root_agent;
-  const zeroclaw::value* identity = detail::at(agent, "identity");
-  const std::string format = detail::str_at(identity, "format", "openclaw");
-  if (identity != nullptr && format == "aieos") {
-    std::string doc = detail::str_at(identity, "aieos_inline");
-    const std::string path = detail::str_at(identity, "aieos_path");
-    const std::string ipath = "agents." + in.root_agent + ".identity";
-    if (doc.empty() && !path.empty() && in.files.count("workspace/" + path))
-      doc = in.files.at("workspace/" + path);
-    const json aieos = json::parse(doc, nullptr, false);
-    std::string name;
-    if (aieos.is_object() && aieos.contains("identity") && aieos["identity"].is_object()) {
-      const json& id = aieos["identity"];
-      if (id.contains("names") && id["names"].is_object() && id["names"].contains("first") &&
-          id["names"]["first"].is_string())
-        name = text::js_trim(id["names"]["first"].get<std::string>());
-      if (id.contains("bio") && id["bio"].is_string() &&
-          openclaw::is_canonical(id["bio"].get<std::string>()))
-        agent_json["description"] = id["bio"];
-    }
-    if (!name.empty()) agent_json["identity"] = {{"name", name}};
-    losses.push_back({ipath, loss_kind::changed,
-                      "the AIEOS identity document maps to agent.identity.name" +
-                          std::string(name.empty() ? " (it names no one)" : " `" + name + "`") +
-                          " and agent.description; its other fields have no counterpart" +
-                          (path.empty() ? "" : " (the document travels as " + path + ")")});
-  }
-
-  return agent_json;
-}
-
-/// Drops each MCP server OpenClaw's own rules refuse in a Claw (an unpinned package-manager
-/// command, a plain-http remote) with one loss; a blocked environment key and every other
-/// refusal (a mapping bug) throw.
-inline void drop_refused_servers(json& manifest, std::vector<loss>& losses) {
-  for (int round = 0; round < 64; ++round) {
-    const openclaw::manifest_result check = openclaw::validate_manifest(manifest);
-    if (check.ok()) break;
-    bool removed = false;
-    for (const openclaw::diagnostic& d : check.diagnostics) {
-      if (d.level != openclaw::level::error || d.path.rfind("$.mcpServers.", 0) != 0) continue;
-      std::string name = d.path.substr(13);
-      const std::string rest = name.substr(std::min(name.size(), name.find_first_of(".[")));
-      name = name.substr(0, name.find_first_of(".["));
-      if (rest.rfind(".env.", 0) == 0)
-        // OpenClaw's host environment policy (the one list, openclaw/schema.hpp): refused.
-        throw error(errc::unsafe_path,
-                    "MCP server `" + name + "` sets the environment key " + rest.substr(5) +
-                        ", which OpenClaw refuses: " + d.message +
-                        " (a blocked key changes how the spawned process loads code); nothing "
-                        "was written",
-                    "mcp.servers." + name + ".env." + rest.substr(5));
-      if (!manifest["mcpServers"].contains(name)) continue;
-      manifest["mcpServers"].erase(name);
-      // The server's own entries are moot now: one entry says it is not converted.
-      const std::string prefix = "mcp.servers." + name + ".";
-      losses.erase(
-          std::remove_if(losses.begin(), losses.end(),
-                         [&prefix](const loss& l) { return l.path.rfind(prefix, 0) == 0; }),
-          losses.end());
-      losses.push_back({"mcp.servers." + name, loss_kind::dropped,
-                        "OpenClaw refuses this server in a Claw (" + d.message +
-                            "); it is not converted, grant it on the target by hand"});
-      removed = true;
-      break;
-    }
-    if (!removed)
-      throw error(errc::config_invalid,
-                  "the converted manifest does not validate: " +
-                      diagnostics_text(check.diagnostics) + " (a clawport mapping bug)",
-                  "CLAW.md");
-  }
-}
-
-}  // namespace detail
-
-/// Maps a verified bundle to the files of a Claw package (package.json, CLAW.md,
-/// profiles/openclaw.yml, workspace/...). CONVERSION.md is added by the caller, which
-/// knows the timestamp. Throws clawport::error for what must not be converted: a limit of
-/// OpenClaw (errc::limit_exceeded, naming the file), an unsafe or colliding path
-/// (errc::unsafe_path), a blocked environment key, a risk profile that needs narrowing
-/// without `allow_narrowing` (errc::config_invalid).
-inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
-  using json = nlohmann::ordered_json;
-  mapped res;
-  std::vector<loss>& losses = res.losses;
-  res.agent = to_agent_id(in.root_agent);
-  if (res.agent != in.root_agent)
-    losses.push_back(
-        {"agents." + in.root_agent, loss_kind::changed,
-         "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent + "`"});
-  const zeroclaw::value* agent = detail::at(detail::at(&in.closure, "agents"), in.root_agent);
-
-  // ---- the workspace (and the skills, which become workspace-local) ----
-  const std::vector<detail::placed> files = detail::claw_files(in, losses);
-  const auto [ordered_bootstrap, extra] = detail::place_claw_files(in, o, files, res);
-
-  // ---- the agent and its identity ----
-  const json agent_json = detail::claw_agent(in, agent, res.agent, losses);
-
-  // ---- profile, MCP servers ----
-  json profile = json::object();
-  profile["schemaVersion"] = 1;
-  profile["agent"] = detail::map_risk(in, o, losses);
-  json servers = detail::map_mcp(in, losses);
-
-  json manifest = json::object();
-  manifest["schemaVersion"] = 1;
-  manifest["agent"] = agent_json;
-  // No `openclaw.config` pointer: OpenClaw discovers profiles/openclaw.yml, and warns
-  // (deprecated_openclaw_profile_pointer) on a package that still names it.
-  manifest["metadata"] = {{"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
-  manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
-  manifest["mcpServers"] = servers;
-  detail::drop_refused_servers(manifest, losses);
-  const openclaw::profile_result pcheck =
-      openclaw::validate_profile(profile, "$.profiles.openclaw");
-  if (!pcheck.ok())
-    throw error(errc::config_invalid,
-                "the converted profile does not validate: " +
-                    detail::diagnostics_text(pcheck.diagnostics) + " (a clawport mapping bug)",
-                "profiles/openclaw.yml");
-  detail::closure_losses(in, losses);
-
-  json package = json::object();
-  package["name"] = "openclaw-claw-" + res.agent;
-  package["version"] = "0.0.0-convert";
-  package["type"] = "module";
-  package["description"] = "Converted by clawport from the ZeroClaw agent bundle of " +
-                           in.root_agent + "; see CONVERSION.md.";
-  package["openclaw"] = {{"claw", "CLAW.md"}};
-  res.files["package.json"] = clawport::json::js_stringify(package, 2) + "\n";
-  res.files["CLAW.md"] = "---\n" + yaml::to_yaml(manifest) + "---\n";
-  res.files["profiles/openclaw.yml"] = yaml::to_yaml(profile);
-  return res;
-}
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/to_claw.hpp -----
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cctype>
-#include <map>
-#include <optional>
-#include <set>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-/// The exact 1.0.0 identifiers: OpenClaw recognises an Agent Plugin by these alone.
-inline constexpr const char* agent_plugin_schema = verify::plugin_schema_id;
-inline constexpr const char* agent_plugin_mcp_schema = verify::plugin_mcp_schema_id;
-/// The project's own extension namespace (never `ai.openclaw`, which OpenClaw owns); also the
-/// name of the plugin's extension directory, where the bytes a plugin needs rewritten are kept
-/// for the way back.
-inline constexpr const char* agent_plugin_namespace = "dev.clawport";
-
-/// `s` fitted to `[a-z0-9-]`, 1-64 characters, no leading, trailing or doubled `-` (a valid
-/// plugin name and a valid Agent Skills name); `fallback` when nothing is left.
-inline std::string to_plugin_name(const std::string& s, const std::string& fallback) {
-  std::string out;
-  for (const char c : s) {
-    const char l = text::ascii_lower(c);
-    const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9');
-    if (ok)
-      out += l;
-    else if (!out.empty() && out.back() != '-')
-      out += '-';
-    if (out.size() >= 64) break;
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return out.empty() ? fallback : out;
-}
-
-/// Whether `s` is a valid Agent Skills name (which is also a valid plugin name).
-inline bool is_agent_skill_name(const std::string& s) { return verify::is_skill_name(s); }
-
-/// What in `s` has the shape of a credential (never the value itself), or nothing. The
-/// shapes are those a person pastes into a command line or a URL: provider token prefixes,
-/// an `Authorization` value, a password in a URL, a secret-named flag or query parameter,
-/// and ZeroClaw's ciphertext or a secret-manager reference.
-inline std::optional<std::string> credential_shape(const std::string& s) {
-  static const char* const prefixes[] = {"ghp_", "gho_",     "ghu_",  "ghs_",  "github_pat_",
-                                         "sk-",  "sk_live_", "xoxb-", "xoxp-", "glpat-",
-                                         "AKIA", "AIza",     "enc:",  "enc2:", "op://"};
-  const auto word_start = [&](std::size_t i) {
-    return i == 0 || !(std::isalnum(static_cast<unsigned char>(s[i - 1])) != 0);
-  };
-  for (const char* p : prefixes)
-    for (std::size_t i = s.find(p); i != std::string::npos; i = s.find(p, i + 1))
-      if (word_start(i) && s.size() - i > std::string(p).size() + 7)
-        return std::string("a token starting `") + p + "`";
-  const std::string low = text::to_lower_ascii(s);
-  if (low.find("bearer ") != std::string::npos || low.find("basic ") == 0)
-    return std::string("an Authorization value");
-  if (const std::size_t scheme = low.find("://"); scheme != std::string::npos) {
-    const std::size_t end = low.find_first_of("/?#", scheme + 3);
-    const std::string authority = low.substr(scheme + 3, end - (scheme + 3));
-    if (authority.find('@') != std::string::npos) return std::string("a user or password in a URL");
-  }
-  static const char* const names[] = {"token",  "secret",  "password", "passwd",
-                                      "apikey", "api_key", "api-key",  "access_key"};
-  for (const char* n : names)
-    for (std::size_t i = low.find(n); i != std::string::npos; i = low.find(n, i + 1)) {
-      const std::size_t after = i + std::string(n).size();
-      // A value given in the same word: `--token=…`, `?api_key=…`, `password:…`.
-      if (after < low.size() && (low[after] == '=' || low[after] == ':') && after + 1 < low.size())
-        return "a value for `" + std::string(n) + "`";
-    }
-  return std::nullopt;
-}
-
-/// Whether `flag` names a secret whose value is the next argument (`--token abc`).
-inline bool secret_flag(const std::string& flag) {
-  if (flag.rfind('-', 0) != 0 || flag.find('=') != std::string::npos) return false;
-  const std::string low = text::to_lower_ascii(flag);
-  for (const char* n : {"token", "secret", "password", "passwd", "apikey", "api-key", "api_key"})
-    if (low.find(n) != std::string::npos) return true;
-  return false;
-}
-
-namespace detail {
-
-/// The first `max` code points of `s` (bytes that are not UTF-8 count one each).
-inline std::string first_code_points(const std::string& s, std::size_t max, std::size_t* count) {
-  std::size_t n = 0;
-  std::size_t i = 0;
-  std::size_t cut = s.size();
-  while (i < s.size()) {
-    if (n == max && cut == s.size()) cut = i;
-    const utf8::decoded d = utf8::decode_at(s, i);
-    i += d.length == 0 ? 1 : d.length;
-    ++n;
-  }
-  if (count != nullptr) *count = n;
-  return s.substr(0, cut);
-}
-inline std::size_t code_points(const std::string& s) { return verify::plugin_code_points(s); }
-
-inline error credential_refused(const std::string& path, const std::string& shape) {
-  return error(errc::config_invalid,
-               path + " holds what looks like a credential (" + shape +
-                   "); it would travel as written (only env and headers values are kept "
-                   "back): move it into the server's env or headers and convert again; "
-                   "nothing was written",
-               path);
-}
-
-/// Refuses a server whose command, args or url carry a credential shape.
-inline void scan_server(const zeroclaw::value& s, const std::string& p) {
-  if (const auto c = credential_shape(str_at(&s, "command")))
-    throw credential_refused(p + ".command", *c);
-  const std::vector<std::string> args = strings_at(&s, "args");
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string ap = p + ".args[" + std::to_string(i) + "]";
-    if (const auto c = credential_shape(args[i])) throw credential_refused(ap, *c);
-    if (i > 0 && secret_flag(args[i - 1]))
-      throw credential_refused(ap, "the value of `" + args[i - 1] + "`");
-  }
-  if (const auto c = credential_shape(str_at(&s, "url"))) throw credential_refused(p + ".url", *c);
-}
-
-/// Whether `url` is one a client accepts: https, or http to a loopback host.
-inline bool portable_url(const std::string& url) {
-  const std::string low = text::to_lower_ascii(url);
-  if (low.rfind("https://", 0) == 0) return low.find('#') == std::string::npos;
-  if (low.rfind("http://", 0) != 0 || low.find('#') != std::string::npos) return false;
-  const std::string host = low.substr(7, low.find_first_of("/?", 7) - 7);
-  for (const char* h : {"localhost", "127.0.0.1", "[::1]"})
-    if (host == h || host.rfind(std::string(h) + ":", 0) == 0) return true;
-  return false;
-}
-
-/// A scalar or array of scalars of the config as JSON (what a server keeps for the way back).
-inline json to_plain_json(const zeroclaw::value& v) {
-  switch (v.type) {
-    case zeroclaw::value::kind::integer:
-      return v.integer;
-    case zeroclaw::value::kind::floating:
-      return v.floating;
-    case zeroclaw::value::kind::boolean:
-      return v.boolean;
-    case zeroclaw::value::kind::array: {
-      json a = json::array();
-      for (const zeroclaw::value& i : v.items) a.push_back(to_plain_json(i));
-      return a;
-    }
-    default:
-      return v.text;
-  }
-}
-
-/// The names of a secret table (`env`, `headers`): recorded as required, the values omitted.
-inline void omit_secrets(const zeroclaw::value& s, const std::string& key, const char* kind,
-                         const std::string& server, const std::string& p, json& required,
-                         std::vector<loss>& losses) {
-  const zeroclaw::value* t = at(&s, key);
-  if (t == nullptr) return;
-  for (const zeroclaw::member& m : t->members) {
-    required.push_back({{"server", server}, {"kind", kind}, {"name", m.key}});
-    losses.push_back({p + "." + key + "." + m.key, loss_kind::dropped,
-                      "secret: omitted (a blank or placeholder would overlay the client's "
-                      "environment); named in plugin.json extensions." +
-                          std::string(agent_plugin_namespace) +
-                          ".requiredSecrets for the client to supply"});
-  }
-}
-
-/// One `[[mcp.servers]]` entry as an `mcpServers` value, or nothing when it has no portable
-/// form (a loss says why).
-inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::string& name,
-                                         const std::string& p, json& required, json& kept,
-                                         std::vector<loss>& losses) {
-  scan_server(s, p);
-  const std::string transport = str_at(&s, "transport", "stdio");
-  json out = json::object();
-  if (transport == "stdio") {
-    std::string command = str_at(&s, "command");
-    if (command.find('/') != std::string::npos && command.rfind("./", 0) != 0) {
-      const std::string base = command.substr(command.rfind('/') + 1);
-      losses.push_back({p + ".command", loss_kind::changed,
-                        "a host path has no portable form; the plugin runs `" + base +
-                            "` from the client's PATH (the path is kept in extensions." +
-                            std::string(agent_plugin_namespace) + ".servers for the way back)"});
-      kept["command"] = command;
-      command = base;
-    }
-    if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
-      losses.push_back({p, loss_kind::dropped,
-                        "its command is not one executable token (Agent Plugins runs no shell)"});
-      return std::nullopt;
-    }
-    out["type"] = "stdio";
-    out["command"] = command;
-    const std::vector<std::string> args = strings_at(&s, "args");
-    if (!args.empty()) out["args"] = args;
-    losses.push_back({p + ".cwd", loss_kind::changed,
-                      "the server starts in the plugin's root, not the gateway's directory"});
-    omit_secrets(s, "env", "env", name, p, required, losses);
-  } else {
-    const std::string url = str_at(&s, "url");
-    if (!portable_url(url)) {
-      losses.push_back({p, loss_kind::dropped,
-                        "its url is not https (or http to a loopback host) or has a fragment; a "
-                        "client refuses it"});
-      return std::nullopt;
-    }
-    out["type"] = transport == "sse" ? "sse" : "streamable-http";
-    out["url"] = url;
-    omit_secrets(s, "headers", "header", name, p, required, losses);
-  }
-  for (const char* k : {"tool_timeout_secs", "pinned_resources", "tls_ca_cert_path"})
-    if (const zeroclaw::value* v = at(&s, k)) {
-      kept[k] = to_plain_json(*v);
-      losses.push_back({p + "." + k, loss_kind::changed,
-                        "no Agent Plugins slot: kept only in extensions." +
-                            std::string(agent_plugin_namespace) +
-                            ".servers, which no other client reads"});
-    }
-  return out;
-}
-
-/// `mcp.json`'s `mcpServers` from the bundle's (granted) servers.
-inline json plugin_servers(const bundle_input& in, json& required, json& kept_all,
-                           std::vector<loss>& losses) {
-  json servers = json::object();
-  const zeroclaw::value* list = at(at(&in.closure, "mcp"), "servers");
-  if (list == nullptr) return servers;
-  for (const zeroclaw::value& s : list->items) {
-    const std::string zname = str_at(&s, "name");
-    const std::string p = "mcp.servers." + zname;
-    std::string name;  // bytes outside [A-Za-z0-9_.-] as one `-` per run
-    bool replaced = false;
-    for (const char c : zname) {
-      const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                      c == '_' || c == '-' || c == '.';
-      if (ok || !replaced) name += ok ? c : '-';
-      replaced = !ok;
-    }
-    if (name.empty()) name = "server";
-    if (name != zname)
-      losses.push_back({p + ".name", loss_kind::changed, "the server is named `" + name + "`"});
-    if (servers.contains(name))
-      throw error(errc::config_invalid,
-                  "two MCP servers map to the name `" + name + "`; rename one and export again", p);
-    json kept = json::object();
-    if (name != zname) kept["name"] = zname;
-    if (auto out = plugin_server(s, name, p, required, kept, losses)) {
-      servers[name] = std::move(*out);
-      if (!kept.empty()) kept_all[name] = std::move(kept);
-    }
-  }
-  return servers;
-}
-
-/// The skill in the bundle directory `dir` as the loader reads it, and its body.
-inline skills::skill read_skill(const bundle_input& in, const std::string& dir,
-                                std::optional<skills::loader_frontmatter>& fm) {
-  const std::string leaf = dir.substr(dir.rfind('/') + 1);
-  try {
-    for (const auto kind :
-         {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
-      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
-          it != in.files.end())
-        return skills::parse_skill_toml(it->second, it->first);
-  } catch (const error&) {
-  }
-  const auto it = in.files.find(dir + "/SKILL.md");
-  const std::string text = it == in.files.end() ? std::string() : it->second;
-  const skills::frontmatter_split split = skills::split_frontmatter(text);
-  if (split.found) fm = skills::parse_loader_frontmatter(split.frontmatter);
-  return skills::skill_from_markdown(text, leaf);
-}
-
-/// The SKILL.md a plugin carries for the bundle skill `dir` under the name `name`: its own
-/// bytes when they are already Agent Skills (only its keys, `name` = directory, a
-/// description), else one written from what the loader reads (ZeroClaw's own keys into
-/// `metadata` as strings), with a loss saying what changed.
-inline std::string plugin_skill_md(const bundle_input& in, const std::string& dir,
-                                   const std::string& name, std::vector<loss>& losses) {
-  std::optional<skills::loader_frontmatter> fm;
-  const skills::skill sk = read_skill(in, dir, fm);
-  const auto md = in.files.find(dir + "/SKILL.md");
-  const bool toml = !fm;
-  std::vector<std::string> foreign;
-  if (md != in.files.end() && fm) {
-    const skills::frontmatter_split split = skills::split_frontmatter(md->second);
-    for (const std::string& k : verify::frontmatter_keys(split.frontmatter)) {
-      bool known = false;
-      for (const char* a : verify::agent_skill_keys) known = known || k == a;
-      if (!known) foreign.push_back(k);
-    }
-    const bool described =
-        fm->description && !fm->description->empty() && code_points(*fm->description) <= 1024;
-    if (foreign.empty() && fm->name == name && described) return md->second;
-  }
-  std::string description = sk.description;
-  if (code_points(description) > 1024) {
-    description = first_code_points(description, 1024, nullptr);
-    losses.push_back({dir + "/SKILL.md", loss_kind::changed,
-                      "its description is cut to the 1024 characters Agent Skills allows"});
-  }
-  json front = json::object();
-  front["name"] = name;
-  front["description"] = description;
-  json meta = json::object();
-  if (sk.version != "0.1.0" || (fm && fm->version)) meta["version"] = sk.version;
-  if (sk.author) meta["author"] = *sk.author;
-  if (!sk.tags.empty()) meta["tags"] = joined(sk.tags);
-  if (sk.always) meta["always"] = "true";
-  if (!meta.empty()) front["metadata"] = std::move(meta);
-  std::string body;
-  for (const std::string& p : sk.prompts) body += (body.empty() ? "" : "\n\n") + p;
-  std::string why = toml ? "SKILL.md is written from the skill's TOML manifest (kept beside it)"
-                         : "SKILL.md's frontmatter is rewritten as Agent Skills";
-  if (!foreign.empty())
-    why += "; ZeroClaw's keys (" + joined(foreign) +
-           ") are strings under metadata or not carried, with no meaning to other clients";
-  if (!sk.slash_options.empty() || !sk.tools.empty())
-    why += "; its slash options and [[tools]] have no Agent Skills counterpart";
-  losses.push_back({dir + "/SKILL.md", loss_kind::changed, why});
-  return "---\n" + yaml::to_yaml(front) + "---\n" + body;
-}
-
-/// The plugin's skills: the workspace's own (`workspace/skills/<dir>`) first, then the skill
-/// bundles' in the agent's order (ZeroClaw's "first source wins"), each at
-/// `skills/<fitted name>/`; a later skill of a name already taken is not carried.
-inline void plugin_skills(const bundle_input& in, mapped& m, json& origins) {
-  std::vector<std::string> dirs;
-  for (const auto& f : in.files) {
-    if (f.first.rfind("workspace/skills/", 0) != 0) continue;
-    const std::size_t slash = f.first.find('/', 17);
-    if (slash == std::string::npos) continue;
-    const std::string dir = f.first.substr(0, slash);
-    if (dirs.empty() || dirs.back() != dir) dirs.push_back(dir);
-  }
-  for (const std::string& d : bundle_skill_dirs(in)) dirs.push_back(d);
-  std::map<std::string, std::string> taken;  // plugin skill name -> bundle dir
-  for (const std::string& dir : dirs) {
-    if (in.blocked_skills.count(dir)) {
-      m.losses.push_back(
-          {dir, loss_kind::dropped,
-           "the skill audit refused it (" + in.blocked_skills.at(dir) + "); it is not carried"});
-      continue;
-    }
-    std::optional<skills::loader_frontmatter> fm;
-    const std::string logical = read_skill(in, dir, fm).name;
-    const std::string name = to_plugin_name(logical, "skill");
-    if (const auto it = taken.find(name); it != taken.end()) {
-      m.losses.push_back({dir, loss_kind::dropped,
-                          "its name fits Agent Skills as `" + name + "`, the skill from " +
-                              it->second + " which comes first; it is not carried"});
-      continue;
-    }
-    taken.emplace(name, dir);
-    const std::string leaf = dir.substr(dir.rfind('/') + 1);
-    if (name != logical || name != leaf)
-      m.losses.push_back({dir, loss_kind::changed,
-                          "the skill `" + logical + "` (directory " + leaf + ") is skills/" + name +
-                              "/: Agent Skills names are [a-z0-9-] and equal their "
-                              "directory"});
-    for (const auto& f : in.files)
-      if (f.first.rfind(dir + "/", 0) == 0)
-        m.files[paths::join(paths::join("skills", name), f.first.substr(dir.size() + 1))] =
-            f.second;
-    const std::string md = plugin_skill_md(in, dir, name, m.losses);
-    json origin = {{"from", dir}};
-    const auto original = in.files.find(dir + "/SKILL.md");
-    if (original != in.files.end() && original->second != md) {
-      // The bundle's own SKILL.md, for the way back while the plugin's is unchanged.
-      m.files[std::string(agent_plugin_namespace) + "/skills/" + name + "/SKILL.md"] =
-          original->second;
-      origin["sha256"] = digest::sha256_hex(md);
-    }
-    origins[name] = std::move(origin);
-    m.files["skills/" + name + "/SKILL.md"] = md;
-  }
-}
-
-/// Losses for what a plugin has no component for: the agent's settings, the workspace's
-/// files, every other table of the closure, and what the export itself dropped.
-inline void plugin_losses(const bundle_input& in, std::vector<loss>& losses) {
-  const std::string a = "agents." + in.root_agent;
-  if (const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent))
-    for (const zeroclaw::member& mb : agent->members) {
-      const bool grant = mb.key == "mcp_bundles" || mb.key == "skill_bundles";
-      losses.push_back({a + "." + mb.key, grant ? loss_kind::changed : loss_kind::dropped,
-                        grant ? "the grants are flattened: the plugin holds every granted skill "
-                                "and server, bound to no agent"
-                              : "a plugin has no agent, identity, provider or tool policy"});
-    }
-  for (const zeroclaw::member& top : in.closure.members) {
-    if (top.key == "schema_version" || top.key == "agents") continue;
-    for (const zeroclaw::member& mb : top.val.members) {
-      if (top.key == "mcp" && mb.key == "servers") continue;
-      const bool bundles = top.key == "skill_bundles" || top.key == "mcp_bundles";
-      losses.push_back({top.key + "." + mb.key, bundles ? loss_kind::changed : loss_kind::dropped,
-                        bundles ? "applied at conversion: the plugin holds what it admitted"
-                                : "no Agent Plugins component"});
-    }
-  }
-  for (const auto& f : in.files)
-    if (f.first.rfind("workspace/", 0) == 0 && f.first.rfind("workspace/skills/", 0) != 0)
-      losses.push_back({f.first, loss_kind::dropped, "a plugin has no workspace component"});
-  if (const zeroclaw::value* dropped = at(&in.manifest, "dropped"))
-    for (const zeroclaw::value& d : dropped->items)
-      losses.push_back({str_at(&d, "path"), loss_kind::dropped,
-                        "dropped by the export: " + str_at(&d, "reason")});
-}
-
-/// What a plugin's two files hold, gathered by either way into a plugin (from a ZeroClaw
-/// bundle, from a Claw).
-struct plugin_parts {
-  std::string name, description;
-  nlohmann::ordered_json source, required, skills, servers_kept, mcp_servers;
-};
-
-/// plugin.json (our extension: the source, required secrets, skill origins, the servers'
-/// kept fields) and, when there are servers, mcp.json: the one layout both ways write.
-inline void write_plugin_files(plugin_parts parts, std::map<std::string, std::string>& files) {
-  using oj = nlohmann::ordered_json;
-  oj plugin = oj::object();
-  plugin["$schema"] = agent_plugin_schema;
-  plugin["name"] = parts.name;
-  plugin["description"] = parts.description;
-  oj ext = oj::object();
-  ext["source"] = std::move(parts.source);
-  ext["requiredSecrets"] = std::move(parts.required);
-  ext["skills"] = std::move(parts.skills);
-  ext["servers"] = std::move(parts.servers_kept);
-  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
-  files["plugin.json"] = clawport::json::dump(plugin, 2) + "\n";
-  if (!parts.mcp_servers.empty()) {
-    oj mcp = oj::object();
-    mcp["$schema"] = agent_plugin_mcp_schema;
-    mcp["mcpServers"] = std::move(parts.mcp_servers);
-    files["mcp.json"] = clawport::json::dump(mcp, 2) + "\n";
-  }
-}
-
-}  // namespace detail
-
-/// The bundle as one Agent Plugin: target-relative path -> bytes, and the loss report.
-/// Refuses (errc::config_invalid, naming the field) a credential shape in a server's
-/// command, args or url, and two servers of one name.
-inline mapped map_to_agent_plugin(const bundle_input& in) {
-  mapped m;
-  m.agent = to_plugin_name(in.root_agent, "agent");
-  if (m.agent != in.root_agent)
-    m.losses.push_back({"agents." + in.root_agent, loss_kind::changed,
-                        "the plugin is named `" + m.agent + "` (names are [a-z0-9-])"});
-  using oj = nlohmann::ordered_json;
-  oj required = oj::array();
-  oj kept = oj::object();
-  oj origins = oj::object();
-  const oj servers = detail::plugin_servers(in, required, kept, m.losses);
-  detail::plugin_skills(in, m, origins);
-  detail::plugin_losses(in, m.losses);
-  detail::write_plugin_files(
-      {m.agent, "The skills and MCP servers of the ZeroClaw agent " + in.root_agent,
-       oj{{"runtime", "zeroclaw"}, {"agent", in.root_agent}}, std::move(required),
-       std::move(origins), std::move(kept), servers},
-      m.files);
-  return m;
-}
-
-/// Checks a plugin's files (path -> bytes) with verify's Agent Plugins 1.0.0 rules
-/// (verify::check_plugin: every error, at any scope, refuses) and what a converter adds: a
-/// name of `[a-z0-9-]` only (OpenClaw folds `.`), no other format's manifest. Throws
-/// errc::config_invalid naming the file.
-inline void check_agent_plugin(const std::map<std::string, std::string>& files) {
-  verify::plugin_tree t;
-  for (const auto& f : files) {
-    t.files.insert(f);
-    const std::vector<std::string> parts = paths::components(f.first);
-    std::string dir;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
-      t.dirs.insert(dir += (dir.empty() ? "" : "/") + parts[i]);
-  }
-  const verify::plugin_report r = verify::check_plugin(t);
-  for (const verify::plugin_finding& f : r.findings)
-    if (!f.warning || f.scope == verify::plugin_scope::plugin)
-      throw error(errc::config_invalid, "the plugin's " + f.path + " " + f.detail, f.path);
-  if (!is_agent_skill_name(r.name))
-    throw error(errc::config_invalid, "the plugin's plugin.json name is not [a-z0-9-]",
-                "plugin.json");
-}
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/to_agent_plugin.hpp -----
-// ----- begin clawport/convert/to_zeroclaw.hpp -----
-// The pure mapping of a read OpenClaw Claw package onto a ZeroClaw agent bundle (docs/convert.md,
-// "Claw to bundle"). The agent is written as an install config of its own and planned with the
-// export's own planner (zeroclaw::plan_export), so config.toml, zeroclaw-agent.toml and the
-// digest list come from the same writers an export uses: the bundle is closed, scrubbed and
-// verifiable by construction. Nothing here touches a filesystem.
-
-// ----- begin clawport/zeroclaw/alias.hpp -----
-// ZeroClaw's alias grammar (upstream `helpers::validate_alias_key`, enforced when an alias
-// is created or renamed) and the deterministic collision rename an import uses:
-// `<alias>_imported`, `<alias>_imported_2`, ... (no hyphens: the grammar forbids them).
-
-
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
-/// The longest alias the grammar allows.
-inline constexpr std::size_t max_alias_length = 63;
-
-/// Why `key` is not a valid new alias (upstream's message), or nullopt: non-empty, at most
-/// 63 characters, only `[a-z0-9_]`, first and last in `[a-z0-9]`, no `__`.
-inline std::optional<std::string> alias_problem(std::string_view key) {
-  const std::string k(key);
-  if (key.empty()) return std::string("alias must not be empty");
-  if (key.size() > max_alias_length)
-    return "alias '" + k + "' is too long (" + std::to_string(key.size()) +
-           " chars); maximum is 63";
-  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  for (char c : key)
-    if (!alnum(c) && c != '_')
-      return "alias '" + k + "' contains invalid character " + std::string(1, c) +
-             "; only lowercase letters, digits, and single underscores are allowed (no "
-             "hyphen, no uppercase)";
-  if (!alnum(key.front())) return "alias '" + k + "' must start with a lowercase letter or digit";
-  if (!alnum(key.back())) return "alias '" + k + "' must end with a lowercase letter or digit";
-  if (key.find("__") != std::string_view::npos)
-    return "alias '" + k +
-           "' must not contain `__`; it is reserved as the env-var grammar's path separator";
-  return std::nullopt;
-}
-
-/// The first of `<base>_imported`, `<base>_imported_2`, `<base>_imported_3`, ... that
-/// `taken` rejects not. `base` is first made grammatical where it can be (lower-cased,
-/// other characters and runs of `_` folded to one `_`, trimmed) and shortened so the
-/// result fits in 63 characters.
-inline std::string imported_alias(std::string_view base,
-                                  const std::function<bool(const std::string&)>& taken) {
-  std::string clean;
-  for (char c : base) {
-    char d = text::ascii_lower(c);
-    const bool ok = (d >= 'a' && d <= 'z') || (d >= '0' && d <= '9');
-    if (!ok) d = '_';
-    if (d == '_' && (clean.empty() || clean.back() == '_')) continue;
-    clean += d;
-  }
-  while (!clean.empty() && clean.back() == '_') clean.pop_back();
-  if (clean.empty()) clean = "agent";
-  for (unsigned n = 1;; ++n) {
-    const std::string suffix = n == 1 ? "_imported" : "_imported_" + std::to_string(n);
-    std::string stem = clean.substr(0, max_alias_length - suffix.size());
-    while (!stem.empty() && stem.back() == '_') stem.pop_back();
-    const std::string candidate = stem + suffix;
-    if (!taken(candidate)) return candidate;
-  }
-}
-
-}  // namespace zeroclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/zeroclaw/alias.hpp -----
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cmath>
-#include <map>
-#include <optional>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-/// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
-/// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
-struct claw_input {
-  openclaw::claw_manifest model;  ///< the typed manifest (every mapping reads only this)
-  std::optional<openclaw::openclaw_profile> profile;
-  std::optional<std::string> body;
-  std::optional<std::string> bootstrap;
-  std::map<std::string, std::string> workspace;  ///< destination -> bytes
-  std::string package;                           ///< `name@version`, for the report
-};
-
-/// `id` made valid for ZeroClaw's alias grammar: `-` and other characters `_`, runs folded,
-/// trimmed; nullopt when nothing grammatical is left.
-inline std::optional<std::string> to_zeroclaw_alias(const std::string& id) {
-  std::string a;
-  for (const char c : id) {
-    const char l = text::ascii_lower(c);
-    const char d = ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) ? l : '_';
-    if (d == '_' && (a.empty() || a.back() == '_')) continue;
-    a += d;
-  }
-  while (!a.empty() && a.back() == '_') a.pop_back();
-  if (a.size() > zeroclaw::max_alias_length) a.resize(zeroclaw::max_alias_length);
-  while (!a.empty() && a.back() == '_') a.pop_back();
-  if (zeroclaw::alias_problem(a)) return std::nullopt;
-  return a;
-}
-
-/// The model provider a converted agent references (`<family>.<alias>`).
-inline constexpr std::string_view claw_model_provider = "anthropic.default";
-
-namespace detail {
-
-inline zeroclaw::value zstrings(const std::vector<std::string>& v) {
-  zeroclaw::value a = zeroclaw::value::make_array();
-  for (const std::string& s : v) a.items.push_back(zeroclaw::value::make_string(s));
-  return a;
-}
-inline std::vector<std::string> jstrings(const nlohmann::ordered_json& j, const char* key) {
-  std::vector<std::string> out;
-  if (!j.is_object() || !j.contains(key) || !j[key].is_array()) return out;
-  for (const auto& s : j[key])
-    if (s.is_string()) out.push_back(s.get<std::string>());
-  return out;
-}
-inline bool has(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
-/// The bundle's workspace: the CLAW.md body as SOUL.md, the declared sources, BOOTSTRAP.md;
-/// what a bundle never carries (private_data) is a loss.
-inline std::map<std::string, std::string> zeroclaw_workspace(const claw_input& in,
-                                                             std::vector<loss>& losses) {
-  std::map<std::string, std::string> files;  // bundle path -> bytes
-  const auto place = [&](const std::string& dest, const std::string& bytes,
-                         const std::string& from) {
-    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
-      losses.push_back({from, loss_kind::dropped,
-                        "a bundle never carries workspace/" + dest +
-                            " (private_data): " + std::string(bundle::private_reason(*kind))});
-      return;
-    }
-    files["workspace/" + dest] = bytes;
-  };
-  if (in.body) {
-    place("SOUL.md", *in.body, "CLAW.md");
-    losses.push_back({"CLAW.md", loss_kind::changed, "the CLAW.md body is workspace/SOUL.md"});
-  }
-  for (const auto& f : in.workspace) place(f.first, f.second, f.first);
-  if (in.bootstrap) {
-    place("BOOTSTRAP.md", *in.bootstrap, "BOOTSTRAP.md");
-    losses.push_back({"BOOTSTRAP.md", loss_kind::changed,
-                      "the package-root BOOTSTRAP.md is workspace/BOOTSTRAP.md; ZeroClaw does "
-                      "not seed it once, it is an ordinary workspace file"});
-  }
-
-  return files;
-}
-
-/// The risk profile from the OpenClaw profile; `allow` and `deny` get the tool lists (the
-/// MCP servers add to them before they are set).
-inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_options& o,
-                                             std::vector<std::string>& allow,
-                                             std::vector<std::string>& deny,
-                                             std::vector<loss>& losses) {
-  zeroclaw::value rp = zeroclaw::value::make_table();
-  const openclaw::profile_tools tools =
-      in.profile && in.profile->tools ? *in.profile->tools : openclaw::profile_tools{};
-  for (const std::string& t : tools.allow) allow.push_back(zeroclaw_tool(t));
-  for (const std::string& t : tools.deny) deny.push_back(zeroclaw_tool(t));
-  const std::string P = "$.profile.agent";
-  if (tools.profile) {
-    if (allow.empty())
-      narrow(o, losses, P + ".tools.profile",
-             "the built-in tool profile `" + *tools.profile +
-                 "` is not known offline; the bundle allows only file_read");
-    else
-      losses.push_back({P + ".tools.profile", loss_kind::dropped,
-                        "ZeroClaw has no tool profiles; the explicit allow list bounds the "
-                        "tools as tightly"});
-    if (allow.empty()) allow.push_back("file_read");
-  }
-  if (tools.also_allow)
-    losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
-                      "extends a tool profile ZeroClaw does not have"});
-  const bool shell_off = has(deny, "shell") || (!allow.empty() && !has(allow, "shell"));
-  if (!shell_off)
-    narrow(o, losses, P + ".tools",
-           "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
-           "before medium-risk ones (its supervised level)");
-  if (!tools.workspace_only)
-    narrow(o, losses, P + ".tools.fs.workspaceOnly",
-           "the profile leaves filesystem confinement to the host; the bundle confines "
-           "the agent to its workspace (workspace_only)");
-  if (in.profile && in.profile->sandbox) {
-    const openclaw::profile_sandbox& sb = *in.profile->sandbox;
-    if (sb.mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
-    if (sb.mode == "non-main")
-      narrow(o, losses, P + ".sandbox.mode", "ZeroClaw sandboxes every session, the main one too");
-    if (sb.workspace_access != "rw") {
-      narrow(o, losses, P + ".sandbox.workspaceAccess",
-             "the sandbox sees the workspace " + sb.workspace_access +
-                 "; ZeroClaw's nearest is the readonly level (no writes at all)");
-      rp.set("level", zeroclaw::value::make_string("readonly"));
-    }
-    if (sb.scope != "agent")
-      losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
-                        "ZeroClaw sandboxes per agent; the scope has no counterpart"});
-  }
-  for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
-    if (in.profile && in.profile->sets(k))
-      losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
-  if (in.profile && !in.profile->extensions.empty())
-    losses.push_back({"$.profile.extensions", loss_kind::dropped,
-                      "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
-
-  return rp;
-}
-
-/// One MCP server of the manifest as a ZeroClaw server, or nullopt when it is not converted;
-/// an exact tool exclusion joins `deny`.
-inline std::optional<zeroclaw::value> zeroclaw_mcp_server(const std::string& name,
-                                                          const nlohmann::ordered_json& s,
-                                                          const map_options& o,
-                                                          const std::vector<std::string>& allow,
-                                                          std::vector<std::string>& deny,
-                                                          std::vector<loss>& losses) {
-  using json = nlohmann::ordered_json;
-  const std::string p = "$.mcpServers." + name;
-  zeroclaw::value z = zeroclaw::value::make_table();
-  z.set("name", zeroclaw::value::make_string(name));
-  if (s.contains("command")) {
-    z.set("transport", zeroclaw::value::make_string("stdio"));
-    z.set("command", zeroclaw::value::make_string(s["command"].get<std::string>()));
-    if (s.contains("args")) z.set("args", zstrings(jstrings(s, "args")));
-    if (s.contains("env")) {
-      zeroclaw::value env = zeroclaw::value::make_table();
-      for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
-        // The reference is marked secret: the planner blanks it and lists it as required.
-        env.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
-        if (e.value().get<std::string>() != "${" + env_reference_name(e.key()) + "}")
-          losses.push_back({p + ".env." + e.key(), loss_kind::changed,
-                            "the reference " + e.value().get<std::string>() +
-                                " becomes a blank required secret; supply it on the target"});
-      }
-      z.set("env", std::move(env));
-    }
-  } else {
-    const std::string t = s.value("transport", "streamable-http");
-    z.set("transport", zeroclaw::value::make_string(t == "sse" ? "sse" : "http"));
-    z.set("url", zeroclaw::value::make_string(s["url"].get<std::string>()));
-    if (s.contains("auth"))
-      losses.push_back({p + ".auth", loss_kind::dropped,
-                        "ZeroClaw has no MCP OAuth login; give the server a header credential "
-                        "on the target"});
-  }
-  if (s.contains("timeout") && s["timeout"].is_number())
-    z.set("tool_timeout_secs", zeroclaw::value::make_integer(static_cast<std::int64_t>(
-                                   std::ceil(s["timeout"].get<double>()))));
-  if (s.contains("connectTimeout"))
-    losses.push_back({p + ".connectTimeout", loss_kind::dropped, "no ZeroClaw counterpart"});
-  bool keep = true;
-  if (s.contains("toolFilter")) {
-    const json& tf = s["toolFilter"];
-    for (const std::string& ex : jstrings(tf, "exclude")) {
-      if (ex.find('*') == std::string::npos) {
-        deny.push_back(name + "__" + ex);
-      } else {
-        narrow(o, losses, p + ".toolFilter.exclude",
-               "the pattern `" + ex +
-                   "` has no ZeroClaw counterpart; the server is "
-                   "not converted");
-        keep = false;
-      }
-    }
-    if (tf.contains("include")) {
-      if (!allow.empty()) {
-        losses.push_back({p + ".toolFilter.include", loss_kind::dropped,
-                          "the tool allow list (allowed_tools) bounds this server's tools as "
-                          "tightly"});
-      } else {
-        narrow(o, losses, p + ".toolFilter.include",
-               "ZeroClaw has no per-server include filter; the server is not "
-               "converted");
-        keep = false;
-      }
-    }
-  }
-  if (!keep) return std::nullopt;
-  return z;
-}
-
-/// The model provider a converted agent references (`claw_model_provider`): neither a Claw
-/// nor a plugin names a model, so the bundle carries one whose credential and model the
-/// target supplies (`what` names the source in the loss: "a Claw", "a plugin").
-inline void model_provider_to_supply(zeroclaw::value& cfg, const std::string& what,
-                                     std::vector<loss>& losses) {
-  zeroclaw::value provider = zeroclaw::value::make_table();
-  provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
-  cfg.child_table("providers")
-      .child_table("models")
-      .child_table("anthropic")
-      .set("default", std::move(provider));
-  losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
-                    what + " names no model; the bundle configures this provider with a blank "
-                           "api_key (a required secret) and no model: choose both on the target"});
-}
-
-/// The install config of the one agent: its risk profile, MCP bundle and servers, and the
-/// provider whose credential the target supplies.
-inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value rp,
-                                       zeroclaw::value servers,
-                                       const std::vector<std::string>& names,
-                                       std::vector<loss>& losses) {
-  zeroclaw::value cfg = zeroclaw::value::make_table();
-  cfg.set("schema_version", zeroclaw::value::make_integer(3));
-  zeroclaw::value agent = zeroclaw::value::make_table();
-  // A Claw names no model (models are OpenClaw host configuration), and a ZeroClaw agent
-  // must reference one: the bundle carries a provider whose credential the target supplies.
-  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
-  agent.set("risk_profile", zeroclaw::value::make_string(alias));
-  if (!names.empty()) agent.set("mcp_bundles", zstrings({alias}));
-  cfg.child_table("agents").set(alias, std::move(agent));
-  cfg.child_table("risk_profiles").set(alias, std::move(rp));
-  if (!names.empty()) {
-    zeroclaw::value b = zeroclaw::value::make_table();
-    b.set("servers", zstrings(names));
-    cfg.child_table("mcp_bundles").set(alias, std::move(b));
-    cfg.child_table("mcp").set("servers", std::move(servers));
-  }
-  model_provider_to_supply(cfg, "a Claw", losses);
-  return cfg;
-}
-
-/// What the plan drops of the manifest (ClawHub packages, cron jobs) and the secrets it
-/// requires, as losses.
-inline void zeroclaw_drops(const openclaw::claw_manifest& m, zeroclaw::export_plan& plan,
-                           std::vector<loss>& losses) {
-  using json = nlohmann::ordered_json;
-  std::size_t index = 0;
-  for (const openclaw::package_decl& pkg : m.packages) {
-    const std::string path = "packages." + pkg.kind + "." + pkg.ref;
-    const std::string why = "a ClawHub " + pkg.kind + " reference (" + pkg.ref + "@" + pkg.version +
-                            "): its content is not in the package and ZeroClaw cannot install "
-                            "from ClawHub; install an equivalent on the target";
-    plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
-    losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
-  }
-  for (const json& job : m.cron_jobs) {
-    const std::string path = "cronJobs." + job["id"].get<std::string>();
-    const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
-                            job["id"].get<std::string>() + "` (" +
-                            job["schedule"]["cron"].get<std::string>() + " " +
-                            job["schedule"]["timezone"].get<std::string>() + ") on the target";
-    plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
-    losses.push_back({"$." + path, loss_kind::dropped, why});
-  }
-  for (const std::string& s : plan.required_secrets)
-    if (s.rfind("mcp.", 0) == 0)
-      losses.push_back({s, loss_kind::changed,
-                        "an environment reference of the Claw; a blank required secret in the "
-                        "bundle"});
-}
-
-/// A converted bundle's files: `files` (its workspace) with config.toml, the manifest and the
-/// digest list, rendered from `plan` as an export writes them. A workspace carrying
-/// `workspace/skills/` gets the `carried_workspace_skills` flag here, as the exporter gives it,
-/// so that verify does not add it with a `risk_unlisted` warning.
-inline std::map<std::string, std::string> bundle_files(zeroclaw::export_plan plan,
-                                                       std::map<std::string, std::string> files,
-                                                       const timestamp& exported_at) {
-  const std::string skills =
-      paths::join(bundle::workspace_dir, zeroclaw::workspace_skills_dir) + "/";
-  if (std::any_of(files.begin(), files.end(),
-                  [&](const auto& f) { return f.first.rfind(skills, 0) == 0; }))
-    plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
-  files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
-  files[std::string(bundle::manifest_file)] = zeroclaw::render_manifest(plan, exported_at);
-  std::vector<digest::list_entry> entries;
-  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
-  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
-  return files;
-}
-
-}  // namespace detail
-
-/// Maps a Claw package to the files of a bundle (config.toml, zeroclaw-agent.toml,
-/// zeroclaw-agent.sha256, workspace/...). Throws clawport::error for what must not be
-/// converted (an id with no ZeroClaw alias, a narrowing without `allow_narrowing`).
-inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
-                              const timestamp& exported_at) {
-  mapped res;
-  std::vector<loss>& losses = res.losses;
-  const openclaw::claw_manifest& m = in.model;
-  const std::string id = m.agent.id;
-  const std::optional<std::string> alias = to_zeroclaw_alias(id);
-  if (!alias)
-    throw error(errc::invalid_argument,
-                "the agent id `" + id + "` has no ZeroClaw alias (only [a-z0-9_] remain)",
-                "$.agent.id");
-  res.agent = *alias;
-  if (*alias != id)
-    losses.push_back(
-        {"$.agent.id", loss_kind::changed,
-         "`" + id + "` is not a ZeroClaw alias (no hyphens); the agent is `" + *alias + "`"});
-  const std::pair<const char*, bool> fields[] = {{"name", m.agent.name.has_value()},
-                                                 {"description", m.agent.description.has_value()},
-                                                 {"identity", m.agent.identity.has_value()}};
-  for (const auto& k : fields)
-    if (k.second)
-      losses.push_back({std::string("$.agent.") + k.first, loss_kind::dropped,
-                        "ZeroClaw's identity is the workspace's IDENTITY.md (identity format "
-                        "openclaw); the manifest's portable identity fields have no config "
-                        "counterpart"});
-  for (const auto& kv : m.metadata)
-    losses.push_back({"$.metadata." + kv.first, loss_kind::dropped,
-                      "package metadata has no "
-                      "bundle counterpart"});
-
-  // ---- the workspace ----
-  std::map<std::string, std::string> files = detail::zeroclaw_workspace(in, losses);
-
-  // ---- the risk profile, from the OpenClaw profile ----
-  std::vector<std::string> allow, deny;
-  zeroclaw::value rp = detail::zeroclaw_risk_profile(in, o, allow, deny, losses);
-
-  // ---- MCP servers ----
-  zeroclaw::value servers = zeroclaw::value::make_array();
-  std::vector<std::string> names;
-  for (auto it = m.mcp_servers.begin(); it != m.mcp_servers.end(); ++it) {
-    std::optional<zeroclaw::value> z =
-        detail::zeroclaw_mcp_server(it.key(), it.value(), o, allow, deny, losses);
-    if (!z) continue;
-    names.push_back(it.key());
-    servers.items.push_back(std::move(*z));
-  }
-  if (!allow.empty()) rp.set("allowed_tools", detail::zstrings(allow));
-  if (!deny.empty()) rp.set("excluded_tools", detail::zstrings(deny));
-
-  // ---- the install config of one agent, planned as an export ----
-  zeroclaw::value cfg =
-      detail::zeroclaw_config(res.agent, std::move(rp), std::move(servers), names, losses);
-  zeroclaw::plan_options popts;
-  popts.install_root = "/";
-  zeroclaw::export_plan plan =
-      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
-
-  detail::zeroclaw_drops(m, plan, losses);
-
-  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
-  return res;
-}
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/to_zeroclaw.hpp -----
-
-#include <nlohmann/json.hpp>
-
-#include <map>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-namespace detail {
-
-/// One Claw server as an `mcpServers` value, or nothing when it has no portable form (a loss
-/// says why). Refuses a credential shape in its command, args or url.
-inline std::optional<json> claw_plugin_server(const std::string& name, const json& s,
-                                              json& required, json& kept,
-                                              std::vector<loss>& losses) {
-  const std::string p = "$.mcpServers." + name;
-  const auto str = [&](const char* k) {
-    return s.contains(k) && s[k].is_string() ? s[k].get<std::string>() : std::string();
-  };
-  const std::vector<std::string> args = jstrings(s, "args");
-  if (const auto c = credential_shape(str("command"))) throw credential_refused(p + ".command", *c);
-  if (const auto c = credential_shape(str("url"))) throw credential_refused(p + ".url", *c);
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string ap = p + ".args[" + std::to_string(i) + "]";
-    if (const auto c = credential_shape(args[i])) throw credential_refused(ap, *c);
-    if (i > 0 && secret_flag(args[i - 1]))
-      throw credential_refused(ap, "the value of `" + args[i - 1] + "`");
-  }
-  json out = json::object();
-  if (s.contains("command")) {
-    std::string command = str("command");
-    if (command.find('/') != std::string::npos && command.rfind("./", 0) != 0) {
-      kept["command"] = command;
-      command = command.substr(command.rfind('/') + 1);
-      losses.push_back({p + ".command", loss_kind::changed,
-                        "a host path has no portable form; the plugin runs `" + command +
-                            "` from the client's PATH"});
-    }
-    if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
-      losses.push_back({p, loss_kind::dropped,
-                        "its command is not one executable token (Agent Plugins runs no shell)"});
-      return std::nullopt;
-    }
-    out["type"] = "stdio";
-    out["command"] = command;
-    if (!args.empty()) out["args"] = args;
-    if (s.contains("env") && s["env"].is_object())
-      for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
-        required.push_back({{"server", name}, {"kind", "env"}, {"name", e.key()}});
-        losses.push_back({p + ".env." + e.key(), loss_kind::dropped,
-                          "an environment reference: omitted (a plugin never expands ${…}, and "
-                          "a value would overlay the client's environment); named in plugin.json "
-                          "extensions." +
-                              std::string(agent_plugin_namespace) + ".requiredSecrets"});
-      }
-  } else {
-    const std::string url = str("url");
-    if (!portable_url(url)) {
-      losses.push_back({p, loss_kind::dropped,
-                        "its url is not https (or http to a loopback host); a client refuses it"});
-      return std::nullopt;
-    }
-    out["type"] = str("transport") == "sse" ? "sse" : "streamable-http";
-    out["url"] = url;
-  }
-  for (const char* k : {"auth", "toolFilter", "timeout", "connectTimeout"})
-    if (s.contains(k)) {
-      kept[k] = s[k];
-      losses.push_back({p + "." + k, loss_kind::changed,
-                        "no Agent Plugins slot (authentication and tool filters are the "
-                        "client's): kept only in extensions." +
-                            std::string(agent_plugin_namespace) + ".servers"});
-    }
-  return out;
-}
-
-/// Losses for what of the Claw a plugin has no component for.
-inline void claw_plugin_losses(const claw_input& in, std::vector<loss>& losses) {
-  const openclaw::claw_manifest& m = in.model;
-  if (m.agent.name)
-    losses.push_back({"$.agent.name", loss_kind::dropped, "a plugin has no display name in 1.0.0"});
-  if (m.agent.identity)
-    losses.push_back({"$.agent.identity", loss_kind::dropped, "a plugin has no agent or persona"});
-  if (in.body)
-    losses.push_back({"CLAW.md", loss_kind::dropped, "the prompt body: a plugin has no persona"});
-  if (in.bootstrap)
-    losses.push_back({"BOOTSTRAP.md", loss_kind::dropped, "a plugin has no workspace"});
-  for (const auto& kv : m.metadata)
-    losses.push_back({"$.metadata." + kv.first, loss_kind::dropped, "no Agent Plugins slot"});
-  for (std::size_t i = 0; i < m.packages.size(); ++i)
-    losses.push_back({"$.packages[" + std::to_string(i) + "]", loss_kind::dropped,
-                      "a ClawHub " + m.packages[i].kind + " reference (" + m.packages[i].ref + "@" +
-                          m.packages[i].version +
-                          "): its content is not in the package, and a plugin has no "
-                          "dependencies"});
-  if (m.cron_jobs.is_array())
-    for (std::size_t i = 0; i < m.cron_jobs.size(); ++i)
-      losses.push_back({"$.cronJobs[" + std::to_string(i) + "]", loss_kind::dropped,
-                        "a plugin has no scheduled jobs"});
-  if (in.profile)
-    losses.push_back(
-        {"$.profile", loss_kind::dropped, "a plugin has no tool policy, model or sandbox"});
-  for (const auto& f : in.workspace)
-    if (f.first.rfind("skills/", 0) != 0 || f.first.find('/', 7) == std::string::npos)
-      losses.push_back({"workspace/" + f.first, loss_kind::dropped, "a plugin has no workspace"});
-}
-
-}  // namespace detail
-
-/// The Claw as one Agent Plugin: target-relative path -> bytes, and the loss report. Refuses
-/// (errc::config_invalid, naming the field) a credential shape in a server's command, args or
-/// url.
-inline mapped map_claw_to_agent_plugin(const claw_input& in) {
-  using oj = nlohmann::ordered_json;
-  const openclaw::claw_manifest& m = in.model;
-  mapped res;
-  res.agent = to_plugin_name(m.agent.id, "agent");
-  if (res.agent != m.agent.id)
-    res.losses.push_back({"$.agent.id", loss_kind::changed,
-                          "the plugin is named `" + res.agent + "` (names are [a-z0-9-])"});
-  oj required = oj::array();
-  oj kept_all = oj::object();
-  oj servers = oj::object();
-  if (m.mcp_servers.is_object())
-    for (auto s = m.mcp_servers.begin(); s != m.mcp_servers.end(); ++s) {
-      oj kept = oj::object();
-      if (auto out =
-              detail::claw_plugin_server(s.key(), oj(s.value()), required, kept, res.losses)) {
-        servers[s.key()] = std::move(*out);
-        if (!kept.empty()) kept_all[s.key()] = std::move(kept);
-      }
-    }
-  // The workspace's skills, through the one skill mapping of the way out (names fitted,
-  // frontmatter made Agent Skills, the original kept for the way back).
-  bundle_input skills_in;
-  skills_in.root_agent = m.agent.id;
-  for (const auto& f : in.workspace)
-    if (f.first.rfind("skills/", 0) == 0 && f.first.find('/', 7) != std::string::npos)
-      skills_in.files["workspace/" + f.first] = f.second;
-  oj origins = oj::object();
-  detail::plugin_skills(skills_in, res, origins);
-  detail::claw_plugin_losses(in, res.losses);
-  detail::write_plugin_files(
-      {res.agent,
-       m.agent.description ? *m.agent.description
-                           : "The skills and MCP servers of the Claw " + m.agent.id,
-       oj{{"runtime", "openclaw"}, {"agent", m.agent.id}, {"package", in.package}},
-       std::move(required), std::move(origins), std::move(kept_all), std::move(servers)},
-      res.files);
-  return res;
-}
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/claw_to_agent_plugin.hpp -----
-// ----- begin clawport/convert/from_agent_plugin.hpp -----
-// The pure mapping of a checked Agent Plugins 1.0.0 plugin onto a ZeroClaw agent bundle
-// (docs/convert.md, "Agent Plugin to bundle"), and through that bundle onto a Claw package.
-// What loads is carried: the skills as one skill bundle (or, for a plugin clawport wrote, back
-// where they came from, the bundle's own SKILL.md bytes restored while the plugin's are
-// unchanged), the MCP servers with every secret the plugin names (`requiredSecrets`) blank,
-// so the import's to-do asks for it. The bundle is planned with the export's own planner, so
-// it is closed, scrubbed and verifiable by construction. Nothing here touches a filesystem.
-
-
-#include <nlohmann/json.hpp>
-
-#include <map>
-#include <set>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-/// A read plugin: its tree, what verify's rules found, and the audit's refusals
-/// (`skills/<dir>` -> the blocking summary).
-struct plugin_input {
-  verify::plugin_tree tree;
-  verify::plugin_report report;
-  std::map<std::string, std::string> blocked_skills;
-};
-
-namespace detail {
-
-using pj = nlohmann::ordered_json;
-
-/// `extensions["dev.clawport"]` of plugin.json when it is an object, else an empty object.
-inline pj plugin_extension(const plugin_input& in) {
-  const pj m = pj::parse(in.tree.files.at("plugin.json"), nullptr, false);
-  if (m.is_object() && m.contains("extensions") && m["extensions"].is_object() &&
-      m["extensions"].contains(agent_plugin_namespace) &&
-      m["extensions"][agent_plugin_namespace].is_object())
-    return m["extensions"][agent_plugin_namespace];
-  return pj::object();
-}
-
-inline pj object_at(const pj& j, const char* key) {
-  return j.is_object() && j.contains(key) && j[key].is_object() ? j[key] : pj::object();
-}
-
-/// Whether `from` is a bundle skill directory clawport may place a skill at:
-/// `skills/<alias>/<dir>` (a ZeroClaw alias) or `workspace/skills/<dir>`.
-inline bool bundle_skill_place(const std::string& from) {
-  const std::vector<std::string> parts = paths::components(from);
-  if (parts.size() != 3 || from != paths::join(paths::join(parts[0], parts[1]), parts[2]))
-    return false;
-  const bool bundled = parts[0] == "skills" && !zeroclaw::alias_problem(parts[1]);
-  const bool local = parts[0] == "workspace" && parts[1] == "skills";
-  return (bundled || local) && parts[2] != "." && parts[2] != ".." &&
-         parts[2].find_first_of("\\\n\r") == std::string::npos;
-}
-
-/// The plugin's loaded skills into the bundle's files; the skill-bundle aliases in order.
-inline std::vector<std::string> bundle_skills_of(const plugin_input& in, const pj& ext,
-                                                 const std::string& alias,
-                                                 std::map<std::string, std::string>& files,
-                                                 std::vector<loss>& losses) {
-  const pj origins = object_at(ext, "skills");
-  std::vector<std::string> aliases;
-  std::set<std::string> placed;
-  for (const std::string& d : in.report.skills) {
-    const std::string src = "skills/" + d;
-    if (const auto b = in.blocked_skills.find(src); b != in.blocked_skills.end()) {
-      losses.push_back({src, loss_kind::dropped,
-                        "the skill audit refused it (" + b->second + "); it is not carried"});
-      continue;
-    }
-    const pj origin = origins.contains(d) ? origins[d] : pj::object();
-    std::string to = paths::join(paths::join("skills", alias), d);
-    if (origin.is_object() && origin.contains("from") && origin["from"].is_string() &&
-        bundle_skill_place(origin["from"].get<std::string>()) &&
-        !placed.count(origin["from"].get<std::string>()))
-      to = origin["from"].get<std::string>();
-    placed.insert(to);
-    for (auto f = in.tree.files.lower_bound(src + "/");
-         f != in.tree.files.end() && f->first.rfind(src + "/", 0) == 0; ++f)
-      files[to + f->first.substr(src.size())] = f->second;
-    const std::string md = in.tree.files.at(src + "/SKILL.md");
-    const auto original =
-        in.tree.files.find(std::string(agent_plugin_namespace) + "/skills/" + d + "/SKILL.md");
-    if (original != in.tree.files.end() && origin.is_object() && origin.contains("sha256")) {
-      if (origin["sha256"] == digest::sha256_hex(md))
-        files[to + "/SKILL.md"] = original->second;  // the bundle's own bytes, restored
-      else
-        losses.push_back({src + "/SKILL.md", loss_kind::changed,
-                          "edited since clawport wrote it: the plugin's SKILL.md is carried, "
-                          "not the bundle's original kept under " +
-                              std::string(agent_plugin_namespace) + "/"});
-    }
-    if (to.rfind("skills/", 0) == 0) {
-      const std::string a = paths::components(to)[1];
-      if (std::find(aliases.begin(), aliases.end(), a) == aliases.end()) aliases.push_back(a);
-    }
-  }
-  return aliases;
-}
-
-/// `${PLUGIN_ROOT}` / `${PLUGIN_DATA}` in a value ZeroClaw will not expand.
-inline void plugin_variables(const std::string& v, const std::string& path,
-                             std::vector<loss>& losses) {
-  if (v.find("${PLUGIN_ROOT}") != std::string::npos ||
-      v.find("${PLUGIN_DATA}") != std::string::npos)
-    losses.push_back({path, loss_kind::changed,
-                      "ZeroClaw expands no ${PLUGIN_ROOT} or ${PLUGIN_DATA}: the text is passed "
-                      "as written; give the host path on the target"});
-}
-
-/// One loaded server as a ZeroClaw `[[mcp.servers]]` entry: the secrets the plugin names
-/// blank (required), what clawport kept for the way back restored.
-inline zeroclaw::value bundle_server(const std::string& name, const pj& s, const pj& kept,
-                                     const pj& required, std::vector<loss>& losses) {
-  const std::string p = "mcp.json:mcpServers." + name;
-  zeroclaw::value z = zeroclaw::value::make_table();
-  const auto str = [](const pj& j, const char* k) {
-    return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string();
-  };
-  z.set("name", zeroclaw::value::make_string(kept.contains("name") ? str(kept, "name") : name));
-  const std::string type = str(s, "type");
-  // A bundle carries command, args and url as written (only env and headers are secret in
-  // ZeroClaw): a credential there is refused, as the way out refuses it.
-  if (const auto c = credential_shape(str(s, "command")))
-    throw credential_refused(p + ".command", *c);
-  if (const auto c = credential_shape(str(s, "url"))) throw credential_refused(p + ".url", *c);
-  const std::vector<std::string> all_args = jstrings(s, "args");
-  for (std::size_t i = 0; i < all_args.size(); ++i) {
-    const std::string ap = p + ".args[" + std::to_string(i) + "]";
-    if (const auto c = credential_shape(all_args[i])) throw credential_refused(ap, *c);
-    if (i > 0 && secret_flag(all_args[i - 1]))
-      throw credential_refused(ap, "the value of `" + all_args[i - 1] + "`");
-  }
-  zeroclaw::value secrets = zeroclaw::value::make_table();
-  const char* table = type == "stdio" ? "env" : "headers";
-  if (type == "stdio") {
-    std::string command = str(s, "command");
-    const std::string host = str(kept, "command");
-    if (!host.empty() && paths::file_name(host) == command) command = host;
-    if (command.rfind("./", 0) == 0)
-      losses.push_back({p + ".command", loss_kind::changed,
-                        "a command inside the plugin: ZeroClaw runs it from the gateway's "
-                        "directory, and the plugin's files outside skills/ are not carried"});
-    z.set("command", zeroclaw::value::make_string(command));
-    if (s.contains("args")) {
-      std::vector<std::string> args = s["args"].get<std::vector<std::string>>();
-      for (std::size_t i = 0; i < args.size(); ++i)
-        plugin_variables(args[i], p + ".args[" + std::to_string(i) + "]", losses);
-      z.set("args", zstrings(args));
-    }
-    if (s.contains("cwd"))
-      losses.push_back({p + ".cwd", loss_kind::dropped,
-                        "ZeroClaw starts a server in the gateway's directory; no cwd"});
-  } else {
-    z.set("transport", zeroclaw::value::make_string(type == "sse" ? "sse" : "http"));
-    z.set("url", zeroclaw::value::make_string(str(s, "url")));
-  }
-  if (s.contains(table))
-    for (auto e = s[table].begin(); e != s[table].end(); ++e) {
-      secrets.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
-      losses.push_back({p + "." + table + "." + e.key(), loss_kind::changed,
-                        std::string("ZeroClaw marks every ") + table +
-                            " value secret: it travels blank, supply it on the target"});
-    }
-  for (const pj& r : required)
-    if (r.is_object() && r.value("server", "") == name &&
-        r.value("kind", "") == (type == "stdio" ? "env" : "header") && r.contains("name") &&
-        r["name"].is_string() && !secrets.find(r["name"].get<std::string>()))
-      // Any non-blank value: the planner scrubs it (the schema marks it secret) and lists
-      // it in required_secrets, so the import's to-do asks for it.
-      secrets.set(r["name"].get<std::string>(),
-                  zeroclaw::value::make_string("supplied-on-the-target"));
-  if (!secrets.members.empty()) z.set(table, std::move(secrets));
-  if (kept.contains("tool_timeout_secs") && kept["tool_timeout_secs"].is_number_integer())
-    z.set("tool_timeout_secs",
-          zeroclaw::value::make_integer(kept["tool_timeout_secs"].get<std::int64_t>()));
-  if (kept.contains("pinned_resources") && kept["pinned_resources"].is_array())
-    z.set("pinned_resources", zstrings(jstrings(kept, "pinned_resources")));
-  if (!str(kept, "tls_ca_cert_path").empty())
-    z.set("tls_ca_cert_path", zeroclaw::value::make_string(str(kept, "tls_ca_cert_path")));
-  return z;
-}
-
-/// The agent's alias: the one the plugin was made from (clawport's extension), else the
-/// plugin's name fitted to ZeroClaw's grammar.
-inline std::string bundle_alias_of(const plugin_input& in, const pj& ext,
-                                   std::vector<loss>& losses) {
-  const pj source = object_at(ext, "source");
-  if (source.value("runtime", "") == "zeroclaw" && source.contains("agent") &&
-      source["agent"].is_string() && !zeroclaw::alias_problem(source["agent"].get<std::string>()))
-    return source["agent"].get<std::string>();
-  const std::optional<std::string> alias = to_zeroclaw_alias(in.report.name);
-  if (!alias)
-    throw error(errc::invalid_argument,
-                "the plugin name `" + in.report.name + "` has no ZeroClaw alias (only [a-z0-9_])",
-                "plugin.json:name");
-  if (*alias != in.report.name)
-    losses.push_back(
-        {"plugin.json:name", loss_kind::changed,
-         "`" + in.report.name + "` is not a ZeroClaw alias; the agent is `" + *alias + "`"});
-  return *alias;
-}
-
-}  // namespace detail
-
-/// Maps a plugin to the files of a bundle (config.toml, zeroclaw-agent.toml,
-/// zeroclaw-agent.sha256, skills/…, workspace/skills/…). Refuses a plugin that does not load
-/// (errc::config_invalid, its first plugin-scope finding); whatever a client would skip
-/// (one skill, one server, one component) is a loss and not carried.
-inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& exported_at) {
-  using pj = detail::pj;
-  for (const verify::plugin_finding& f : in.report.findings)
-    if (!f.warning && f.scope == verify::plugin_scope::plugin)
-      throw error(errc::config_invalid,
-                  "the plugin does not load (run `clawport verify` on it): " + f.path + ": " +
-                      f.detail + "; nothing was written",
-                  f.path);
-  mapped res;
-  for (const verify::plugin_finding& f : in.report.findings)
-    if (!f.warning)
-      res.losses.push_back({f.path, loss_kind::dropped, "a client skips it: " + f.detail});
-  const pj ext = detail::plugin_extension(in);
-  res.agent = detail::bundle_alias_of(in, ext, res.losses);
-  std::map<std::string, std::string> files;
-  const std::vector<std::string> skill_aliases =
-      detail::bundle_skills_of(in, ext, res.agent, files, res.losses);
-
-  zeroclaw::value servers = zeroclaw::value::make_array();
-  std::vector<std::string> names;
-  if (!in.report.servers.empty()) {
-    const pj mcp = pj::parse(in.tree.files.at("mcp.json"));
-    const pj kept = detail::object_at(ext, "servers");
-    const pj required = ext.contains("requiredSecrets") && ext["requiredSecrets"].is_array()
-                            ? ext["requiredSecrets"]
-                            : pj::array();
-    for (const std::string& n : in.report.servers) {
-      zeroclaw::value z = detail::bundle_server(
-          n, mcp["mcpServers"][n], detail::object_at(kept, n.c_str()), required, res.losses);
-      names.push_back(z.find("name")->text);
-      servers.items.push_back(std::move(z));
-    }
-  }
-  zeroclaw::value cfg = zeroclaw::value::make_table();
-  cfg.set("schema_version", zeroclaw::value::make_integer(3));
-  zeroclaw::value agent = zeroclaw::value::make_table();
-  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
-  // A ZeroClaw agent references a risk profile; a plugin has none, so the bundle carries
-  // ZeroClaw's defaults (the import plan shows them).
-  agent.set("risk_profile", zeroclaw::value::make_string(res.agent));
-  if (!skill_aliases.empty()) agent.set("skill_bundles", detail::zstrings(skill_aliases));
-  if (!names.empty()) agent.set("mcp_bundles", detail::zstrings({res.agent}));
-  cfg.child_table("agents").set(res.agent, std::move(agent));
-  cfg.child_table("risk_profiles").set(res.agent, zeroclaw::value::make_table());
-  res.losses.push_back({"risk_profiles." + res.agent, loss_kind::changed,
-                        "a plugin has no tool policy; the agent gets ZeroClaw's default risk "
-                        "profile: review it on the target"});
-  for (const std::string& a : skill_aliases)
-    cfg.child_table("skill_bundles").set(a, zeroclaw::value::make_table());
-  if (!names.empty()) {
-    zeroclaw::value b = zeroclaw::value::make_table();
-    b.set("servers", detail::zstrings(names));
-    cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
-    cfg.child_table("mcp").set("servers", std::move(servers));
-  }
-  detail::model_provider_to_supply(cfg, "a plugin", res.losses);
-  zeroclaw::plan_options popts;
-  popts.install_root = "/";
-  zeroclaw::export_plan plan =
-      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
-  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
-  return res;
-}
-
-/// Maps a plugin to a Claw package: first to a bundle (map_plugin_to_zeroclaw), then that
-/// bundle as any other (map_to_claw); the losses of both steps, in order.
-inline mapped map_plugin_to_claw(const plugin_input& in, const map_options& o,
-                                 const timestamp& at) {
-  mapped b = map_plugin_to_zeroclaw(in, at);
-  bundle_input bi;
-  bi.root_agent = b.agent;
-  bi.closure = zeroclaw::parse_toml(b.files.at(std::string(bundle::config_file)), "config.toml");
-  bi.manifest = zeroclaw::parse_toml(b.files.at(std::string(bundle::manifest_file)),
-                                     std::string(bundle::manifest_file));
-  for (const auto& f : b.files)
-    if (f.first.rfind("skills/", 0) == 0 || f.first.rfind("workspace/", 0) == 0) bi.files.insert(f);
-  // The risk profile is the bundle step's own default, not the user's setting: narrowing it
-  // narrows nothing the plugin said, so it needs no consent and is reported as one change.
-  map_options claw_o = o;
-  claw_o.allow_narrowing = true;
-  mapped c = map_to_claw(bi, claw_o);
-  const std::string own = "risk_profiles." + b.agent;
-  // What the bundle step made up (its risk profile, its provider, its planner's drops of
-  // settings no plugin has) is not the plugin's loss.
-  const auto made_up = [&](const loss& l) {
-    return l.path == own || l.path.rfind(own + ".", 0) == 0 || l.path.rfind("providers.", 0) == 0 ||
-           l.path == "agents." + b.agent + ".model_provider" ||
-           l.path == "agents." + b.agent + ".delegate_same_risk_profile" ||
-           l.detail.rfind("dropped by the export", 0) == 0;
-  };
-  b.losses.erase(std::remove_if(b.losses.begin(), b.losses.end(), made_up), b.losses.end());
-  for (loss& l : c.losses)
-    if (!made_up(l)) b.losses.push_back(std::move(l));
-  b.losses.push_back({"plugin.json", loss_kind::changed,
-                      "a plugin has no tool policy; the Claw's profile is the strictest the "
-                      "mapping makes (exec denied, the workspace only): widen it on the target"});
-  c.losses = std::move(b.losses);
-  return c;
-}
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/from_agent_plugin.hpp -----
-
-#include <chrono>
-#include <exception>
-#include <functional>
-#include <map>
-#include <memory>
-#include <optional>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace convert {
-
-/// What to convert, where to, and how.
-struct options {
-  std::string source;          ///< absolute path of the bundle or package directory
-  std::string out;             ///< absolute path of the new directory
-  std::string source_display;  ///< as the user typed it (messages, report); empty = source
-  std::string out_display;     ///< as the user typed it; empty = out
-  direction to = direction::to_claw;
-  bool dry_run = false;
-  bool allow_narrowing = false;
-  bool sync = true;
-  /// Threads that read, hash and write the files (`--jobs`, fs/jobs.hpp): the bundle's
-  /// verify and staged copy, the staged tree's writes and its verify. The output is that of one.
-  unsigned jobs = 1;
-  /// The report's timestamp and the bundle's `exported_at` (the CLI passes SOURCE_DATE_EPOCH);
-  /// empty = the clock.
-  std::optional<timestamp> at;
-  std::string token;  ///< staging token (tests inject one); empty = random
-  /// Test seam: runs once the staged tree is complete and checked, just before publishing.
-  std::function<void()> before_publish;
-};
-
-namespace detail {
-
-/// `rel` under `root`, no symlink on the way, read whole by fs::read_file's rule (at most
-/// `max` bytes, a regular file only); errors name `what`.
-template <class Fs>
-std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string& rel,
-                         const std::string& what, std::uint64_t max) {
-  try {
-    const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(rel));
-    return fs::read_file_at(fs, at.get(root), paths::file_name(rel), max,
-                            fs::read_kinds::hard_linked, what);
-  } catch (const error& e) {
-    if (e.subject() == what) throw;
-    throw with_context(e, "failed to read " + what, what);
-  }
-}
-
-/// Writes `files` under `root`: each file's directory made and opened on this thread, in
-/// path order (two files never race to make one directory), the file written as one item of
-/// the jobs pool (fs/jobs.hpp) on `jobs` threads, a failure thrown in path order: the tree
-/// and the first error are those of one thread.
-template <class Fs>
-void write_tree(Fs& fs, const typename Fs::dir& root,
-                const std::map<std::string, std::string>& files, unsigned jobs = 1) {
-  const unsigned n = fs::usable_jobs<Fs>(jobs);
-  fs::ordered_jobs pool(n, fs::jobs_window(n, 2));  // an item holds its directory and file
-  const auto failed = [](const error& e, const std::string& rel) {
-    return with_context(e, "failed to write " + rel, rel);
-  };
-  for (const auto& f : files) {
-    std::shared_ptr<const fs::path_result<Fs>> at;
-    try {
-      at = std::make_shared<const fs::path_result<Fs>>(
-          fs::open_path(fs, root, paths::parent(f.first), true));
-    } catch (const error& e) {
-      pool.finish();  // a file before this one that failed fails first
-      throw failed(e, f.first);
-    }
-    pool.submit(
-        [&fs, &root, &f, at](unsigned) {
-          fs::write_new_file(fs, at->get(root), paths::file_name(f.first), f.second,
-                             fs::modes::file);
-        },
-        [&f, &failed](std::exception_ptr failure) {
-          if (!failure) return;
-          try {
-            std::rethrow_exception(failure);
-          } catch (const error& e) {
-            throw failed(e, f.first);
-          }
-        });
-  }
-  pool.finish();
-}
-
-/// Stages `files` beside `o.out`, runs `check` on the staged tree's absolute path, then
-/// publishes it to the new directory `o.out` (vacant, or an empty directory).
-template <class Fs, class Check>
-publish::outcome publish_new(Fs& fs, const options& o,
-                             const std::map<std::string, std::string>& files, Check&& check) {
-  const std::string display = o.out_display.empty() ? o.out : o.out_display;
-  const std::string out = paths::normalize(o.out);
-  const std::string parent_path = paths::parent(out);
-  const std::string name = paths::file_name(out);
-  if (!paths::is_absolute(out) || name.empty())
-    throw error(errc::invalid_argument, "--out must name a new directory: " + display, display);
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(parent_path);
-    } catch (const error& e) {
-      throw with_context(e, "the parent directory of --out " + display + " cannot be opened",
-                         parent_path);
-    }
-  }();
-  const publish::destination_names names{display, out};
-  if (const auto st = fs.stat_at(parent, name)) {
-    if (st->kind == fs::file_kind::directory && !fs.is_empty(fs.open_dir_at(parent, name)))
-      throw error(errc::destination_refused,
-                  "destination " + display +
-                      " exists and is not empty; convert writes a new directory and never "
-                      "replaces one, nothing was written",
-                  display);
-  }
-  const publish::admitted<Fs> adm = publish::admit(fs, parent, name, false, names);
-  const std::string token = o.token.empty() ? publish::random_token() : o.token;
-  // Held open and locked until published: `recover` leaves a running convert's tree alone;
-  // any failure removes it (a second failure leaves it for `clawport recover`).
-  publish::staged_dir<Fs> stage(fs, parent, publish::staging_kind::convert, token, fs::modes::dir);
-  write_tree(fs, stage.handle(), files, o.jobs);
-  if (o.sync) fs.sync_filesystem(stage.handle());
-  check(paths::join(parent_path, stage.name()));
-  if (o.before_publish) o.before_publish();
-  publish::request req;
-  req.staging = stage.name();
-  req.destination = name;
-  req.names = names;
-  req.adm = adm.adm;
-  req.sync = o.sync;
-  publish::outcome done = publish::staged_swap::publish(fs, parent, req);
-  stage.release();  // the Publish policy moved it into place
-  return done;
-}
-
-inline std::vector<std::string> keys_of(const std::map<std::string, std::string>& files) {
-  std::vector<std::string> out;
-  for (const auto& f : files) out.push_back(f.first);
-  return out;
-}
-
-}  // namespace detail
-
-/// Reads a verified bundle: refuses one that does not verify (errc::bundle_invalid, the first
-/// finding), reads every workspace and skill file with import's staged copy
-/// (importer::copy_verified: each re-hashed against the verified digest as it is read,
-/// errc::identity_changed otherwise) and audits every carried skill.
-template <class Fs>
-bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {},
-                         unsigned jobs = 1) {
-  const verify::report rep = verify::verify_bundle_files(fs, path, {}, jobs);
-  if (!rep.ok()) throw rep.first_error();
-  bundle_input in;
-  in.root_agent = rep.root_agent;
-  in.closure = rep.closure;
-  in.manifest = rep.manifest;
-  for (const verify::bundle_file& f : rep.files) {
-    const bool ws = f.path.rfind("workspace/", 0) == 0;
-    if (!ws && f.path.rfind("skills/", 0) != 0) continue;
-    if (f.size > mo.limits.workspace_source)
-      throw error(errc::limit_exceeded,
-                  "the file " + f.path + " is " + std::to_string(f.size) +
-                      " bytes; OpenClaw takes at most " +
-                      std::to_string(mo.limits.workspace_source) +
-                      " bytes per workspace file; nothing was written",
-                  f.path);
-  }
-  // The one staged copy of a verified bundle (import's too): every byte re-hashed against
-  // the verified digest list as it is read.
-  typename Fs::dir root = fs.open_root(path);
-  fs::reading_sink<Fs> sink{fs};
-  for (const char* tree : {"workspace", "skills"})
-    if (rep.has_directory(tree))
-      importer::copy_verified(fs, sink, root, tree, {}, rep.files, 0, jobs);
-  in.files = std::move(sink.files);
-  for (const std::string& d : rep.directories) {
-    // Skill bundles (`skills/<alias>/<skill>`) and the workspace's own skills
-    // (`workspace/skills/<skill>`): every skill the Claw will carry is audited.
-    const bool bundled = d.rfind("skills/", 0) == 0 && std::count(d.begin(), d.end(), '/') == 2;
-    const bool local =
-        d.rfind("workspace/skills/", 0) == 0 && std::count(d.begin(), d.end(), '/') == 2;
-    if (!bundled && !local) continue;
-    const skills::audit_report a = skills::audit_skill_directory(fs, paths::join(path, d));
-    if (!a.clean()) in.blocked_skills[d] = a.summary();
-  }
-  return in;
-}
-
-/// Whether the directory `path` holds a bundle manifest (an agent bundle given where a
-/// Claw package was expected); false when it cannot be read.
-template <class Fs>
-bool holds_bundle_manifest(Fs& fs, const std::string& path) {
-  try {
-    return fs.stat_at(fs.open_root(path), bundle::manifest_file).has_value();
-  } catch (const error&) {
-    return false;
-  }
-}
-
-/// Whether the directory `path` is a Claw package (holds CLAW.md and no bundle manifest).
-template <class Fs>
-bool holds_claw_manifest(Fs& fs, const std::string& path) {
-  try {
-    typename Fs::dir root = fs.open_root(path);
-    return fs.stat_at(root, "CLAW.md").has_value() && !fs.stat_at(root, bundle::manifest_file);
-  } catch (const error&) {
-    return false;
-  }
-}
-
-/// Reads a Claw package with OpenClaw's reader: refuses an invalid one (errc::config_invalid
-/// with its diagnostics) and reads every declared workspace source, re-hashed against the
-/// digest the reader took.
-template <class Fs>
-claw_input read_claw(Fs& fs, const std::string& path) {
-  const openclaw::claw_package pkg = openclaw::read_package(fs, path);
-  std::string problems;
-  for (const openclaw::diagnostic& d : pkg.diagnostics)
-    if (d.level == openclaw::level::error)
-      problems += (problems.empty() ? "" : "; ") + std::string(to_string(d.code)) + " " + d.path +
-                  ": " + d.message;
-  for (const openclaw::workspace_source& s : pkg.sources)
-    if (s.problem)
-      problems +=
-          (problems.empty() ? "" : "; ") + std::string(to_string(s.problem->code)) + " " + s.source;
-  if (!pkg.ok() && holds_bundle_manifest(fs, path))
-    throw error(errc::invalid_argument,
-                path + " is a ZeroClaw agent bundle (it holds " +
-                    std::string(bundle::manifest_file) +
-                    "), not a Claw package: convert it with --to claw",
-                path);
-  if (!pkg.ok() || !problems.empty())
-    throw error(
-        errc::config_invalid,
-        "the Claw package " + path + " is invalid (run `clawport claw inspect`): " + problems,
-        path);
-  claw_input in;
-  in.profile = pkg.profile;
-  in.body = pkg.body;
-  in.bootstrap = pkg.bootstrap;
-  in.package = pkg.source.name + "@" + pkg.source.version;
-  in.model = pkg.model;
-  typename Fs::dir root = fs.open_root(pkg.source.package_root);
-  for (const openclaw::workspace_source& s : pkg.sources) {
-    std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
-                                             s.source, openclaw::limits{}.workspace_source);
-    if (digest::sha256_prefixed(bytes) != s.digest)
-      throw error(errc::identity_changed,
-                  "the package's " + s.source + " changed while it was read; nothing was written",
-                  s.source);
-    in.workspace[s.destination] = std::move(bytes);
-  }
-  return in;
-}
-
-/// Reads an Agent Plugin directory (no link followed) and checks it with verify's rules;
-/// audits every skill that loads, as a bundle's skills are.
-template <class Fs>
-plugin_input read_plugin(Fs& fs, const std::string& path, const std::string& display) {
-  plugin_input in;
-  in.tree = verify::read_plugin_tree(fs, path);
-  in.report = verify::check_plugin(in.tree);
-  in.report.plugin = display;
-  for (const std::string& d : in.report.skills) {
-    const skills::audit_report a =
-        skills::audit_skill_directory(fs, paths::join(path, "skills/" + d));
-    if (!a.clean()) in.blocked_skills["skills/" + d] = a.summary();
-  }
-  return in;
-}
-
-namespace detail {
-
-/// What was staged, read back, must still be a plugin of the rules it was mapped to; a
-/// Claw's skills (not audited on the way in, as a bundle's are) are audited as staged, and
-/// nothing the audit blocks is published (errc::audit_blocked).
-template <class Fs>
-void check_staged_plugin(Fs& fs, const std::string& staged,
-                         const std::map<std::string, std::string>& files, bool audit) {
-  typename Fs::dir root = fs.open_root(staged);
-  std::map<std::string, std::string> back;
-  for (const auto& f : files)
-    back[f.first] = read_file_at(fs, root, f.first, f.first, f.second.size());
-  check_agent_plugin(back);
-  if (!audit) return;
-  for (const auto& f : files) {
-    const std::vector<std::string> parts = paths::components(f.first);
-    if (parts.size() != 3 || parts[0] != "skills" || parts[2] != "SKILL.md") continue;
-    const skills::audit_report a =
-        skills::audit_skill_directory(fs, paths::join(staged, "skills/" + parts[1]));
-    if (!a.clean())
-      throw error(errc::audit_blocked,
-                  "the skill skills/" + parts[1] + " of the Claw is blocked by the skill audit (" +
-                      a.summary() + "); nothing was published",
-                  "skills/" + parts[1]);
-  }
-}
-
-}  // namespace detail
-
-/// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
-/// writes nothing; where the real one would refuse a narrowing, the dry run's report is
-/// whole and `refusal` holds that refusal.
-template <class Fs>
-conversion run(Fs& fs, const options& o) {
-  static_assert(fs::check_policy<Fs>());
-  conversion c;
-  c.dir = o.to;
-  c.source = o.source_display.empty() ? o.source : o.source_display;
-  c.out = o.out_display.empty() ? o.out : o.out_display;
-  c.dry_run = o.dry_run;
-  const timestamp at = o.at ? *o.at : clock_now();
-  c.converted_at = format_rfc3339(at);
-  map_options mo;
-  // A dry run maps every narrowing, so its report is whole, then refuses as the real run
-  // would (at the first one) without --allow-narrowing.
-  mo.allow_narrowing = o.allow_narrowing || o.dry_run;
-  mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
-  mapped m;
-  if (o.to != direction::to_agent_plugin && verify::is_plugin_dir(fs, o.source)) {
-    const plugin_input in = read_plugin(fs, o.source, c.source);
-    c.source_kind = "agent-plugin";
-    c.source_agent = in.report.name;
-    m = o.to == direction::to_claw ? map_plugin_to_claw(in, mo, at)
-                                   : map_plugin_to_zeroclaw(in, at);
-    c.agent = m.agent;
-    c.losses = m.losses;
-    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = "";
-    c.files = detail::keys_of(m.files);
-    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = render_markdown(c);
-  } else if (o.to == direction::to_agent_plugin && holds_claw_manifest(fs, o.source)) {
-    const claw_input in = read_claw(fs, o.source);
-    c.source_kind = "claw";
-    c.source_agent = in.model.agent.id;
-    m = map_claw_to_agent_plugin(in);
-    check_agent_plugin(m.files);
-    c.agent = m.agent;
-    c.losses = m.losses;
-    c.files = detail::keys_of(m.files);
-  } else if (o.to == direction::to_agent_plugin) {
-    map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
-    plugin_mo.limits.workspace_source = UINT64_MAX;
-    const bundle_input in = read_bundle(fs, o.source, plugin_mo, o.jobs);
-    c.source_agent = in.root_agent;
-    m = map_to_agent_plugin(in);
-    check_agent_plugin(m.files);
-    c.agent = m.agent;
-    c.losses = m.losses;
-    c.files = detail::keys_of(m.files);
-  } else if (o.to == direction::to_claw) {
-    const bundle_input in = read_bundle(fs, o.source, mo, o.jobs);
-    c.source_agent = in.root_agent;
-    m = map_to_claw(in, mo);
-    c.agent = m.agent;
-    c.losses = m.losses;
-    m.files["CONVERSION.md"] = "";
-    c.files = detail::keys_of(m.files);
-    m.files["CONVERSION.md"] = render_markdown(c);
-  } else {
-    const claw_input in = read_claw(fs, o.source);
-    c.source_agent = in.model.agent.id;
-    m = map_to_zeroclaw(in, mo, at);
-    c.agent = m.agent;
-    c.losses = m.losses;
-    c.files = detail::keys_of(m.files);
-  }
-  if (o.dry_run) {
-    c.guarantee = std::string(publish::guarantee::none);
-    for (const loss& l : c.losses)
-      if (!o.allow_narrowing && !c.refusal && l.kind == loss_kind::narrowed)
-        c.refusal = detail::narrowing_refused(mo.target, l);
-    return c;
-  }
-  const direction to = o.to;
-  const publish::outcome out = detail::publish_new(fs, o, m.files, [&](const std::string& staged) {
-    if (to == direction::to_agent_plugin) {
-      detail::check_staged_plugin(fs, staged, m.files, c.source_kind == "claw");
-    } else if (to == direction::to_claw) {
-      // The staged package must read clean through OpenClaw's own reader.
-      const openclaw::claw_package pkg = openclaw::read_package(fs, staged);
-      bool sources_ok = true;
-      for (const openclaw::workspace_source& s : pkg.sources) sources_ok = sources_ok && !s.problem;
-      if (!pkg.ok() || !sources_ok)
-        throw error(errc::config_invalid,
-                    "the converted package does not read as a valid Claw (a clawport mapping "
-                    "bug); nothing was published",
-                    c.out);
-    } else {
-      const verify::report rep = verify::verify_bundle(fs, staged, {}, o.jobs);
-      if (!rep.ok()) {
-        const error e = rep.first_error();
-        throw error(errc::bundle_invalid,
-                    std::string("the converted bundle does not verify (a clawport mapping bug): ") +
-                        e.what() + "; nothing was published",
-                    c.out);
-      }
-    }
-  });
-  c.guarantee = out.guarantee;
-  return c;
-}
-
-}  // namespace convert
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/convert/action.hpp -----
-// ----- end clawport/convert.hpp -----
-// ----- begin clawport/core.hpp -----
-// Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
-// type, time, UTF-8, text and lexical paths.
-
-// ----- end clawport/core.hpp -----
-// ----- begin clawport/digest.hpp -----
-// Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
-
-// ----- end clawport/digest.hpp -----
-// ----- begin clawport/formats.hpp -----
-// The readers and writers that are not about any runtime: the one TOML adaptor and its input
-// bounds, JSON rendering that never throws and the `--json` error document, JavaScript's
-// JSON text (stableStringify, JSON.stringify), JSON5, the YAML subset and its block writer,
-// Unicode (NFC, lowercase, localeCompare) with its generated tables, and the linear-time
-// regex engine for Rust `regex` syntax. Depends on core/ only.
+// ----- begin clawport/openclaw/plan.hpp -----
+// Planning an add (docs/openclaw.md): the actions, capability records, blockers and
+// readiness of `openclaw.clawAddPlan.v1` (add_plan.hpp) found against the destination
+// (destination.hpp), and planIntegrity (integrity.hpp). ClawHub lookups go
+// through a resolver policy; with none (offline) every package plans as an unresolved
+// blocker, as upstream does without the registry.
 
 // ----- begin clawport/formats/json5.hpp -----
 // A strict, bounded JSON5 reader into JSON data, for OpenClaw's `openclaw.json` (the state
@@ -32288,4468 +29977,6 @@ inline result parse(std::string_view text, const options& opt = {}) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/formats/json5.hpp -----
-// ----- begin clawport/formats/regex.hpp -----
-// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
-// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
-// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
-// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
-// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
-// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
-// O(text x program) time, O(program) memory, no recursion while matching, and recursion
-// bounded by `max_nesting` while parsing.
-//
-// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
-// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
-// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
-// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
-// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
-// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
-// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
-// and class set operations, and the `x` and `R` flags are not supported and make the
-// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
-// for a pattern Rust cannot compile).
-
-
-#include <algorithm>
-#include <cstddef>
-#include <cstdint>
-#include <memory>
-#include <optional>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace regex {
-
-/// Deepest group nesting a pattern may have.
-inline constexpr std::size_t max_nesting = 64;
-/// Largest compiled program (instructions) a pattern may become, counted repetitions
-/// expanded: it bounds the work per text character.
-inline constexpr std::size_t max_program = 1024;
-
-enum class assertion : std::uint8_t {
-  text_start,
-  text_end,
-  line_start,
-  line_end,
-  word_boundary,
-  not_word_boundary
-};
-
-/// A compiled pattern. Build it with `compile`.
-class program {
- public:
-  struct range {
-    char32_t lo, hi;
-  };
-  enum class op : std::uint8_t { consume, split, jump, check, match };
-  struct instruction {
-    op code = op::match;
-    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
-    std::uint32_t n = 0;         ///< range count (consume)
-    bool negated = false;        ///< consume: matches what is outside the ranges
-    assertion what = assertion::text_start;
-  };
-
-  std::vector<instruction> code;
-  std::vector<range> ranges;
-};
-
-namespace detail {
-
-struct node;
-using node_ptr = std::unique_ptr<node>;
-
-struct node {
-  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
-  kind type = kind::empty;
-  std::vector<program::range> ranges;  // set
-  bool negated = false;                // set
-  assertion what = assertion::text_start;
-  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
-  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
-  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
-};
-
-struct flags {
-  bool icase = false, multiline = false, dotall = false;
-};
-
-constexpr bool is_word(char32_t c) noexcept {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-inline void add_ascii_class(std::vector<program::range>& r, char c) {
-  switch (c) {
-    case 'd':
-      r.push_back({'0', '9'});
-      break;
-    case 'w':
-      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
-      r.push_back({'a', 'z'});
-      break;
-    case 's':
-      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
-      break;
-    default:
-      break;
-  }
-}
-
-/// The complement of sorted, merged ranges over all of Unicode.
-inline std::vector<program::range> complement(const std::vector<program::range>& in) {
-  std::vector<program::range> out;
-  char32_t next = 0;
-  for (const auto& r : in) {
-    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
-    next = r.hi + 1;
-  }
-  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
-  return out;
-}
-
-/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
-inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
-  if (icase) {
-    const std::size_t n = r.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
-        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
-        if (a <= b)
-          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
-      };
-      clip('a', 'z', -32);
-      clip('A', 'Z', 32);
-    }
-  }
-  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
-  std::vector<program::range> out;
-  for (const auto& x : r) {
-    if (!out.empty() && x.lo <= out.back().hi + 1) {
-      if (x.hi > out.back().hi) out.back().hi = x.hi;
-    } else {
-      out.push_back(x);
-    }
-  }
-  return out;
-}
-
-/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
-class parser {
- public:
-  explicit parser(std::string_view p) : p_(p) {}
-
-  node_ptr parse() {
-    flags f;
-    auto n = alternation(f, 0);
-    if (!n || pos_ != p_.size()) return nullptr;
-    return n;
-  }
-
- private:
-  std::string_view p_;
-  std::size_t pos_ = 0;
-
-  bool at_end() const { return pos_ >= p_.size(); }
-  char peek() const { return p_[pos_]; }
-
-  bool next_cp(char32_t& cp) {
-    if (at_end()) return false;
-    const auto d = utf8::decode_at(p_, pos_);
-    if (d.length == 0) return false;
-    cp = d.cp, pos_ += d.length;
-    return true;
-  }
-
-  static node_ptr make(node::kind k) {
-    auto n = std::make_unique<node>();
-    n->type = k;
-    return n;
-  }
-
-  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
-    auto n = make(node::kind::set);
-    n->ranges = normalize(std::move(r), icase);
-    n->negated = negated;
-    return n;
-  }
-
-  static node_ptr make_check(assertion a) {
-    auto n = make(node::kind::check);
-    n->what = a;
-    return n;
-  }
-
-  node_ptr alternation(flags& f, std::size_t depth) {
-    auto first = concatenation(f, depth);
-    if (!first) return nullptr;
-    if (at_end() || peek() != '|') return first;
-    auto alt = make(node::kind::alternate);
-    alt->children.push_back(std::move(first));
-    while (!at_end() && peek() == '|') {
-      ++pos_;
-      auto next = concatenation(f, depth);
-      if (!next) return nullptr;
-      alt->children.push_back(std::move(next));
-    }
-    return alt;
-  }
-
-  node_ptr concatenation(flags& f, std::size_t depth) {
-    auto cat = make(node::kind::concat);
-    while (!at_end() && peek() != '|' && peek() != ')') {
-      bool flag_group = false;
-      auto atom = this->atom(f, depth, flag_group);
-      if (!atom) return nullptr;
-      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
-      if (!repetitions(atom, depth)) return nullptr;
-      cat->children.push_back(std::move(atom));
-    }
-    return cat;
-  }
-
-  /// Parses a decimal count of a `{…}` repetition.
-  bool number(std::uint32_t& out) {
-    const std::size_t start = pos_;
-    std::uint64_t v = 0;
-    while (!at_end() && peek() >= '0' && peek() <= '9') {
-      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
-      if (v > max_program) return false;
-      ++pos_;
-    }
-    out = static_cast<std::uint32_t>(v);
-    return pos_ > start;
-  }
-
-  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
-  /// nesting too, so the tree stays within `max_nesting` levels.
-  bool repetitions(node_ptr& atom, std::size_t depth) {
-    while (!at_end()) {
-      std::uint32_t min = 0, max = 0;
-      const char c = peek();
-      if (c == '*') {
-        min = 0, max = node::unbounded, ++pos_;
-      } else if (c == '+') {
-        min = 1, max = node::unbounded, ++pos_;
-      } else if (c == '?') {
-        min = 0, max = 1, ++pos_;
-      } else if (c == '{') {
-        ++pos_;
-        if (!number(min)) return false;
-        max = min;
-        if (!at_end() && peek() == ',') {
-          ++pos_;
-          max = node::unbounded;
-          if (!at_end() && peek() != '}' && !number(max)) return false;
-        }
-        if (at_end() || peek() != '}' || max < min) return false;
-        ++pos_;
-      } else {
-        return true;
-      }
-      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
-      if (++depth > max_nesting) return false;
-      auto rep = make(node::kind::repeat);
-      rep->min = min, rep->max = max;
-      rep->children.push_back(std::move(atom));
-      atom = std::move(rep);
-    }
-    return true;
-  }
-
-  bool parse_flags(flags& f, bool& scoped) {
-    bool negate = false;
-    while (!at_end()) {
-      const char c = p_[pos_++];
-      if (c == ':') return scoped = true, true;
-      if (c == ')') return scoped = false, true;
-      if (c == '-') {
-        if (negate) return false;
-        negate = true;
-      } else if (c == 'i') {
-        f.icase = !negate;
-      } else if (c == 'm') {
-        f.multiline = !negate;
-      } else if (c == 's') {
-        f.dotall = !negate;
-      } else if (c == 'U') {
-        // swaps greediness: no effect on whether there is a match
-      } else {
-        return false;  // x, R and anything else: not supported
-      }
-    }
-    return false;
-  }
-
-  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
-    if (depth + 1 > max_nesting) return nullptr;
-    flags inner = f;
-    if (!at_end() && peek() == '?') {
-      ++pos_;
-      if (at_end()) return nullptr;
-      if (peek() == ':') {
-        ++pos_;
-      } else if (peek() == 'P' || peek() == '<') {
-        if (peek() == 'P') ++pos_;
-        if (at_end() || peek() != '<') return nullptr;
-        ++pos_;
-        const std::size_t start = pos_;
-        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
-                             peek() == '[' || peek() == ']'))
-          ++pos_;
-        if (pos_ == start || at_end() || peek() != '>') return nullptr;
-        ++pos_;
-      } else {
-        bool scoped = false;
-        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
-        if (!scoped) {
-          f = inner;
-          flag_group = true;
-          return make(node::kind::empty);
-        }
-      }
-    }
-    auto n = alternation(inner, depth + 1);
-    if (!n || at_end() || peek() != ')') return nullptr;
-    ++pos_;
-    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
-    wrapped->children.push_back(std::move(n));
-    return wrapped;
-  }
-
-  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
-  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
-              std::optional<assertion>* check) {
-    is_class = false, negated = false;
-    if (at_end()) return false;
-    const char c = p_[pos_++];
-    switch (c) {
-      case 'n':
-        cp = '\n';
-        return true;
-      case 't':
-        cp = '\t';
-        return true;
-      case 'r':
-        cp = '\r';
-        return true;
-      case 'f':
-        cp = '\f';
-        return true;
-      case 'v':
-        cp = '\v';
-        return true;
-      case 'a':
-        cp = 0x07;
-        return true;
-      case 'd':
-      case 'w':
-      case 's':
-      case 'D':
-      case 'W':
-      case 'S': {
-        const char lower = static_cast<char>(c | 0x20);
-        add_ascii_class(cls, lower);
-        is_class = true, negated = (c != lower);
-        return true;
-      }
-      case 'x':
-      case 'u':
-      case 'U':
-        return hex(c, cp);
-      case 'A':
-      case 'z':
-      case 'b':
-      case 'B':
-        if (!check) return false;  // not inside a class
-        *check = c == 'A'   ? assertion::text_start
-                 : c == 'z' ? assertion::text_end
-                 : c == 'b' ? assertion::word_boundary
-                            : assertion::not_word_boundary;
-        return true;
-      default:
-        break;
-    }
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
-      cp = u;
-      return true;
-    }
-    return false;  // \p, \1 (back-references), unknown letters
-  }
-
-  bool hex(char kind, char32_t& cp) {
-    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
-    bool braced = false;
-    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
-    std::uint32_t v = 0;
-    std::size_t n = 0;
-    while (!at_end() && n < digits) {
-      const char h = peek();
-      int d = -1;
-      if (h >= '0' && h <= '9')
-        d = h - '0';
-      else if (h >= 'a' && h <= 'f')
-        d = h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F')
-        d = h - 'A' + 10;
-      if (d < 0) break;
-      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
-    }
-    if (n == 0 || (!braced && n != digits)) return false;
-    if (braced) {
-      if (at_end() || peek() != '}') return false;
-      ++pos_;
-    }
-    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
-    cp = v;
-    return true;
-  }
-
-  node_ptr bracket(const flags& f) {
-    bool negated = false;
-    if (!at_end() && peek() == '^') negated = true, ++pos_;
-    std::vector<program::range> r;
-    bool first = true;
-    for (;;) {
-      if (at_end()) return nullptr;
-      if (peek() == ']' && !first) {
-        ++pos_;
-        break;
-      }
-      first = false;
-      if (p_.substr(pos_, 2) == "[:") {
-        if (!posix_class(r)) return nullptr;
-        continue;
-      }
-      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
-          p_.substr(pos_, 2) == "~~")
-        return nullptr;  // nested classes and set operations: not supported
-      char32_t lo = 0;
-      if (!class_atom(lo, r)) return nullptr;
-      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
-      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
-        ++pos_;
-        char32_t hi = 0;
-        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
-        r.push_back({lo, hi});
-      } else {
-        r.push_back({lo, lo});
-      }
-    }
-    return make_set(std::move(r), negated, f.icase);
-  }
-
-  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
-  /// `r` (then `cp` is 0xFFFFFFFF).
-  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
-    if (peek() != '\\') return next_cp(cp);
-    ++pos_;
-    std::vector<program::range> cls;
-    bool is_class = false, negated = false;
-    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
-    if (is_class) {
-      cls = normalize(std::move(cls), false);
-      if (negated) cls = complement(cls);
-      r.insert(r.end(), cls.begin(), cls.end());
-      cp = 0xFFFFFFFFu;
-    }
-    return true;
-  }
-
-  bool posix_class(std::vector<program::range>& r) {
-    const std::size_t close = p_.find(":]", pos_ + 2);
-    if (close == std::string_view::npos) return false;
-    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
-    pos_ = close + 2;
-    bool negated = false;
-    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
-    std::vector<program::range> c;
-    if (name == "alnum")
-      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
-    else if (name == "alpha")
-      c = {{'A', 'Z'}, {'a', 'z'}};
-    else if (name == "ascii")
-      c = {{0, 0x7F}};
-    else if (name == "blank")
-      c = {{'\t', '\t'}, {' ', ' '}};
-    else if (name == "cntrl")
-      c = {{0, 0x1F}, {0x7F, 0x7F}};
-    else if (name == "digit")
-      c = {{'0', '9'}};
-    else if (name == "graph")
-      c = {{'!', '~'}};
-    else if (name == "lower")
-      c = {{'a', 'z'}};
-    else if (name == "print")
-      c = {{' ', '~'}};
-    else if (name == "punct")
-      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
-    else if (name == "space")
-      c = {{'\t', '\r'}, {' ', ' '}};
-    else if (name == "upper")
-      c = {{'A', 'Z'}};
-    else if (name == "word")
-      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
-    else if (name == "xdigit")
-      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
-    else
-      return false;
-    if (negated) c = complement(c);
-    r.insert(r.end(), c.begin(), c.end());
-    return true;
-  }
-
-  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
-    char32_t cp = 0;
-    const char c = peek();
-    switch (c) {
-      case '(':
-        ++pos_;
-        return group(f, depth, flag_group);
-      case '[':
-        ++pos_;
-        return bracket(f);
-      case '*':
-      case '+':
-      case '?':
-      case '{':
-        return nullptr;  // nothing to repeat
-      case '.': {
-        ++pos_;
-        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
-        return make_set({{'\n', '\n'}}, true, false);
-      }
-      case '^':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
-      case '$':
-        ++pos_;
-        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
-      case '\\': {
-        ++pos_;
-        std::vector<program::range> cls;
-        bool is_class = false, negated = false;
-        std::optional<assertion> check;
-        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
-        if (check) return make_check(*check);
-        if (is_class) return make_set(std::move(cls), negated, false);
-        return make_set({{cp, cp}}, false, f.icase);
-      }
-      default:
-        if (!next_cp(cp)) return nullptr;
-        return make_set({{cp, cp}}, false, f.icase);
-    }
-  }
-};
-
-/// Compiles the tree into `out`; false when the program would exceed `max_program`.
-class compiler {
- public:
-  explicit compiler(program& out) : out_(out) {}
-
-  bool emit(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::set: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::consume;
-        i.x = static_cast<std::uint32_t>(out_.ranges.size());
-        i.n = static_cast<std::uint32_t>(n.ranges.size());
-        i.negated = n.negated;
-        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::check: {
-        if (!room(1)) return false;
-        program::instruction i;
-        i.code = program::op::check;
-        i.what = n.what;
-        out_.code.push_back(i);
-        return true;
-      }
-      case node::kind::concat:
-        for (const auto& c : n.children)
-          if (!emit(*c)) return false;
-        return true;
-      case node::kind::alternate:
-        return alternate(n, 0);
-      case node::kind::repeat:
-        return repeat(n);
-    }
-    return false;
-  }
-
- private:
-  program& out_;
-
-  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
-  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
-
-  std::uint32_t place(program::op code) {
-    program::instruction i;
-    i.code = code;
-    out_.code.push_back(i);
-    return here() - 1;
-  }
-
-  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
-  bool alternate(const node& n, std::size_t from) {
-    if (from + 1 == n.children.size()) return emit(*n.children[from]);
-    if (!room(2)) return false;
-    const std::uint32_t split = place(program::op::split);
-    out_.code[split].x = here();
-    if (!emit(*n.children[from])) return false;
-    if (!room(1)) return false;
-    const std::uint32_t jump = place(program::op::jump);
-    out_.code[split].y = here();
-    if (!alternate(n, from + 1)) return false;
-    out_.code[jump].x = here();
-    return true;
-  }
-
-  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
-  static bool emits_nothing(const node& n) {
-    switch (n.type) {
-      case node::kind::empty:
-        return true;
-      case node::kind::concat:
-        return std::all_of(n.children.begin(), n.children.end(),
-                           [](const node_ptr& c) { return emits_nothing(*c); });
-      case node::kind::repeat:
-        return emits_nothing(*n.children.front());
-      default:
-        return false;
-    }
-  }
-
-  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
-  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
-  bool repeat(const node& n) {
-    const node& body = *n.children.front();
-    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
-    for (std::uint32_t k = 0; k < n.min; ++k)
-      if (!emit(body)) return false;
-    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
-      if (!room(2)) return false;
-      const std::uint32_t split = place(program::op::split);
-      out_.code[split].x = here();
-      if (!emit(body)) return false;
-      if (!room(1)) return false;
-      const std::uint32_t jump = place(program::op::jump);
-      out_.code[jump].x = split;
-      out_.code[split].y = here();
-      return true;
-    }
-    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
-    for (std::uint32_t k = n.min; k < n.max; ++k) {
-      if (!room(1)) return false;
-      splits.push_back(place(program::op::split));
-      out_.code[splits.back()].x = here();
-      if (!emit(body)) return false;
-    }
-    for (const auto s : splits) out_.code[s].y = here();
-    return true;
-  }
-};
-
-/// Whether `cp` is in the instruction's set.
-inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
-  bool in = false;
-  for (std::uint32_t k = 0; k < i.n; ++k) {
-    const auto& r = p.ranges[i.x + k];
-    if (cp < r.lo) break;
-    if (cp <= r.hi) {
-      in = true;
-      break;
-    }
-  }
-  return in != i.negated;
-}
-
-constexpr char32_t no_char = 0xFFFFFFFFu;
-
-inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
-  switch (a) {
-    case assertion::text_start:
-      return before == no_char;
-    case assertion::text_end:
-      return after == no_char;
-    case assertion::line_start:
-      return before == no_char || before == '\n';
-    case assertion::line_end:
-      return after == no_char || after == '\n';
-    case assertion::word_boundary:
-    case assertion::not_word_boundary: {
-      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
-      return (w1 != w2) == (a == assertion::word_boundary);
-    }
-  }
-  return false;
-}
-
-/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
-class pc_set {
- public:
-  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
-  bool insert(std::uint32_t pc) {
-    if (contains(pc)) return false;
-    sparse_[pc] = static_cast<std::uint32_t>(size_);
-    dense_[size_++] = pc;
-    return true;
-  }
-  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
-  void clear() { size_ = 0; }
-  std::size_t size() const { return size_; }
-  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
-
- private:
-  std::vector<std::uint32_t> dense_, sparse_;
-  std::size_t size_ = 0;
-};
-
-}  // namespace detail
-
-/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
-inline std::optional<program> compile(std::string_view pattern) {
-  detail::parser parser(pattern);
-  const auto tree = parser.parse();
-  if (!tree) return std::nullopt;
-  program p;
-  detail::compiler compiler(p);
-  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
-  p.code.push_back({});  // match
-  return p;
-}
-
-/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
-/// UTF-8 read as U+FFFD, one per byte.
-inline bool search(const program& p, std::string_view text) {
-  using detail::no_char;
-  const std::size_t size = p.code.size();
-  detail::pc_set current(size), next(size);
-  std::vector<std::uint32_t> stack;
-  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
-    if (pos >= text.size()) return len = 0, no_char;
-    const auto d = utf8::decode_at(text, pos);
-    if (d.length == 0) return len = 1, 0xFFFD;
-    return len = d.length, d.cp;
-  };
-  // Follows jumps, splits and assertions from `pc` at a position between `before` and
-  // `after`, adding every reached state to `set`; true when the match state is reached.
-  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
-    stack.push_back(pc);
-    while (!stack.empty()) {
-      const std::uint32_t at = stack.back();
-      stack.pop_back();
-      if (!set.insert(at)) continue;
-      const auto& i = p.code[at];
-      switch (i.code) {
-        case program::op::match:
-          stack.clear();
-          return true;
-        case program::op::jump:
-          stack.push_back(i.x);
-          break;
-        case program::op::split:
-          stack.push_back(i.y), stack.push_back(i.x);
-          break;
-        case program::op::check:
-          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
-          break;
-        case program::op::consume:
-          break;
-      }
-    }
-    return false;
-  };
-  char32_t before = no_char;
-  std::size_t pos = 0, len = 0;
-  char32_t here = decode(0, len);
-  for (;;) {
-    if (add(current, 0, before, here)) return true;  // a match may start anywhere
-    if (here == no_char) return false;
-    std::size_t next_len = 0;
-    const char32_t after = decode(pos + len, next_len);
-    for (std::size_t k = 0; k < current.size(); ++k) {
-      const auto& i = p.code[current[k]];
-      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
-          add(next, current[k] + 1, here, after))
-        return true;
-    }
-    std::swap(current, next);
-    next.clear();
-    before = here, here = after, pos += len, len = next_len;
-  }
-}
-
-/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
-inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
-  const auto p = compile(pattern);
-  if (!p) return std::nullopt;
-  return search(*p, text);
-}
-
-}  // namespace regex
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/formats/regex.hpp -----
-// ----- end clawport/formats.hpp -----
-// ----- begin clawport/fs.hpp -----
-// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
-// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
-// <clawport/testing.hpp>.
-
-// ----- begin clawport/fs/owner.hpp -----
-// Giving what a command made in a user's install to that user: a root run (`sudo clawport
-// import`) must not leave trees the runtime, running as the install's owner, cannot change
-// or remove (issue 41 item 8). New files are given their owner one at a time by
-// publish::create_owned_file and publish::replace_file; a new tree is given it here, on
-// the one tree walk, before it is published.
-
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace fs {
-
-namespace detail {
-
-/// errc::unsafe_path naming `shown` (what the owner was taken from) when this user cannot
-/// give `owner` a file.
-inline error cannot_give(const error& e, const stat_info& owner, const std::string& shown) {
-  return error(errc::unsafe_path,
-               shown + " belongs to another user or group (" + std::to_string(owner.uid) + ":" +
-                   std::to_string(owner.gid) +
-                   ") that this user cannot give a new file, and what clawport writes there "
-                   "must stay theirs; run as its owner: " +
-                   reason_of(e),
-               shown, e.sys_errno());
-}
-
-}  // namespace detail
-
-/// Gives the directory `d` to `owner`'s uid and gid when it is not theirs already; a no-op
-/// where the backend models no owners.
-template <class Fs>
-void give_dir(Fs& fs, const typename Fs::dir& d, const stat_info& owner, const std::string& shown) {
-  if constexpr (detail::has_set_dir_owner<Fs>::value) {
-    const stat_info mine = fs.stat(d);
-    if (mine.uid == owner.uid && mine.gid == owner.gid) return;
-    try {
-      fs.set_owner(d, owner.uid, owner.gid);
-    } catch (const error& e) {
-      throw detail::cannot_give(e, owner, shown);
-    }
-  }
-}
-
-/// Gives `root` and every directory and regular file below it (never following a link) to
-/// `owner`'s uid and gid, as give_dir. `shown` names what the owner was taken from.
-template <class Fs>
-void give_tree(Fs& fs, const typename Fs::dir& root, const stat_info& owner,
-               const std::string& shown) {
-  if constexpr (detail::has_set_dir_owner<Fs>::value && detail::has_set_owner<Fs>::value) {
-    give_dir(fs, root, owner, shown);
-    struct giver : walk_visitor {
-      giver(Fs& f, const stat_info& o, const std::string& s) : fs(f), owner(o), shown(s) {}
-      Fs& fs;
-      const stat_info& owner;
-      const std::string& shown;
-      bool visit(const typename Fs::dir& parent, std::string_view name, const std::string&,
-                 const stat_info& st) {
-        if (st.kind == file_kind::directory) return true;
-        if (st.kind != file_kind::regular || (st.uid == owner.uid && st.gid == owner.gid))
-          return false;
-        auto f = fs.open_file_at(parent, name);
-        try {
-          fs.set_owner(f, owner.uid, owner.gid);
-        } catch (const error& e) {
-          throw detail::cannot_give(e, owner, shown);
-        }
-        return false;
-      }
-      std::optional<typename Fs::dir> enter(const typename Fs::dir& parent, std::string_view name,
-                                            const std::string&, const stat_info&) {
-        typename Fs::dir d = fs.open_dir_at(parent, name);
-        give_dir(fs, d, owner, shown);
-        return d;
-      }
-    } v(fs, owner, shown);
-    walk_options opt;
-    opt.sorted = false;
-    walk(fs, root, v, opt);
-  } else {
-    (void)fs, (void)root, (void)owner, (void)shown;
-  }
-}
-
-}  // namespace fs
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/fs/owner.hpp -----
-// ----- end clawport/fs.hpp -----
-// ----- begin clawport/importer.hpp -----
-// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply; the
-// state of an install afterwards (status) and its secrets (list, set; the cipher a policy).
-
-// ----- begin clawport/importer/apply.hpp -----
-// Applying an import: the plan is recomputed from scratch and must hash to the integrity
-// the operator was shown; each tree is copied with the export's safe copy into a staging
-// directory beside its place, in path order, every byte hashed and checked against the
-// bundle's digest list read again in the same order (copy_listed), the whole list against
-// the plan's digest of it; then published by rename; the config is written last
-// (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
-// published and staged, so the install is left exactly as it was.
-
-// ----- begin clawport/plan/consent.hpp -----
-// Consent to apply a plan: `--yes` and the integrity of the plan the operator reviewed.
-// The plan is rebuilt at apply time and applied only when its integrity is the consented
-// one; every refusal is one typed result (`refusal`) with one rendering (`message`).
-
-
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace plan {
-
-/// What the caller consented to: `--yes` and `--plan-integrity`.
-struct consent {
-  bool yes = false;
-  std::optional<std::string> plan_integrity;
-};
-
-/// Why a plan is not applied.
-enum class refusal_kind {
-  consent_required,         ///< no `--yes`
-  plan_integrity_required,  ///< `--yes` without `--plan-integrity`
-  plan_integrity_mismatch,  ///< the rebuilt plan is not the consented one
-};
-
-/// A refused apply. For a mismatch, `consented` is the integrity the operator gave and
-/// `current` the integrity of the plan rebuilt now.
-struct refusal {
-  refusal_kind kind = refusal_kind::consent_required;
-  std::string consented;
-  std::string current;
-
-  /// The stable code: errc::consent_required, plan_integrity_required or
-  /// plan_integrity_mismatch.
-  errc code() const noexcept {
-    switch (kind) {
-      case refusal_kind::consent_required:
-        return errc::consent_required;
-      case refusal_kind::plan_integrity_required:
-        return errc::plan_integrity_required;
-      case refusal_kind::plan_integrity_mismatch:
-        break;
-    }
-    return errc::plan_integrity_mismatch;
-  }
-};
-
-/// Consent to the plan whose integrity is `integrity` (`--yes --plan-integrity X`).
-inline consent consented_to(std::string integrity) { return {true, std::move(integrity)}; }
-
-/// The consent given before any planning: `--yes`, then `--plan-integrity`.
-inline std::optional<refusal> check_given(const consent& c) {
-  if (!c.yes) return refusal{refusal_kind::consent_required, {}, {}};
-  if (!c.plan_integrity) return refusal{refusal_kind::plan_integrity_required, {}, {}};
-  return std::nullopt;
-}
-
-/// The consented integrity against the integrity of the plan rebuilt now.
-inline std::optional<refusal> check_integrity(const std::string& consented,
-                                              const std::string& current) {
-  if (consented == current) return std::nullopt;
-  return refusal{refusal_kind::plan_integrity_mismatch, consented, current};
-}
-
-/// Both checks: the consent given, then the integrity of the plan rebuilt now.
-inline std::optional<refusal> check(const consent& c, const std::string& current) {
-  if (auto r = check_given(c)) return r;
-  return check_integrity(*c.plan_integrity, current);
-}
-
-/// How a command names its plan in a refusal.
-struct subject {
-  std::string_view noun;    ///< "Claw", "update", "remove", "import"
-  std::string_view review;  ///< how to see the plan again: "add --dry-run"
-  /// Name both integrities in a mismatch (a text-only output; a JSON document carries the
-  /// current one as a member of its own).
-  bool name_integrities = false;
-  /// What follows `review` in a mismatch ("again", or "" when `review` says it all).
-  std::string_view after = " again";
-};
-
-/// The one rendering of a refusal: what happened and what to do.
-inline std::string message(const refusal& r, const subject& s) {
-  switch (r.kind) {
-    case refusal_kind::consent_required:
-      return "Nothing was changed: review the plan (--dry-run), then pass --yes and "
-             "--plan-integrity <digest>.";
-    case refusal_kind::plan_integrity_required:
-      return "--yes alone is never enough: pass --plan-integrity with the integrity of the plan "
-             "you reviewed, or --plan with its file (run without --yes first to see the plan)";
-    case refusal_kind::plan_integrity_mismatch:
-      break;
-  }
-  std::string m = "The consented " + std::string(s.noun) + " plan no longer matches";
-  if (s.name_integrities)
-    m += " (the plan changed since it was shown: it was " + r.consented + ", it is now " +
-         r.current + ")";
-  return m + "; run " + std::string(s.review) + std::string(s.after) + ".";
-}
-
-/// A refusal as the one error type of a command that throws (`import`): its stable code,
-/// its one message, `field` as the subject.
-inline error refusal_error(const refusal& r, const subject& s, const std::string& field) {
-  return error(r.code(), message(r, s), field);
-}
-
-}  // namespace plan
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/plan/consent.hpp -----
-// ----- begin clawport/zeroclaw/config_append.hpp -----
-// The one config writer: text is only ever APPENDED to an install's config.toml, never
-// rewritten, so comments, order and formatting the user chose survive byte for byte.
-// The new file is written by publish::replace_file, the one atomic replace (a temporary
-// beside it, mode and owner kept, flushed, renamed); the previous bytes are kept first as
-// `config.toml.bak-<stamp>`. A failure at any step leaves config.toml exactly as it was.
-// `append_tables` (pure) plans such an append of whole tables and refuses, naming the
-// table, where the file's shape makes it invalid or ambiguous (a table or an array of
-// tables written inline, an entry that exists); `append_to_config` writes it.
-
-#include <cerrno>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-
-
-#include <toml++/toml.h>
-
-#include <algorithm>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
-/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
-/// after one blank line (none when `existing` is empty); the result ends with a newline.
-inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
-  std::string out(existing);
-  if (!out.empty()) {
-    if (out.back() != '\n') out += '\n';
-    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
-  }
-  out.append(addition.data(), addition.size());
-  if (out.empty() || out.back() != '\n') out += '\n';
-  return out;
-}
-
-/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
-inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
-  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
-  std::string stamp;
-  for (const char c : iso.substr(0, 19)) {
-    if (c != '-' && c != ':') stamp += c;
-  }
-  return std::string(config_name) + ".bak-" + stamp + "Z";
-}
-
-/// The result of planning an append: the whole new file and what it parses to.
-struct append_plan {
-  std::string text;      ///< the user's bytes, unchanged, then the comment and the new tables
-  std::string addition;  ///< what `append_to_config` is given: the comment and the tables
-  value merged;          ///< `text` parsed
-};
-
-namespace detail {
-
-[[noreturn]] inline void append_refused(const std::string& path, const std::string& why) {
-  throw error(errc::config_invalid,
-              "cannot append `" + path + "` to the config: " + why +
-                  "; the file was not changed (clawport never rewrites a config silently)",
-              path);
-}
-
-inline bool is_table_array(const value& v) {
-  return v.is_array() && !v.items.empty() &&
-         std::all_of(v.items.begin(), v.items.end(), [](const value& i) { return i.is_table(); });
-}
-
-inline bool writes_header(const value& table) {
-  if (table.members.empty()) return true;
-  for (const member& m : table.members)
-    if (!m.val.is_table() && !is_table_array(m.val)) return true;
-  return false;
-}
-
-/// Checks one addition against the existing document, as toml++ parsed it (which knows
-/// which tables were written inline).
-inline void check_addition(const toml::node* existing, const value& add, const std::string& path) {
-  if (existing == nullptr) return;  // all new below here
-  if (add.is_table()) {
-    const toml::table* t = existing->as_table();
-    if (t == nullptr)
-      append_refused(path, "the config already has a value there that is not a table");
-    if (t->is_inline())
-      append_refused(path, "the config writes it as an inline table (`" + path +
-                               " = { ... }`), which TOML does not let a later [table] extend; "
-                               "rewrite it as a [" +
-                               path + "] table first");
-    if (writes_header(add))
-      append_refused(path, "the config already has this entry (an import never overwrites one)");
-    for (const member& m : add.members) {
-      if (!m.val.is_table() && !is_table_array(m.val)) continue;
-      check_addition(t->get(m.key), m.val, path + "." + m.key);
-    }
-    return;
-  }
-  if (is_table_array(add)) {
-    const toml::array* a = existing->as_array();
-    if (a == nullptr)
-      append_refused(path, "the config already has a value there that is not an array of tables");
-    for (const toml::node& element : *a) {
-      const toml::table* t = element.as_table();
-      if (t == nullptr || t->is_inline())
-        append_refused(path, "the config writes it as an inline array (`" + path +
-                                 " = [ ... ]`), which a later [[" + path +
-                                 "]] cannot extend; rewrite it as [[" + path + "]] tables first");
-    }
-    return;
-  }
-  append_refused(path, "only tables and arrays of tables are appended");
-}
-
-/// `into` with `add` merged in: tables recursively, arrays of tables concatenated.
-inline void merge_into(value& into, const value& add, const std::string& path) {
-  for (const member& m : add.members) {
-    const std::string p = path.empty() ? m.key : path + "." + m.key;
-    value* have = into.find(m.key);
-    if (have == nullptr) {
-      into.set(m.key, m.val);
-    } else if (have->is_table() && m.val.is_table()) {
-      merge_into(*have, m.val, p);
-    } else if (have->is_array() && is_table_array(m.val)) {
-      have->items.insert(have->items.end(), m.val.items.begin(), m.val.items.end());
-    } else {
-      append_refused(p, "the config already has this key");
-    }
-  }
-}
-
-}  // namespace detail
-
-/// Plans appending `additions` (a document holding only tables and arrays of tables, e.g.
-/// `{agents: {x: {...}}, mcp: {servers: [...]}}`) to `existing` (a config's text), after a
-/// comment made of `provenance` (one `# ` line per line). Pure. Refuses with
-/// errc::config_parse when `existing` does not parse, and errc::config_invalid, subject =
-/// the table, when the append would be invalid TOML, would extend an inline table or
-/// array, would define an existing entry again, or would not parse to the existing
-/// document plus the additions.
-inline append_plan append_tables(std::string_view existing, const value& additions,
-                                 std::string_view provenance,
-                                 std::string_view what = "config.toml") {
-  const toml::table parsed = toml_adaptor::parse(existing, what);
-  for (const member& m : additions.members) {
-    if (!m.val.is_table() && !detail::is_table_array(m.val))
-      detail::append_refused(m.key, "only tables and arrays of tables are appended");
-    detail::check_addition(parsed.get(m.key), m.val, m.key);
-  }
-  if (const auto why = comment_problem(provenance))  // the rule verify applies to a bundle
-    detail::append_refused(std::string(what), "the provenance comment cannot be written: " + *why);
-  std::string addition;
-  std::size_t at = 0;
-  while (!provenance.empty()) {
-    const std::size_t end = provenance.find('\n', at);
-    const std::string_view line =
-        provenance.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
-    addition += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
-    if (end == std::string_view::npos) break;
-    at = end + 1;
-  }
-  addition += toml_writer::write(additions, false);
-  std::string text = config_with_appended(existing, addition);
-
-  value expected = parse_toml(existing, what);
-  detail::merge_into(expected, additions, "");
-  append_plan out;
-  try {
-    out.merged = parse_toml(text, what);
-  } catch (const error& e) {
-    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
-                           std::string("the appended file would not parse: ") + e.what());
-  }
-  if (!(out.merged == expected))
-    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
-                           "the appended file would not mean the config plus the new tables");
-  out.text = std::move(text);
-  out.addition = std::move(addition);
-  return out;
-}
-
-/// What `append_to_config` did.
-struct config_append_result {
-  std::string config;  ///< absolute path of config.toml
-  std::string backup;  ///< absolute path of the backup of the previous bytes
-  std::string text;    ///< the whole new config text
-};
-
-/// Checks a candidate config text; throws clawport::error to refuse it.
-using config_check = std::function<void(std::string_view new_text)>;
-
-/// The new text of a config, from its bytes as read (`rewrite_config`).
-using config_edit = std::function<std::string(std::string_view old_text)>;
-
-/// Replaces the config at `config_path` (absolute) with `edit(its bytes)`. The result must
-/// parse as TOML (else errc::config_parse) and pass `check`. The file is read by
-/// fs::read_file's rule and replaced by publish::replace_file (mode and owner kept, backup
-/// first): a symlinked, hard-linked or non-regular config is refused (errc::unsafe_path:
-/// the rename would replace the link or split the file); a config changed while it was
-/// being edited is errc::identity_changed. `now` names the backup (none without
-/// `keep_backup`: `backup` is then ""). The one writer of an
-/// install's config: `append_to_config` and `secrets set` are its two edits.
-template <class Fs>
-config_append_result rewrite_config(Fs& fs, const std::string& config_path, const config_edit& edit,
-                                    const timestamp& now, const config_check& check = {},
-                                    bool keep_backup = true) {
-  static_assert(fs::check_policy<Fs>());
-  const std::string path = paths::normalize(config_path);
-  const std::string dir = paths::parent(path);
-  const std::string name = paths::file_name(path);
-  if (dir.empty() || name.empty()) {
-    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
-  }
-  config_append_result out;
-  out.config = path;
-
-  typename Fs::dir parent = [&] {
-    try {
-      return fs.open_root(dir);
-    } catch (const error& e) {
-      throw with_context(e, "failed to open " + dir, dir, reason_of(e));
-    }
-  }();
-  // The one rule for an edit in place (publish::check_replaceable): a symlinked, hard-linked
-  // or non-regular config is refused before anything is read or written.
-  const std::optional<fs::read_result> read = read_config_to_replace(fs, parent, name, path);
-  if (!read) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
-  const fs::read_result& old = *read;
-
-  out.text = edit(old.bytes);
-  try {
-    (void)toml_adaptor::parse(out.text, path);
-  } catch (const error& e) {
-    throw error(
-        errc::config_parse,
-        "editing " + path + " would make it invalid TOML (" + e.what() + "); nothing was written",
-        path);
-  }
-  if (check) check(out.text);
-
-  publish::replace_options ro;
-  ro.expect = old.info;
-  if (keep_backup) ro.backup = config_backup_name(name, now);
-  ro.previous = old.bytes;
-  const std::string kept = publish::replace_file(fs, parent, name, out.text, path, ro).backup;
-  if (!kept.empty()) out.backup = paths::join(dir, kept);
-  return out;
-}
-
-/// Appends `addition` to the config at `config_path` (absolute) through `rewrite_config`
-/// (its refusals: not TOML, `check`, a linked or changed config).
-template <class Fs>
-config_append_result append_to_config(Fs& fs, const std::string& config_path,
-                                      std::string_view addition, const timestamp& now,
-                                      const config_check& check = {}) {
-  return rewrite_config(
-      fs, config_path,
-      [addition](std::string_view old_text) { return config_with_appended(old_text, addition); },
-      now, check);
-}
-
-}  // namespace zeroclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/zeroclaw/config_append.hpp -----
-// ----- begin clawport/importer/file_stream.hpp -----
-// The bundle's file stream, as an import plans and applies it: every file's line of the
-// digest list (`<sha256>␠␠<path>\n`, as digest::append_line writes it), in path order. The
-// plan carries the digest of that stream, not the files (an import of a million files
-// holds no list of them); the apply reads the list again, in path order, checks each file
-// it copies against its line and the whole stream against the plan's digest. For a list
-// clawport wrote (sorted, one line per file) the stream is the list file itself.
-
-
-#include <algorithm>
-#include <cstdint>
-#include <functional>
-#include <string>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-/// The bundle's file stream as planned: its digest, and the entries themselves only when
-/// the apply cannot read them again in path order from the bundle (a digest list not in
-/// path order, or none: an upstream bundle).
-struct file_stream {
-  std::string sha256;  ///< 64 hex digits: the digest of the stream
-  /// Read again from the bundle's digest list at apply time; when false, `kept` holds the
-  /// entries (sorted by path) and the apply checks the copy against them.
-  bool streamed = false;
-  std::vector<digest::list_entry> kept;
-  /// The files of the stream (a progress count's total); not hashed.
-  std::uint64_t listed = 0;
-};
-
-namespace detail {
-
-/// The error of a bundle that changed between its verify and what reads it next.
-inline error stream_changed(const std::string& why) {
-  return bundle_changed(why, std::string(bundle::digest_list_file));
-}
-
-/// A source of digest-list entries in path order (peek/pop, as verify's list_cursor and
-/// list_in_memory), hashing each entry's line as it is popped: the file stream's digest.
-/// A list that stops parsing has changed since it was verified (errc::identity_changed).
-template <class Source>
-class hashed_stream {
- public:
-  explicit hashed_stream(Source& source) : source_(source) {}
-
-  const digest::list_entry* peek() {
-    try {
-      return source_.peek();
-    } catch (const error& e) {
-      throw stream_changed(std::string("its digest list no longer parses: ") + e.what());
-    }
-  }
-  /// Called after each entry taken (a progress count).
-  std::function<void()> on_pop;
-
-  void pop() {
-    if (on_pop) on_pop();
-    line_.clear();
-    digest::append_line(line_, *source_.peek());
-    hash_.update(line_);
-    source_.pop();
-  }
-  /// The stream's digest, once every entry is popped (the rest is popped here).
-  std::string finish() {
-    while (peek() != nullptr) pop();
-    return digest::to_hex(hash_.finish());
-  }
-
- private:
-  Source& source_;
-  digest::sha256 hash_;
-  std::string line_;
-};
-
-/// The digest of `entries` (sorted by path) as a stream.
-inline std::string stream_digest(const std::vector<digest::list_entry>& entries) {
-  verify::list_in_memory in_memory(entries);
-  hashed_stream<verify::list_in_memory> s(in_memory);
-  return s.finish();
-}
-
-/// The entries of a bundle without a digest list: its files as verify hashed them.
-inline std::vector<digest::list_entry> files_as_entries(const verify::report& rep) {
-  std::vector<digest::list_entry> out;
-  for (const verify::bundle_file& f : rep.files)
-    if (f.path != bundle::digest_list_file && f.path != bundle::signature_file)
-      out.push_back({f.path, f.sha256});
-  return out;
-}
-
-}  // namespace detail
-
-/// True when the bundle at `path` holds a digest list (a plan then need not keep its files:
-/// the list is read again at apply time). False when it cannot be told; verify says why.
-template <class Fs>
-bool has_digest_list(Fs& fs, const std::string& path) {
-  try {
-    auto root = fs.open_root(path);
-    return fs.stat_at(root, bundle::digest_list_file).has_value();
-  } catch (const error&) {
-    return false;
-  }
-}
-
-/// The file stream of the bundle `rep` verified: the digest verify took of its digest list
-/// in path order (verify::report::list_stream_sha256), the list to be read again at apply
-/// time. A list not in path order is taken from the text verify kept (parsed and sorted:
-/// the entries are kept); a bundle without a list from its files as verify hashed them
-/// (every file kept, as `rep` must: verify::verify_bundle_files).
-inline file_stream plan_file_stream(const verify::report& rep) {
-  file_stream out;
-  // The bundle's files but the list and its signature: the lines of the list.
-  out.listed = rep.file_count - (rep.file(bundle::digest_list_file) != nullptr ? 1 : 0) -
-               (rep.file(bundle::signature_file) != nullptr ? 1 : 0);
-  if (!rep.list_stream_sha256.empty()) {
-    out.sha256 = rep.list_stream_sha256;
-    out.streamed = true;
-    return out;
-  }
-  if (rep.file(bundle::digest_list_file) == nullptr)
-    out.kept = detail::files_as_entries(rep);
-  else
-    out.kept = digest::parse_list(rep.digest_list_text, std::string(bundle::digest_list_file));
-  std::sort(
-      out.kept.begin(), out.kept.end(),
-      [](const digest::list_entry& a, const digest::list_entry& b) { return a.path < b.path; });
-  out.sha256 = detail::stream_digest(out.kept);
-  return out;
-}
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/file_stream.hpp -----
-// ----- begin clawport/importer/plan.hpp -----
-// Planning an import (docs/cli.md, `clawport import`): verify the bundle first, then place
-// every incoming entry against the target install. An entry that collides is renamed
-// (`<alias>_imported`, `_imported_2`, ...: ZeroClaw's alias grammar) and every reference to
-// it rewritten (the schema's reference fields); an existing entry that is identical after
-// normalisation (defaults pruned, secrets ignored) is reused, and when the target's entry
-// holds credentials the reuse is a capability grant (`reuses_credential`); `--map KIND.ALIAS=LOCAL`
-// points references at a local entry; `--as` names the agent. The merged config is
-// validated as a whole before the plan is returned, and the plan is hashed
-// (`plan_integrity`) from a canonical serialisation. The plan's data is import_plan.hpp, the
-// collision decider collision.hpp, `--map` map.hpp, the config's kinds of entry
-// zeroclaw/entries.hpp.
-
-// ----- begin clawport/plan/integrity.hpp -----
-// Plan integrity: the digest an operator reviews and gives back to apply a plan. Each
-// command defines its canonical text (what the apply step does, nothing that changes
-// between two plannings of the same inputs); the integrity is always `sha256:<hex>` of it.
-
-
-#include <string>
-#include <string_view>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace plan {
-
-/// The integrity of a plan whose canonical text is written in pieces: `write(put)` calls
-/// `put(std::string_view)` with each piece in order, so a text too large to build whole (an
-/// import of a million files) needs no copy of it. `sha256:<64 hex>` of the concatenation.
-template <class Writer>
-std::string integrity_of_stream(Writer&& write) {
-  digest::sha256 hash;
-  write([&hash](std::string_view piece) { hash.update(piece); });
-  return digest::prefixed(digest::to_hex(hash.finish()));
-}
-
-/// The integrity of a plan whose canonical text is `canonical` (one piece).
-inline std::string integrity_of(std::string_view canonical) {
-  return integrity_of_stream([canonical](const auto& put) { put(canonical); });
-}
-
-/// Whether `given` has the shape of an integrity, `sha256:` and 64 lowercase hex digits: a
-/// truncated or mistyped one is told as such, not as "the plan changed".
-inline bool well_formed(std::string_view given) noexcept {
-  constexpr std::string_view prefix = "sha256:";
-  if (given.size() != prefix.size() + 64 || given.substr(0, prefix.size()) != prefix) return false;
-  for (const char c : given.substr(prefix.size()))
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  return true;
-}
-
-}  // namespace plan
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/plan/integrity.hpp -----
-// ----- begin clawport/importer/collision.hpp -----
-// The import's collision decider: every incoming entry added under its name, reused when
-// identical to the target's after normalisation (a reuse that lends credentials is a
-// capability grant), renamed (`<alias>_imported`, ...) when its name, its workspace or a
-// directory the target's config assigns is taken, or named by `--as`.
-
-// ----- begin clawport/zeroclaw/entries.hpp -----
-// The kinds of entry a ZeroClaw config (or an exported closure) holds, and how to find them:
-// each kind's section, its entries by name (`family.alias` for two-tier kinds, a server's
-// `name`), the schema of each and its path. Shared by the import's planner and `secrets`.
-
-
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace zeroclaw {
-
-/// The kinds of entry a closure carries, in the order the plan decides them (what is
-/// referenced before what refers to it).
-struct entry_kind {
-  std::string_view name;
-  ref_target ref;
-  std::string_view section;  ///< top-level table (`providers.models` for two-tier ones)
-  bool two_tier;
-};
-
-inline constexpr entry_kind entry_kinds[] = {
-    {"mcp_server", ref_target::mcp_server, "mcp.servers", false},
-    {"tts_provider", ref_target::tts_provider, "providers.tts", true},
-    {"transcription_provider", ref_target::transcription_provider, "providers.transcription", true},
-    {"model_provider", ref_target::model_provider, "providers.models", true},
-    {"risk_profile", ref_target::risk_profile, "risk_profiles", false},
-    {"runtime_profile", ref_target::runtime_profile, "runtime_profiles", false},
-    {"knowledge_bundle", ref_target::knowledge_bundle, "knowledge_bundles", false},
-    {"mcp_bundle", ref_target::mcp_bundle, "mcp_bundles", false},
-    {"skill_bundle", ref_target::skill_bundle, "skill_bundles", false},
-    {"agent", ref_target::agent, "agents", false},
-};
-
-inline const entry_kind* entry_kind_named(std::string_view name) {
-  for (const entry_kind& k : entry_kinds)
-    if (k.name == name) return &k;
-  return nullptr;
-}
-
-/// Every entry of kind `k` in `config`: name -> value (`family.alias` for two-tier kinds,
-/// the `name` of each `[[mcp.servers]]`).
-inline std::vector<std::pair<std::string, const value*>> entries_of(const value& config,
-                                                                    const entry_kind& k) {
-  std::vector<std::pair<std::string, const value*>> out;
-  const value* section = find_path(config, k.section);
-  if (section == nullptr) return out;
-  if (k.ref == ref_target::mcp_server) {
-    if (!section->is_array()) return out;
-    for (const value& s : section->items)
-      if (const value* n = s.is_table() ? s.find("name") : nullptr; n && n->is_string())
-        out.emplace_back(n->text, &s);
-    return out;
-  }
-  if (!section->is_table()) return out;
-  for (const member& m : section->members) {
-    if (!k.two_tier) {
-      out.emplace_back(m.key, &m.val);
-      continue;
-    }
-    if (!m.val.is_table()) continue;
-    for (const member& a : m.val.members) out.emplace_back(m.key + "." + a.key, &a.val);
-  }
-  return out;
-}
-
-template <class Schema>
-const entry_schema* entry_schema_of(const entry_kind& k, std::string_view name) {
-  static constexpr entry_schema agent = Schema::agent();
-  static constexpr entry_schema risk = Schema::risk_profile();
-  static constexpr entry_schema runtime = Schema::runtime_profile();
-  static constexpr entry_schema skill = Schema::skill_bundle();
-  static constexpr entry_schema knowledge = Schema::knowledge_bundle();
-  static constexpr entry_schema mcp_bundle = Schema::mcp_bundle();
-  static constexpr entry_schema server = Schema::mcp_server();
-  const std::string family(name.substr(0, name.find('.')));
-  switch (k.ref) {
-    case ref_target::agent:
-      return &agent;
-    case ref_target::risk_profile:
-      return &risk;
-    case ref_target::runtime_profile:
-      return &runtime;
-    case ref_target::skill_bundle:
-      return &skill;
-    case ref_target::knowledge_bundle:
-      return &knowledge;
-    case ref_target::mcp_bundle:
-      return &mcp_bundle;
-    case ref_target::mcp_server:
-      return &server;
-    case ref_target::model_provider:
-      return Schema::model_provider(family);
-    case ref_target::tts_provider:
-      return Schema::tts_provider(family);
-    case ref_target::transcription_provider:
-      return Schema::transcription_provider(family);
-    default:
-      return nullptr;
-  }
-}
-
-/// The path prefix of an entry (`providers.models.anthropic.main`, `mcp.servers.github`).
-inline std::string entry_path(const entry_kind& k, const std::string& name) {
-  return std::string(k.section) + "." + name;
-}
-
-}  // namespace zeroclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/zeroclaw/entries.hpp -----
-// ----- begin clawport/importer/import_plan.hpp -----
-// What an import plans (docs/cli.md, `clawport import`): its options and the plan as data
-// (entries, placements, secrets, to-do, memory); planned by importer/plan.hpp.
-
-// ----- begin clawport/importer/memory_step.hpp -----
-// `import --with-memory` (issue 47 item 5): the memory a format 2 bundle carries merged into
-// the target's store for the new agent only (memory::target; the CLI's is SQLite). Planned:
-// the store, whether it is created, the counts, all hashed into the plan's integrity. Applied
-// inside the import's intent (publish/intent.hpp records the store and the new agent's UUID
-// before the rows are added), after the trees are published and before the config commits:
-// a kill before the commit is undone by the re-run or `recover` (the agent's rows removed),
-// after it the import is complete. Without --with-memory the memory is left out, and said so.
-
-
-#include <nlohmann/json.hpp>
-
-#include <cstddef>
-#include <map>
-#include <optional>
-#include <string>
-#include <utility>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-/// The install-relative memory store an import merges into (ZeroClaw's `data/memory/brain.db`).
-inline constexpr std::string_view memory_store_rel = "data/memory/brain.db";
-
-/// The memory an import merges (`import_plan::memory`).
-struct memory_merge {
-  std::string store = std::string(memory_store_rel);  ///< install-relative
-  bool create = false;      ///< the target has no store: made with the runtime's schema
-  std::size_t entries = 0;  ///< rows merged for the new agent
-  std::map<std::string, std::size_t> categories;
-  std::string embedding_model;  ///< the source's; vectors never travel (reindex on the target)
-  /// memory/entries.jsonl's SHA-256 as verify read it (not rendered, not hashed into the
-  /// plan: the file stream binds it): the merge reads the rows again from the bundle, line
-  /// by line, and rolls back unless the bytes it read have this digest.
-  std::string jsonl_sha256;
-  /// The new agent is on the Markdown backend (its own `memory.backend`, else the target's
-  /// `[memory] backend`): the memories become these files of its new workspace (path below
-  /// the workspace -> text, memory::to_markdown), created with it, instead of store rows.
-  std::map<std::string, std::string> markdown;
-};
-
-namespace detail {
-
-/// The rows of the bundle `bundle`'s memory/entries.jsonl, read again (the one bounded
-/// reader, in chunks: `fs::try_read_file_chunks_at`, at most `max` bytes) and parsed one line
-/// at a time as they are given to the visitor, never held whole; after the last row the bytes
-/// read must have the digest `sha256` verify took, else errc::identity_changed (the bundle
-/// changed since it was verified: a merge inside one transaction then rolls back).
-template <class Fs>
-memory::entry_rows bundle_rows(Fs& fs, const std::string& bundle, const std::string& sha256,
-                               std::uint64_t max) {
-  return [&fs, bundle, sha256, max](const memory::entry_visitor& visit) {
-    const std::string file(bundle::memory_entries_file);
-    const auto root = fs.open_root(bundle);
-    const fs::path_result<Fs> dir = fs::try_open_path(fs, root, bundle::memory_dir);
-    if (!dir.ok()) throw bundle_changed("its memory/ is gone or was replaced", file);
-    digest::sha256 hash;
-    memory::jsonl_reader rows(visit);
-    const fs::read_result r = fs::try_read_file_chunks_at(
-        fs, dir.get(root), paths::file_name(file), max, fs::read_kinds::regular,
-        [&hash, &rows](std::string_view chunk, const fs::stat_info&) {
-          hash.update(chunk);
-          rows.feed(chunk);
-        });
-    if (r.refusal != fs::read_refusal::none)
-      throw bundle_changed(file + " is gone, was replaced or changed size", file);
-    if (digest::to_hex(hash.finish()) != sha256)
-      throw bundle_changed(file + " is not the file verified", file);
-    rows.finish();
-  };
-}
-
-/// The plan's memory: with `with_memory` and a bundle that carries memory, what merges into
-/// `target`'s store for `alias` (refused when the store already has that alias); otherwise
-/// none. The rows are read again from the bundle (`bundle_rows`) where they are needed: at
-/// the merge, or here for the Markdown backend's files. Throws errc::unsupported without a
-/// target, errc::destination_refused on a taken alias.
-template <class Fs>
-std::optional<memory_merge> plan_memory(Fs& fs, const verify::report& rep, bool with_memory,
-                                        const memory::target& target,
-                                        const std::string& install_root, const std::string& alias,
-                                        bool markdown_backend, const std::string& bundle_path,
-                                        const verify::limits& lim) {
-  if (!rep.memory || !with_memory) return std::nullopt;
-  if (!target && !markdown_backend)
-    throw error(errc::unsupported,
-                "--with-memory needs a memory store backend (the CLI links SQLite); import "
-                "without --with-memory to leave the memory out",
-                std::string(bundle::memory_entries_file));
-  memory_merge m;
-  m.entries = rep.memory->entries;
-  m.categories = rep.memory->categories;
-  m.embedding_model = rep.memory->embedding_model;
-  const verify::bundle_file* verified = rep.file(bundle::memory_entries_file);
-  if (verified == nullptr)
-    throw bundle_changed("its memory/entries.jsonl was not read",
-                         std::string(bundle::memory_entries_file));
-  m.jsonl_sha256 = verified->sha256;
-  if (markdown_backend) {
-    // The files are the target's form, made whole; the rows are read once to make them.
-    std::vector<memory::entry> rows;
-    bundle_rows(fs, bundle_path, m.jsonl_sha256,
-                lim.max_memory_bytes)([&rows](const memory::entry& e) { rows.push_back(e); });
-    m.markdown = memory::to_markdown(rows);
-    m.store.clear();
-    return m;
-  }
-  const std::string path = paths::join(install_root, m.store);
-  const memory::target_facts f = target.inspect(path, alias);
-  if (f.alias_taken)
-    throw error(errc::destination_refused,
-                "the memory store " + path + " already has an agent `" + alias + "` (" +
-                    std::to_string(f.alias_memories) +
-                    " memories), whose rows an import never touches; import under another "
-                    "alias (--as) or without --with-memory; nothing was written",
-                path);
-  m.create = !f.exists;
-  return m;
-}
-
-/// Each Markdown file's SHA-256 (what the canonical text binds, not the text).
-inline std::map<std::string, std::string> markdown_digests(
-    const std::map<std::string, std::string>& files) {
-  std::map<std::string, std::string> out;
-  for (const auto& [path, text] : files) out[path] = digest::sha256_hex(text);
-  return out;
-}
-
-/// The memory part of the plan's canonical text (absent without a merge: a plan that
-/// merges memory has another integrity than one that leaves it out). Whether the store is
-/// created is not part of it: a store with the runtime's schema and none of this agent's
-/// rows (what an undone run, or the runtime's first start, leaves) takes the same merge.
-inline void canonical_memory(const std::optional<memory_merge>& m, nlohmann::json& j) {
-  if (!m) return;
-  j["memory"] = {{"store", m->store}, {"entries", m->entries}, {"categories", m->categories}};
-}
-
-/// Merges the plan's memory for agent `agent_id` (the UUID the intent records), its rows
-/// from `rows` (`bundle_rows`: streamed from the verified bundle); the rows inserted must be
-/// the planned count.
-inline void merge_memory(const memory::target& target, const std::string& install_root,
-                         const memory_merge& m, const std::string& alias,
-                         const std::string& agent_id, const std::string& now,
-                         memory::entry_rows rows) {
-  memory::merge_request r;
-  r.agent_id = agent_id;
-  r.alias = alias;
-  r.created_at = now;
-  r.rows = std::move(rows);
-  const std::string path = paths::join(install_root, m.store);
-  const std::size_t n = target.merge(path, r);
-  if (n != m.entries)
-    throw error(errc::identity_changed,
-                "merged " + std::to_string(n) + " memories into " + path + " where the plan had " +
-                    std::to_string(m.entries),
-                path);
-}
-
-}  // namespace detail
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/memory_step.hpp -----
-
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-/// What to import, from where, into which install.
-struct import_options {
-  std::string bundle;             ///< absolute path of the bundle directory
-  std::string config_path;        ///< absolute path of the target's config.toml
-  std::optional<std::string> as;  ///< `--as`: the agent's alias on the target
-  std::vector<std::string> maps;  ///< `--map KIND.ALIAS=LOCAL`, as typed
-  std::optional<timestamp> now;   ///< provenance time; empty = the clock
-  verify::limits limits;          ///< the verify bounds
-  /// Cleared from the mode of every placed file, as `cp` without `-p` does
-  /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
-  std::uint32_t umask = 022;
-  /// Threads that copy and hash the bundle's trees (fs/jobs.hpp; used when the Fs policy is
-  /// thread-safe): what is placed, refused and reported is that of one. Not part of the plan.
-  unsigned jobs = 1;
-  /// When set, the bundle must be signed and this SignatureVerifier (signing/policy.hpp)
-  /// must accept its signature; otherwise it is refused (errc::not_signed,
-  /// signature_invalid, signer_untrusted) before anything is written.
-  signing::verify_function require_signature;
-  /// `--with-memory`: a format 2 bundle's memory merges into the target's store (`memory`,
-  /// the CLI's SQLite target) for the new agent; without it the memory is left out.
-  bool with_memory = false;
-  memory::target memory;
-  /// Refuse a bundle whose bytes no digest list authenticates (`--strict`; before anything
-  /// is written, as any bundle that does not verify).
-  bool strict = false;
-  /// A progress count (issue 44 item 1): called while the bundle is hashed (`verifying`)
-  /// and while apply copies its files (`copying`), with the files done and the total (0 =
-  /// not known). Not part of the plan.
-  std::function<void(std::string_view phase, std::uint64_t done, std::uint64_t total)> on_progress;
-};
-
-/// One incoming entry and what the plan does with it.
-struct entry_change {
-  std::string kind;    ///< agent, risk_profile, model_provider, mcp_server, ...
-  std::string from;    ///< its name in the bundle (`family.alias` for providers)
-  std::string to;      ///< its name on the target
-  std::string action;  ///< add, rename, reuse, map
-  /// Why a rename: the entry or directory the name collides with and how to choose
-  /// otherwise (`--map`, `--as`); empty for the other actions. Not hashed (it follows from
-  /// the config and bundle the plan is hashed over).
-  std::string reason;
-};
-
-/// A bundle entry the plan adds that the operator may replace with one of the target's
-/// own (issue 27 item 3: a model provider): the target's entries of that kind, each a
-/// `--map KIND.FROM=LOCAL` to plan again with. The mapped plan is checked as any other.
-struct map_option {
-  std::string kind;
-  std::string from;                ///< the bundle's name
-  std::vector<std::string> local;  ///< the target's entries of that kind
-};
-
-/// A tree of the bundle copied into the install.
-struct placement {
-  std::string kind;  ///< workspace, skill_bundle
-  std::string from;  ///< bundle-relative (`workspace`, `skills/research_tools`)
-  std::string to;    ///< install-relative (`agents/researcher_imported/workspace`)
-};
-
-/// One thing the target's operator does after the import (issue 27 item 1): what the
-/// export told the source operator, with the paths as they will be on the target.
-struct todo_item {
-  /// `secret` (a credential to supply), `review` (a host-local setting that travelled and
-  /// may not hold here), `memory` (after `--with-memory`: the runtime's reindex), `recreate`
-  /// (configuration left behind, to set up again if wanted).
-  std::string group;
-  std::string kind;            ///< required_secret, secret_unlisted; a note kind; a drop reason
-  std::string path;            ///< config path on the target (source path for a `recreate`)
-  std::string detail;          ///< why, in the exporter's words
-  text::command_line command;  ///< the command that does it, when there is one
-};
-
-/// The plan `clawport import` shows, and applies only when its integrity is given back.
-struct import_plan {
-  std::string bundle;
-  std::string config_path;
-  std::string install_root;
-  std::string source_alias;  ///< the manifest's root_agent
-  std::string alias;         ///< the agent as it will be installed
-  std::string manifest_sha256;
-  /// The principal whose signature the plan checked (import_options::require_signature);
-  /// empty when none was required.
-  std::string signed_by;
-  std::string signature_sha256;  ///< digest of zeroclaw-agent.sha256.sig, when checked
-  std::string exported_at;
-  std::string producer;
-  std::vector<entry_change> entries;
-  std::vector<placement> placements;
-  std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
-  std::vector<std::string> secrets;         ///< config paths to supply, renamed
-  std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
-  /// The target operator's to-do list, grouped secret, review, memory, recreate (not hashed into
-  /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
-  std::vector<todo_item> todo;
-  /// The model providers the plan adds that the target could supply instead (not hashed:
-  /// they follow from the config the plan is hashed over).
-  std::vector<map_option> map_options;
-  /// The memory merged into the target's store (`--with-memory`, a format 2 bundle).
-  std::optional<memory_merge> memory;
-  bool config_exists = false;
-  std::string config_before;  ///< the target config's bytes, as planned against
-  zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
-  std::string appended;  ///< additions as TOML (after the provenance comment)
-  /// The bundle's files as verified: the digest of their digest-list lines in path order
-  /// (importer/file_stream.hpp), which the apply reads again and checks each copied file
-  /// against; not the files themselves (kept only for a bundle whose list cannot be read
-  /// again in path order).
-  file_stream files;
-  std::string plan_integrity;  ///< `sha256:<hex>`
-  /// Planned for applying: the bytes below `workspace/` and `skills/` were not read, their
-  /// digests are the digest list's, and apply checks every one as it copies it (never part
-  /// of the plan's JSON or integrity: the digests are the same either way).
-  bool bytes_deferred = false;
-};
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/import_plan.hpp -----
-// ----- begin clawport/importer/map.hpp -----
-// `--map KIND.ALIAS=LOCAL` (docs/cli.md, `clawport import`): the words split and checked,
-// each mapping checked against the bundle and the target, and the choices a plan offers.
-
-
-#include <map>
-#include <set>
-#include <string>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-namespace detail {
-
-namespace zc = clawport::zeroclaw;
-
-/// (target kind, bundle name) -> target name.
-using rename_map = std::map<std::pair<zc::ref_target, std::string>, std::string>;
-
-/// (kind, bundle name) of every entry `--map` points at a local one.
-using mapped_set = std::set<std::pair<std::string, std::string>>;
-
-/// One `--map KIND.ALIAS=LOCAL` as typed, split.
-struct map_choice {
-  std::string kind, from, to;
-};
-
-/// Splits `--map KIND.ALIAS=LOCAL` (errc::invalid_argument naming it when it is not of that
-/// shape or KIND is not a kind an agent refers to): a check of the words alone, which a
-/// command line may make before planning.
-inline map_choice parse_map(const std::string& m) {
-  const std::size_t dot = m.find('.');
-  const std::size_t eq = m.find('=');
-  if (dot == std::string::npos || eq == std::string::npos || eq < dot || dot == 0 ||
-      eq == dot + 1 || eq + 1 == m.size())
-    throw error(errc::invalid_argument,
-                "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
-  map_choice c{m.substr(0, dot), m.substr(dot + 1, eq - dot - 1), m.substr(eq + 1)};
-  const zc::entry_kind* k = zc::entry_kind_named(c.kind);
-  if (k == nullptr || k->ref == zc::ref_target::agent)
-    throw error(errc::invalid_argument,
-                "--map " + m + ": unknown kind `" + c.kind +
-                    "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
-                    "mcp_bundle, mcp_server, model_provider, tts_provider, "
-                    "transcription_provider)",
-                m);
-  return c;
-}
-
-/// Step 3: each `--map KIND.ALIAS=LOCAL`, checked against the bundle and the target.
-inline void apply_maps(const import_options& o, const verify::report& rep, const zc::value& target,
-                       rename_map& names, mapped_set& mapped, import_plan& p) {
-  for (const std::string& m : o.maps) {
-    const map_choice c = parse_map(m);
-    const std::string& kind = c.kind;
-    const std::string& from = c.from;
-    const std::string& to = c.to;
-    const zc::entry_kind* k = zc::entry_kind_named(kind);
-    bool incoming = false;
-    for (const auto& e : zc::entries_of(rep.closure, *k)) incoming |= e.first == from;
-    if (!incoming)
-      throw error(errc::invalid_argument,
-                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
-    bool local = false;
-    for (const auto& e : zc::entries_of(target, *k)) local |= e.first == to;
-    if (!local)
-      throw error(errc::not_found,
-                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
-    names[{k->ref, from}] = to;
-    mapped.insert({kind, from});
-    p.entries.push_back({kind, from, to, "map", ""});
-  }
-}
-
-/// The `--map` choices shown with the plan: each model provider it adds (or renames),
-/// with the target's own model providers.
-inline void offer_maps(const zc::value& target, import_plan& p) {
-  const zc::entry_kind* k = zc::entry_kind_named("model_provider");
-  std::vector<std::string> local;
-  for (const auto& e : zc::entries_of(target, *k)) local.push_back(e.first);
-  if (local.empty()) return;
-  for (const entry_change& e : p.entries)
-    if (e.kind == k->name && (e.action == "add" || e.action == "rename"))
-      p.map_options.push_back({e.kind, e.from, local});
-}
-
-}  // namespace detail
-
-/// `--map KIND.ALIAS=LOCAL` split and its kind checked (the part a command line checks).
-using detail::map_choice;
-using detail::parse_map;
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/map.hpp -----
-
-#include <algorithm>
-#include <functional>
-#include <map>
-#include <memory>
-#include <optional>
-#include <set>
-#include <string>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-namespace detail {
-
-namespace zc = clawport::zeroclaw;
-
-inline void rewrite_fields(zc::value& table, zc::list_view<zc::field> fields,
-                           const rename_map& names) {
-  if (!table.is_table()) return;
-  for (zc::member& m : table.members) {
-    const zc::field* f = nullptr;
-    for (const zc::field& x : fields)
-      if (x.key == m.key) f = &x;
-    if (f == nullptr) continue;
-    const auto mapped = [&](zc::value& v) {
-      if (!v.is_string()) return;
-      const auto it = names.find({f->ref, v.text});
-      if (it != names.end()) v.text = it->second;
-    };
-    if (f->ref != zc::ref_target::none) {
-      if (m.val.is_string()) mapped(m.val);
-      if (m.val.is_array())
-        for (zc::value& item : m.val.items) mapped(item);
-    }
-    if (f->type == zc::field_type::table) rewrite_fields(m.val, f->children, names);
-    if (f->type == zc::field_type::table_array && m.val.is_array())
-      for (zc::value& item : m.val.items) rewrite_fields(item, f->children, names);
-  }
-}
-
-inline void rewrite_refs(zc::value& entry, const zc::entry_schema& s, const rename_map& names) {
-  rewrite_fields(entry, s.fields, names);
-  rewrite_fields(entry, s.extra, names);
-}
-
-/// Removes every secret field (recursively), so two entries differing only in their
-/// credentials compare equal.
-inline void strip_secrets(zc::value& table, zc::list_view<zc::field> fields) {
-  if (!table.is_table()) return;
-  for (const zc::field& f : fields) {
-    if (f.secret) {
-      table.erase(f.key);
-      continue;
-    }
-    zc::value* v = table.find(f.key);
-    if (v == nullptr) continue;
-    if (f.type == zc::field_type::table) strip_secrets(*v, f.children);
-    if (f.type == zc::field_type::table_array && v->is_array())
-      for (zc::value& item : v->items) strip_secrets(item, f.children);
-  }
-}
-
-/// True when `v` holds a non-empty string anywhere (a secret field that is set).
-inline bool has_text(const zc::value& v) {
-  if (v.is_string()) return !v.text.empty();
-  for (const zc::value& item : v.items)
-    if (has_text(item)) return true;
-  for (const zc::member& m : v.members)
-    if (has_text(m.val)) return true;
-  return false;
-}
-
-/// The secret fields set in `table` (`api_key`, `headers`, `auth.token`), by schema path.
-inline void set_secrets(const zc::value& table, zc::list_view<zc::field> fields,
-                        std::vector<std::string>& out) {
-  zc::for_each_secret_field(table, fields, "", [&](const std::string& path, const zc::value& v) {
-    if (has_text(v)) out.push_back(path);
-  });
-}
-
-/// The capability grant of a reuse that lends the target's credentials to the imported
-/// agent (issue 22 item 9): `reuses_credential`, naming the target's entry and its secrets.
-inline std::optional<verify::finding> credential_grant(const zc::entry_kind& k,
-                                                       const std::string& to,
-                                                       const zc::value& existing,
-                                                       const zc::entry_schema& s) {
-  std::vector<std::string> secrets;
-  set_secrets(existing, s.fields, secrets);
-  set_secrets(existing, s.extra, secrets);
-  if (secrets.empty()) return std::nullopt;
-  std::string list;
-  for (const std::string& x : secrets) list += (list.empty() ? "" : ", ") + x;
-  return verify::finding{"reuses_credential", std::string(k.section) + "." + to,
-                         "the bundle's " + std::string(k.name) + " `" + to +
-                             "` is identical to the target's, which is reused: the imported "
-                             "agent gets its credentials (" +
-                             list + ")",
-                         false};
-}
-
-inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
-  zc::value v = entry;
-  strip_secrets(v, s.fields);
-  strip_secrets(v, s.extra);
-  zc::detail::prune_table(v, s.fields, s.extra);
-  return v;
-}
-
-template <class Fs>
-bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
-  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
-  if (r.refusal == fs::path_refusal::missing) return false;
-  return !r.ok() || !fs.is_empty(r.get(root));
-}
-
-/// Every directory the target's config assigns, created or not: each agent's workspace
-/// (`[agents.A.workspace].path`, else its default) and each skill bundle's directory,
-/// absolute and normalised. An import never places a tree on, in or around one.
-inline std::vector<std::string> configured_dirs(const zc::value& target,
-                                                const std::string& install_root) {
-  std::vector<std::string> out;
-  if (const zc::value* agents = zc::find_path(target, "agents"); agents && agents->is_table()) {
-    for (const zc::member& a : agents->members) {
-      std::optional<std::string> path;
-      if (const zc::value* ws = a.val.is_table() ? a.val.find("workspace") : nullptr;
-          ws && ws->is_table())
-        if (const zc::value* v = ws->find("path"); v && v->is_string() && !v->text.empty())
-          path = v->text;
-      out.push_back(paths::normalize(zc::agent_workspace_dir(install_root, a.key, path)));
-    }
-  }
-  if (const zc::value* bundles = zc::find_path(target, "skill_bundles");
-      bundles && bundles->is_table()) {
-    for (const zc::member& b : bundles->members) {
-      std::optional<std::string_view> dir;
-      if (const zc::value* v = b.val.is_table() ? b.val.find("directory") : nullptr;
-          v && v->is_string())
-        dir = v->text;
-      out.push_back(paths::normalize(zc::skill_bundle_directory(install_root, b.key, dir)));
-    }
-  }
-  return out;
-}
-
-/// True when the absolute `dir` is, lies in or holds one of `configured`.
-inline bool claimed(const std::vector<std::string>& configured, const std::string& dir) {
-  const std::string d = paths::normalize(dir);
-  for (const std::string& c : configured)
-    if (paths::starts_with(d, c) || paths::starts_with(c, d)) return true;
-  return false;
-}
-
-/// Refuses a placement root of the install (`agents`, `shared`, `shared/skills`) that is
-/// a symlink or not a directory: an import never places through one, and every name
-/// below it would look taken (the alias search would never end).
-template <class Fs>
-void check_placement_root(Fs& fs, const typename Fs::dir& root, const std::string& install_root,
-                          const std::string& relative) {
-  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
-  if (r.refusal == fs::path_refusal::symlink || r.refusal == fs::path_refusal::not_directory) {
-    const std::string abs = paths::join(install_root, r.at);
-    throw error(
-        errc::unsafe_path,
-        "the target install's " + abs +
-            (r.refusal == fs::path_refusal::symlink ? " is a symlink" : " is not a directory") +
-            "; an import never places files through it, so nothing was planned or "
-            "written: make it a plain directory",
-        abs);
-  }
-  if (!r.ok() && r.refusal != fs::path_refusal::missing) throw fs::path_error(r, install_root);
-}
-
-/// The most candidate names an alias search tries (`_imported` .. `_imported_<n>`).
-inline constexpr unsigned max_alias_candidates = 1000;
-
-/// `in_use` that refuses (errc::limit_exceeded) once the search has tried
-/// `max_alias_candidates` names: every search for a free name ends.
-inline std::function<bool(const std::string&)> bounded_search(
-    std::function<bool(const std::string&)> in_use, const std::string& kind,
-    const std::string& name) {
-  auto tried = std::make_shared<unsigned>(0);
-  return [in_use = std::move(in_use), tried, kind, name](const std::string& candidate) {
-    if (++*tried > max_alias_candidates)
-      throw error(errc::limit_exceeded,
-                  "no free name for the " + kind + " `" + name + "` after " +
-                      std::to_string(max_alias_candidates) +
-                      " candidates; nothing was written (name it yourself: --as or --map)",
-                  name);
-    return in_use(candidate);
-  };
-}
-
-/// An incoming entry the plan adds (under its final name `to`).
-struct decided {
-  const zc::entry_kind* kind;
-  std::string from, to;
-  const zc::value* val;
-};
-
-/// Step 4: decides every incoming entry, referenced kinds first: added under its name,
-/// renamed when it collides, reused when identical, or named by `--as`.
-template <class Fs, class Schema>
-struct entry_decider {
-  Fs& fs;
-  const typename Fs::dir& root;
-  const import_options& o;
-  const verify::report& rep;
-  const zc::value& target;
-  import_plan& p;
-  rename_map& names;
-  const mapped_set& mapped;
-  std::map<std::string, std::set<std::string>> taken;  ///< kind -> names in use on the target
-  std::vector<std::string> configured;                 ///< directories the target assigns
-  std::vector<decided> added;
-  std::vector<verify::finding> lent;  ///< reuses that lend the target's credentials
-
-  /// Placement roots that are links or files are refused before any search (item 14), and
-  /// every directory the target's config assigns counts as taken (item 11).
-  void prepare() {
-    for (const zc::entry_kind& k : zc::entry_kinds)
-      for (const auto& e : zc::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
-    if (rep.has_directory("workspace"))
-      check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
-    if (!rep.skill_bundles.empty())
-      check_placement_root(fs, root, p.install_root,
-                           std::string(zc::install_shared_dir) + "/skills");
-    configured = configured_dirs(target, p.install_root);
-  }
-
-  static std::string placed_at(const zc::entry_kind& k, const std::string& alias) {
-    if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
-    return std::string(zc::install_shared_dir) + "/skills/" + alias;
-  }
-
-  /// True when the entry `name` of kind `k` carries a tree to place.
-  bool has_content(const zc::entry_kind& k, const std::string& name) const {
-    return (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
-           (k.ref == zc::ref_target::skill_bundle &&
-            std::find(rep.skill_bundles.begin(), rep.skill_bundles.end(), name) !=
-                rep.skill_bundles.end());
-  }
-
-  bool in_use(const zc::entry_kind& k, bool content, const std::string& candidate) {
-    if (taken[std::string(k.name)].count(candidate)) return true;
-    if (!content) return false;
-    return claimed(configured, paths::join(p.install_root, placed_at(k, candidate))) ||
-           occupied(fs, root, placed_at(k, candidate));
-  }
-
-  /// `--as` for the agent: refused when the alias, its workspace or a configured
-  /// directory is taken.
-  void check_as(const zc::entry_kind& k, const std::string& as, bool content) {
-    if (const auto problem = zc::alias_problem(as))
-      throw error(errc::invalid_argument, "--as: " + *problem, as);
-    if (taken[std::string(k.name)].count(as))
-      throw error(errc::destination_refused,
-                  "--as " + as + ": the target install already has an agent `" + as +
-                      "`; an import never overwrites an entry",
-                  "agents." + as);
-    if (content && occupied(fs, root, placed_at(k, as)))
-      throw error(errc::destination_refused,
-                  "--as " + as + ": the workspace " + placed_at(k, as) +
-                      " exists and is not empty; an import never overwrites it",
-                  placed_at(k, as));
-    if (content && claimed(configured, paths::join(p.install_root, placed_at(k, as))))
-      throw error(errc::destination_refused,
-                  "--as " + as + ": the workspace " + placed_at(k, as) +
-                      " is (or overlaps) a directory the target's config assigns to "
-                      "another agent or skill bundle; an import never places there",
-                  placed_at(k, as));
-  }
-
-  /// Why `name` cannot be used: what it collides with, and the choice the operator has
-  /// (`--map` to the target's own entry, `--as` for the agent).
-  std::string why_renamed(const zc::entry_kind& k, const std::string& name, bool content,
-                          const zc::value* existing, bool differs) {
-    const std::string kind(k.name);
-    if (existing != nullptr && k.ref == zc::ref_target::agent)
-      return "the target already has an agent `" + name +
-             "` (to choose the name yourself: --as <alias>)";
-    if (existing != nullptr)
-      return "the target already has a " + kind + " `" + name + "`" +
-             (differs ? " that differs from the bundle's" : "") +
-             " (to use the target's instead: --map " + kind + "." + name + "=" + name + ")";
-    if (taken[kind].count(name)) return "another entry of this import is named `" + name + "`";
-    const std::string dir = placed_at(k, name);
-    const std::string choose =
-        k.ref == zc::ref_target::agent ? " (to choose the name yourself: --as <alias>)" : "";
-    if (content && claimed(configured, paths::join(p.install_root, dir)))
-      return dir +
-             " is (or overlaps) a directory the target's config assigns to another agent "
-             "or skill bundle" +
-             choose;
-    return dir + " exists on the target and is not empty" + choose;
-  }
-
-  /// A name in use: reused when the target's entry is identical after normalisation (and
-  /// carries no tree), else renamed to the first free `_imported` alias (`why` says what it
-  /// collides with). Returns the action.
-  std::string collide(const zc::entry_kind& k, const std::string& name, const zc::value& val,
-                      const zc::entry_schema& s, bool content, std::string& to, std::string& why) {
-    const std::string kind(k.name);
-    const zc::value* existing = nullptr;
-    for (const auto& e : zc::entries_of(target, k))
-      if (e.first == name) existing = e.second;
-    zc::value incoming = val;
-    rewrite_refs(incoming, s, names);
-    const bool comparable = existing != nullptr && k.ref != zc::ref_target::agent && !content;
-    if (comparable && normalized(incoming, s) == normalized(*existing, s)) {
-      if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
-      return "reuse";
-    }
-    why = why_renamed(k, name, content, existing, comparable);
-    const auto used = [&](const std::string& c) { return in_use(k, content, c); };
-    if (k.two_tier) {
-      const std::string family = name.substr(0, name.find('.'));
-      to = family + "." +
-           zc::imported_alias(
-               name.substr(name.find('.') + 1),
-               bounded_search([&](const std::string& c) { return used(family + "." + c); }, kind,
-                              name));
-    } else {
-      to = zc::imported_alias(name, bounded_search(used, kind, name));
-    }
-    return "rename";
-  }
-
-  void run() {
-    prepare();
-    for (const zc::entry_kind& k : zc::entry_kinds) {
-      const std::string kind(k.name);
-      for (const auto& [name, val] : zc::entries_of(rep.closure, k)) {
-        if (mapped.count({kind, name})) continue;
-        const zc::entry_schema* s = zc::entry_schema_of<Schema>(k, name);
-        if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
-        std::string to = name;
-        std::string action = "add";
-        std::string why;
-        const bool content = has_content(k, name);
-        if (k.ref == zc::ref_target::agent && o.as) {
-          check_as(k, *o.as, content);
-          to = *o.as;
-          if (to != name) action = "rename";
-          if (to != name) why = "named by --as";
-        } else if (in_use(k, content, name)) {
-          action = collide(k, name, *val, *s, content, to, why);
-        }
-        names[{k.ref, name}] = to;
-        p.entries.push_back({kind, name, to, action, why});
-        if (action == "reuse") continue;
-        taken[kind].insert(to);
-        added.push_back({&k, name, to, val});
-        if (k.ref == zc::ref_target::agent) p.alias = to;
-      }
-    }
-  }
-};
-
-}  // namespace detail
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/collision.hpp -----
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <functional>
-#include <map>
-#include <memory>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-namespace detail {
-
-namespace zc = clawport::zeroclaw;
-
-/// The target config's text; nullopt when absent (its directory too). Read by
-/// zeroclaw::read_config_to_replace: a symlinked or hard-linked config is refused here already, the
-/// rule of the write that applies the plan; a device, FIFO or oversized file refused naming it.
-template <class Fs>
-std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
-  std::optional<typename Fs::dir> opened;
-  try {
-    opened.emplace(fs.open_root(root));
-  } catch (const error& e) {  // no install directory: no config, named as every command does
-    if (e.code() == errc::not_found) return std::nullopt;
-    throw;
-  }
-  auto& d = *opened;
-  std::optional<fs::read_result> r =
-      zeroclaw::read_config_to_replace(fs, d, name, paths::join(root, name));
-  if (!r) return std::nullopt;
-  return std::move(r->bytes);
-}
-
-/// The canonical serialisation hashed into plan_integrity: everything the apply step
-/// does, nothing that changes between two plannings of the same inputs (no time). The
-/// bundle's files are there as the digest of their stream (`files_sha256`), so the text of a
-/// plan of a million files is as short as that of one.
-inline std::string canonical(const import_plan& p) {
-  nlohmann::json j;
-  j["format"] = "clawport-import-plan-2";
-  j["bundle"] = p.bundle;
-  j["config_path"] = p.config_path;
-  j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
-  j["manifest_sha256"] = p.manifest_sha256;
-  // A checked signature binds its signer and its bytes (an unsigned plan keeps the
-  // integrity it always had).
-  if (!p.signed_by.empty()) {
-    j["signed_by"] = p.signed_by;
-    j["signature_sha256"] = p.signature_sha256;
-  }
-  j["alias"] = p.alias;
-  j["source_alias"] = p.source_alias;
-  j["appended"] = p.appended;
-  j["entries"] = nlohmann::json::array();
-  for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
-  j["placements"] = nlohmann::json::array();
-  for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
-  j["files_sha256"] = p.files.sha256;
-  j["secrets"] = p.secrets;
-  // Every capability grant the operator accepts (the bundle's risk flags and the
-  // credentials a reuse lends): a plan that grants something else has another integrity.
-  j["risk_flags"] = nlohmann::json::array();
-  for (const verify::finding& f : p.risk_flags)
-    j["risk_flags"].push_back({f.code, f.path, f.detail});
-  canonical_memory(p.memory, j);
-  return json::dump(j, -1);
-}
-
-}  // namespace detail
-
-/// The provenance comment written before the appended tables.
-inline std::string provenance_comment(const import_plan& p, timestamp now) {
-  now.nanoseconds = 0;  // a time a person reads: whole seconds, as the export's provenance
-  return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
-         ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
-         p.bundle + ", manifest " + digest::prefixed(p.manifest_sha256) + " (exported " +
-         p.exported_at + " by " + p.producer + ")";
-}
-
-namespace detail {
-
-/// Step 2: the target install's config, read, parsed and validated on its own; sets the
-/// plan's install root and the config it is planned against.
-template <class Fs, class Schema>
-zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
-  p.install_root = zc::install_root_of(o.config_path);
-  const std::string config_name = paths::file_name(o.config_path);
-  const std::optional<std::string> text = read_config(fs, p.install_root, config_name);
-  if (!text) throw zc::missing_config_error(o.config_path);
-  p.config_exists = true;
-  p.config_before = text.value_or("");
-  zc::value target = zc::parse_toml(p.config_before, o.config_path);
-  // An install of another schema (a newer ZeroClaw's) has rules this import does not know.
-  const zc::value* version = target.find("schema_version");
-  if (version != nullptr &&
-      (version->type != zc::value::kind::integer || version->integer != Schema::version))
-    throw error(errc::config_invalid,
-                "the target config " + o.config_path + " declares schema_version " +
-                    (version->type == zc::value::kind::integer ? std::to_string(version->integer)
-                                                               : std::string("(not an integer)")) +
-                    "; clawport imports into schema_version " + std::to_string(Schema::version) +
-                    " only, so nothing is imported (migrate the install with its ZeroClaw first)",
-                "schema_version");
-  if (const auto problem = zc::validate_config<Schema>(target))
-    throw error(
-        errc::config_invalid,
-        "the target config " + o.config_path +
-            " does not validate on its own, so nothing is imported into it: " + problem->display(),
-        problem->path);
-  return target;
-}
-
-/// Step 5: the tables to append, every reference rewritten with the final names; each
-/// skill bundle that travels uses the target's default directory for its alias.
-template <class Schema>
-void build_additions(const std::vector<decided>& added, const rename_map& names, import_plan& p) {
-  zc::value servers = zc::value::make_array();
-  for (const decided& a : added) {
-    zc::value entry = *a.val;
-    rewrite_refs(entry, *zc::entry_schema_of<Schema>(*a.kind, a.from), names);
-    if (a.kind->ref == zc::ref_target::mcp_server) {
-      entry.set("name", zc::value::make_string(a.to));
-      servers.items.push_back(std::move(entry));
-      continue;
-    }
-    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
-    zc::make_table_path(p.additions, a.kind->section).set(a.to, std::move(entry));
-  }
-  // Two-tier names were set as "family.alias" keys above; split them into tables.
-  for (const zc::entry_kind& k : zc::entry_kinds) {
-    if (!k.two_tier) continue;
-    zc::value* section = const_cast<zc::value*>(zc::find_path(p.additions, k.section));
-    if (section == nullptr) continue;
-    zc::value split = zc::value::make_table();
-    for (zc::member& m : section->members) {
-      const std::size_t dot = m.key.find('.');
-      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
-    }
-    *section = std::move(split);
-  }
-  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
-}
-
-/// The command that supplies the secret at `path` of the config `config`: clawport's own
-/// (importer/secrets.hpp stores it as ZeroClaw does; `zeroclaw config set <path>` on the
-/// target host is the alternative), with the config named so that pasting it never sets
-/// the field of another install.
-inline text::command_line supply_command(const std::string& path, const std::string& config) {
-  return text::paste_command({"clawport", "secrets", "set", path, "--config", config});
-}
-
-/// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
-/// does not list), the host-local settings to review, what was left behind. A setting of
-/// an entry the target's own replaces (reuse, --map) is not the operator's to redo.
-template <class Renamed>
-void todo_list(const verify::report& rep, const Renamed& renamed_path, import_plan& p) {
-  for (const std::string& s : p.secrets)
-    p.todo.push_back({"secret", "required_secret", s,
-                      "scrubbed on export; the agent needs it to run",
-                      supply_command(s, p.config_path)});
-  for (const verify::finding& f : rep.findings) {
-    if (f.code != "secret_unlisted") continue;
-    if (const auto to = renamed_path(f.path))
-      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to, p.config_path)});
-  }
-  for (const verify::finding& f : rep.host_local)
-    if (const auto to = renamed_path(f.path))
-      p.todo.push_back({"review", f.code, *to, f.detail, {}});
-  for (const verify::finding& f : rep.dropped)
-    p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
-}
-
-/// The memory backend the imported agent will use: its own `memory.backend`, else the
-/// target's `[memory] backend` (empty: the default, sqlite).
-inline std::string memory_backend_of(const verify::report& rep, const zc::value& target,
-                                     const std::string& source_alias) {
-  const zc::value* own = zc::find_path(rep.closure, "agents." + source_alias + ".memory.backend");
-  if (own != nullptr && own->is_string()) return std::string(text::trim(own->text));
-  const zc::value* install = zc::find_path(target, "memory.backend");
-  return install != nullptr && install->is_string() ? std::string(text::trim(install->text))
-                                                    : std::string();
-}
-
-/// The memory's to-do: the runtime's reindex after a merge (vectors never travel, and the
-/// rows are untrusted input that will enter prompts), or that it was left out.
-inline void memory_todo(const verify::report& rep, import_plan& p) {
-  if (!rep.memory) return;
-  const std::string file(bundle::memory_entries_file);
-  if (!p.memory) {
-    p.todo.push_back({"recreate",
-                      "memory_left_out",
-                      file,
-                      std::to_string(rep.memory->entries) +
-                          " memories travelled in this bundle; this import leaves them out (the "
-                          "agent starts with an empty memory; import again with --with-memory "
-                          "to merge them)",
-                      {}});
-    return;
-  }
-  if (!p.memory->markdown.empty()) {
-    p.todo.push_back({"memory",
-                      "memory_markdown",
-                      zc::default_workspace(p.alias) + "/MEMORY.md",
-                      std::to_string(p.memory->entries) + " memories written for `" + p.alias +
-                          "` as the Markdown backend's files of its new workspace; read them: "
-                          "they enter the agent's prompts",
-                      {}});
-    return;
-  }
-  p.todo.push_back(
-      {"memory", "memory_reindex", p.memory->store,
-       std::to_string(p.memory->entries) + " memories merged for `" + p.alias +
-           "` without embeddings (the source's model: " +
-           (p.memory->embedding_model.empty() ? std::string("none recorded")
-                                              : p.memory->embedding_model) +
-           "); rebuild the search index, and read them: they enter the agent's prompts",
-       text::paste_command({"zeroclaw", "memory", "reindex"})});
-}
-
-/// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
-/// (the credentials a reuse lends last).
-inline void place_and_flag(const verify::report& rep, rename_map& names, const mapped_set& mapped,
-                           const std::vector<verify::finding>& lent, import_plan& p) {
-  if (rep.has_directory("workspace"))
-    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
-  for (const std::string& s : rep.skill_bundles) {
-    const std::string to = names[{zc::ref_target::skill_bundle, s}];
-    if (mapped.count({"skill_bundle", s})) continue;
-    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
-                            std::string(zc::install_shared_dir) + "/skills/" + to});
-  }
-  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
-    for (const entry_change& e : p.entries) {
-      const zc::entry_kind* k = zc::entry_kind_named(e.kind);
-      const std::string prefix = zc::entry_path(*k, e.from);
-      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
-      if (e.action == "reuse" || e.action == "map") return std::nullopt;
-      return zc::entry_path(*k, e.to) + path.substr(prefix.size());
-    }
-    return path;
-  };
-  for (const std::string& s : rep.required_secrets)
-    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
-  for (const verify::finding& f : rep.risk_flags)
-    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
-  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
-  todo_list(rep, renamed_path, p);
-}
-
-}  // namespace detail
-
-namespace detail {
-
-/// plan_import; with `for_apply`, the bundle's trees are verified by the copy that places
-/// them (verify::verify_bundle_deferring), so apply reads each of their bytes once.
-template <class Fs, class Schema>
-import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
-  namespace zc = clawport::zeroclaw;
-  namespace d = detail;
-  import_plan p;
-  p.bundle = o.bundle;
-  p.config_path = o.config_path;
-
-  // 1. Verify first. A bundle with a digest list is not kept in memory (the plan carries
-  // the digest of the list's stream); one without keeps its files (they are its list).
-  const bool listed = has_digest_list(fs, o.bundle);
-  verify::progress_function progress;
-  if (o.on_progress)
-    progress = [&o](std::uint64_t n, std::uint64_t total) { o.on_progress("verifying", n, total); };
-  verify::report rep =
-      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress)
-      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
-                        fs, o.bundle, o.limits,
-                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)},
-                        o.jobs, progress)
-                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress);
-  if (o.require_signature) verify::check_signature(rep, o.require_signature);
-  if (o.strict) rep.require_authenticated();
-  if (!rep.ok()) throw rep.first_error();
-  if (o.require_signature) {
-    p.signed_by = rep.signed_by;
-    p.signature_sha256 = rep.file(bundle::signature_file)->sha256;
-  }
-  p.bytes_deferred = rep.bytes_deferred;
-  for (const verify::finding& f : rep.findings)
-    if (f.warning) p.warnings.push_back(f);
-  p.source_alias = rep.root_agent;
-  p.manifest_sha256 = rep.manifest_sha256;
-  if (listed && rep.file(bundle::digest_list_file) == nullptr)
-    throw d::stream_changed("its digest list is gone");  // its files were not kept
-  p.files = plan_file_stream(rep);
-  if (const zc::value* prov = rep.manifest.find("provenance")) {
-    if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
-    if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
-  }
-
-  // 2. The target install. 3. --map. 4. Every incoming entry. 5. The tables to append.
-  // 6-7. Placements, secrets and risk flags.
-  const zc::value target = d::read_target<Fs, Schema>(fs, o, p);
-  auto root = fs.open_root(p.install_root);
-  d::rename_map names;
-  d::mapped_set mapped;
-  d::apply_maps(o, rep, target, names, mapped, p);
-  d::entry_decider<Fs, Schema> decide{fs, root, o, rep, target, p, names, mapped, {}, {}, {}, {}};
-  decide.run();
-  d::build_additions<Schema>(decide.added, names, p);
-  d::place_and_flag(rep, names, mapped, decide.lent, p);
-  d::offer_maps(target, p);
-  p.memory = d::plan_memory(fs, rep, o.with_memory, o.memory, p.install_root, p.alias,
-                            d::memory_backend_of(rep, target, p.source_alias) == "markdown",
-                            o.bundle, o.limits);
-  if (p.memory && !p.memory->markdown.empty() &&
-      std::none_of(p.placements.begin(), p.placements.end(),
-                   [](const placement& pl) { return pl.kind == "workspace"; }))
-    throw error(errc::unsupported,
-                "agent " + p.alias +
-                    " is on the Markdown memory backend, whose memories live in its workspace, "
-                    "and the bundle carries no workspace; import without --with-memory",
-                std::string(bundle::memory_entries_file));
-  d::memory_todo(rep, p);
-
-  // 8. The merged config must validate as a whole before anything is written.
-  p.appended = toml_writer::write(p.additions, false);
-  const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
-  if (const auto problem = zc::validate_config<Schema>(merged.merged))
-    throw error(
-        errc::config_invalid,
-        "the merged config would not validate, so nothing is imported: " + problem->display(),
-        problem->path);
-  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
-  return p;
-}
-
-}  // namespace detail
-
-/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
-/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
-/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
-/// config_invalid (the target config does not parse or validate on its own, or the merged
-/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
-/// target that does not exist), errc::destination_refused (an --as alias that exists).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-import_plan plan_import(Fs& fs, const import_options& o) {
-  return detail::plan<Fs, Schema>(fs, o, false);
-}
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/plan.hpp -----
-
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <deque>
-#include <optional>
-#include <string>
-#include <type_traits>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-/// What an applied import did.
-struct import_result {
-  import_plan plan;
-  std::string backup;     ///< the previous config's name (`config.toml.bak-<time>`), or ""
-  fs::copy_tally copied;  ///< files and bytes placed
-  /// The required-secrets ledger recording `plan.secrets` (zeroclaw/secret_ledger.hpp), or
-  /// "" when there were none; `ledger_problem` says why it could not be written (the import
-  /// itself stands: a later export then does not list those secrets).
-  std::string ledger;
-  std::string ledger_problem;
-  /// Staging directories a killed run of this same plan left, which this run removed.
-  std::vector<std::string> recovered;
-};
-
-/// How apply writes (test seams included).
-struct apply_options {
-  bool sync = true;
-  std::function<void()> before_config;  ///< after the trees are published, before the config
-};
-
-namespace detail {
-
-/// Places the planned trees: each staged beside its place (a publish::staged_dir named by
-/// the plan), then all published. Every step that changes the install records its undo in
-/// `undo` (publish::undo_journal), so a failure at any later step, the config's included,
-/// undoes them newest first (the journal is the last member: destroyed first, while the
-/// trees its steps refer to still exist).
-template <class Fs>
-struct applier {
-  using dir = typename Fs::dir;
-  Fs& fs;
-  const dir& root;
-  std::string token;
-  std::uint32_t umask;
-  unsigned jobs;  ///< threads of each staged copy (import_options::jobs)
-  /// The config's owner: every directory and file the import makes is given it (a root
-  /// run leaves nothing root-owned in a user's install); none when there is no config.
-  std::optional<fs::stat_info> owner;
-  std::string owner_shown;  ///< the config's path, named when the owner cannot be given
-
-  static std::vector<std::string> split(const std::string& rel) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t slash = rel.find('/', start);
-      parts.push_back(
-          rel.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
-      if (slash == std::string::npos) return parts;
-      start = slash + 1;
-    }
-  }
-
-  /// Opens (making what is missing) the directories above `parts.back()`; each one made is
-  /// journalled for removal and given the install's owner.
-  std::optional<dir> open_parents(const std::vector<std::string>& parts) {
-    const std::vector<std::string> above(parts.begin(), parts.end() - 1);
-    std::vector<std::string> fresh;
-    const auto made = [this, &fresh](const std::string& rel) {
-      undo.add(rel, [this, rel] {
-        const std::optional<dir> opened = open_existing(paths::components(rel));
-        fs.remove_dir_at(opened ? *opened : root, paths::file_name(rel));
-      });
-      fresh.push_back(rel);
-    };
-    fs::path_result<Fs> r = fs::try_open_path(fs, root, join(above), true, {}, made);
-    if (r.refusal == fs::path_refusal::not_directory || r.refusal == fs::path_refusal::symlink)
-      throw error(errc::destination_refused,
-                  "cannot place the import: " + r.at + " is not a directory", r.at);
-    if (!r.ok()) throw fs::path_error(r);
-    if (owner)
-      for (const std::string& rel : fresh)
-        fs::give_dir(fs, *fs::open_path(fs, root, rel).dir, *owner, owner_shown);
-    return std::move(r.dir);
-  }
-
-  static std::string join(const std::vector<std::string>& parts) {
-    return paths::join_components(parts, false);
-  }
-
-  /// One tree staged beside its place, waiting to be published. Never moved (a deque
-  /// element): its staging directory refers to its parent handle.
-  struct staged_tree {
-    std::vector<std::string> to;  ///< install-relative place
-    bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
-    std::uint32_t empty_mode = fs::modes::dir;
-    std::optional<dir> parent;
-    std::optional<publish::staged_dir<Fs>> stage;  ///< after `parent`: destroyed first
-    const dir& parent_dir(const dir& root) const { return parent ? *parent : root; }
-  };
-  std::deque<staged_tree> staged;
-  std::vector<std::string> recovered;  ///< leftovers of a killed run of this plan, removed
-  publish::undo_journal undo;
-
-  static error busy(const std::string& shown) {
-    return error(
-        errc::destination_refused,
-        "another import of this plan is running (it holds " + shown + "); nothing was written",
-        shown);
-  }
-
-  /// Makes the staging directory `name` of `t` and locks it. One that exists is this
-  /// plan's (the token is the plan's): unlocked, it is a killed run's leftover and is
-  /// removed; locked, another run of this plan is working in it and the import is refused.
-  void make_staging(staged_tree& t, const std::string& name, const std::string& shown) {
-    const dir& parent = t.parent_dir(root);
-    if (const auto st = fs.stat_at(parent, name)) {
-      if (st->kind != fs::file_kind::directory)
-        throw error(errc::destination_refused,
-                    shown + " exists and is not a directory an import made; nothing was written",
-                    shown);
-      {
-        dir old = fs.open_dir_at(parent, name);
-        if (!fs.try_lock(old)) throw busy(shown);
-      }
-      fs.remove_tree_at(parent, name);
-      recovered.push_back(shown);
-    }
-    try {
-      t.stage.emplace(fs, parent, name, fs::modes::dir, shown);
-    } catch (const error& e) {
-      if (e.code() == errc::destination_refused) throw busy(shown);
-      throw;
-    }
-    undo.add(shown, [&t] { t.stage.reset(); });
-  }
-
-  /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
-  /// (install-relative), every byte checked against the next lines of the digest list.
-  template <class List>
-  void stage(const dir& bundle_root, const placement& pl, List& list, fs::copy_tally& tally) {
-    staged_tree& t = staged.emplace_back();
-    t.to = split(pl.to);
-    t.parent = open_parents(t.to);
-    const dir& parent = t.parent_dir(root);
-    const std::string leaf = t.to.back();
-    if (const auto st = fs.stat_at(parent, leaf)) {
-      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
-        throw error(errc::destination_refused,
-                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
-      t.was_empty_dir = true;
-      t.empty_mode = st->mode;
-    }
-    const std::string name = publish::import_staging_name(token, leaf);
-    std::vector<std::string> shown_parts(t.to.begin(), t.to.end() - 1);
-    shown_parts.push_back(name);
-    make_staging(t, name, join(shown_parts));
-    fs::copying_sink<Fs> sink{fs};
-    const fs::copy_tally c =
-        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask, jobs);
-    if (owner) fs::give_tree(fs, t.stage->handle(), *owner, owner_shown);
-    tally.files += c.files;
-    tally.bytes += c.bytes;
-  }
-
-  /// Renames every staged tree into its place (never replacing), once all are complete.
-  void publish_all() {
-    for (staged_tree& t : staged) {
-      const dir& parent = t.parent_dir(root);
-      const std::string& leaf = t.to.back();
-      if (t.was_empty_dir) {
-        fs.remove_dir_at(parent, leaf);
-        undo.add(join(t.to), [this, &t] {
-          if (!fs.stat_at(t.parent_dir(root), t.to.back()))
-            fs.make_dir_at(t.parent_dir(root), t.to.back(), t.empty_mode);
-        });
-      }
-      if (!t.stage->publish(parent, leaf))
-        throw error(errc::destination_refused,
-                    join(t.to) + " appeared since the import was planned; nothing was written",
-                    join(t.to));
-      undo.add(join(t.to), [this, &t] {
-        t.stage->close();
-        const std::optional<dir> opened = open_existing(t.to);
-        fs.remove_tree_at(opened ? *opened : root, t.to.back());
-      });
-    }
-  }
-
-  /// Stages every placement, in path order, taking the digest list's lines (`list`, in
-  /// path order) as it goes: each tree's files are checked against theirs.
-  template <class List>
-  void stage_all(const dir& bundle_root, const import_plan& p, List& list, fs::copy_tally& tally) {
-    std::vector<const placement*> order;
-    for (const placement& pl : p.placements) order.push_back(&pl);
-    std::sort(order.begin(), order.end(), [](const placement* a, const placement* b) {
-      return a->from + "/" < b->from + "/";  // the order of their files' paths
-    });
-    for (const placement* pl : order) {
-      pass_before(bundle_root, p, list, pl->from + "/");
-      stage(bundle_root, *pl, list, tally);
-    }
-    pass_before(bundle_root, p, list, "");
-  }
-
-  /// The tree of the bundle a file at `path` belongs to (`workspace`, `skills/<alias>`);
-  /// empty for a file verify read itself (the bundle's root, directly below skills/).
-  static std::string tree_of(const std::string& path) {
-    const std::vector<std::string> parts = split(path);
-    if (parts.size() < 2 || (parts[0] == bundle::skills_dir && parts.size() < 3)) return "";
-    return parts[0] == bundle::skills_dir ? paths::join(parts[0], parts[1]) : parts[0];
-  }
-
-  /// Takes the lines before `limit` (all when it is empty). A tree no placement copies (a
-  /// skill bundle a --map points at a local one) is read and checked when the plan left its
-  /// bytes to the copy: every deferred byte is checked once, placed or not.
-  template <class List>
-  void pass_before(const dir& bundle_root, const import_plan& p, List& list,
-                   const std::string& limit) {
-    for (const digest::list_entry* e = list.peek();
-         e != nullptr && (limit.empty() || e->path < limit); e = list.peek()) {
-      const std::string tree = tree_of(e->path);
-      if (tree.empty()) {
-        list.pop();
-      } else if (p.bytes_deferred) {
-        fs::discarding_sink<Fs> sink{fs};
-        copy_listed(fs, sink, bundle_root, tree, {}, list, 0, jobs);
-      } else {
-        const std::string prefix = tree + "/";
-        while (e != nullptr && e->path.compare(0, prefix.size(), prefix) == 0) {
-          list.pop();
-          e = list.peek();
-        }
-      }
-    }
-  }
-
-  std::optional<dir> open_existing(const std::vector<std::string>& parts) {
-    if (parts.empty()) return std::nullopt;
-    return fs::open_path(fs, root, join({parts.begin(), parts.end() - 1})).dir;
-  }
-};
-
-/// A killed run of the plan `plan_integrity` may have placed its trees and died before it
-/// wrote the config: its intent (publish/intent.hpp) in the install is resolved first, so
-/// this run plans against the install as it was (or as the killed run committed it). One a
-/// running import holds is refused; returns what was done.
-template <class Fs>
-std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
-                                            const std::string& plan_integrity) {
-  const std::string token = digest::short_form(plan_integrity);
-  if (!publish::detail::lower_hex_token(token)) return {};  // not a plan's: refused below
-  const std::string name = publish::import_intent_name(token);
-  std::optional<typename Fs::dir> root;
-  try {
-    root.emplace(fs.open_root(zeroclaw::install_root_of(o.config_path)));
-  } catch (const error&) {
-    return {};  // no install yet: planning says so
-  }
-  const auto st = fs.stat_at(*root, name);
-  if (!st || st->kind != fs::file_kind::directory) return {};
-  const std::string install_root = zeroclaw::install_root_of(o.config_path);
-  publish::rows_undo undo_rows;  // a killed --with-memory's rows (memory_step.hpp)
-  if (o.memory)
-    undo_rows = [&o, &install_root](const std::string& store, const std::string& agent) {
-      (void)o.memory.remove_agent(paths::join(install_root, store), agent);
-    };
-  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name, undo_rows);
-  if (r.busy) throw applier<Fs>::busy(name);
-  if (r.unclear)
-    throw error(errc::destination_refused, r.actions.front() + "; nothing was written", name);
-  return r.actions;
-}
-
-/// The intent of publishing `ap`'s staged trees and then committing the config at
-/// `config_path` with the provenance comment `provenance` (its first line the marker).
-template <class Fs>
-publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::string& config_path,
-                                 const std::string& provenance, const import_plan& p,
-                                 const std::string& memory_agent) {
-  publish::intent_record r;
-  if (p.memory && !p.memory->store.empty()) {
-    r.rows_store = p.memory->store;
-    r.rows_agent = memory_agent;
-  }
-  r.commit_file = paths::file_name(config_path);
-  if (const auto st = fs.stat_at(ap.root, r.commit_file)) r.before = st->id;
-  r.marker = provenance.substr(0, provenance.find('\n'));
-  for (const auto& t : ap.staged)
-    r.trees.push_back({applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir,
-                       t.was_empty_dir ? t.empty_mode : fs::modes::dir});
-  return r;
-}
-
-/// The memory step (memory_step.hpp), inside the intent: the store's directories made when
-/// missing, the undo recorded first (removing rows that were never added removes none),
-/// then the one transaction.
-template <class Fs>
-void apply_memory(applier<Fs>& ap, const import_options& o, const import_plan& p,
-                  const std::string& agent, const std::string& now) {
-  const std::vector<std::string> parts = applier<Fs>::split(p.memory->store);
-  const std::optional<typename Fs::dir> dir = ap.open_parents(parts);  // undone after the store
-  if (p.memory->create && !ap.fs.stat_at(dir ? *dir : ap.root, parts.back())) {
-    // A store this run creates goes again on undo, with whatever SQLite left beside it.
-    ap.undo.add(p.memory->store, [&ap, parts] {
-      const std::optional<typename Fs::dir> d = ap.open_existing(parts);
-      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
-        const std::string name = parts.back() + suffix;
-        if (ap.fs.stat_at(d ? *d : ap.root, name)) ap.fs.unlink_at(d ? *d : ap.root, name);
-      }
-    });
-  }
-  const std::string path = paths::join(p.install_root, p.memory->store);
-  ap.undo.add(path, [&o, path, agent] { (void)o.memory.remove_agent(path, agent); });
-  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now,
-               bundle_rows(ap.fs, p.bundle, p.memory->jsonl_sha256, o.limits.max_memory_bytes));
-}
-
-/// Creates the file `parts` (from `parts[i]` on) below `d`, making its directories: inside a
-/// staged tree this run made, so every name is new.
-template <class Fs>
-void write_below(Fs& fs, const typename Fs::dir& d, const std::vector<std::string>& parts,
-                 std::size_t i, const std::string& text) {
-  if (i + 1 == parts.size()) {
-    fs::write_new_file(fs, d, parts[i], text, fs::modes::file);
-    return;
-  }
-  if (!fs.stat_at(d, parts[i])) fs.make_dir_at(d, parts[i], fs::modes::dir);
-  write_below(fs, fs.open_dir_at(d, parts[i]), parts, i + 1, text);
-}
-
-/// The Markdown backend's files of the new agent (memory_merge::markdown) written into its
-/// staged workspace, before anything is published: they are placed, or undone, with it.
-template <class Fs>
-void stage_markdown_memory(applier<Fs>& ap, const import_plan& p) {
-  const std::vector<std::string> ws = applier<Fs>::split(zeroclaw::default_workspace(p.alias));
-  for (auto& t : ap.staged) {
-    if (t.to != ws) continue;
-    for (const auto& [path, text] : p.memory->markdown)
-      write_below(ap.fs, t.stage->handle(), applier<Fs>::split(path), 0, text);
-    if (ap.owner) fs::give_tree(ap.fs, t.stage->handle(), *ap.owner, ap.owner_shown);
-    return;
-  }
-}
-
-/// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
-/// again in path order (or the entries the plan kept), then checks that the whole list is
-/// the stream the plan was made with: a list rewritten since is refused, nothing published.
-template <class Fs>
-void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, const import_plan& p,
-                 const import_options& o, fs::copy_tally& tally) {
-  const verify::limits& lim = o.limits;
-  const auto run = [&](auto& source) {
-    hashed_stream<std::remove_reference_t<decltype(source)>> list(source);
-    std::uint64_t taken = 0;
-    if (o.on_progress)
-      list.on_pop = [&o, &taken, &p] { o.on_progress("copying", ++taken, p.files.listed); };
-    ap.stage_all(bundle_root, p, list, tally);
-    if (list.finish() != p.files.sha256)
-      throw stream_changed("its digest list is not the one the plan was made with");
-  };
-  if (!p.files.streamed) {
-    verify::list_in_memory kept(p.files.kept);
-    return run(kept);
-  }
-  auto f = verify::open_list(fs, bundle_root, lim);
-  if (!f) throw stream_changed("its digest list is gone or was replaced");
-  verify::list_cursor<Fs> cursor(fs, std::move(*f));
-  run(cursor);
-}
-
-}  // namespace detail
-
-/// Applies the import of `o` with the consent `c` (plan/consent.hpp, as every command that
-/// applies a plan): `--yes`, and the plan recomputed now must hash to its integrity
-/// (`sha256:<hex>`); else the one refusal (errc::consent_required, plan_integrity_required
-/// or plan_integrity_mismatch, plan::message) and nothing is written. Places the
-/// workspace and skill bundles (staged, published), then appends to the config, keeping the
-/// previous one as `config.toml.bak-<time>`. Any failure undoes what this run did.
-template <class Fs, class Schema = zeroclaw::schema_v3>
-import_result apply_import(Fs& fs, const import_options& o, const clawport::plan::consent& c,
-                           const apply_options& a = {}) {
-  const clawport::plan::subject subject{
-      "import", "the same command without --yes to see the new plan", true, ""};
-  if (auto r = clawport::plan::check_given(c))
-    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
-  import_result res;
-  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, *c.plan_integrity);
-  // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
-  // copied and compared with the digest list): every byte of the bundle is read once.
-  res.plan = detail::plan<Fs, Schema>(fs, o, true);
-  const import_plan& p = res.plan;
-  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.plan_integrity))
-    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
-  const timestamp now = o.now ? *o.now : clock_now();
-  const std::string provenance = provenance_comment(p, now);
-  const zeroclaw::append_plan merged =
-      zeroclaw::append_tables(p.config_before, p.additions, provenance, o.config_path);
-
-  auto root = fs.open_root(p.install_root);
-  auto bundle_root = fs.open_root(p.bundle);
-  detail::applier<Fs> ap{fs,
-                         root,
-                         digest::short_form(p.plan_integrity),
-                         o.umask,
-                         o.jobs,
-                         fs.stat_at(root, paths::file_name(o.config_path)),
-                         o.config_path,
-                         {},
-                         {},
-                         {}};
-  // The intent (publish/intent.hpp): recorded before the first tree is published, removed
-  // once the config is written or everything was undone; after `ap`, so destroyed first.
-  std::optional<publish::staged_dir<Fs>> intent;
-  try {
-    // Every tree is staged (the long part) before any is published, so a run killed while
-    // copying leaves only staging directories, which a re-run of the plan recognises.
-    detail::stage_trees(fs, ap, bundle_root, p, o, res.copied);
-    if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
-    const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
-    if (!p.placements.empty() || p.memory) {
-      intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
-      publish::write_intent(fs, intent->handle(),
-                            detail::intent_of(fs, ap, o.config_path, provenance, p, memory_agent));
-    }
-    if (a.sync && (!p.placements.empty() || p.memory)) fs.sync_filesystem(root);
-    ap.publish_all();
-    if (p.memory && !p.memory->store.empty())
-      detail::apply_memory(ap, o, p, memory_agent, format_rfc3339(now));
-    res.recovered = ap.recovered;
-    res.recovered.insert(res.recovered.end(), resolved.begin(), resolved.end());
-    if (a.before_config) a.before_config();
-    // The config last, through the one append-only writer; the text it would write must
-    // be exactly the planned one (else the config changed since planning).
-    const std::string expected = merged.text;
-    res.backup = zeroclaw::append_to_config(fs, o.config_path, merged.addition, now,
-                                            [&](std::string_view text) {
-                                              if (text != expected)
-                                                throw error(errc::identity_changed,
-                                                            "the config " + o.config_path +
-                                                                " changed since the import was "
-                                                                "planned; nothing was written",
-                                                            o.config_path);
-                                            })
-                     .backup;
-  } catch (...) {
-    // Best effort: a crash or second failure leaves it for `recover`, and with it the
-    // intent that tells recover what to undo.
-    if (!ap.undo.run().empty() && intent) intent->release();
-    throw;
-  }
-  ap.undo.commit();
-  // The secrets left blank, recorded beside the config so that exporting this agent before
-  // they are supplied still lists them as required (issue 22 item 20).
-  try {
-    res.ledger = zeroclaw::record_secret_ledger(fs, p.install_root, paths::file_name(o.config_path),
-                                                p.secrets);
-  } catch (const error& e) {
-    res.ledger_problem = e.what();
-  }
-  return res;
-}
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/apply.hpp -----
-// ----- begin clawport/importer/render.hpp -----
-// The import plan as the operator reads it (text) and as `--json` prints it.
-
-#include <nlohmann/json.hpp>
-
-#include <cstddef>
-#include <string>
-#include <utility>
-#include <vector>
-
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
-J to_json(const import_plan& p) {
-  J j;
-  j["bundle"] = p.bundle;
-  j["config"] = p.config_path;
-  j["source_alias"] = p.source_alias;
-  j["alias"] = p.alias;
-  j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
-  j["signed_by"] = json::text_or_null<J>(p.signed_by);
-  j["entries"] = J::array();
-  for (const entry_change& e : p.entries) {
-    J item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
-    if (!e.reason.empty()) item["reason"] = e.reason;
-    j["entries"].push_back(std::move(item));
-  }
-  j["placements"] = J::array();
-  for (const placement& pl : p.placements)
-    j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
-  j["risk_flags"] = J::array();
-  for (const verify::finding& f : p.risk_flags)
-    j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
-  j["secrets"] = J::array();
-  for (const std::string& s : p.secrets)
-    j["secrets"].push_back(
-        {{"path", s}, {"command", detail::supply_command(s, p.config_path).str()}});
-  j["warnings"] = J::array();
-  for (const verify::finding& f : p.warnings)
-    j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
-  j["todo"] = J::array();
-  for (const todo_item& t : p.todo) {
-    J item = {{"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
-    if (!t.command.empty()) item["command"] = t.command.str();
-    j["todo"].push_back(std::move(item));
-  }
-  j["map_options"] = J::array();
-  for (const map_option& m : p.map_options)
-    j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
-  if (p.memory)  // --with-memory only: a plan without it is the document it was
-    j["memory"] = {{"store", p.memory->store},
-                   {"create", p.memory->create},
-                   {"entries", p.memory->entries},
-                   {"categories", p.memory->categories},
-                   {"embedding_model", p.memory->embedding_model},
-                   {"markdown", detail::markdown_digests(p.memory->markdown)}};
-  j["appended"] = p.appended;
-  j["plan_integrity"] = p.plan_integrity;
-  return j;
-}
-
-/// The to-do list by group: secrets (with the command), settings to review, what to
-/// re-create; a group with nothing in it is not shown.
-inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>& todo) {
-  static constexpr std::pair<const char*, const char*> groups[] = {
-      {"secret",
-       " credential(s) to supply after the import (or `zeroclaw config set <path>` there):"},
-      {"review", " host-local setting(s) travelled; review them on this host:"},
-      {"memory", " step(s) for the memory merged into this install's store:"},
-      {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
-  for (const auto& [group, heading] : groups) {
-    std::size_t n = 0;
-    for (const todo_item& t : todo) n += t.group == group ? 1 : 0;
-    if (n == 0) continue;
-    line("");
-    line(std::to_string(n) + heading);
-    for (const todo_item& t : todo) {
-      if (t.group != group) continue;
-      if (!t.command.empty()) {
-        // The command alone on its line, so the whole line can be pasted (issue 41 item 1).
-        line("  ", t.command);
-        if (t.kind != "required_secret") line("    (" + t.detail + ")");
-      } else
-        line("  [" + t.kind + "] " + t.path + " \u2014 " + t.detail);
-    }
-  }
-}
-
-/// The plan in words, every line through the one terminal-safe renderer (core/text.hpp):
-/// a control sequence in a bundle string (an MCP `args` entry, a path) is shown escaped and
-/// can never erase or repaint the capability-grant lines the operator approves.
-inline std::string render_plan(const import_plan& p) {
-  text::terminal_lines line;
-  line("import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
-       p.config_path);
-  line("  installed as: " + p.alias);
-  if (!p.signed_by.empty()) line("  signed by: " + p.signed_by + " (an allowed signer)");
-  for (const verify::finding& w : p.warnings) line("  warning: " + w.detail);
-  line("");
-  line("entries:");
-  for (const entry_change& e : p.entries) {
-    std::string l = "  " + e.action + " " + e.kind + " " + e.from;
-    if (e.action == "rename" || e.action == "map") l += " -> " + e.to;
-    if (!e.reason.empty()) l += ": " + e.reason;
-    if (e.action == "reuse") l += " (identical entry on the target)";
-    line(l);
-  }
-  if (!p.map_options.empty()) {
-    line("");
-    line("the target's own could serve instead (plan again with one --map per choice):");
-    for (const map_option& m : p.map_options) {
-      std::string locals;
-      for (const std::string& l : m.local) locals += (locals.empty() ? "" : ", ") + l;
-      line("  " + m.kind + " " + m.from + ": --map " + m.kind + "." + m.from +
-           "=<one of: " + locals + ">");
-    }
-  }
-  if (!p.placements.empty()) {
-    line("");
-    line("files placed (under " + p.install_root + "):");
-    for (const placement& pl : p.placements) line("  " + pl.from + "/ -> " + pl.to + "/");
-  }
-  if (!p.risk_flags.empty()) {
-    line("");
-    line(std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:");
-    for (const verify::finding& f : p.risk_flags)
-      line("  " + f.code + " " + f.path + ": " + f.detail);
-  }
-  if (p.memory) {
-    std::string cats;
-    for (const auto& [name, n] : p.memory->categories)
-      cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
-    line("");
-    if (!p.memory->markdown.empty()) {
-      line("memory written (--with-memory) as the Markdown backend's files of " +
-           zeroclaw::default_workspace(p.alias) + "/, created with it:");
-      for (const auto& f : p.memory->markdown) line("  " + f.first);
-    } else {
-      line("memory merged (--with-memory) into " + p.memory->store +
-           (p.memory->create ? " (created with the runtime's schema)" : "") + ":");
-    }
-    line("  " + std::to_string(p.memory->entries) + " memories for `" + p.alias + "`" +
-         (cats.empty() ? "" : cats + ")") +
-         (p.memory->markdown.empty()
-              ? " in one transaction, embeddings left out; no other agent's rows are touched"
-              : ", one `- **key**: content` line each"));
-  }
-  render_todo(line, p.todo);
-  line("");
-  line("plan_integrity: " + p.plan_integrity);
-  return std::move(line.text);
-}
-
-template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
-J to_json(const import_result& r) {
-  J j = to_json(r.plan);
-  j["applied"] = true;
-  j["backup"] = r.backup;
-  j["files"] = r.copied.files;
-  j["bytes"] = r.copied.bytes;
-  j["secrets_ledger"] = r.ledger;
-  if (!r.ledger_problem.empty()) j["secrets_ledger_problem"] = r.ledger_problem;
-  j["recovered"] = r.recovered;
-  return j;
-}
-
-inline std::string render_result(const import_result& r) {
-  text::terminal_lines line;
-  line("imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
-       r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))");
-  if (!r.backup.empty()) line("  previous config kept as " + r.backup);
-  if (r.plan.memory && !r.plan.memory->markdown.empty())
-    line("  wrote " + std::to_string(r.plan.memory->entries) +
-         " memories as the Markdown backend's files of the new workspace");
-  else if (r.plan.memory)
-    line("  merged " + std::to_string(r.plan.memory->entries) + " memories into " +
-         r.plan.memory->store);
-  for (const std::string& left : r.recovered)
-    line("  removed " + left + ", left by an earlier run of this plan that was killed");
-  render_todo(line, r.plan.todo);
-  if (!r.ledger.empty()) line("  required secrets recorded in " + r.ledger);
-  if (!r.ledger_problem.empty())
-    line("  warning: the required secrets were not recorded (" + r.ledger_problem + ")");
-  return std::move(line.text);
-}
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/render.hpp -----
-// ----- begin clawport/importer/secrets.hpp -----
-// `clawport secrets list` / `secrets set` (docs/cli.md): the secret fields of an install's
-// config and their state (never their values), and supplying one as ZeroClaw stores it
-// (ZeroClaw's secrets.rs): `enc2:<hex of nonce(12) | ciphertext | tag(16)>`, ChaCha20-
-// Poly1305 under the 32-byte key that `<config dir>/.secret_key` holds as hex (created,
-// mode 0600, when absent, as ZeroClaw does on its first save); plain text where
-// `[secrets] encrypt = false`; an `op://` reference kept as given. The cryptography is the
-// `Cipher` policy's (crypto/sodium.hpp: libsodium), never this file's. Only the value's
-// bytes change: the config is rewritten by zeroclaw::rewrite_config (backup, mode kept),
-// and the result must parse to the config with that one field changed.
-
-
-#include <toml++/toml.h>
-
-#include <cstddef>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-/// The key file beside the config, as ZeroClaw names it.
-inline constexpr std::string_view secret_key_file = ".secret_key";
-
-/// What a secret field holds, as `secrets list` shows it.
-enum class secret_state { blank, set, encrypted, reference };
-
-inline constexpr std::string_view secret_state_names[] = {"blank", "set", "encrypted", "reference"};
-constexpr std::string_view to_string(secret_state s) noexcept {
-  return wire_name<secret_state::reference>(s, secret_state_names, "unknown");
-}
-
-inline secret_state state_of(std::string_view v) noexcept {
-  if (v.empty()) return secret_state::blank;
-  if (v.rfind("enc2:", 0) == 0 || v.rfind("enc:", 0) == 0) return secret_state::encrypted;
-  if (v.rfind("op://", 0) == 0) return secret_state::reference;
-  return secret_state::set;
-}
-
-/// One secret field of the config (a string, or one value of a secret map).
-struct secret_entry {
-  std::string path;
-  secret_state state = secret_state::blank;
-};
-
-namespace secrets_detail {
-
-namespace zc = clawport::zeroclaw;
-
-/// Every secret field of `table` with its state; a map's values one by one.
-inline void secrets_of(const zc::value& table, zc::list_view<zc::field> fields,
-                       const std::string& prefix, std::vector<secret_entry>& out) {
-  zc::for_each_secret_field(table, fields, prefix,
-                            [&](const std::string& path, const zc::value& v) {
-                              if (v.is_string()) out.push_back({path, state_of(v.text)});
-                              for (const zc::member& m : v.members)
-                                if (m.val.is_string())
-                                  out.push_back({path + "." + m.key, state_of(m.val.text)});
-                            });
-}
-
-/// The node at `path` in toml++'s document (arrays of tables addressed by `name`, as
-/// zeroclaw::element_segment names them); nullptr when there is none.
-inline const toml::node* node_at(const toml::table& doc, std::string_view path) {
-  const toml::node* cur = &doc;
-  std::size_t start = 0;
-  while (cur != nullptr) {
-    const std::size_t dot = path.find('.', start);
-    const std::string key(path.substr(start, dot == std::string_view::npos ? dot : dot - start));
-    if (const toml::table* t = cur->as_table()) {
-      cur = t->get(key);
-    } else if (const toml::array* a = cur->as_array()) {
-      const toml::node* found = nullptr;
-      for (const toml::node& e : *a)
-        if (const toml::table* et = e.as_table())
-          if (const auto* n = et->get_as<std::string>("name"); n && n->get() == key) found = &e;
-      cur = found;
-    } else {
-      return nullptr;
-    }
-    if (dot == std::string_view::npos) return cur;
-    start = dot + 1;
-  }
-  return nullptr;
-}
-
-/// The byte offset of a toml++ position (1-based line, column in code points).
-inline std::optional<std::size_t> offset_of(std::string_view text, const toml::source_position& p) {
-  std::size_t at = 0;
-  for (toml::source_index line = 1; line < p.line; ++line) {
-    at = text.find('\n', at);
-    if (at == std::string_view::npos) return std::nullopt;
-    ++at;
-  }
-  for (toml::source_index col = 1; col < p.column; ++col) {
-    if (at >= text.size()) return std::nullopt;
-    ++at;
-    while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++at;
-  }
-  return at;
-}
-
-/// The length of the single-line TOML string literal at the start of `text` (basic
-/// `"…"` with escapes, or literal `'…'`); nullopt for anything else (a multi-line string).
-inline std::optional<std::size_t> string_token(std::string_view text) {
-  if (text.empty() || (text[0] != '"' && text[0] != '\'')) return std::nullopt;
-  const char q = text[0];
-  if (text.substr(0, 3) == std::string(3, q)) return std::nullopt;
-  for (std::size_t i = 1; i < text.size(); ++i) {
-    if (text[i] == '\n') return std::nullopt;
-    if (q == '"' && text[i] == '\\') {
-      ++i;
-      continue;
-    }
-    if (text[i] == q) return i + 1;
-  }
-  return std::nullopt;
-}
-
-/// The value at the config path `path`: tables by key, arrays of tables by
-/// zeroclaw::element_segment (a server's `name`), as required_secrets names them; nullptr
-/// when there is none.
-template <class Value>
-Value* value_at(Value& config, std::string_view path) {
-  Value* cur = &config;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = path.find('.', start);
-    const std::string key(path.substr(start, dot == std::string_view::npos ? dot : dot - start));
-    Value* next = nullptr;
-    if (cur->is_table()) {
-      next = cur->find(key);
-    } else if (cur->is_array()) {
-      for (std::size_t i = 0; i < cur->items.size() && next == nullptr; ++i)
-        if (zc::element_segment(cur->items[i], i) == key) next = &cur->items[i];
-    }
-    if (next == nullptr || dot == std::string_view::npos) return next;
-    cur = next;
-    start = dot + 1;
-  }
-}
-
-/// `config` with the string at `path` replaced by `stored` (the value-tree twin of the
-/// text edit, for the check that nothing else changed); false when there is none.
-inline bool set_in(zc::value& config, std::string_view path, const std::string& stored) {
-  zc::value* v = value_at(config, path);
-  if (v == nullptr) {  // a missing line: the field added to its table
-    const std::size_t dot = path.rfind('.');
-    zc::value* table =
-        dot == std::string_view::npos ? nullptr : value_at(config, path.substr(0, dot));
-    if (table == nullptr || !table->is_table()) return false;
-    table->set(std::string(path.substr(dot + 1)), zc::value::make_string(stored));
-    return true;
-  }
-  if (!v->is_string()) return false;
-  v->text = stored;
-  return true;
-}
-
-/// The secret string fields of the entry `table` that have no line at all (a provider
-/// without `api_key = ...`): `prefix` + key each. `secrets set` adds such a line.
-inline void missing_of(const zc::value& table, zc::list_view<zc::field> fields,
-                       const std::string& prefix, std::vector<std::string>& out) {
-  if (!table.is_table()) return;
-  for (const zc::field& fd : fields)
-    if (fd.secret && fd.type == zc::field_type::string && table.find(fd.key) == nullptr)
-      out.push_back(prefix + std::string(fd.key));
-}
-
-/// Where a line for the missing field `path` goes: just after the `[...]` header line of its
-/// table (nullopt for a table without one: an inline or dotted table).
-inline std::optional<std::size_t> after_header(std::string_view text, const toml::table& doc,
-                                               std::string_view path) {
-  const std::size_t dot = path.rfind('.');
-  if (dot == std::string_view::npos) return std::nullopt;
-  const toml::node* table = node_at(doc, path.substr(0, dot));
-  if (table == nullptr || !table->is_table()) return std::nullopt;
-  const std::optional<std::size_t> line = offset_of(text, {table->source().begin.line, 1});
-  if (!line) return std::nullopt;
-  const std::size_t first = text.find_first_not_of(" \t", *line);
-  if (first == std::string_view::npos || text[first] != '[') return std::nullopt;
-  const std::size_t end = text.find('\n', first);
-  return end == std::string_view::npos ? text.size() : end + 1;
-}
-
-/// Lowercase hex, as secrets.rs writes it.
-inline std::string hex(const unsigned char* bytes, std::size_t n) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * n);
-  for (std::size_t i = 0; i < n; ++i) {
-    out += digits[bytes[i] >> 4];
-    out += digits[bytes[i] & 0xF];
-  }
-  return out;
-}
-
-/// The key `.secret_key` holds: hex (either case) of exactly `n` bytes, whitespace around
-/// it ignored, as secrets.rs reads it; anything else is refused naming the file.
-inline std::vector<unsigned char> parse_key(std::string_view text, std::size_t n,
-                                            const std::string& shown) {
-  const std::size_t b = text.find_first_not_of(" \t\r\n");
-  const std::size_t e = text.find_last_not_of(" \t\r\n");
-  const std::string_view h = b == std::string_view::npos ? "" : text.substr(b, e - b + 1);
-  const auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  std::vector<unsigned char> key;
-  bool ok = h.size() == 2 * n;
-  for (std::size_t i = 0; ok && i < h.size(); i += 2) {
-    const int hi = nibble(h[i]);
-    const int lo = nibble(h[i + 1]);
-    ok = hi >= 0 && lo >= 0;
-    if (ok) key.push_back(static_cast<unsigned char>(hi * 16 + lo));
-  }
-  if (!ok)
-    throw error(errc::config_invalid,
-                shown + " does not hold a " + std::to_string(n) +
-                    "-byte key as hex, so no secret was encrypted with it and nothing was "
-                    "written; restore the install's key file (without it ZeroClaw cannot read "
-                    "its encrypted secrets either)",
-                shown);
-  return key;
-}
-
-/// The refusal of a key that is missing while the config holds `encrypted` values sealed
-/// with it: a new key could not open them, and the config would mix two keys.
-inline error key_missing(const std::string& shown, std::size_t encrypted) {
-  return error(errc::not_found,
-               std::to_string(encrypted) + " value(s) of the config are encrypted and the key " +
-                   shown +
-                   " that ZeroClaw decrypts them with is missing; restore that file (a new key "
-                   "could not decrypt them, and the config would mix two keys); nothing was "
-                   "written",
-               shown);
-}
-
-/// The install's key: `.secret_key` read (a regular file, never through a link), or
-/// created when absent, as ZeroClaw does on its first save: random bytes from the cipher,
-/// written as hex to a new file of mode 0600 beside it, owned as the config (`config`) is,
-/// renamed into place without replacing one that appeared meanwhile (then that one is
-/// used). Never created while the config holds `encrypted` > 0 values (key_missing).
-template <class Fs, class Cipher>
-std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string& install_root,
-                                       const std::string& config_name, std::size_t encrypted,
-                                       bool& created) {
-  const std::string name(secret_key_file);
-  const std::string shown = paths::join(install_root, name);
-  auto dir = fs.open_root(install_root);
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    const fs::read_result r = fs::try_read_file_at(fs, dir, name, 4096);
-    if (r.refusal == fs::read_refusal::none) return parse_key(r.bytes, Cipher::key_bytes, shown);
-    if (r.refusal != fs::read_refusal::missing)
-      throw fs::read_refusal_error(r.refusal, shown, 4096);
-    if (encrypted > 0) throw key_missing(shown, encrypted);
-    const std::optional<fs::stat_info> config = fs.stat_at(dir, config_name);
-    if (!config)
-      throw error(errc::identity_changed,
-                  paths::join(install_root, config_name) +
-                      " disappeared while its key was being made; nothing was written",
-                  shown);
-    std::vector<unsigned char> key(Cipher::key_bytes);
-    cipher.random(key.data(), key.size());
-    const std::string tmp =
-        publish::temp_file_name(publish::staging_kind::replace, name, publish::random_token());
-    try {
-      publish::create_owned_file(fs, dir, tmp, hex(key.data(), key.size()), fs::modes::private_file,
-                                 *config, paths::join(install_root, config_name));
-      fs.sync_filesystem(dir);
-      if (publish::rename_noreplace(fs, dir, tmp, dir, name)) {
-        fs.sync_dir(dir);
-        created = true;
-        return key;
-      }
-      fs.unlink_at(dir, tmp);  // another process created it first: use that one
-    } catch (const error& e) {
-      try {
-        if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
-      } catch (...) {
-      }
-      throw with_context(e, "failed to create " + shown, shown, reason_of(e));
-    }
-  }
-  throw error(errc::identity_changed, shown + " changed while it was being created; run again",
-              shown);
-}
-
-}  // namespace secrets_detail
-
-namespace secrets_detail {
-
-/// Calls `visit(entry table, its schema, "<entry path>.")` for every entry of the closure
-/// kinds the schema knows, and every channel the schema describes.
-template <class Schema, class Visit>
-void for_each_entry(const zeroclaw::value& config, Visit&& visit) {
-  const auto entries = [&](const zeroclaw::entry_kind& k, const auto& schema_of) {
-    for (const auto& [name, val] : zeroclaw::entries_of(config, k)) {
-      const zeroclaw::entry_schema* s = schema_of(name);
-      if (s != nullptr) visit(*val, *s, zeroclaw::entry_path(k, name) + ".");
-    }
-  };
-  for (const zeroclaw::entry_kind& k : zeroclaw::entry_kinds)
-    entries(k,
-            [&k](const std::string& name) { return zeroclaw::entry_schema_of<Schema>(k, name); });
-  if constexpr (zeroclaw::schema_detail::has_channel<Schema>::value) {
-    static constexpr zeroclaw::entry_kind channels{"channel", zeroclaw::ref_target::channel,
-                                                   "channels", true};
-    entries(channels, [](const std::string& name) {
-      return Schema::channel(name.substr(0, name.find('.')));
-    });
-  }
-}
-
-}  // namespace secrets_detail
-
-/// Every secret field the config holds (entries of the closure kinds the schema knows, and
-/// the credentials of its channels where the schema describes them), with its state: the
-/// one list `secrets list`, `secrets set` and `status` read. Pure.
-template <class Schema = zeroclaw::schema_v3>
-std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
-  std::vector<secret_entry> out;
-  secrets_detail::for_each_entry<Schema>(
-      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
-        secrets_detail::secrets_of(v, s.fields, p, out);
-        secrets_detail::secrets_of(v, s.extra, p, out);
-      });
-  return out;
-}
-
-/// The secret fields of the config's entries that have no line (`secrets set` adds it);
-/// not in `list_secrets`, so `status` does not count an absent optional key as blank. Pure.
-template <class Schema = zeroclaw::schema_v3>
-std::vector<std::string> missing_secret_fields(const zeroclaw::value& config) {
-  std::vector<std::string> out;
-  secrets_detail::for_each_entry<Schema>(
-      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
-        secrets_detail::missing_of(v, s.fields, p, out);
-      });
-  return out;
-}
-
-/// The config at `config_path` (absolute) that `secrets set` will replace, read by the rule
-/// of a command that replaces it (zeroclaw::read_config_to_replace: a symlink or a second
-/// hard link refused) and parsed; its text in `text`. A command that only reads the config
-/// follows a symlink instead (`read_secrets`, zeroclaw::read_install_config).
-template <class Fs>
-zeroclaw::value read_config_to_edit(Fs& fs, const std::string& config_path, std::string& text) {
-  const std::string root = zeroclaw::install_root_of(config_path);
-  const std::optional<std::string> t = detail::read_config(fs, root, paths::file_name(config_path));
-  if (!t) throw zeroclaw::missing_config_error(config_path);
-  text = *t;
-  return zeroclaw::parse_toml(text, config_path);
-}
-
-/// `secrets list`: every secret field of the config at `config_path` and its state. Only
-/// reads, so a symlinked config is followed (zeroclaw::read_existing_install_config).
-template <class Fs, class Schema = zeroclaw::schema_v3>
-std::vector<secret_entry> read_secrets(Fs& fs, const std::string& config_path) {
-  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
-  return list_secrets<Schema>(zeroclaw::parse_toml(text, config_path));
-}
-
-/// Refuses (errc::not_found, naming `secrets list`) a `path` that is not a secret field
-/// `config` (read from `config_path`) holds. Pure.
-template <class Schema = zeroclaw::schema_v3>
-void check_secret_field(const zeroclaw::value& config, const std::string& config_path,
-                        const std::string& path) {
-  for (const secret_entry& e : list_secrets<Schema>(config))
-    if (e.path == path) return;
-  for (const std::string& missing : missing_secret_fields<Schema>(config))
-    if (missing == path) return;  // a secret field whose line is missing: set adds it
-  throw error(errc::not_found,
-              path + " is not a secret field of " + config_path +
-                  "; `clawport secrets list` shows them (a field that is not secret is set "
-                  "with `zeroclaw config set`); nothing was written",
-              path);
-}
-
-/// check_secret_field on the config at `config_path` (absolute): what `secrets set` asks
-/// before it reads a value, so a wrong field is named before any input is read.
-template <class Fs, class Schema = zeroclaw::schema_v3>
-void require_secret_field(Fs& fs, const std::string& config_path, const std::string& path) {
-  std::string text;
-  check_secret_field<Schema>(read_config_to_edit(fs, config_path, text), config_path, path);
-}
-
-/// What `set_secret` wrote.
-struct set_secret_result {
-  std::string config;
-  std::string backup;
-  std::string path;
-  secret_state stored = secret_state::set;  ///< encrypted, reference, or set (plain text)
-  std::string key_file;                     ///< the key used ("" for plain or a reference)
-  bool key_created = false;
-  /// The field was blank (or its line missing) before: the change loses nothing, so no
-  /// backup was kept (issue 44 item 8).
-  bool was_blank = false;
-};
-
-/// The text `value` takes in the config: an `op://` reference as given; plain text where
-/// `[secrets] encrypt = false`; else `enc2:` under the install's key.
-template <class Fs, class Cipher>
-std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
-                        const std::string& install_root, std::string_view value,
-                        set_secret_result& res) {
-  if (state_of(value) == secret_state::reference) {
-    res.stored = secret_state::reference;
-    return std::string(value);
-  }
-  const zeroclaw::value* encrypt = zeroclaw::find_path(config, "secrets.encrypt");
-  if (encrypt != nullptr && encrypt->is_boolean() && !encrypt->boolean) {
-    res.stored = secret_state::set;
-    return std::string(value);
-  }
-  std::size_t encrypted = 0;
-  for (const secret_entry& e : list_secrets(config))
-    encrypted += e.state == secret_state::encrypted ? 1 : 0;
-  const std::vector<unsigned char> key = secrets_detail::install_key(
-      fs, cipher, install_root, paths::file_name(res.config), encrypted, res.key_created);
-  res.key_file = paths::join(install_root, std::string(secret_key_file));
-  std::vector<unsigned char> nonce(Cipher::nonce_bytes);
-  cipher.random(nonce.data(), nonce.size());
-  const std::string sealed = cipher.seal(value, nonce.data(), key.data());
-  res.stored = secret_state::encrypted;
-  return "enc2:" + secrets_detail::hex(nonce.data(), nonce.size()) +
-         secrets_detail::hex(reinterpret_cast<const unsigned char*>(sealed.data()), sealed.size());
-}
-
-/// Sets the secret field `path` of the config at `config_path` (absolute) to `value`, as
-/// ZeroClaw stores it (see the top of this file). Only the value's bytes change (or, for a
-/// secret field whose line is missing, that line is added under its table's header); the
-/// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`
-/// when a value is replaced, unless `keep_backup` is false: a caller that kept one for this
-/// run already; none when the field was blank, as the change then loses nothing; mode and
-/// owner kept). Refuses, writing nothing: a path that is not a secret field the
-/// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
-/// one that is already ciphertext (errc::invalid_argument); a missing key while the config
-/// holds encrypted values (errc::not_found); a field written as a multi-line string
-/// (errc::config_invalid); the refusals of rewrite_config. Cipher: the policy of
-/// crypto/sodium.hpp (key_bytes, nonce_bytes, random, seal).
-template <class Fs, class Cipher, class Schema = zeroclaw::schema_v3>
-set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_path,
-                             const std::string& path, std::string_view value, const timestamp& now,
-                             bool keep_backup = true) {
-  namespace sd = secrets_detail;
-  std::string text;
-  const zeroclaw::value config = read_config_to_edit(fs, config_path, text);
-  check_secret_field<Schema>(config, config_path, path);
-  if (value.empty())
-    throw error(errc::invalid_argument,
-                "an empty value for " + path +
-                    "; nothing was written (the field is blank already "
-                    "or keeps its value)",
-                path);
-  if (state_of(value) == secret_state::encrypted)
-    throw error(errc::invalid_argument,
-                "the value for " + path +
-                    " is already ciphertext (enc:/enc2:); give the secret itself, nothing was "
-                    "written",
-                path);
-  // Where the value's bytes are in `old_text`: a one-line string literal; for a field whose
-  // line is missing, the end of its table's `[header]` line (`len` 0: the line is added).
-  const auto locate = [&](std::string_view old_text) {
-    const toml::table doc = toml_adaptor::parse(old_text, config_path);
-    const toml::node* node = sd::node_at(doc, path);
-    std::optional<std::size_t> at;
-    std::optional<std::size_t> len;
-    if (node != nullptr && node->is_string()) at = sd::offset_of(old_text, node->source().begin);
-    if (at) len = sd::string_token(old_text.substr(*at));
-    if (node == nullptr) {
-      at = sd::after_header(old_text, doc, path);
-      len = 0;
-    }
-    if (!at || !len)
-      throw error(errc::config_invalid,
-                  path + " is not written as a one-line string in " + config_path +
-                      ", so clawport cannot replace just its value; nothing was written (set "
-                      "it with `zeroclaw config set " +
-                      path + "`)",
-                  path);
-    return std::make_pair(*at, *len);
-  };
-  (void)locate(text);  // refused before a key is created
-  set_secret_result res;
-  res.config = config_path;
-  res.path = path;
-  const zeroclaw::value* before = zeroclaw::find_path(config, path);
-  res.was_blank = before == nullptr || (before->is_string() && before->text.empty());
-  const std::string install_root = zeroclaw::install_root_of(config_path);
-  const std::string stored = stored_form(fs, cipher, config, install_root, value, res);
-
-  std::optional<zeroclaw::value> expected;  // the config as read, with the one field set
-  const auto edit = [&](std::string_view old_text) {
-    expected = zeroclaw::parse_toml(old_text, config_path);
-    if (!sd::set_in(*expected, path, stored)) expected.reset();
-    const auto [at, len] = locate(old_text);
-    std::string out(old_text.substr(0, at));
-    if (len == 0) {  // the missing line, added as the table's first
-      if (at > 0 && old_text[at - 1] != '\n') out += '\n';
-      out += path.substr(path.rfind('.') + 1) + " = ";
-    }
-    out += toml_writer::quote(stored);
-    if (len == 0) out += '\n';
-    out += old_text.substr(at + len);
-    return out;
-  };
-  // The result must mean the config with exactly this field changed.
-  const auto check = [&](std::string_view new_text) {
-    if (!expected || !(zeroclaw::parse_toml(new_text, config_path) == *expected))
-      throw error(errc::config_invalid,
-                  "replacing the value of " + path + " in " + config_path +
-                      " would change more than that field (a clawport bug); nothing was written",
-                  path);
-  };
-  const zeroclaw::config_append_result w =
-      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup && !res.was_blank);
-  res.backup = w.backup;
-  return res;
-}
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/secrets.hpp -----
-// ----- begin clawport/importer/status.hpp -----
-// `clawport status` (docs/cli.md): one look at a ZeroClaw install. Its agents, and which
-// came from an import (the provenance comment the import wrote before their tables), the
-// secret fields still blank (those the required-secrets ledger records, and every blank
-// secret field the schema marks), whether the whole config validates (the rules of
-// `Config::validate()`, zeroclaw/validate.hpp), and the leftovers of interrupted commands
-// (the staging names of publish/names.hpp) with the `clawport recover` line that clears
-// each. Reads only, through the Fs policy.
-
-// ----- begin clawport/skills/staging_places.hpp -----
-// Where the commands stage in a ZeroClaw install: the one list of directories in which a
-// staging family of publish/names.hpp can leave something (a replace's temporary beside
-// config.toml, an import's trees beside a workspace or a skill bundle, a skills command's
-// `.clawport-stage-*` in a bundle's directory, a configured `directory` or the global skills
-// directory). `clawport status` scans exactly these; `clawport recover <dir>` clears beside
-// any of them (the line status prints for each leftover).
-
-
-#include <algorithm>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace skills {
-
-/// One directory where commands stage.
-struct staging_place {
-  std::string path;  ///< absolute, lexically normalised
-  /// The files of the directory a command replaces through a temporary beside it (the file
-  /// families: `.<file>.tmp-<token>`); empty where no file is replaced.
-  std::vector<std::string> files;
-};
-
-/// Every place of the install at `where` (config `cfg`, config file `config_name`) where a
-/// command stages, each once, in a fixed order: the install root (the config, the
-/// required-secrets ledger and `extra_files`, e.g. the key `secrets set` creates);
-/// `agents/`; each agent's directory `agents/<alias>/` (`agents` lists those found on disk)
-/// and the parent of each configured workspace (an import stages beside the workspace);
-/// `shared/` and `shared/skills/` (an import's skill bundles); each configured bundle's
-/// directory that lies inside `shared/` (skills install, new, remove); the global skills
-/// directory.
-inline std::vector<staging_place> staging_places(const skills_config& cfg,
-                                                 const install_paths& where,
-                                                 const std::string& config_name,
-                                                 const std::vector<std::string>& agents,
-                                                 const std::vector<std::string>& extra_files = {}) {
-  std::vector<staging_place> out;
-  const auto add = [&](const std::string& dir, std::vector<std::string> files = {}) {
-    const std::string p = paths::normalize(dir);
-    for (const staging_place& s : out)
-      if (s.path == p) return;
-    out.push_back({p, std::move(files)});
-  };
-  const std::string& root = where.install_root;
-  std::vector<std::string> root_files{config_name, std::string(zeroclaw::secret_ledger_name)};
-  root_files.insert(root_files.end(), extra_files.begin(), extra_files.end());
-  add(root, std::move(root_files));
-  const std::string agents_dir = paths::join(root, zeroclaw::install_agents_dir);
-  add(agents_dir);
-  for (const std::string& a : agents) add(paths::join(agents_dir, a));
-  for (const auto& [alias, a] : cfg.agents) {
-    (void)a;
-    add(paths::parent(agent_workspace_dir(cfg, root, alias)));
-  }
-  const std::string shared = paths::join(root, zeroclaw::install_shared_dir);
-  add(shared);
-  add(paths::join(shared, "skills"));
-  for (const auto& [alias, b] : cfg.bundles) {
-    (void)b;
-    const std::string dir = resolve_directory(cfg, root, alias);
-    try {
-      validate_directory(dir, root);
-    } catch (const error&) {
-      continue;  // a directory outside shared/ is refused by every skills command
-    }
-    add(dir);
-  }
-  add(global_skills_dir(where.data()));
-  return out;
-}
-
-}  // namespace skills
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/skills/staging_places.hpp -----
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cerrno>
-#include <optional>
-#include <set>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace importer {
-
-/// Where an agent came from, as the import recorded it in the config's provenance comment.
-struct import_provenance {
-  std::string imported_at;      ///< RFC 3339
-  std::string source_alias;     ///< the agent's alias in the bundle
-  std::string bundle;           ///< the bundle's path as imported
-  std::string manifest_sha256;  ///< `sha256:<hex>`
-  std::string exported_at;
-  std::string producer;  ///< what exported it (`clawport 0.1.0`)
-};
-
-/// One `[agents.<alias>]` of the config.
-struct agent_status {
-  std::string alias;
-  std::optional<import_provenance> imported;  ///< empty: configured on this install
-};
-
-/// A secret field that is blank.
-struct blank_secret {
-  std::string path;  ///< config path (`providers.models.anthropic.main.api_key`)
-  /// `import` (the required-secrets ledger records it; absent from the config counts too),
-  /// `schema` (a blank secret field the ledger does not record).
-  std::string source;
-};
-
-/// A name an interrupted command left in the install.
-struct leftover {
-  std::string path;            ///< absolute
-  std::string creator;         ///< who makes such names, in recover's words
-  text::command_line command;  ///< the `clawport recover` line that clears it
-  /// What the leftover holds and what recover will do with it, when that matters (a killed
-  /// skills upgrade: which version is in place); empty otherwise.
-  std::string detail;
-};
-
-/// What `clawport status` reports. `pending()` is what the exit status says.
-struct install_status {
-  std::string config_path;
-  std::string install_root;
-  std::vector<agent_status> agents;
-  std::vector<blank_secret> blank_secrets;
-  std::optional<zeroclaw::validation_error> invalid;  ///< the first problem, if any
-  std::vector<leftover> leftovers;
-  /// Values of the config encrypted (enc2:) while the install's `.secret_key` is missing:
-  /// ZeroClaw cannot decrypt them, and `secrets set` refuses to make a new key.
-  std::size_t encrypted_without_key = 0;
-
-  bool pending() const {
-    return !blank_secrets.empty() || invalid || !leftovers.empty() || encrypted_without_key > 0;
-  }
-};
-
-namespace status_detail {
-
-namespace zc = clawport::zeroclaw;
-
-/// `text` after `head` up to `tail` (both must be found, in order); nullopt otherwise.
-inline std::optional<std::string> between(std::string_view text, std::string_view head,
-                                          std::string_view tail, std::size_t& from) {
-  const std::size_t a = text.find(head, from);
-  if (a == std::string_view::npos) return std::nullopt;
-  const std::size_t b = text.find(tail, a + head.size());
-  if (b == std::string_view::npos) return std::nullopt;
-  from = b + tail.size();
-  return std::string(text.substr(a + head.size(), b - a - head.size()));
-}
-
-/// Every provenance comment in the config's text, by the alias it names: the two lines
-/// provenance_comment (plan.hpp) writes, `# ` before each.
-inline std::vector<std::pair<std::string, import_provenance>> provenance_in(std::string_view text) {
-  std::vector<std::pair<std::string, import_provenance>> out;
-  static constexpr std::string_view first = "# Imported by clawport ";
-  for (std::size_t at = text.find(first); at != std::string_view::npos;
-       at = text.find(first, at + 1)) {
-    if (at != 0 && text[at - 1] != '\n') continue;
-    const std::size_t eol = text.find('\n', at);
-    if (eol == std::string_view::npos) break;  // the second line is missing
-    const std::size_t end2 = text.find('\n', eol + 1);
-    const std::string_view two = text.substr(at, end2 == std::string_view::npos ? end2 : end2 - at);
-    std::size_t p = 0;
-    import_provenance v;
-    const auto when = between(two, " at ", ": agent `", p);
-    const auto alias = between(two, "", "` (source alias `", p);
-    const auto source = between(two, "", "`)\n# from bundle ", p);
-    const auto bundle = between(two, "", ", manifest ", p);
-    const auto digest = between(two, "", " (exported ", p);
-    const auto exported = between(two, "", " by ", p);
-    if (!when || !alias || !source || !bundle || !digest || !exported || two.back() != ')')
-      continue;  // not a comment clawport wrote: nothing is guessed from it
-    v.imported_at = *when;
-    v.source_alias = *source;
-    v.bundle = *bundle;
-    v.manifest_sha256 = *digest;
-    v.exported_at = *exported;
-    v.producer = std::string(two.substr(p, two.size() - p - 1));
-    out.emplace_back(*alias, std::move(v));
-  }
-  return out;
-}
-
-/// Every blank secret field of the config, by config path: the one list of `secrets
-/// list` (list_secrets), kept to its blank fields.
-template <class Schema>
-std::vector<std::string> blank_secret_paths(const zc::value& config) {
-  std::vector<std::string> out;
-  for (secret_entry& e : list_secrets<Schema>(config))
-    if (e.state == secret_state::blank) out.push_back(std::move(e.path));
-  return out;
-}
-
-/// True when the secret at `path` holds a value in `config`.
-inline bool is_set(const zc::value& config, const std::string& path) {
-  const zc::value* v = secrets_detail::value_at(config, path);
-  return v != nullptr && v->is_string() && !v->text.empty();
-}
-
-/// A skills staging tree's killed upgrade in words (skills::inspect_upgrade, the reading
-/// `recover` acts on): which version is in place and what recover does; empty when the
-/// tree records no upgrade or cannot be read.
-template <class Fs>
-std::string upgrade_detail(Fs& fs, const typename Fs::dir& dir, const std::string& name) {
-  try {
-    const auto st = fs.stat_at(dir, name);
-    if (!st || st->kind != fs::file_kind::directory) return {};
-    const typename Fs::dir stage = fs.open_dir_at(dir, name);
-    if (const auto u = skills::inspect_upgrade(fs, dir, stage))
-      return skills::upgrade_leftover_text(*u);
-  } catch (const error&) {
-    // unreadable: the leftover is still listed, without the detail
-  }
-  return {};
-}
-
-/// The leftovers of interrupted commands in the directory `relative` of the install
-/// (`""`: the root), with the recover line for each; `files` are the files of that
-/// directory whose temporary siblings a replace leaves (`config.toml`, the ledger).
-template <class Fs>
-void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
-                  const std::vector<std::string>& files, install_status& st) {
-  std::vector<std::string> names;
-  fs.for_each_entry(dir, [&](std::string_view n) { names.emplace_back(n); });
-  std::sort(names.begin(), names.end());
-  for (const std::string& n : names) {
-    std::string destination;
-    publish::staging_match m = publish::match_staging(n);
-    for (const std::string& f : files) {
-      if (m.family != nullptr) break;
-      m = publish::match_staging(n, f);
-      if (m.family != nullptr) destination = f;
-    }
-    if (m.family == nullptr || !m.exact) continue;
-    if (m.intent && !files.empty())
-      destination = files.front();  // recover beside the config finishes or undoes it
-    else if (m.family->kind == publish::staging_kind::import)
-      destination = n.substr(publish::family_of(publish::staging_kind::import).prefix.size() +
-                             publish::import_token_length + 1);
-    if (destination.empty()) destination = n;  // recover clears every staging tree beside it
-    st.leftovers.push_back(
-        {paths::join(abs, n), std::string(m.family->creator),
-         text::paste_command({"clawport", "recover", paths::join(abs, destination)}),
-         m.family->kind == publish::staging_kind::skills ? upgrade_detail(fs, dir, n)
-                                                         : std::string()});
-  }
-}
-
-/// The leftovers in every place of the one list where commands stage
-/// (skills::staging_places: the root, `agents/`, each agent's directory, `shared/`,
-/// `shared/skills/`, each bundle's directory, the global skills directory), those that exist.
-template <class Fs>
-void scan_leftovers(Fs& fs, install_status& st, const std::string& config_name,
-                    const std::string& config_text, const std::string& data_dir) {
-  skills::skills_config cfg;
-  try {
-    cfg = skills::parse_skills_config(config_text, st.config_path);
-  } catch (const error&) {
-    // a config the skills reader refuses: the default places are still scanned
-  }
-  std::vector<std::string> agents;
-  try {
-    auto d = fs.open_root(paths::join(st.install_root, zc::install_agents_dir));
-    fs.for_each_entry(d, [&](std::string_view n) {
-      if (publish::match_staging(n).family != nullptr) return;
-      const auto s = fs.stat_at(d, n);
-      if (s && s->kind == fs::file_kind::directory) agents.emplace_back(n);
-    });
-  } catch (const error&) {
-    // no agents/ directory
-  }
-  std::sort(agents.begin(), agents.end());
-  const skills::install_paths where{st.install_root, data_dir};
-  for (const skills::staging_place& place :
-       skills::staging_places(cfg, where, config_name, agents, {std::string(secret_key_file)})) {
-    std::optional<typename Fs::dir> dir;
-    try {
-      dir.emplace(fs.open_root(place.path));
-    } catch (const error& e) {
-      if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) continue;
-      throw;
-    }
-    leftovers_in(fs, *dir, place.path, place.files, st);
-  }
-}
-
-}  // namespace status_detail
-
-/// The state of the install whose config is `config_path` (absolute; `data_dir`: the
-/// ZEROCLAW_DATA_DIR, empty for `<install>/data`, where the global skills directory is). Throws
-/// clawport::error: errc::not_found (no config), errc::config_parse (it does not parse, or
-/// the ledger is not clawport's), and the read refusals of fs::read_file.
-template <class Fs, class Schema = zeroclaw::schema_v3>
-install_status read_status(Fs& fs, const std::string& config_path,
-                           const std::string& data_dir = {}) {
-  namespace zc = clawport::zeroclaw;
-  namespace sd = status_detail;
-  install_status st;
-  st.config_path = config_path;
-  st.install_root = zc::install_root_of(config_path);
-  const std::string config_name = paths::file_name(config_path);
-  const std::optional<std::string> text = detail::read_config(fs, st.install_root, config_name);
-  if (!text) throw zeroclaw::missing_config_error(config_path);
-  const zc::value config = zc::parse_toml(*text, config_path);
-  st.invalid = zc::validate_config<Schema>(config);
-
-  const auto provenance = sd::provenance_in(*text);
-  if (const zc::value* agents = zeroclaw::find_path(config, "agents");
-      agents && agents->is_table()) {
-    for (const zc::member& a : agents->members) {
-      agent_status s{a.key, std::nullopt};
-      for (const auto& [alias, p] : provenance)
-        if (alias == a.key) s.imported = p;  // the latest comment naming it
-      st.agents.push_back(std::move(s));
-    }
-  }
-
-  const std::set<std::string> ledger = zc::read_secret_ledger(fs, st.install_root, config_name);
-  for (const std::string& path : ledger)
-    if (!sd::is_set(config, path)) st.blank_secrets.push_back({path, "import"});
-  for (const std::string& path : sd::blank_secret_paths<Schema>(config))
-    if (!ledger.count(path)) st.blank_secrets.push_back({path, "schema"});
-
-  std::size_t encrypted = 0;
-  for (const secret_entry& e : list_secrets<Schema>(config))
-    encrypted += e.state == secret_state::encrypted ? 1 : 0;
-  if (encrypted > 0 && !fs.stat_at(fs.open_root(st.install_root), std::string(secret_key_file)))
-    st.encrypted_without_key = encrypted;
-
-  sd::scan_leftovers(fs, st, config_name, *text, data_dir);
-  return st;
-}
-
-/// The `clawport status --json` document.
-inline nlohmann::json to_json(const install_status& st) {
-  nlohmann::json j;
-  j["config"] = st.config_path;
-  j["agents"] = nlohmann::json::array();
-  for (const agent_status& a : st.agents) {
-    nlohmann::json item = {{"alias", a.alias}, {"imported", nullptr}};
-    if (a.imported)
-      item["imported"] = {{"at", a.imported->imported_at},
-                          {"source_alias", a.imported->source_alias},
-                          {"bundle", a.imported->bundle},
-                          {"manifest_sha256", a.imported->manifest_sha256},
-                          {"exported_at", a.imported->exported_at},
-                          {"producer", a.imported->producer}};
-    j["agents"].push_back(std::move(item));
-  }
-  j["blank_secrets"] = nlohmann::json::array();
-  for (const blank_secret& b : st.blank_secrets)
-    j["blank_secrets"].push_back({{"path", b.path}, {"source", b.source}});
-  j["valid"] = !st.invalid.has_value();
-  if (st.invalid)
-    j["invalid"] = {
-        {"code", st.invalid->code}, {"message", st.invalid->message}, {"path", st.invalid->path}};
-  j["leftovers"] = nlohmann::json::array();
-  for (const leftover& l : st.leftovers)
-    j["leftovers"].push_back(
-        {{"path", l.path},
-         {"creator", l.creator},
-         {"command", l.command.str()},
-         {"detail", l.detail.empty() ? nlohmann::json() : nlohmann::json(l.detail)}});
-  j["encrypted_without_key"] = st.encrypted_without_key;
-  j["pending"] = st.pending();
-  return j;
-}
-
-/// The `clawport secrets list --json` document: the config and each secret field's state.
-inline nlohmann::json secrets_to_json(const std::string& config_path,
-                                      const std::vector<secret_entry>& secrets) {
-  nlohmann::json j;
-  j["config"] = config_path;
-  j["secrets"] = nlohmann::json::array();
-  for (const secret_entry& s : secrets)
-    j["secrets"].push_back({{"path", s.path}, {"state", to_string(s.state)}});
-  return j;
-}
-
-/// The `clawport secrets set --json` document: where the value went and in which form.
-inline nlohmann::json to_json(const set_secret_result& r) {
-  return nlohmann::json{
-      {"config", r.config}, {"path", r.path},         {"stored", to_string(r.stored)},
-      {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
-}
-
-/// `clawport secrets list` in words: each secret field's state and path.
-inline std::string render_secrets(const std::string& config_path,
-                                  const std::vector<secret_entry>& secrets) {
-  text::terminal_lines line;
-  line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
-  for (const secret_entry& s : secrets)
-    line("  " + std::string(to_string(s.state)) + "  " + s.path);
-  return std::move(line.text);
-}
-
-/// `clawport secrets set` in words: the field set, in which form, the key and the backup.
-inline std::string render_set_secret(const set_secret_result& r) {
-  text::terminal_lines line;
-  const char* how = r.stored == secret_state::encrypted ? "encrypted (enc2:)"
-                    : r.stored == secret_state::reference
-                        ? "as a reference, resolved by ZeroClaw when it loads"
-                        : "as plain text ([secrets] encrypt = false)";
-  line("set " + r.path + " in " + r.config + ", " + how);
-  if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
-  if (!r.backup.empty())
-    line("  previous config kept as " + r.backup);
-  else if (r.was_blank)
-    line("  no backup kept: the field was blank before and nothing else changed");
-  return std::move(line.text);
-}
-
-/// The status in words, through the one terminal-safe renderer.
-inline std::string render_status(const install_status& st) {
-  text::terminal_lines line;
-  line("install " + st.install_root + " (" + st.config_path + ")");
-  line("");
-  line(std::to_string(st.agents.size()) + " agent(s):");
-  for (const agent_status& a : st.agents) {
-    if (!a.imported) {
-      line("  " + a.alias);
-      continue;
-    }
-    line("  " + a.alias + "  imported " + a.imported->imported_at + " from " + a.imported->bundle +
-         " (agent `" + a.imported->source_alias + "`, manifest " + a.imported->manifest_sha256 +
-         ")");
-  }
-  line("");
-  line(st.invalid ? "config: does not validate: " + st.invalid->display() : "config: validates");
-  if (!st.blank_secrets.empty()) {
-    line("");
-    line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
-    // By where the blank comes from; each command alone on its line, so the whole line
-    // can be pasted (issue 41 item 1).
-    for (const auto& [source, heading] :
-         {std::pair<const char*, const char*>{"import", "  left blank by an import:"},
-          {"schema", "  blank in the config:"}}) {
-      bool first = true;
-      for (const blank_secret& b : st.blank_secrets) {
-        if (b.source != source) continue;
-        if (first) line(heading);
-        first = false;
-        line("    ", detail::supply_command(b.path, st.config_path));
-      }
-    }
-  }
-  if (st.encrypted_without_key > 0) {
-    line("");
-    line(std::to_string(st.encrypted_without_key) +
-         " value(s) are encrypted and the key is missing: restore " +
-         paths::join(st.install_root, std::string(secret_key_file)) +
-         " (ZeroClaw cannot decrypt them without it)");
-  }
-  if (!st.leftovers.empty()) {
-    line("");
-    line(std::to_string(st.leftovers.size()) + " leftover(s) of interrupted commands:");
-    for (const leftover& l : st.leftovers) {
-      line("  " + l.path + " (left by " + l.creator + "):");
-      if (!l.detail.empty()) line("    " + l.detail);
-      line("    ", l.command);
-    }
-  }
-  line("");
-  line(st.pending() ? "pending: see above" : "nothing pending");
-  return std::move(line.text);
-}
-
-}  // namespace importer
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/importer/status.hpp -----
-// ----- end clawport/importer.hpp -----
-// ----- begin clawport/memory.hpp -----
-// Agent memory as it travels (bundle format 2, `--with-memory`): the entry, the Store policy.
-// Pure, no SQLite: the SQLite store is <clawport/sqlite.hpp> (opt-in, links libsqlite3).
-
-// ----- end clawport/memory.hpp -----
-// ----- begin clawport/names.hpp -----
-// Portable names: the composable name grammar (names::portable, a Names policy) and the
-// identity-path normalization built on it.
-
-// ----- end clawport/names.hpp -----
-// ----- begin clawport/openclaw.hpp -----
-// OpenClaw Claw packages: the package reader, the manifest and profile schemas, the add plan
-// with its planIntegrity, the JSON/human renderings of `claws inspect` and `claws add
-// --dry-run`, the lifecycle and `claw export`. Its YAML, JSON5, stableStringify and Unicode
-// are formats/'s.
-
-// ----- begin clawport/openclaw/add.hpp -----
-// `claw add` offline (docs/openclaw.md, "Lifecycle"): consent, the plan rebuilt and
-// compared, the workspace staged and published or adopted, provenance in the ledger, the
-// agent registered in openclaw.json. Every failure is rolled back so the state directory and
-// the workspace hold what they held before.
-
-// ----- begin clawport/openclaw/failure.hpp -----
-// Why an OpenClaw command stopped before it finished, as data: refused before it planned (no
-// consent), refused at its plan (the consented planIntegrity is not the plan's, a blocker)
-// or failed at a step (everything it did undone). Also a package that did not read. Each
-// has its document (`to_json`) and its human form (`result_text`); nothing reads them back.
-
-// ----- begin clawport/openclaw/render.hpp -----
-// What `claws inspect` and `claws add --dry-run` print (docs/openclaw.md):
-// the JSON documents (schemaVersion, stability, diagnostics) as JSON.stringify(…, null, 2)
-// text, and the human form whose diagnostics read `LEVEL code path: message`.
-
-// ----- begin clawport/openclaw/plan.hpp -----
-// Planning an add (docs/openclaw.md): the actions, capability records, blockers and
-// readiness of `openclaw.clawAddPlan.v1` (add_plan.hpp) found against the destination
-// (destination.hpp), and planIntegrity (integrity.hpp). ClawHub lookups go
-// through a resolver policy; with none (offline) every package plans as an unresolved
-// blocker, as upstream does without the registry.
-
 // ----- begin clawport/openclaw/add_plan.hpp -----
 // The add plan `openclaw.clawAddPlan.v1` as data (docs/openclaw.md): its actions (kind,
 // verb, expected state, each enum's wire name), capability records, requirements, notices,
@@ -38378,6 +31605,48 @@ destination resolve_destination(Fs& fs, const claw_package& pkg, const destinati
 // when there are any. An update binds its whole plan but the integrity; a remove binds the
 // target, the agent id (undefined when none), the actions and the blockers.
 
+// ----- begin clawport/plan/integrity.hpp -----
+// Plan integrity: the digest an operator reviews and gives back to apply a plan. Each
+// command defines its canonical text (what the apply step does, nothing that changes
+// between two plannings of the same inputs); the integrity is always `sha256:<hex>` of it.
+
+
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace plan {
+
+/// The integrity of a plan whose canonical text is written in pieces: `write(put)` calls
+/// `put(std::string_view)` with each piece in order, so a text too large to build whole (an
+/// import of a million files) needs no copy of it. `sha256:<64 hex>` of the concatenation.
+template <class Writer>
+std::string integrity_of_stream(Writer&& write) {
+  digest::sha256 hash;
+  write([&hash](std::string_view piece) { hash.update(piece); });
+  return digest::prefixed(digest::to_hex(hash.finish()));
+}
+
+/// The integrity of a plan whose canonical text is `canonical` (one piece).
+inline std::string integrity_of(std::string_view canonical) {
+  return integrity_of_stream([canonical](const auto& put) { put(canonical); });
+}
+
+/// Whether `given` has the shape of an integrity, `sha256:` and 64 lowercase hex digits: a
+/// truncated or mistyped one is told as such, not as "the plan changed".
+inline bool well_formed(std::string_view given) noexcept {
+  constexpr std::string_view prefix = "sha256:";
+  if (given.size() != prefix.size() + 64 || given.substr(0, prefix.size()) != prefix) return false;
+  for (const char c : given.substr(prefix.size()))
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+}  // namespace plan
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/plan/integrity.hpp -----
 
 #include <string>
 #include <utility>
@@ -38586,7 +31855,9 @@ inline value agent_config_of(const claw_package& pkg, const std::string& final_i
   value config = to_json(pkg.model.agent);
   if (pkg.profile) {
     for (auto it = pkg.profile->agent.begin(); it != pkg.profile->agent.end(); ++it)
-      config[it.key()] = it.key() == "tools" ? materialize_tools(it.value()) : it.value();
+      config[it.key()] = it.key() == "tools" && pkg.profile->tools
+                             ? materialize_tools(*pkg.profile->tools, it.value())
+                             : it.value();
   }
   config["id"] = final_id;
   config["workspace"] = ws;
@@ -38762,30 +32033,26 @@ void add_package_actions(add_builder& b, const Resolver& resolver, const add_opt
 }
 
 /// The prerequisites of one MCP server: its environment references and OAuth.
-inline std::vector<plan_requirement> mcp_prerequisites(add_builder& b, const std::string& name,
-                                                       const value& server) {
+inline std::vector<plan_requirement> mcp_prerequisites(add_builder& b,
+                                                       const mcp_server_decl& server) {
+  const std::string& name = server.name;
   std::vector<plan_requirement> prereq;
-  if (server.contains("env")) {
-    for (auto e = server["env"].begin(); e != server["env"].end(); ++e) {
-      std::string var;
-      if (is_env_reference(e.value().get<std::string>(), &var))
-        prereq.push_back({"environment", name, var});
-    }
+  for (const auto& v : server.env_values) {
+    std::string var;
+    if (is_env_reference(v, &var)) prereq.push_back({"environment", name, var});
   }
-  if (server.contains("auth") && server["auth"] == "oauth")
-    prereq.push_back({"oauth", name, std::nullopt});
+  if (server.oauth) prereq.push_back({"oauth", name, std::nullopt});
   for (const auto& r : prereq) b.plan.requirements.push_back(r);
   return prereq;
 }
 
 /// The MCP servers: absent, present-exact (identical), or a collision.
 inline void add_mcp_actions(add_builder& b) {
-  const value& servers = b.pkg.model.mcp_servers;
-  for (auto it = servers.begin(); it != servers.end(); ++it) {
-    const std::string& name = it.key();
-    const value& server = it.value();
+  for (const mcp_server_decl& decl : b.pkg.model.mcp_servers) {
+    const std::string& name = decl.name;
+    const value& server = decl.declaration;
     add_action& a = b.act(add_kind::mcp_server, name, add_verb::configure, "mcp.servers." + name);
-    a.prerequisites = mcp_prerequisites(b, name, server);
+    a.prerequisites = mcp_prerequisites(b, decl);
     a.declaration = server;
     if (b.host.mcp_servers.contains(name)) {
       if (stable_stringify(canonical_mcp_server(server)) ==
@@ -38807,10 +32074,10 @@ inline void add_mcp_actions(add_builder& b) {
 
 /// The cron jobs: planned, disclosed as needing a running Gateway.
 inline void add_cron_actions(add_builder& b) {
-  const value& jobs = b.pkg.model.cron_jobs;
+  const std::vector<cron_job_decl>& jobs = b.pkg.model.cron_jobs;
   for (std::size_t k = 0; k < jobs.size(); ++k) {
-    const value& job = jobs[k];
-    const std::string id = job["id"].get<std::string>();
+    const value& job = jobs[k].declaration;
+    const std::string& id = jobs[k].id;
     b.offline.push_back(warning_at(errc::cron_gateway_required, phase::plan, index("$.cronJobs", k),
                                    "Cron job " + id +
                                        " needs a running OpenClaw Gateway (cron.add); "
@@ -38819,8 +32086,7 @@ inline void add_cron_actions(add_builder& b) {
         b.act(add_kind::cron_job, id, add_verb::schedule, "cron:" + id + ":agent=" + b.final_id);
     a.declaration = job;
     a.agent_id = b.final_id;
-    a.last_channel = job.contains("delivery") && job["delivery"].contains("channel") &&
-                     job["delivery"]["channel"] == "last";
+    a.last_channel = jobs[k].last_channel;
     value effect = job;
     effect["agentId"] = b.final_id;
     b.capability("cronJob", id, "cronJobs." + id, "schedule", capability_reason::cron_job,
@@ -39981,235 +33247,6 @@ inline std::string result_text(const add_outcome& o) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/add.hpp -----
-// ----- begin clawport/openclaw/clawhub.hpp -----
-// The registry view of a diagnostic: ClawHub's stable `claw_v1_*` manifest codes and its
-// `.n` index paths (openclaw-claws.md §1.8, §7; docs/openclaw.md "ClawHub codes").
-// The validator emits OpenClaw codes; this table maps each of its findings to the code,
-// path and message ClawHub's validateClawManifest reports for the same rule.
-
-
-
-#include <cstddef>
-#include <string>
-#include <string_view>
-#include <vector>
-
-namespace clawport {
-inline namespace CLAWPORT_ABI_NAMESPACE {
-namespace openclaw {
-
-/// One row of the mapping. A diagnostic matches when its code equals `code` and its path
-/// and message match the globs `path` and `message` (`*` matches any run of characters;
-/// an empty glob matches anything). The first matching row wins.
-struct clawhub_rule {
-  errc code;                         ///< the OpenClaw code
-  std::string_view path;             ///< glob over the OpenClaw path (`$.cronJobs[*].id`)
-  std::string_view message;          ///< glob over the OpenClaw message
-  errc clawhub_code;                 ///< ClawHub's code for the same finding
-  std::string_view clawhub_message;  ///< ClawHub's message; empty keeps OpenClaw's
-  bool parent = false;               ///< ClawHub reports at the containing member (cron schedule)
-};
-
-namespace detail {
-inline constexpr std::string_view noncanonical =
-    "Must be a non-empty string without leading or trailing whitespace.";
-inline constexpr std::string_view ch_noncanonical =
-    "Must be non-empty without leading or trailing whitespace.";
-inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative path.";
-}  // namespace detail
-
-/// The mapping, OpenClaw → ClawHub. Specific rows first; the last `invalid_manifest` row
-/// sends every structural finding (unknown key, wrong type, missing field, bad enum) to
-/// `claw_v1_invalid_manifest_shape`. Codes without a row (the profile codes, which both
-/// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
-inline constexpr clawhub_rule clawhub_rules[] = {
-    // agent
-    {errc::invalid_manifest, "$.agent.id", "Agent id must start with *",
-     errc::claw_v1_invalid_agent_id, "Invalid portable agent id."},
-    {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
-     "Invalid portable agent id."},
-    {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
-     errc::claw_v1_undeclared_avatar,
-     "Workspace-relative avatar must match a workspace.files destination."},
-    {errc::invalid_manifest, "$.agent.identity.avatar", "Avatar*", errc::claw_v1_invalid_avatar,
-     "Must be a bounded image data URL or managed workspace-relative image path."},
-    {errc::invalid_manifest, "$.metadata.*", "Metadata keys must be canonical *",
-     errc::claw_v1_non_canonical_string, detail::ch_noncanonical},
-    {errc::invalid_openclaw_profile_path, "", "", errc::claw_v1_invalid_profile_path,
-     "Must reference a forward-slash package-relative .yml or .yaml file."},
-    // workspace
-    {errc::invalid_manifest, "", "Path must be package-relative *", errc::claw_v1_unsafe_path,
-     detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
-     errc::claw_v1_unsafe_path, detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.files[*].source", detail::noncanonical,
-     errc::claw_v1_unsafe_path, detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.files[*].path", detail::noncanonical,
-     errc::claw_v1_unsafe_path, detail::ch_unsafe},
-    {errc::invalid_manifest, "$.workspace.files[*].path", "Workspace destination * more than once.",
-     errc::claw_v1_duplicate_workspace_destination,
-     "Workspace destination is declared more than once."},
-    // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
-    {errc::invalid_manifest, "$.workspace.files[*].path",
-     "Package-root BOOTSTRAP.md uses the native seed-once lifecycle *",
-     errc::claw_v1_reserved_workspace_target, ""},
-    // packages
-    {errc::invalid_manifest, "$.packages[*].ref", "ClawHub package references must *",
-     errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
-    {errc::invalid_manifest, "$.packages[*].version", "Package version must be *",
-     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
-    {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
-     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
-    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once*",
-     errc::claw_v1_duplicate_package, "Package is declared more than once."},
-    // MCP servers
-    {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
-     errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must not *",
-     errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
-     "Must use HTTPS, except HTTP on an exact loopback host."},
-    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must use *",
-     errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
-    {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
-     errc::claw_v1_unpinned_mcp_package,
-     "Package-manager MCP commands must select one exact immutable package version."},
-    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
-     errc::claw_v1_invalid_tool_filter, "Tool filters support only exact names and * wildcards."},
-    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
-     errc::claw_v1_duplicate_tool_filter, "Tool filter entries must be unique."},
-    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Invalid environment variable name.",
-     errc::claw_v1_invalid_environment_key, "Invalid portable environment key."},
-    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Environment variable * is blocked *",
-     errc::claw_v1_blocked_environment_key,
-     "Environment key is blocked by the spawned-process safety policy."},
-    {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
-     errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
-    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Too small: expected number to be >0",
-     errc::claw_v1_invalid_timeout, "Must be positive."},
-    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Too small: expected number to be >0",
-     errc::claw_v1_invalid_timeout, "Must be positive."},
-    // cron jobs
-    {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
-     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
-    {errc::invalid_manifest, "$.cronJobs[*].id", detail::noncanonical,
-     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
-    {errc::invalid_manifest, "$.cronJobs[*].id", "Cron job id * is declared more than once.",
-     errc::claw_v1_duplicate_cron_job, "Cron job id is declared more than once."},
-    {errc::invalid_manifest, "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
-     errc::claw_v1_invalid_cron_schedule, "Must contain a valid cron expression and timezone.",
-     true},
-    {errc::invalid_manifest, "$.cronJobs[*].delivery", "Cron delivery must be *",
-     errc::claw_v1_invalid_cron_delivery,
-     "Must be { mode: \"none\" } or { mode: \"announce\", channel: \"last\" }."},
-    // generic string and list rules
-    {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
-     detail::ch_noncanonical},
-    {errc::invalid_manifest, "", "Too small: expected array to have >=1 items",
-     errc::claw_v1_empty_list, "Must contain at least one value."},
-    {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
-    // package codes
-    {errc::read_failed_too_large, "", "", errc::claw_manifest_too_large, ""},
-    {errc::invalid_json, "$", "package.json is not valid JSON.", errc::invalid_json, ""},
-    {errc::invalid_json, "", "", errc::invalid_claw_json, ""},
-};
-
-/// `*` matches any run of characters (also none); everything else literally.
-constexpr bool glob_match(std::string_view glob, std::string_view s) noexcept {
-  std::size_t g = 0, k = 0, star = std::string_view::npos, mark = 0;
-  while (k < s.size()) {
-    if (g < glob.size() && glob[g] == '*') {
-      star = g++;
-      mark = k;
-    } else if (g < glob.size() && glob[g] == s[k]) {
-      ++g;
-      ++k;
-    } else if (star != std::string_view::npos) {
-      g = star + 1;
-      k = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (g < glob.size() && glob[g] == '*') ++g;
-  return g == glob.size();
-}
-
-/// The row that maps `d`, or null when ClawHub uses the same code.
-inline const clawhub_rule* find_clawhub_rule(const diagnostic& d) noexcept {
-  for (const auto& r : clawhub_rules) {
-    if (!has_code(d, r.code)) continue;
-    if (!r.path.empty() && !glob_match(r.path, d.path)) continue;
-    if (!r.message.empty() && !glob_match(r.message, d.message)) continue;
-    return &r;
-  }
-  return nullptr;
-}
-
-/// OpenClaw path → ClawHub path: array indices `[n]` become `.n`
-/// (`$.workspace.files[0].path` → `$.workspace.files.0.path`); the root stays `$`.
-inline std::string clawhub_path(std::string_view path) {
-  std::string out;
-  out.reserve(path.size());
-  for (std::size_t k = 0; k < path.size(); ++k) {
-    if (path[k] == '[') {
-      std::size_t e = k + 1;
-      while (e < path.size() && path[e] >= '0' && path[e] <= '9') ++e;
-      if (e > k + 1 && e < path.size() && path[e] == ']') {
-        out += '.';
-        out.append(path.substr(k + 1, e - k - 1));
-        k = e;
-        continue;
-      }
-    }
-    out += path[k];
-  }
-  return out;
-}
-
-/// The diagnostic as ClawHub reports it: mapped code and message, `.n` path.
-inline diagnostic to_clawhub(const diagnostic& d) {
-  diagnostic out = d;
-  std::string_view path = d.path;
-  if (const clawhub_rule* r = find_clawhub_rule(d)) {
-    out.code = r->clawhub_code;
-    if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
-    if (r->parent) {
-      const std::size_t dot = path.rfind('.');
-      if (dot != std::string_view::npos && dot > 0) path = path.substr(0, dot);
-    }
-  }
-  out.path = clawhub_path(path);
-  return out;
-}
-
-inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
-  std::vector<diagnostic> out;
-  out.reserve(ds.size());
-  for (const auto& d : ds) out.push_back(to_clawhub(d));
-  return out;
-}
-
-}  // namespace openclaw
-}  // namespace CLAWPORT_ABI_NAMESPACE
-}  // namespace clawport
-// ----- end clawport/openclaw/clawhub.hpp -----
-// ----- begin clawport/openclaw/export.hpp -----
-// `claw export <agent> --out <dir>` offline (docs/openclaw.md, "Export"): an added Claw's
-// workspace back into a package — package.json, CLAW.md with the managed SOUL.md as its
-// body, profiles/openclaw.yml from the agent's portable settings, the managed workspace
-// files — refused on any drift, never carrying what must not live in a package (the
-// workspace doctor's rule), staged, checked with the package reader and published with a
-// no-replace rename into a new directory.
-
-// ----- begin clawport/openclaw/lifecycle.hpp -----
-// The OpenClaw write side, offline (docs/openclaw.md, "Lifecycle"): `add` (consent, the
-// plan rebuilt and compared, the workspace staged and published or adopted, provenance in
-// the ledger, the agent registered in openclaw.json), `status` (drift, read-only) and
-// `remove` (unchanged managed files only, the ledger entry last). Every failure of `add`
-// is rolled back so the state directory and the workspace hold what they held before. One
-// command per header: add.hpp, status.hpp, remove.hpp (what they share: lifecycle_base.hpp).
-
 // ----- begin clawport/openclaw/remove.hpp -----
 // `claw remove` (docs/openclaw.md, "Lifecycle"): the remove plan
 // `openclaw.clawRemovePlan.v1` (unchanged managed files only) and its apply, the ledger
@@ -41999,18 +35036,19 @@ inline value exported_packages(const install_record& rec) {
 }
 
 inline value exported_crons(const install_record& rec) {
-  std::vector<value> j;
-  for (const auto& c : rec.cron_jobs) {
-    value job = c.job;
-    job.erase("agentId");
-    job.erase("deliveryResolution");
-    j.push_back(std::move(job));
-  }
-  std::sort(j.begin(), j.end(), [](const value& a, const value& b) {
-    return utf16_less(a["id"].get<std::string>(), b["id"].get<std::string>());
+  // Sorted by the record's manifest id (add and update record the job under its own id).
+  std::vector<const cron_ref*> j;
+  for (const auto& c : rec.cron_jobs) j.push_back(&c);
+  std::sort(j.begin(), j.end(), [](const cron_ref* a, const cron_ref* b) {
+    return utf16_less(a->manifest_id, b->manifest_id);
   });
   value out = value::array();
-  for (auto& v : j) out.push_back(std::move(v));
+  for (const cron_ref* c : j) {
+    value job = c->job;
+    job.erase("agentId");
+    job.erase("deliveryResolution");
+    out.push_back(std::move(job));
+  }
   return out;
 }
 
@@ -42221,19 +35259,6 @@ export_outcome export_claw(Fs& fs, const destination_request& req, const export_
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/export.hpp -----
-// ----- begin clawport/openclaw/migrate.hpp -----
-// `claw migrate <agent-id>` offline (docs/openclaw.md, "Migrate"): enrolls an agent that
-// never came from a package as a Claw. The plan (`openclaw.clawMigrationPlan.v1`) generates
-// a package for <state-dir>/claws/local/<agent-id> from the agent's entry and its prompt
-// files (the export's rules), then plans adding that package over the agent as it is: every
-// file adopted, nothing in the workspace or openclaw.json written. With consent the package
-// is staged, read back with the one package reader, checked against the consented plan and
-// published; the ledger then records the install, so `claw status|update|export|remove`
-// treat the agent as any added Claw. A failure undoes the package and the ledger. The
-// intent is recorded first (issue 41): a `pending` install record before the package is
-// published, so a kill anywhere leaves either nothing, or that record (with or without the
-// package), which the re-run of the same plan finishes.
-
 
 #include <algorithm>
 #include <map>
@@ -42273,6 +35298,7 @@ struct migration_plan {
   std::string workspace;     ///< canonical
   std::string package_root;  ///< <state-dir>/claws/local/<agent-id>
   std::string package_name;
+  std::string package_version;                  ///< package.json `version`, as generated
   value agent = value::object();                ///< the generated manifest's agent
   std::optional<value> profile;                 ///< the generated OpenClaw profile
   std::vector<migration_file> package_files;    ///< localeCompare order of path
@@ -42489,6 +35515,7 @@ inline bool generate_tree(migration_scan& s, const managed_files& mf) {
   const package_naming naming = name_package(nullptr, p.agent_id, text.manifest, text.hashed);
   const value package_json = package_json_of(naming);
   p.package_name = naming.name;
+  p.package_version = naming.version;
   p.agent = parts.agent;
   p.profile = parts.profile;
   p.tree = package_tree(text, package_json);
@@ -42565,8 +35592,7 @@ inline claw_package planned_package(const migration_plan& p) {
   source_identity& id = pkg.source;
   id.kind = "package";
   id.name = p.package_name;
-  const value pj = value::parse(*bytes_of("package.json"));
-  id.version = pj["version"].get<std::string>();
+  id.version = p.package_version;
   id.package_root = p.package_root;
   id.manifest_path = paths::join(p.package_root, "CLAW.md");
   std::tie(id.integrity, id.byte_length) = package_identity(p.tree);
@@ -42922,6 +35948,7385 @@ inline std::string result_text(const migration_outcome& o) {
 }  // namespace CLAWPORT_ABI_NAMESPACE
 }  // namespace clawport
 // ----- end clawport/openclaw/migrate.hpp -----
+// ----- begin clawport/convert/claw_to_agent_plugin.hpp -----
+// The pure mapping of a read OpenClaw Claw package onto one Agent Plugins 1.0.0 plugin
+// (docs/convert.md, "Claw to Agent Plugin"): the workspace's skills (`skills/<d>/…` among its
+// declared files) and the MCP servers. Every `${VAR}` reference of a server's `env` is
+// omitted (a plugin's value would be literal, and would overlay the client's environment) and
+// its name listed in `plugin.json`'s `extensions["dev.clawport"].requiredSecrets`. Everything a
+// plugin has no component for (the persona, bootstrap files, ClawHub packages, cron jobs, the
+// profile) is a loss. Reads the typed manifest model, not its JSON.
+
+// ----- begin clawport/convert/report.hpp -----
+// The loss report of a conversion (docs/convert.md): what did not survive, what was made
+// stricter and what changed shape, rendered as CONVERSION.md, as terminal text and as the
+// `--json` document. Pure: no I/O.
+
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// The direction of a conversion.
+enum class direction {
+  to_claw,          ///< ZeroClaw agent bundle -> OpenClaw Claw package
+  to_zeroclaw,      ///< OpenClaw Claw package -> ZeroClaw agent bundle
+  to_agent_plugin,  ///< ZeroClaw agent bundle -> one Agent Plugins 1.0.0 plugin
+};
+
+inline const char* to_string(direction d) noexcept {
+  return d == direction::to_claw       ? "claw"
+         : d == direction::to_zeroclaw ? "zeroclaw"
+                                       : "agent-plugin";
+}
+
+/// Wire values of `loss::kind`.
+namespace loss_kind {
+/// No counterpart on the target: it is not carried at all.
+inline constexpr const char* dropped = "dropped";
+/// Carried stricter than the source (needs --allow-narrowing).
+inline constexpr const char* narrowed = "narrowed";
+/// Carried, but under another name or shape (a renamed id, a moved file).
+inline constexpr const char* changed = "changed";
+}  // namespace loss_kind
+
+/// One entry of the loss report. `path` is the source's (a config path, a manifest path
+/// in OpenClaw's `$.` syntax, or a file path).
+struct loss {
+  std::string path;
+  std::string kind;
+  std::string detail;
+};
+
+/// What one conversion did (or, dry, would do).
+struct conversion {
+  convert::direction dir = direction::to_claw;
+  std::string source;  ///< as the user named it
+  std::string out;     ///< as the user named it
+  std::string agent;   ///< the target's agent id (claw) or alias (zeroclaw)
+  std::string source_agent;
+  /// "agent-plugin" or "claw" when the direction does not say what the source was.
+  std::string source_kind;
+  bool dry_run = false;
+  std::vector<std::string> files;  ///< written (or to be written), target-relative, sorted
+  std::vector<loss> losses;        ///< in mapping order
+  std::string guarantee;           ///< the publish guarantee ("none" for a dry run)
+  std::string converted_at;        ///< RFC 3339 (SOURCE_DATE_EPOCH when set)
+  /// A dry run that the real run would refuse (a narrowing without --allow-narrowing): the
+  /// refusal, the report whole beside it.
+  std::optional<error> refusal;
+
+  std::size_t count(const char* kind) const {
+    std::size_t n = 0;
+    for (const loss& l : losses) n += l.kind == kind ? 1 : 0;
+    return n;
+  }
+};
+
+namespace detail {
+inline std::string md_code(const std::string& s) {
+  std::string out = "`";
+  for (const char c : s) out += c == '`' ? '\'' : c;
+  return out + "`";
+}
+inline std::string one_line(const std::string& s) {
+  std::string out;
+  for (const char c : s) out += (c == '\n' || c == '\r') ? ' ' : c;
+  return out;
+}
+inline std::string source_noun(const conversion& c) {
+  if (c.source_kind == "agent-plugin") return "the Agent Plugin `" + c.source_agent + "`";
+  if (c.source_kind == "claw") return "the Claw package of agent `" + c.source_agent + "`";
+  if (c.source_kind == "openclaw-agent")
+    return "the installed OpenClaw agent `" + c.source_agent + "`";
+  return c.dir != direction::to_zeroclaw ? "the ZeroClaw agent bundle of `" + c.source_agent + "`"
+                                         : "the Claw package of agent `" + c.source_agent + "`";
+}
+inline std::string target_noun(const conversion& c) {
+  if (c.dir == direction::to_agent_plugin)
+    return "an Agent Plugins 1.0.0 plugin (name `" + c.agent + "`)";
+  return c.dir == direction::to_claw ? "an OpenClaw Claw package (agent id `" + c.agent + "`)"
+                                     : "a ZeroClaw agent bundle (agent `" + c.agent + "`)";
+}
+}  // namespace detail
+
+/// CONVERSION.md: deterministic for the same input and timestamp (no host paths).
+inline std::string render_markdown(const conversion& c) {
+  std::string s = "# Conversion report\n\n";
+  s += "Converted by clawport " + std::string(version_string) + " from " + detail::source_noun(c) +
+       " to " + detail::target_noun(c) + " at " + c.converted_at + ".\n\n";
+  s += "Dropped: " + std::to_string(c.count(loss_kind::dropped)) +
+       ", narrowed: " + std::to_string(c.count(loss_kind::narrowed)) +
+       ", changed: " + std::to_string(c.count(loss_kind::changed)) + ".\n\n";
+  s += "## What did not survive as it was\n\n";
+  if (c.losses.empty()) s += "Nothing: every setting and file has a counterpart.\n";
+  for (const loss& l : c.losses) {
+    s += "- " + detail::md_code(l.path) + " — **" + l.kind + "**: " + detail::one_line(l.detail) +
+         "\n";
+  }
+  s += "\n## Files\n\n";
+  for (const std::string& f : c.files) s += "- " + detail::md_code(f) + "\n";
+  return s;
+}
+
+/// The terminal report.
+inline std::string render_text(const conversion& c) {
+  const char* verb = c.refusal   ? "Would refuse to convert "
+                     : c.dry_run ? "Would convert "
+                                 : "Converted ";
+  std::string s = verb + detail::source_noun(c) + " to " + detail::target_noun(c) + " at " + c.out +
+                  (c.refusal ? " without --allow-narrowing" : "") +
+                  (c.dry_run ? " (dry run, nothing written)" : "") + "\n";
+  s += "  files:    " + std::to_string(c.files.size()) + "\n";
+  s += "  losses:   " + std::to_string(c.count(loss_kind::dropped)) + " dropped, " +
+       std::to_string(c.count(loss_kind::narrowed)) + " narrowed, " +
+       std::to_string(c.count(loss_kind::changed)) + " changed\n";
+  for (const loss& l : c.losses)
+    s += "    " + l.kind + "  " + l.path + ": " + detail::one_line(l.detail) + "\n";
+  if (!c.dry_run && c.dir == direction::to_claw) s += "  report:   CONVERSION.md\n";
+  return s;
+}
+
+/// The `--json` document.
+inline nlohmann::ordered_json to_json(const conversion& c) {
+  using t = conversion;
+  nlohmann::ordered_json j = json::object_of<nlohmann::ordered_json>(
+      c, json::field("direction", [](const t& x) { return to_string(x.dir); }),
+      json::field("source", &t::source), json::field("out", &t::out),
+      json::field("source_agent", &t::source_agent), json::field("agent", &t::agent),
+      json::field("dry_run", &t::dry_run), json::field("converted_at", &t::converted_at));
+  if (!c.source_kind.empty()) j["source_kind"] = c.source_kind;
+  j["publish"] = {{"guarantee", c.guarantee}};
+  j["files"] = c.files;
+  nlohmann::ordered_json losses = nlohmann::ordered_json::array();
+  for (const loss& l : c.losses)
+    losses.push_back({{"path", l.path}, {"kind", l.kind}, {"detail", l.detail}});
+  j["losses"] = std::move(losses);
+  j["counts"] = {{"dropped", c.count(loss_kind::dropped)},
+                 {"narrowed", c.count(loss_kind::narrowed)},
+                 {"changed", c.count(loss_kind::changed)}};
+  return j;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/report.hpp -----
+// ----- begin clawport/convert/to_agent_plugin.hpp -----
+// The pure mapping of a verified ZeroClaw agent bundle onto one Agent Plugins 1.0.0 plugin
+// (docs/convert.md, "Bundle to Agent Plugin"): `plugin.json`, `skills/<name>/SKILL.md` (with
+// the skill's files) and `mcp.json`, and a loss entry for everything with no portable slot.
+// Secrets never travel: `env` and `headers` values are omitted (a configured value, even a
+// blank or a placeholder, would overlay the client's environment), their names listed in
+// `plugin.json`'s `extensions` under the project's own namespace. Text and data in, files out.
+
+// ----- begin clawport/convert/to_claw.hpp -----
+// The pure mapping of a verified ZeroClaw agent bundle onto an OpenClaw Claw package
+// (docs/convert.md, "Bundle to Claw"): the agent, the workspace, the skills, the MCP servers
+// and the risk profile, and a loss entry for everything else. Text and data in, files out;
+// nothing here touches a filesystem. The manifest and profile are checked with OpenClaw's own
+// validators before they are returned.
+
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// A verified bundle, read: its parsed closure and manifest and the bytes of every file under
+/// `workspace/` and `skills/` (bundle-relative paths).
+struct bundle_input {
+  std::string root_agent;
+  zeroclaw::value closure = zeroclaw::value::make_table();
+  zeroclaw::value manifest = zeroclaw::value::make_table();
+  std::map<std::string, std::string> files;
+  /// `skills/<alias>/<skill>` -> the audit's blocking summary, for skills the audit refused.
+  std::map<std::string, std::string> blocked_skills;
+};
+
+/// How the mapping may decide.
+struct map_options {
+  /// Accept a target setting stricter than the source where none is exactly as strict.
+  bool allow_narrowing = false;
+  openclaw::limits limits;
+  /// The target runtime as a refusal names it.
+  std::string target = "OpenClaw";
+};
+
+/// A mapped package: target-relative path -> bytes, and the loss report.
+struct mapped {
+  std::string agent;
+  std::map<std::string, std::string> files;
+  std::vector<loss> losses;
+};
+
+/// The five names `workspace.bootstrapFiles` accepts, in OpenClaw's plan order.
+inline constexpr const char* claw_bootstrap_names[] = {"AGENTS.md", "SOUL.md", "IDENTITY.md",
+                                                       "TOOLS.md", "HEARTBEAT.md"};
+
+/// The tool names that differ between the runtimes (ZeroClaw <-> OpenClaw); every other name
+/// (MCP tools `server__tool` included) is the same on both.
+struct tool_name_pair {
+  const char* zeroclaw;
+  const char* openclaw;
+};
+inline constexpr tool_name_pair tool_names[] = {
+    {"shell", "exec"}, {"file_read", "read"}, {"file_write", "write"}, {"file_edit", "edit"}};
+
+inline std::string openclaw_tool(const std::string& z) {
+  for (const tool_name_pair& p : tool_names)
+    if (z == p.zeroclaw) return p.openclaw;
+  return z;
+}
+inline std::string zeroclaw_tool(const std::string& o) {
+  for (const tool_name_pair& p : tool_names)
+    if (o == p.openclaw) return p.zeroclaw;
+  return o;
+}
+
+/// `alias` made valid for OpenClaw's id grammar `^[a-z][a-z0-9_-]{0,63}$`: ASCII lowered,
+/// any other character `-`, a leading non-letter prefixed with `a-`, cut at 64.
+inline std::string to_agent_id(const std::string& alias) {
+  std::string id;
+  for (const char c : alias) {
+    const char l = text::ascii_lower(c);
+    const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9') || l == '_' || l == '-';
+    id += ok ? l : '-';
+  }
+  if (id.empty() || !(id[0] >= 'a' && id[0] <= 'z')) id = "a-" + id;
+  if (id.size() > 64) id.resize(64);
+  return id;
+}
+
+/// An environment reference name for `key` (`${NAME}`): upper-cased, other characters `_`.
+inline std::string env_reference_name(const std::string& key) {
+  std::string n;
+  for (const char c : key) {
+    const char u = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
+    n += ((u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_') ? u : '_';
+  }
+  if (n.empty() || (n[0] >= '0' && n[0] <= '9')) n = "_" + n;
+  return n;
+}
+
+namespace detail {
+
+using json = nlohmann::ordered_json;
+
+inline const zeroclaw::value* at(const zeroclaw::value* v, const std::string& key) {
+  return (v != nullptr && v->is_table()) ? v->find(key) : nullptr;
+}
+inline std::string str_at(const zeroclaw::value* v, const std::string& key,
+                          const std::string& fallback = "") {
+  const zeroclaw::value* s = at(v, key);
+  return (s != nullptr && s->is_string()) ? s->text : fallback;
+}
+inline std::optional<bool> bool_at(const zeroclaw::value* v, const std::string& key) {
+  const zeroclaw::value* b = at(v, key);
+  if (b == nullptr || !b->is_boolean()) return std::nullopt;
+  return b->boolean;
+}
+inline std::vector<std::string> strings_at(const zeroclaw::value* v, const std::string& key) {
+  std::vector<std::string> out;
+  const zeroclaw::value* a = at(v, key);
+  if (a == nullptr || !a->is_array()) return out;
+  for (const zeroclaw::value& i : a->items)
+    if (i.is_string()) out.push_back(i.text);
+  return out;
+}
+inline std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const std::string& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+inline std::string diagnostics_text(const std::vector<openclaw::diagnostic>& ds) {
+  std::string s;
+  for (const openclaw::diagnostic& d : ds)
+    if (d.level == openclaw::level::error) s += (s.empty() ? "" : "; ") + d.path + ": " + d.message;
+  return s;
+}
+
+/// Loss entries for the agent-entry keys and top-level tables the mapping does not consume.
+inline void closure_losses(const bundle_input& in, std::vector<loss>& losses) {
+  const std::string a = "agents." + in.root_agent;
+  const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent);
+  static const std::set<std::string> agent_mapped = {"risk_profile", "skill_bundles", "mcp_bundles",
+                                                     "identity", "workspace"};
+  if (agent != nullptr && agent->is_table()) {
+    for (const zeroclaw::member& m : agent->members) {
+      if (agent_mapped.count(m.key)) continue;
+      // `false` means no auto-delegation: nothing a Claw would have to express.
+      if (m.key == "delegate_same_risk_profile" && m.val.is_boolean() && !m.val.boolean) continue;
+      const std::string p = a + "." + m.key;
+      std::string why = "no counterpart in a Claw package";
+      if (m.key.find("provider") != std::string::npos)
+        why =
+            "model, TTS and transcription providers are host configuration in OpenClaw; a Claw "
+            "carries no provider or credential, so configure one on the target";
+      else if (m.key == "runtime_profile")
+        why = "runtime profile knobs (iterations, budgets, compression) have no Claw counterpart";
+      else if (m.key == "knowledge_bundles")
+        why = "knowledge bundles have no Claw counterpart";
+      else if (m.key == "delegate_same_risk_profile" || m.key == "delegates")
+        why = "delegation has no Claw counterpart";
+      else if (m.key == "memory")
+        why = "the memory backend is host configuration in OpenClaw";
+      losses.push_back({p, loss_kind::dropped, why});
+    }
+    if (const zeroclaw::value* ws = at(agent, "workspace")) {
+      for (const zeroclaw::member& m : ws->members)
+        if (m.key != "unrestricted_filesystem")
+          losses.push_back(
+              {a + ".workspace." + m.key, loss_kind::dropped, "no counterpart in a Claw package"});
+    }
+  }
+  for (const zeroclaw::member& top : in.closure.members) {
+    const std::string& k = top.key;
+    if (k == "schema_version" || k == "agents" || k == "risk_profiles" || k == "skill_bundles" ||
+        k == "mcp_bundles")
+      continue;
+    if (k == "mcp") {
+      for (const zeroclaw::member& m : top.val.members)
+        if (m.key != "servers")
+          losses.push_back({"mcp." + m.key, loss_kind::dropped,
+                            "install-wide MCP settings have no Claw counterpart"});
+      continue;
+    }
+    if (k == "providers") {
+      for (const zeroclaw::member& cat : top.val.members)
+        for (const zeroclaw::member& fam : cat.val.members)
+          for (const zeroclaw::member& e : fam.val.members)
+            losses.push_back({"providers." + cat.key + "." + fam.key + "." + e.key,
+                              loss_kind::dropped,
+                              "providers and their credentials never enter a Claw package; "
+                              "configure the provider on the OpenClaw host"});
+      continue;
+    }
+    if (top.val.is_table()) {
+      for (const zeroclaw::member& m : top.val.members)
+        losses.push_back({k + "." + m.key, loss_kind::dropped, "no counterpart in a Claw package"});
+    } else {
+      losses.push_back({k, loss_kind::dropped, "no counterpart in a Claw package"});
+    }
+  }
+  // What the export already left behind travels in the report too.
+  if (const zeroclaw::value* dropped = at(&in.manifest, "dropped")) {
+    for (const zeroclaw::value& d : dropped->items)
+      losses.push_back(
+          {str_at(&d, "path"), loss_kind::dropped,
+           "dropped by the export (" + str_at(&d, "reason") + "): " + str_at(&d, "detail")});
+  }
+}
+
+/// The refusal of the narrowing `l` without --allow-narrowing (errc::config_invalid).
+inline error narrowing_refused(const std::string& target, const loss& l) {
+  return error(errc::config_invalid,
+               target + " cannot express " + l.path + " as strictly as the source: " + l.detail +
+                   ". Pass --allow-narrowing to convert with the stricter setting; nothing "
+                   "was written",
+               l.path);
+}
+
+/// One narrowing: recorded, or refused without --allow-narrowing.
+inline void narrow(const map_options& o, std::vector<loss>& losses, const std::string& path,
+                   const std::string& detail) {
+  loss l{path, loss_kind::narrowed, detail};
+  if (!o.allow_narrowing) throw narrowing_refused(o.target, l);
+  losses.push_back(std::move(l));
+}
+
+/// The risk profile (and the agent's filesystem flag) as the profile's `agent` object.
+inline json map_risk(const bundle_input& in, const map_options& o, std::vector<loss>& losses) {
+  const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent);
+  const std::string rname = str_at(agent, "risk_profile");
+  const zeroclaw::value* rp = rname.empty() ? nullptr : at(at(&in.closure, "risk_profiles"), rname);
+  const std::string r = "risk_profiles." + (rname.empty() ? std::string("<default>") : rname);
+  const std::string level = str_at(rp, "level", "supervised");
+  const bool workspace_only = bool_at(rp, "workspace_only").value_or(true);
+  const bool unrestricted =
+      bool_at(at(agent, "workspace"), "unrestricted_filesystem").value_or(false);
+  std::vector<std::string> deny;
+  const auto add_deny = [&deny](const std::string& t) {
+    if (std::find(deny.begin(), deny.end(), t) == deny.end()) deny.push_back(t);
+  };
+  for (const std::string& t : strings_at(rp, "excluded_tools")) add_deny(openclaw_tool(t));
+  std::vector<std::string> allow;
+  for (const std::string& t : strings_at(rp, "allowed_tools")) allow.push_back(openclaw_tool(t));
+  const bool shell_excluded =
+      std::find(deny.begin(), deny.end(), "exec") != deny.end() ||
+      (!allow.empty() && std::find(allow.begin(), allow.end(), "exec") == allow.end());
+
+  if (level == "readonly") {
+    for (const char* t : {"write", "edit", "apply_patch", "exec", "process"}) add_deny(t);
+  } else if (!shell_excluded) {
+    narrow(o, losses, r + ".allowed_commands",
+           "ZeroClaw runs shell commands only from an allow-list (" +
+               std::string(level == "full" ? "with high-risk commands blocked"
+                                           : "with approval prompts for medium-risk commands") +
+               "); a Claw profile has no command allow-list or approval prompt, so exec and "
+               "process are denied");
+    add_deny("exec");
+    add_deny("process");
+  }
+  for (const std::string& t : strings_at(rp, "always_ask")) {
+    const std::string mapped = openclaw_tool(t);
+    if (mapped == "exec" || std::find(deny.begin(), deny.end(), mapped) != deny.end()) continue;
+    narrow(o, losses, r + ".always_ask",
+           "`" + t +
+               "` asks for approval on every use; a Claw profile has no approval prompt, "
+               "so the tool is denied");
+    add_deny(mapped);
+  }
+  const bool confined = level != "full" && workspace_only && !unrestricted;
+  if (!confined) {
+    narrow(o, losses,
+           unrestricted ? "agents." + in.root_agent + ".workspace.unrestricted_filesystem"
+                        : r + ".workspace_only",
+           "the source is not confined to the workspace but still keeps forbidden_paths; a Claw "
+           "profile cannot forbid paths, so tools.fs.workspaceOnly is set");
+  } else if (!strings_at(rp, "allowed_roots").empty()) {
+    narrow(o, losses, r + ".allowed_roots",
+           "extra filesystem roots (" + joined(strings_at(rp, "allowed_roots")) +
+               ") have no Claw counterpart; the agent is confined to its workspace");
+  }
+  if (!strings_at(rp, "shell_env_passthrough").empty())
+    losses.push_back({r + ".shell_env_passthrough", loss_kind::dropped,
+                      "host environment passthrough has no Claw counterpart (shell access is "
+                      "denied or host-managed)"});
+  for (const char* k :
+       {"delegation_policy", "approval_route", "sandbox_backend", "firejail_args", "auto_approve",
+        "forbidden_paths", "require_approval_for_medium_risk", "block_high_risk_commands"}) {
+    if (at(rp, k) != nullptr)
+      losses.push_back({r + "." + k, loss_kind::dropped,
+                        "no Claw counterpart (the mapping above is at least as strict)"});
+  }
+
+  json agent_profile = json::object();
+  if (bool_at(rp, "sandbox_enabled").value_or(false)) {
+    agent_profile["sandbox"] = {{"mode", "all"},
+                                {"scope", "agent"},
+                                {"workspaceAccess", level == "readonly" ? "ro" : "rw"}};
+  }
+  json tools = json::object();
+  if (!allow.empty()) tools["allow"] = allow;
+  if (!deny.empty()) tools["deny"] = deny;
+  tools["fs"] = {{"workspaceOnly", true}};
+  agent_profile["tools"] = std::move(tools);
+  return agent_profile;
+}
+
+/// The granted MCP servers as `mcpServers`.
+inline json map_mcp(const bundle_input& in, std::vector<loss>& losses) {
+  json servers = json::object();
+  const zeroclaw::value* list = at(at(&in.closure, "mcp"), "servers");
+  if (list == nullptr) return servers;
+  const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent);
+  if (!strings_at(agent, "mcp_bundles").empty())
+    losses.push_back({"agents." + in.root_agent + ".mcp_bundles", loss_kind::changed,
+                      "the bundles' grants are flattened: every granted server is one "
+                      "mcpServers entry (" +
+                          joined(strings_at(agent, "mcp_bundles")) + ")"});
+  for (const zeroclaw::value& s : list->items) {
+    const std::string zname = str_at(&s, "name");
+    const std::string p = "mcp.servers." + zname;
+    std::string name = zname;
+    if (!openclaw::is_agent_id(name)) {
+      name = to_agent_id(zname);
+      losses.push_back(
+          {p + ".name", loss_kind::changed,
+           "`" + zname + "` is not a valid OpenClaw MCP server name; it is `" + name + "`"});
+    }
+    if (servers.contains(name))
+      throw error(errc::config_invalid,
+                  "two MCP servers map to the OpenClaw name `" + name + "`; rename one", p);
+    const std::string transport = str_at(&s, "transport", "stdio");
+    json out = json::object();
+    if (transport == "stdio") {
+      out["command"] = str_at(&s, "command");
+      const std::vector<std::string> args = strings_at(&s, "args");
+      if (!args.empty()) out["args"] = args;
+      if (const zeroclaw::value* env = at(&s, "env"); env != nullptr && !env->members.empty()) {
+        json e = json::object();
+        for (const zeroclaw::member& m : env->members) {
+          // Never the value: a reference the target's environment resolves.
+          e[m.key] = "${" + env_reference_name(m.key) + "}";
+        }
+        out["env"] = std::move(e);
+        losses.push_back({p + ".env", loss_kind::changed,
+                          "secret values never travel: each key is an environment reference "
+                          "(${NAME}) to set on the target"});
+      }
+    } else {
+      out["url"] = str_at(&s, "url");
+      out["transport"] = transport == "sse" ? "sse" : "streamable-http";
+      if (at(&s, "headers") != nullptr && !at(&s, "headers")->members.empty())
+        losses.push_back({p + ".headers", loss_kind::dropped,
+                          "a remote Claw MCP server carries no headers or tokens; authenticate "
+                          "the server on the target"});
+    }
+    if (const zeroclaw::value* t = at(&s, "tool_timeout_secs");
+        t != nullptr && t->type == zeroclaw::value::kind::integer && t->integer > 0)
+      out["timeout"] = t->integer;
+    for (const char* k : {"pinned_resources", "tls_ca_cert_path"})
+      if (at(&s, k) != nullptr)
+        losses.push_back({p + "." + k, loss_kind::dropped, "no Claw counterpart"});
+    servers[name] = std::move(out);
+  }
+  return servers;
+}
+
+/// The bundle files a Claw carries, with their workspace destinations: the workspace's and
+/// the skill bundles' (skills become workspace-local); the losses of what is not carried.
+struct placed {
+  std::string source;  // bundle path
+  std::string dest;    // workspace-relative
+};
+
+/// The logical name of the skill in the bundle directory `dir` as ZeroClaw's loader reads
+/// it: from the manifest it prefers (SKILL.toml, manifest.toml, SKILL.md), else the
+/// directory's name (also when the manifest does not parse: the audit has passed it).
+inline std::string skill_name_in(const bundle_input& in, const std::string& dir) {
+  const std::string leaf = dir.substr(dir.rfind('/') + 1);
+  try {
+    for (const auto kind :
+         {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
+      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
+          it != in.files.end())
+        return skills::parse_skill_toml(it->second, it->first).name;
+    if (const auto it = in.files.find(dir + "/SKILL.md"); it != in.files.end())
+      return skills::skill_from_markdown(it->second, leaf).name;
+  } catch (const error&) {
+  }
+  return leaf;
+}
+
+/// The skills of the Claw's `skills/`: logical name -> where it came from (bundle path),
+/// and each directory taken there -> the same.
+struct skill_claims {
+  std::map<std::string, std::string> names;
+  std::map<std::string, std::string> dirs;
+};
+
+/// The workspace's own skills (`workspace/skills/<dir>`), which come first on ZeroClaw.
+inline skill_claims workspace_skills(const bundle_input& in) {
+  skill_claims c;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("workspace/skills/", 0) != 0) continue;
+    const std::size_t slash = f.first.find('/', 17);
+    if (slash == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, slash);
+    if (c.dirs.count(dir.substr(10))) continue;
+    c.dirs[dir.substr(10)] = dir;
+    c.names.emplace(skill_name_in(in, dir), dir);
+  }
+  return c;
+}
+
+/// The skill directories of the skill bundles (`skills/<alias>/<skill>`), the bundles in
+/// the order the agent lists them (ZeroClaw's "first source wins"), then any other.
+inline std::vector<std::string> bundle_skill_dirs(const bundle_input& in) {
+  std::vector<std::string> aliases;
+  if (const zeroclaw::value* a = at(at(at(&in.closure, "agents"), in.root_agent), "skill_bundles"))
+    for (const zeroclaw::value& v : a->items) aliases.push_back(v.text);
+  std::vector<std::string> dirs;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("skills/", 0) != 0) continue;
+    const std::size_t s1 = f.first.find('/', 7);
+    const std::size_t s2 = s1 == std::string::npos ? s1 : f.first.find('/', s1 + 1);
+    if (s2 == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, s2);
+    if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
+    const std::string alias = f.first.substr(7, s1 - 7);
+    if (std::find(aliases.begin(), aliases.end(), alias) == aliases.end()) aliases.push_back(alias);
+  }
+  std::stable_sort(dirs.begin(), dirs.end(), [&](const std::string& x, const std::string& y) {
+    const auto rank = [&](const std::string& d) {
+      return std::find(aliases.begin(), aliases.end(), d.substr(7, d.find('/', 7) - 7)) -
+             aliases.begin();
+    };
+    return rank(x) < rank(y);
+  });
+  return dirs;
+}
+
+/// Claims the Claw's `skills/<skill>/` for the bundle skill `dir`. Returns the winner's
+/// path when a skill of the same name comes first (this one is shadowed, as on ZeroClaw);
+/// refuses (errc::config_invalid, naming both and the fix) a directory name that another
+/// skill of another name already takes in the Claw.
+inline std::optional<std::string> claim_skill(const bundle_input& in, const std::string& dir,
+                                              skill_claims& claims) {
+  const std::string name = skill_name_in(in, dir);
+  if (const auto it = claims.names.find(name); it != claims.names.end()) return it->second;
+  const std::string dest = "skills/" + dir.substr(dir.find('/', 7) + 1);
+  if (const auto it = claims.dirs.find(dest); it != claims.dirs.end())
+    throw error(errc::config_invalid,
+                "the converted Claw would hold " + it->second + " and " + dir +
+                    " both at workspace " + dest +
+                    "/ (skills of different names); rename one "
+                    "of the two directories in the source install and export again; nothing "
+                    "was written",
+                dir);
+  claims.names.emplace(name, dir);
+  claims.dirs.emplace(dest, dir);
+  return std::nullopt;
+}
+
+inline std::vector<placed> claw_files(const bundle_input& in, std::vector<loss>& losses) {
+  std::vector<placed> files;
+  const auto blocked = [&in](const std::string& path) {
+    for (const auto& b : in.blocked_skills)
+      if (path.rfind(b.first + "/", 0) == 0) return true;
+    return false;
+  };
+  for (const auto& f : in.files) {
+    if (f.first.rfind("workspace/", 0) != 0 || blocked(f.first)) continue;
+    if (const auto kind = bundle::private_workspace_entry(f.first.substr(10))) {
+      // issue 30: a bundle (upstream's may carry them) never yields them in a Claw
+      losses.push_back({f.first, loss_kind::dropped,
+                        "a Claw never carries it (private_data): " +
+                            std::string(bundle::private_reason(*kind))});
+      continue;
+    }
+    files.push_back({f.first, f.first.substr(10)});
+  }
+  skill_claims claims = workspace_skills(in);
+  std::set<std::string> skill_names;  // `<alias>/<skill>` carried
+  std::set<std::string> shadowed;
+  for (const std::string& dir : bundle_skill_dirs(in)) {
+    if (blocked(dir + "/")) continue;
+    if (const auto winner = claim_skill(in, dir, claims)) {
+      shadowed.insert(dir);
+      losses.push_back(
+          {dir, loss_kind::dropped,
+           "its name `" + skill_name_in(in, dir) + "` is also the skill at " + *winner +
+               ", which comes first on ZeroClaw (this one is shadowed there); a Claw holding "
+               "both would have two skills of that name, so it is not carried (to keep both, "
+               "give one another `name` in its manifest)"});
+      continue;
+    }
+    skill_names.insert(dir.substr(7));
+  }
+  for (const auto& f : in.files) {
+    if (f.first.rfind("skills/", 0) != 0) continue;
+    const std::string rest = f.first.substr(7);  // <alias>/<skill>/...
+    const std::size_t s1 = rest.find('/');
+    const std::size_t s2 = s1 == std::string::npos ? s1 : rest.find('/', s1 + 1);
+    if (s2 == std::string::npos || blocked(f.first)) continue;
+    if (shadowed.count("skills/" + rest.substr(0, s2))) continue;
+    files.push_back({f.first, "skills/" + rest.substr(s1 + 1)});
+  }
+  for (const auto& b : in.blocked_skills)
+    losses.push_back({b.first, loss_kind::dropped,
+                      "the skill audit refused it (" + b.second + "); it is not carried"});
+  for (const std::string& s : skill_names)
+    losses.push_back({"skills/" + s, loss_kind::changed,
+                      "the skill-bundle skill is a workspace-local skill at skills/" +
+                          s.substr(s.find('/') + 1) + "/ (audited clean)"});
+  return files;
+}
+
+/// The Claw's workspace: each file checked against OpenClaw's limits and path rules, copied
+/// into `res.files`; returns the manifest's {bootstrapFiles, files}.
+inline std::pair<json, json> place_claw_files(const bundle_input& in, const map_options& o,
+                                              const std::vector<placed>& files, mapped& res) {
+  std::vector<loss>& losses = res.losses;
+  std::map<std::string, std::string> keys;  // portable key -> destination
+  std::uint64_t total = 0;
+  json bootstrap = json::object();
+  json extra = json::array();
+  std::optional<std::string> bootstrap_md;
+  for (const placed& p : files) {
+    const std::string& bytes = in.files.at(p.source);
+    if (!openclaw::is_safe_relative_path(p.dest))
+      throw error(errc::unsafe_path,
+                  "the file " + p.source +
+                      " has a path OpenClaw refuses in a Claw package (a reserved name or "
+                      "character); rename it, nothing was written",
+                  p.source);
+    if (bytes.size() > o.limits.workspace_source)
+      throw error(errc::limit_exceeded,
+                  "the file " + p.source + " is " + std::to_string(bytes.size()) +
+                      " bytes; OpenClaw takes at most " +
+                      std::to_string(o.limits.workspace_source) +
+                      " bytes per workspace file; nothing was written",
+                  p.source);
+    total += bytes.size();
+    if (total > o.limits.workspace_total)
+      throw error(errc::limit_exceeded,
+                  "the workspace files reach " + std::to_string(total) + " bytes at " + p.source +
+                      "; OpenClaw takes at most " + std::to_string(o.limits.workspace_total) +
+                      " bytes in all; nothing was written",
+                  p.source);
+    const std::string key = openclaw::portable_key(p.dest);
+    for (const auto& k : keys) {
+      if (openclaw::keys_conflict(k.first, key))
+        throw error(errc::unsafe_path,
+                    "the files " + k.second + " and " + p.dest +
+                        " are the same file to OpenClaw (its destinations compare without case "
+                        "and in NFC, and a file cannot sit below another); nothing was written",
+                    p.source);
+    }
+    keys[key] = p.dest;
+    if (p.dest == "BOOTSTRAP.md") {
+      bootstrap_md = bytes;
+      losses.push_back({p.source, loss_kind::changed,
+                        "a workspace BOOTSTRAP.md is OpenClaw's package-root BOOTSTRAP.md, "
+                        "seeded once into a new workspace"});
+      continue;
+    }
+    const std::string source = "workspace/" + p.dest;
+    res.files[source] = bytes;
+    bool named = false;
+    for (const char* n : claw_bootstrap_names) named = named || p.dest == n;
+    if (named) {
+      bootstrap[p.dest] = {{"source", source}};
+    } else {
+      extra.push_back({{"source", source}, {"path", p.dest}});
+    }
+  }
+  if (bootstrap_md) res.files["BOOTSTRAP.md"] = *bootstrap_md;
+  json ordered_bootstrap = json::object();
+  for (const char* n : claw_bootstrap_names)
+    if (bootstrap.contains(n)) ordered_bootstrap[n] = bootstrap[n];
+
+  return {ordered_bootstrap, extra};
+}
+
+/// The manifest's agent: id, name, and what an AIEOS identity maps to.
+inline json claw_agent(const bundle_input& in, const zeroclaw::value* agent, const std::string& id,
+                       std::vector<loss>& losses) {
+  json agent_json = json::object();
+  agent_json["id"] = id;
+  agent_json["name"] = in.root_agent;
+  const zeroclaw::value* identity = detail::at(agent, "identity");
+  const std::string format = detail::str_at(identity, "format", "openclaw");
+  if (identity != nullptr && format == "aieos") {
+    std::string doc = detail::str_at(identity, "aieos_inline");
+    const std::string path = detail::str_at(identity, "aieos_path");
+    const std::string ipath = "agents." + in.root_agent + ".identity";
+    if (doc.empty() && !path.empty() && in.files.count("workspace/" + path))
+      doc = in.files.at("workspace/" + path);
+    const json aieos = json::parse(doc, nullptr, false);
+    std::string name;
+    if (aieos.is_object() && aieos.contains("identity") && aieos["identity"].is_object()) {
+      const json& id = aieos["identity"];
+      if (id.contains("names") && id["names"].is_object() && id["names"].contains("first") &&
+          id["names"]["first"].is_string())
+        name = text::js_trim(id["names"]["first"].get<std::string>());
+      if (id.contains("bio") && id["bio"].is_string() &&
+          openclaw::is_canonical(id["bio"].get<std::string>()))
+        agent_json["description"] = id["bio"];
+    }
+    if (!name.empty()) agent_json["identity"] = {{"name", name}};
+    losses.push_back({ipath, loss_kind::changed,
+                      "the AIEOS identity document maps to agent.identity.name" +
+                          std::string(name.empty() ? " (it names no one)" : " `" + name + "`") +
+                          " and agent.description; its other fields have no counterpart" +
+                          (path.empty() ? "" : " (the document travels as " + path + ")")});
+  }
+
+  return agent_json;
+}
+
+/// Drops each MCP server OpenClaw's own rules refuse in a Claw (an unpinned package-manager
+/// command, a plain-http remote) with one loss; a blocked environment key and every other
+/// refusal (a mapping bug) throw.
+inline void drop_refused_servers(json& manifest, std::vector<loss>& losses) {
+  for (int round = 0; round < 64; ++round) {
+    const openclaw::manifest_result check = openclaw::validate_manifest(manifest);
+    if (check.ok()) break;
+    bool removed = false;
+    for (const openclaw::diagnostic& d : check.diagnostics) {
+      if (d.level != openclaw::level::error || d.path.rfind("$.mcpServers.", 0) != 0) continue;
+      std::string name = d.path.substr(13);
+      const std::string rest = name.substr(std::min(name.size(), name.find_first_of(".[")));
+      name = name.substr(0, name.find_first_of(".["));
+      if (rest.rfind(".env.", 0) == 0)
+        // OpenClaw's host environment policy (the one list, openclaw/schema.hpp): refused.
+        throw error(errc::unsafe_path,
+                    "MCP server `" + name + "` sets the environment key " + rest.substr(5) +
+                        ", which OpenClaw refuses: " + d.message +
+                        " (a blocked key changes how the spawned process loads code); nothing "
+                        "was written",
+                    "mcp.servers." + name + ".env." + rest.substr(5));
+      if (!manifest["mcpServers"].contains(name)) continue;
+      manifest["mcpServers"].erase(name);
+      // The server's own entries are moot now: one entry says it is not converted.
+      const std::string prefix = "mcp.servers." + name + ".";
+      losses.erase(
+          std::remove_if(losses.begin(), losses.end(),
+                         [&prefix](const loss& l) { return l.path.rfind(prefix, 0) == 0; }),
+          losses.end());
+      losses.push_back({"mcp.servers." + name, loss_kind::dropped,
+                        "OpenClaw refuses this server in a Claw (" + d.message +
+                            "); it is not converted, grant it on the target by hand"});
+      removed = true;
+      break;
+    }
+    if (!removed)
+      throw error(errc::config_invalid,
+                  "the converted manifest does not validate: " +
+                      diagnostics_text(check.diagnostics) + " (a clawport mapping bug)",
+                  "CLAW.md");
+  }
+}
+
+}  // namespace detail
+
+/// Maps a verified bundle to the files of a Claw package (package.json, CLAW.md,
+/// profiles/openclaw.yml, workspace/...). CONVERSION.md is added by the caller, which
+/// knows the timestamp. Throws clawport::error for what must not be converted: a limit of
+/// OpenClaw (errc::limit_exceeded, naming the file), an unsafe or colliding path
+/// (errc::unsafe_path), a blocked environment key, a risk profile that needs narrowing
+/// without `allow_narrowing` (errc::config_invalid).
+inline mapped map_to_claw(const bundle_input& in, const map_options& o = {}) {
+  using json = nlohmann::ordered_json;
+  mapped res;
+  std::vector<loss>& losses = res.losses;
+  res.agent = to_agent_id(in.root_agent);
+  if (res.agent != in.root_agent)
+    losses.push_back(
+        {"agents." + in.root_agent, loss_kind::changed,
+         "the alias is not a valid OpenClaw agent id; the agent id is `" + res.agent + "`"});
+  const zeroclaw::value* agent = detail::at(detail::at(&in.closure, "agents"), in.root_agent);
+
+  // ---- the workspace (and the skills, which become workspace-local) ----
+  const std::vector<detail::placed> files = detail::claw_files(in, losses);
+  const auto [ordered_bootstrap, extra] = detail::place_claw_files(in, o, files, res);
+
+  // ---- the agent and its identity ----
+  const json agent_json = detail::claw_agent(in, agent, res.agent, losses);
+
+  // ---- profile, MCP servers ----
+  json profile = json::object();
+  profile["schemaVersion"] = 1;
+  profile["agent"] = detail::map_risk(in, o, losses);
+  json servers = detail::map_mcp(in, losses);
+
+  json manifest = json::object();
+  manifest["schemaVersion"] = 1;
+  manifest["agent"] = agent_json;
+  // No `openclaw.config` pointer: OpenClaw discovers profiles/openclaw.yml, and warns
+  // (deprecated_openclaw_profile_pointer) on a package that still names it.
+  manifest["metadata"] = {{"dev.clawport.converted-from", "zeroclaw-bundle:" + in.root_agent}};
+  manifest["workspace"] = {{"bootstrapFiles", ordered_bootstrap}, {"files", extra}};
+  manifest["mcpServers"] = servers;
+  detail::drop_refused_servers(manifest, losses);
+  const openclaw::profile_result pcheck =
+      openclaw::validate_profile(profile, "$.profiles.openclaw");
+  if (!pcheck.ok())
+    throw error(errc::config_invalid,
+                "the converted profile does not validate: " +
+                    detail::diagnostics_text(pcheck.diagnostics) + " (a clawport mapping bug)",
+                "profiles/openclaw.yml");
+  detail::closure_losses(in, losses);
+
+  json package = json::object();
+  package["name"] = "openclaw-claw-" + res.agent;
+  package["version"] = "0.0.0-convert";
+  package["type"] = "module";
+  package["description"] = "Converted by clawport from the ZeroClaw agent bundle of " +
+                           in.root_agent + "; see CONVERSION.md.";
+  package["openclaw"] = {{"claw", "CLAW.md"}};
+  res.files["package.json"] = clawport::json::js_stringify(package, 2) + "\n";
+  res.files["CLAW.md"] = "---\n" + yaml::to_yaml(manifest) + "---\n";
+  res.files["profiles/openclaw.yml"] = yaml::to_yaml(profile);
+  return res;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/to_claw.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// The exact 1.0.0 identifiers: OpenClaw recognises an Agent Plugin by these alone.
+inline constexpr const char* agent_plugin_schema = verify::plugin_schema_id;
+inline constexpr const char* agent_plugin_mcp_schema = verify::plugin_mcp_schema_id;
+/// The project's own extension namespace (never `ai.openclaw`, which OpenClaw owns); also the
+/// name of the plugin's extension directory, where the bytes a plugin needs rewritten are kept
+/// for the way back.
+inline constexpr const char* agent_plugin_namespace = "dev.clawport";
+
+/// `s` fitted to `[a-z0-9-]`, 1-64 characters, no leading, trailing or doubled `-` (a valid
+/// plugin name and a valid Agent Skills name); `fallback` when nothing is left.
+inline std::string to_plugin_name(const std::string& s, const std::string& fallback) {
+  std::string out;
+  for (const char c : s) {
+    const char l = text::ascii_lower(c);
+    const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9');
+    if (ok)
+      out += l;
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
+    if (out.size() >= 64) break;
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? fallback : out;
+}
+
+/// Whether `s` is a valid Agent Skills name (which is also a valid plugin name).
+inline bool is_agent_skill_name(const std::string& s) { return verify::is_skill_name(s); }
+
+/// What in `s` has the shape of a credential (never the value itself), or nothing. The
+/// shapes are those a person pastes into a command line or a URL: provider token prefixes,
+/// an `Authorization` value, a password in a URL, a secret-named flag or query parameter,
+/// and ZeroClaw's ciphertext or a secret-manager reference.
+inline std::optional<std::string> credential_shape(const std::string& s) {
+  static const char* const prefixes[] = {"ghp_", "gho_",     "ghu_",  "ghs_",  "github_pat_",
+                                         "sk-",  "sk_live_", "xoxb-", "xoxp-", "glpat-",
+                                         "AKIA", "AIza",     "enc:",  "enc2:", "op://"};
+  const auto word_start = [&](std::size_t i) {
+    return i == 0 || !(std::isalnum(static_cast<unsigned char>(s[i - 1])) != 0);
+  };
+  for (const char* p : prefixes)
+    for (std::size_t i = s.find(p); i != std::string::npos; i = s.find(p, i + 1))
+      if (word_start(i) && s.size() - i > std::string(p).size() + 7)
+        return std::string("a token starting `") + p + "`";
+  const std::string low = text::to_lower_ascii(s);
+  if (low.find("bearer ") != std::string::npos || low.find("basic ") == 0)
+    return std::string("an Authorization value");
+  if (const std::size_t scheme = low.find("://"); scheme != std::string::npos) {
+    const std::size_t end = low.find_first_of("/?#", scheme + 3);
+    const std::string authority = low.substr(scheme + 3, end - (scheme + 3));
+    if (authority.find('@') != std::string::npos) return std::string("a user or password in a URL");
+  }
+  static const char* const names[] = {"token",  "secret",  "password", "passwd",
+                                      "apikey", "api_key", "api-key",  "access_key"};
+  for (const char* n : names)
+    for (std::size_t i = low.find(n); i != std::string::npos; i = low.find(n, i + 1)) {
+      const std::size_t after = i + std::string(n).size();
+      // A value given in the same word: `--token=…`, `?api_key=…`, `password:…`.
+      if (after < low.size() && (low[after] == '=' || low[after] == ':') && after + 1 < low.size())
+        return "a value for `" + std::string(n) + "`";
+    }
+  return std::nullopt;
+}
+
+/// Whether `flag` names a secret whose value is the next argument (`--token abc`).
+inline bool secret_flag(const std::string& flag) {
+  if (flag.rfind('-', 0) != 0 || flag.find('=') != std::string::npos) return false;
+  const std::string low = text::to_lower_ascii(flag);
+  for (const char* n : {"token", "secret", "password", "passwd", "apikey", "api-key", "api_key"})
+    if (low.find(n) != std::string::npos) return true;
+  return false;
+}
+
+namespace detail {
+
+/// The first `max` code points of `s` (bytes that are not UTF-8 count one each).
+inline std::string first_code_points(const std::string& s, std::size_t max, std::size_t* count) {
+  std::size_t n = 0;
+  std::size_t i = 0;
+  std::size_t cut = s.size();
+  while (i < s.size()) {
+    if (n == max && cut == s.size()) cut = i;
+    const utf8::decoded d = utf8::decode_at(s, i);
+    i += d.length == 0 ? 1 : d.length;
+    ++n;
+  }
+  if (count != nullptr) *count = n;
+  return s.substr(0, cut);
+}
+inline std::size_t code_points(const std::string& s) { return verify::plugin_code_points(s); }
+
+inline error credential_refused(const std::string& path, const std::string& shape) {
+  return error(errc::config_invalid,
+               path + " holds what looks like a credential (" + shape +
+                   "); it would travel as written (only env and headers values are kept "
+                   "back): move it into the server's env or headers and convert again; "
+                   "nothing was written",
+               path);
+}
+
+/// Refuses a server whose command, args or url carry a credential shape.
+inline void scan_server(const zeroclaw::value& s, const std::string& p) {
+  if (const auto c = credential_shape(str_at(&s, "command")))
+    throw credential_refused(p + ".command", *c);
+  const std::vector<std::string> args = strings_at(&s, "args");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string ap = p + ".args[" + std::to_string(i) + "]";
+    if (const auto c = credential_shape(args[i])) throw credential_refused(ap, *c);
+    if (i > 0 && secret_flag(args[i - 1]))
+      throw credential_refused(ap, "the value of `" + args[i - 1] + "`");
+  }
+  if (const auto c = credential_shape(str_at(&s, "url"))) throw credential_refused(p + ".url", *c);
+}
+
+/// Whether `url` is one a client accepts: https, or http to a loopback host.
+inline bool portable_url(const std::string& url) {
+  const std::string low = text::to_lower_ascii(url);
+  if (low.rfind("https://", 0) == 0) return low.find('#') == std::string::npos;
+  if (low.rfind("http://", 0) != 0 || low.find('#') != std::string::npos) return false;
+  const std::string host = low.substr(7, low.find_first_of("/?", 7) - 7);
+  for (const char* h : {"localhost", "127.0.0.1", "[::1]"})
+    if (host == h || host.rfind(std::string(h) + ":", 0) == 0) return true;
+  return false;
+}
+
+/// A scalar or array of scalars of the config as JSON (what a server keeps for the way back).
+inline json to_plain_json(const zeroclaw::value& v) {
+  switch (v.type) {
+    case zeroclaw::value::kind::integer:
+      return v.integer;
+    case zeroclaw::value::kind::floating:
+      return v.floating;
+    case zeroclaw::value::kind::boolean:
+      return v.boolean;
+    case zeroclaw::value::kind::array: {
+      json a = json::array();
+      for (const zeroclaw::value& i : v.items) a.push_back(to_plain_json(i));
+      return a;
+    }
+    default:
+      return v.text;
+  }
+}
+
+/// The names of a secret table (`env`, `headers`): recorded as required, the values omitted.
+inline void omit_secrets(const zeroclaw::value& s, const std::string& key, const char* kind,
+                         const std::string& server, const std::string& p, json& required,
+                         std::vector<loss>& losses) {
+  const zeroclaw::value* t = at(&s, key);
+  if (t == nullptr) return;
+  for (const zeroclaw::member& m : t->members) {
+    required.push_back({{"server", server}, {"kind", kind}, {"name", m.key}});
+    losses.push_back({p + "." + key + "." + m.key, loss_kind::dropped,
+                      "secret: omitted (a blank or placeholder would overlay the client's "
+                      "environment); named in plugin.json extensions." +
+                          std::string(agent_plugin_namespace) +
+                          ".requiredSecrets for the client to supply"});
+  }
+}
+
+/// One `[[mcp.servers]]` entry as an `mcpServers` value, or nothing when it has no portable
+/// form (a loss says why).
+inline std::optional<json> plugin_server(const zeroclaw::value& s, const std::string& name,
+                                         const std::string& p, json& required, json& kept,
+                                         std::vector<loss>& losses) {
+  scan_server(s, p);
+  const std::string transport = str_at(&s, "transport", "stdio");
+  json out = json::object();
+  if (transport == "stdio") {
+    std::string command = str_at(&s, "command");
+    if (command.find('/') != std::string::npos && command.rfind("./", 0) != 0) {
+      const std::string base = command.substr(command.rfind('/') + 1);
+      losses.push_back({p + ".command", loss_kind::changed,
+                        "a host path has no portable form; the plugin runs `" + base +
+                            "` from the client's PATH (the path is kept in extensions." +
+                            std::string(agent_plugin_namespace) + ".servers for the way back)"});
+      kept["command"] = command;
+      command = base;
+    }
+    if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its command is not one executable token (Agent Plugins runs no shell)"});
+      return std::nullopt;
+    }
+    out["type"] = "stdio";
+    out["command"] = command;
+    const std::vector<std::string> args = strings_at(&s, "args");
+    if (!args.empty()) out["args"] = args;
+    losses.push_back({p + ".cwd", loss_kind::changed,
+                      "the server starts in the plugin's root, not the gateway's directory"});
+    omit_secrets(s, "env", "env", name, p, required, losses);
+  } else {
+    const std::string url = str_at(&s, "url");
+    if (!portable_url(url)) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its url is not https (or http to a loopback host) or has a fragment; a "
+                        "client refuses it"});
+      return std::nullopt;
+    }
+    out["type"] = transport == "sse" ? "sse" : "streamable-http";
+    out["url"] = url;
+    omit_secrets(s, "headers", "header", name, p, required, losses);
+  }
+  for (const char* k : {"tool_timeout_secs", "pinned_resources", "tls_ca_cert_path"})
+    if (const zeroclaw::value* v = at(&s, k)) {
+      kept[k] = to_plain_json(*v);
+      losses.push_back({p + "." + k, loss_kind::changed,
+                        "no Agent Plugins slot: kept only in extensions." +
+                            std::string(agent_plugin_namespace) +
+                            ".servers, which no other client reads"});
+    }
+  return out;
+}
+
+/// `mcp.json`'s `mcpServers` from the bundle's (granted) servers.
+inline json plugin_servers(const bundle_input& in, json& required, json& kept_all,
+                           std::vector<loss>& losses) {
+  json servers = json::object();
+  const zeroclaw::value* list = at(at(&in.closure, "mcp"), "servers");
+  if (list == nullptr) return servers;
+  for (const zeroclaw::value& s : list->items) {
+    const std::string zname = str_at(&s, "name");
+    const std::string p = "mcp.servers." + zname;
+    std::string name;  // bytes outside [A-Za-z0-9_.-] as one `-` per run
+    bool replaced = false;
+    for (const char c : zname) {
+      const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '_' || c == '-' || c == '.';
+      if (ok || !replaced) name += ok ? c : '-';
+      replaced = !ok;
+    }
+    if (name.empty()) name = "server";
+    if (name != zname)
+      losses.push_back({p + ".name", loss_kind::changed, "the server is named `" + name + "`"});
+    if (servers.contains(name))
+      throw error(errc::config_invalid,
+                  "two MCP servers map to the name `" + name + "`; rename one and export again", p);
+    json kept = json::object();
+    if (name != zname) kept["name"] = zname;
+    if (auto out = plugin_server(s, name, p, required, kept, losses)) {
+      servers[name] = std::move(*out);
+      if (!kept.empty()) kept_all[name] = std::move(kept);
+    }
+  }
+  return servers;
+}
+
+/// The skill in the bundle directory `dir` as the loader reads it, and its body.
+inline skills::skill read_skill(const bundle_input& in, const std::string& dir,
+                                std::optional<skills::loader_frontmatter>& fm) {
+  const std::string leaf = dir.substr(dir.rfind('/') + 1);
+  try {
+    for (const auto kind :
+         {skills::manifest_kind::skill_toml, skills::manifest_kind::manifest_toml})
+      if (const auto it = in.files.find(paths::join(dir, skills::manifest_file(kind)));
+          it != in.files.end())
+        return skills::parse_skill_toml(it->second, it->first);
+  } catch (const error&) {
+  }
+  const auto it = in.files.find(dir + "/SKILL.md");
+  const std::string text = it == in.files.end() ? std::string() : it->second;
+  const skills::frontmatter_split split = skills::split_frontmatter(text);
+  if (split.found) fm = skills::parse_loader_frontmatter(split.frontmatter);
+  return skills::skill_from_markdown(text, leaf);
+}
+
+/// The SKILL.md a plugin carries for the bundle skill `dir` under the name `name`: its own
+/// bytes when they are already Agent Skills (only its keys, `name` = directory, a
+/// description), else one written from what the loader reads (ZeroClaw's own keys into
+/// `metadata` as strings), with a loss saying what changed.
+inline std::string plugin_skill_md(const bundle_input& in, const std::string& dir,
+                                   const std::string& name, std::vector<loss>& losses) {
+  std::optional<skills::loader_frontmatter> fm;
+  const skills::skill sk = read_skill(in, dir, fm);
+  const auto md = in.files.find(dir + "/SKILL.md");
+  const bool toml = !fm;
+  std::vector<std::string> foreign;
+  if (md != in.files.end() && fm) {
+    const skills::frontmatter_split split = skills::split_frontmatter(md->second);
+    for (const std::string& k : verify::frontmatter_keys(split.frontmatter)) {
+      bool known = false;
+      for (const char* a : verify::agent_skill_keys) known = known || k == a;
+      if (!known) foreign.push_back(k);
+    }
+    const bool described =
+        fm->description && !fm->description->empty() && code_points(*fm->description) <= 1024;
+    if (foreign.empty() && fm->name == name && described) return md->second;
+  }
+  std::string description = sk.description;
+  if (code_points(description) > 1024) {
+    description = first_code_points(description, 1024, nullptr);
+    losses.push_back({dir + "/SKILL.md", loss_kind::changed,
+                      "its description is cut to the 1024 characters Agent Skills allows"});
+  }
+  json front = json::object();
+  front["name"] = name;
+  front["description"] = description;
+  json meta = json::object();
+  if (sk.version != "0.1.0" || (fm && fm->version)) meta["version"] = sk.version;
+  if (sk.author) meta["author"] = *sk.author;
+  if (!sk.tags.empty()) meta["tags"] = joined(sk.tags);
+  if (sk.always) meta["always"] = "true";
+  if (!meta.empty()) front["metadata"] = std::move(meta);
+  std::string body;
+  for (const std::string& p : sk.prompts) body += (body.empty() ? "" : "\n\n") + p;
+  std::string why = toml ? "SKILL.md is written from the skill's TOML manifest (kept beside it)"
+                         : "SKILL.md's frontmatter is rewritten as Agent Skills";
+  if (!foreign.empty())
+    why += "; ZeroClaw's keys (" + joined(foreign) +
+           ") are strings under metadata or not carried, with no meaning to other clients";
+  if (!sk.slash_options.empty() || !sk.tools.empty())
+    why += "; its slash options and [[tools]] have no Agent Skills counterpart";
+  losses.push_back({dir + "/SKILL.md", loss_kind::changed, why});
+  return "---\n" + yaml::to_yaml(front) + "---\n" + body;
+}
+
+/// The plugin's skills: the workspace's own (`workspace/skills/<dir>`) first, then the skill
+/// bundles' in the agent's order (ZeroClaw's "first source wins"), each at
+/// `skills/<fitted name>/`; a later skill of a name already taken is not carried.
+inline void plugin_skills(const bundle_input& in, mapped& m, json& origins) {
+  std::vector<std::string> dirs;
+  for (const auto& f : in.files) {
+    if (f.first.rfind("workspace/skills/", 0) != 0) continue;
+    const std::size_t slash = f.first.find('/', 17);
+    if (slash == std::string::npos) continue;
+    const std::string dir = f.first.substr(0, slash);
+    if (dirs.empty() || dirs.back() != dir) dirs.push_back(dir);
+  }
+  for (const std::string& d : bundle_skill_dirs(in)) dirs.push_back(d);
+  std::map<std::string, std::string> taken;  // plugin skill name -> bundle dir
+  for (const std::string& dir : dirs) {
+    if (in.blocked_skills.count(dir)) {
+      m.losses.push_back(
+          {dir, loss_kind::dropped,
+           "the skill audit refused it (" + in.blocked_skills.at(dir) + "); it is not carried"});
+      continue;
+    }
+    std::optional<skills::loader_frontmatter> fm;
+    const std::string logical = read_skill(in, dir, fm).name;
+    const std::string name = to_plugin_name(logical, "skill");
+    if (const auto it = taken.find(name); it != taken.end()) {
+      m.losses.push_back({dir, loss_kind::dropped,
+                          "its name fits Agent Skills as `" + name + "`, the skill from " +
+                              it->second + " which comes first; it is not carried"});
+      continue;
+    }
+    taken.emplace(name, dir);
+    const std::string leaf = dir.substr(dir.rfind('/') + 1);
+    if (name != logical || name != leaf)
+      m.losses.push_back({dir, loss_kind::changed,
+                          "the skill `" + logical + "` (directory " + leaf + ") is skills/" + name +
+                              "/: Agent Skills names are [a-z0-9-] and equal their "
+                              "directory"});
+    for (const auto& f : in.files)
+      if (f.first.rfind(dir + "/", 0) == 0)
+        m.files[paths::join(paths::join("skills", name), f.first.substr(dir.size() + 1))] =
+            f.second;
+    const std::string md = plugin_skill_md(in, dir, name, m.losses);
+    json origin = {{"from", dir}};
+    const auto original = in.files.find(dir + "/SKILL.md");
+    if (original != in.files.end() && original->second != md) {
+      // The bundle's own SKILL.md, for the way back while the plugin's is unchanged.
+      m.files[std::string(agent_plugin_namespace) + "/skills/" + name + "/SKILL.md"] =
+          original->second;
+      origin["sha256"] = digest::sha256_hex(md);
+    }
+    origins[name] = std::move(origin);
+    m.files["skills/" + name + "/SKILL.md"] = md;
+  }
+}
+
+/// Losses for what a plugin has no component for: the agent's settings, the workspace's
+/// files, every other table of the closure, and what the export itself dropped.
+inline void plugin_losses(const bundle_input& in, std::vector<loss>& losses) {
+  const std::string a = "agents." + in.root_agent;
+  if (const zeroclaw::value* agent = at(at(&in.closure, "agents"), in.root_agent))
+    for (const zeroclaw::member& mb : agent->members) {
+      const bool grant = mb.key == "mcp_bundles" || mb.key == "skill_bundles";
+      losses.push_back({a + "." + mb.key, grant ? loss_kind::changed : loss_kind::dropped,
+                        grant ? "the grants are flattened: the plugin holds every granted skill "
+                                "and server, bound to no agent"
+                              : "a plugin has no agent, identity, provider or tool policy"});
+    }
+  for (const zeroclaw::member& top : in.closure.members) {
+    if (top.key == "schema_version" || top.key == "agents") continue;
+    for (const zeroclaw::member& mb : top.val.members) {
+      if (top.key == "mcp" && mb.key == "servers") continue;
+      const bool bundles = top.key == "skill_bundles" || top.key == "mcp_bundles";
+      losses.push_back({top.key + "." + mb.key, bundles ? loss_kind::changed : loss_kind::dropped,
+                        bundles ? "applied at conversion: the plugin holds what it admitted"
+                                : "no Agent Plugins component"});
+    }
+  }
+  for (const auto& f : in.files)
+    if (f.first.rfind("workspace/", 0) == 0 && f.first.rfind("workspace/skills/", 0) != 0)
+      losses.push_back({f.first, loss_kind::dropped, "a plugin has no workspace component"});
+  if (const zeroclaw::value* dropped = at(&in.manifest, "dropped"))
+    for (const zeroclaw::value& d : dropped->items)
+      losses.push_back({str_at(&d, "path"), loss_kind::dropped,
+                        "dropped by the export: " + str_at(&d, "reason")});
+}
+
+/// What a plugin's two files hold, gathered by either way into a plugin (from a ZeroClaw
+/// bundle, from a Claw).
+struct plugin_parts {
+  std::string name, description;
+  nlohmann::ordered_json source, required, skills, servers_kept, mcp_servers;
+};
+
+/// plugin.json (our extension: the source, required secrets, skill origins, the servers'
+/// kept fields) and, when there are servers, mcp.json: the one layout both ways write.
+inline void write_plugin_files(plugin_parts parts, std::map<std::string, std::string>& files) {
+  using oj = nlohmann::ordered_json;
+  oj plugin = oj::object();
+  plugin["$schema"] = agent_plugin_schema;
+  plugin["name"] = parts.name;
+  plugin["description"] = parts.description;
+  oj ext = oj::object();
+  ext["source"] = std::move(parts.source);
+  ext["requiredSecrets"] = std::move(parts.required);
+  ext["skills"] = std::move(parts.skills);
+  ext["servers"] = std::move(parts.servers_kept);
+  plugin["extensions"] = {{agent_plugin_namespace, std::move(ext)}};
+  files["plugin.json"] = clawport::json::dump(plugin, 2) + "\n";
+  if (!parts.mcp_servers.empty()) {
+    oj mcp = oj::object();
+    mcp["$schema"] = agent_plugin_mcp_schema;
+    mcp["mcpServers"] = std::move(parts.mcp_servers);
+    files["mcp.json"] = clawport::json::dump(mcp, 2) + "\n";
+  }
+}
+
+}  // namespace detail
+
+/// The bundle as one Agent Plugin: target-relative path -> bytes, and the loss report.
+/// Refuses (errc::config_invalid, naming the field) a credential shape in a server's
+/// command, args or url, and two servers of one name.
+inline mapped map_to_agent_plugin(const bundle_input& in) {
+  mapped m;
+  m.agent = to_plugin_name(in.root_agent, "agent");
+  if (m.agent != in.root_agent)
+    m.losses.push_back({"agents." + in.root_agent, loss_kind::changed,
+                        "the plugin is named `" + m.agent + "` (names are [a-z0-9-])"});
+  using oj = nlohmann::ordered_json;
+  oj required = oj::array();
+  oj kept = oj::object();
+  oj origins = oj::object();
+  const oj servers = detail::plugin_servers(in, required, kept, m.losses);
+  detail::plugin_skills(in, m, origins);
+  detail::plugin_losses(in, m.losses);
+  detail::write_plugin_files(
+      {m.agent, "The skills and MCP servers of the ZeroClaw agent " + in.root_agent,
+       oj{{"runtime", "zeroclaw"}, {"agent", in.root_agent}}, std::move(required),
+       std::move(origins), std::move(kept), servers},
+      m.files);
+  return m;
+}
+
+/// Checks a plugin's files (path -> bytes) with verify's Agent Plugins 1.0.0 rules
+/// (verify::check_plugin: every error, at any scope, refuses) and what a converter adds: a
+/// name of `[a-z0-9-]` only (OpenClaw folds `.`), no other format's manifest. Throws
+/// errc::config_invalid naming the file.
+inline void check_agent_plugin(const std::map<std::string, std::string>& files) {
+  verify::plugin_tree t;
+  for (const auto& f : files) {
+    t.files.insert(f);
+    const std::vector<std::string> parts = paths::components(f.first);
+    std::string dir;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+      t.dirs.insert(dir += (dir.empty() ? "" : "/") + parts[i]);
+  }
+  const verify::plugin_report r = verify::check_plugin(t);
+  for (const verify::plugin_finding& f : r.findings)
+    if (!f.warning || f.scope == verify::plugin_scope::plugin)
+      throw error(errc::config_invalid, "the plugin's " + f.path + " " + f.detail, f.path);
+  if (!is_agent_skill_name(r.name))
+    throw error(errc::config_invalid, "the plugin's plugin.json name is not [a-z0-9-]",
+                "plugin.json");
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/to_agent_plugin.hpp -----
+// ----- begin clawport/convert/to_zeroclaw.hpp -----
+// The pure mapping of a read OpenClaw Claw package onto a ZeroClaw agent bundle (docs/convert.md,
+// "Claw to bundle"). The agent is written as an install config of its own and planned with the
+// export's own planner (zeroclaw::plan_export), so config.toml, zeroclaw-agent.toml and the
+// digest list come from the same writers an export uses: the bundle is closed, scrubbed and
+// verifiable by construction. Nothing here touches a filesystem.
+
+// ----- begin clawport/zeroclaw/alias.hpp -----
+// ZeroClaw's alias grammar (upstream `helpers::validate_alias_key`, enforced when an alias
+// is created or renamed) and the deterministic collision rename an import uses:
+// `<alias>_imported`, `<alias>_imported_2`, ... (no hyphens: the grammar forbids them).
+
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// The longest alias the grammar allows.
+inline constexpr std::size_t max_alias_length = 63;
+
+/// Why `key` is not a valid new alias (upstream's message), or nullopt: non-empty, at most
+/// 63 characters, only `[a-z0-9_]`, first and last in `[a-z0-9]`, no `__`.
+inline std::optional<std::string> alias_problem(std::string_view key) {
+  const std::string k(key);
+  if (key.empty()) return std::string("alias must not be empty");
+  if (key.size() > max_alias_length)
+    return "alias '" + k + "' is too long (" + std::to_string(key.size()) +
+           " chars); maximum is 63";
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  for (char c : key)
+    if (!alnum(c) && c != '_')
+      return "alias '" + k + "' contains invalid character " + std::string(1, c) +
+             "; only lowercase letters, digits, and single underscores are allowed (no "
+             "hyphen, no uppercase)";
+  if (!alnum(key.front())) return "alias '" + k + "' must start with a lowercase letter or digit";
+  if (!alnum(key.back())) return "alias '" + k + "' must end with a lowercase letter or digit";
+  if (key.find("__") != std::string_view::npos)
+    return "alias '" + k +
+           "' must not contain `__`; it is reserved as the env-var grammar's path separator";
+  return std::nullopt;
+}
+
+/// The first of `<base>_imported`, `<base>_imported_2`, `<base>_imported_3`, ... that
+/// `taken` rejects not. `base` is first made grammatical where it can be (lower-cased,
+/// other characters and runs of `_` folded to one `_`, trimmed) and shortened so the
+/// result fits in 63 characters.
+inline std::string imported_alias(std::string_view base,
+                                  const std::function<bool(const std::string&)>& taken) {
+  std::string clean;
+  for (char c : base) {
+    char d = text::ascii_lower(c);
+    const bool ok = (d >= 'a' && d <= 'z') || (d >= '0' && d <= '9');
+    if (!ok) d = '_';
+    if (d == '_' && (clean.empty() || clean.back() == '_')) continue;
+    clean += d;
+  }
+  while (!clean.empty() && clean.back() == '_') clean.pop_back();
+  if (clean.empty()) clean = "agent";
+  for (unsigned n = 1;; ++n) {
+    const std::string suffix = n == 1 ? "_imported" : "_imported_" + std::to_string(n);
+    std::string stem = clean.substr(0, max_alias_length - suffix.size());
+    while (!stem.empty() && stem.back() == '_') stem.pop_back();
+    const std::string candidate = stem + suffix;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/alias.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// An OpenClaw agent's Markdown memory as the bundle carries it (`--with-memory`, issue 47
+/// item 7): the text of `memory/entries.jsonl` and its counts for the `[memory]` table.
+struct carried_memory {
+  std::string jsonl;
+  memory::summary summary;
+};
+
+/// A read, valid Claw package: its normalised manifest, its profile, the CLAW.md body, the
+/// package-root BOOTSTRAP.md and the bytes of every declared workspace source, by destination.
+struct claw_input {
+  openclaw::claw_manifest model;  ///< the typed manifest (every mapping reads only this)
+  std::optional<openclaw::openclaw_profile> profile;
+  std::optional<std::string> body;
+  std::optional<std::string> bootstrap;
+  std::map<std::string, std::string> workspace;  ///< destination -> bytes
+  std::string package;                           ///< `name@version`, for the report
+  std::optional<carried_memory> memory;          ///< an installed agent's, when asked for
+};
+
+/// `id` made valid for ZeroClaw's alias grammar: `-` and other characters `_`, runs folded,
+/// trimmed; nullopt when nothing grammatical is left.
+inline std::optional<std::string> to_zeroclaw_alias(const std::string& id) {
+  std::string a;
+  for (const char c : id) {
+    const char l = text::ascii_lower(c);
+    const char d = ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) ? l : '_';
+    if (d == '_' && (a.empty() || a.back() == '_')) continue;
+    a += d;
+  }
+  while (!a.empty() && a.back() == '_') a.pop_back();
+  if (a.size() > zeroclaw::max_alias_length) a.resize(zeroclaw::max_alias_length);
+  while (!a.empty() && a.back() == '_') a.pop_back();
+  if (zeroclaw::alias_problem(a)) return std::nullopt;
+  return a;
+}
+
+/// The model provider a converted agent references (`<family>.<alias>`).
+inline constexpr std::string_view claw_model_provider = "anthropic.default";
+
+namespace detail {
+
+inline zeroclaw::value zstrings(const std::vector<std::string>& v) {
+  zeroclaw::value a = zeroclaw::value::make_array();
+  for (const std::string& s : v) a.items.push_back(zeroclaw::value::make_string(s));
+  return a;
+}
+inline std::vector<std::string> jstrings(const nlohmann::ordered_json& j, const char* key) {
+  std::vector<std::string> out;
+  if (!j.is_object() || !j.contains(key) || !j[key].is_array()) return out;
+  for (const auto& s : j[key])
+    if (s.is_string()) out.push_back(s.get<std::string>());
+  return out;
+}
+inline bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+/// The bundle's workspace: the CLAW.md body as SOUL.md, the declared sources, BOOTSTRAP.md;
+/// what a bundle never carries (private_data) is a loss.
+inline std::map<std::string, std::string> zeroclaw_workspace(const claw_input& in,
+                                                             std::vector<loss>& losses) {
+  std::map<std::string, std::string> files;  // bundle path -> bytes
+  const auto place = [&](const std::string& dest, const std::string& bytes,
+                         const std::string& from) {
+    if (const auto kind = bundle::private_workspace_entry(dest)) {  // issue 30: one rule
+      losses.push_back({from, loss_kind::dropped,
+                        "a bundle never carries workspace/" + dest +
+                            " (private_data): " + std::string(bundle::private_reason(*kind))});
+      return;
+    }
+    files["workspace/" + dest] = bytes;
+  };
+  if (in.body) {
+    place("SOUL.md", *in.body, "CLAW.md");
+    losses.push_back({"CLAW.md", loss_kind::changed, "the CLAW.md body is workspace/SOUL.md"});
+  }
+  for (const auto& f : in.workspace) place(f.first, f.second, f.first);
+  if (in.bootstrap) {
+    place("BOOTSTRAP.md", *in.bootstrap, "BOOTSTRAP.md");
+    losses.push_back({"BOOTSTRAP.md", loss_kind::changed,
+                      "the package-root BOOTSTRAP.md is workspace/BOOTSTRAP.md; ZeroClaw does "
+                      "not seed it once, it is an ordinary workspace file"});
+  }
+
+  return files;
+}
+
+/// The risk profile from the OpenClaw profile; `allow` and `deny` get the tool lists (the
+/// MCP servers add to them before they are set).
+inline zeroclaw::value zeroclaw_risk_profile(const claw_input& in, const map_options& o,
+                                             std::vector<std::string>& allow,
+                                             std::vector<std::string>& deny,
+                                             std::vector<loss>& losses) {
+  zeroclaw::value rp = zeroclaw::value::make_table();
+  const openclaw::profile_tools tools =
+      in.profile && in.profile->tools ? *in.profile->tools : openclaw::profile_tools{};
+  for (const std::string& t : tools.allow) allow.push_back(zeroclaw_tool(t));
+  for (const std::string& t : tools.deny) deny.push_back(zeroclaw_tool(t));
+  const std::string P = "$.profile.agent";
+  if (tools.profile) {
+    if (allow.empty())
+      narrow(o, losses, P + ".tools.profile",
+             "the built-in tool profile `" + *tools.profile +
+                 "` is not known offline; the bundle allows only file_read");
+    else
+      losses.push_back({P + ".tools.profile", loss_kind::dropped,
+                        "ZeroClaw has no tool profiles; the explicit allow list bounds the "
+                        "tools as tightly"});
+    if (allow.empty()) allow.push_back("file_read");
+  }
+  if (tools.also_allow)
+    losses.push_back({P + ".tools.alsoAllow", loss_kind::dropped,
+                      "extends a tool profile ZeroClaw does not have"});
+  const bool shell_off = has(deny, "shell") || (!allow.empty() && !has(allow, "shell"));
+  if (!shell_off)
+    narrow(o, losses, P + ".tools",
+           "exec is allowed; ZeroClaw's shell runs only allow-listed commands and asks "
+           "before medium-risk ones (its supervised level)");
+  if (!tools.workspace_only)
+    narrow(o, losses, P + ".tools.fs.workspaceOnly",
+           "the profile leaves filesystem confinement to the host; the bundle confines "
+           "the agent to its workspace (workspace_only)");
+  if (in.profile && in.profile->sandbox) {
+    const openclaw::profile_sandbox& sb = *in.profile->sandbox;
+    if (sb.mode != "off") rp.set("sandbox_enabled", zeroclaw::value::make_boolean(true));
+    if (sb.mode == "non-main")
+      narrow(o, losses, P + ".sandbox.mode", "ZeroClaw sandboxes every session, the main one too");
+    if (sb.workspace_access != "rw") {
+      narrow(o, losses, P + ".sandbox.workspaceAccess",
+             "the sandbox sees the workspace " + sb.workspace_access +
+                 "; ZeroClaw's nearest is the readonly level (no writes at all)");
+      rp.set("level", zeroclaw::value::make_string("readonly"));
+    }
+    if (sb.scope != "agent")
+      losses.push_back({P + ".sandbox.scope", loss_kind::dropped,
+                        "ZeroClaw sandboxes per agent; the scope has no counterpart"});
+  }
+  for (const char* k : {"groupChat", "memory", "heartbeat", "humanDelay"})
+    if (in.profile && in.profile->sets(k))
+      losses.push_back({P + "." + k, loss_kind::dropped, "no ZeroClaw bundle counterpart"});
+  if (in.profile && !in.profile->extensions.empty())
+    losses.push_back({"$.profile.extensions", loss_kind::dropped,
+                      "plugin extensions are OpenClaw plugins; ZeroClaw has none"});
+
+  return rp;
+}
+
+/// One MCP server of the manifest as a ZeroClaw server, or nullopt when it is not converted;
+/// an exact tool exclusion joins `deny`.
+inline std::optional<zeroclaw::value> zeroclaw_mcp_server(const std::string& name,
+                                                          const nlohmann::ordered_json& s,
+                                                          const map_options& o,
+                                                          const std::vector<std::string>& allow,
+                                                          std::vector<std::string>& deny,
+                                                          std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  const std::string p = "$.mcpServers." + name;
+  zeroclaw::value z = zeroclaw::value::make_table();
+  z.set("name", zeroclaw::value::make_string(name));
+  if (s.contains("command")) {
+    z.set("transport", zeroclaw::value::make_string("stdio"));
+    z.set("command", zeroclaw::value::make_string(s["command"].get<std::string>()));
+    if (s.contains("args")) z.set("args", zstrings(jstrings(s, "args")));
+    if (s.contains("env")) {
+      zeroclaw::value env = zeroclaw::value::make_table();
+      for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
+        // The reference is marked secret: the planner blanks it and lists it as required.
+        env.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
+        if (e.value().get<std::string>() != "${" + env_reference_name(e.key()) + "}")
+          losses.push_back({p + ".env." + e.key(), loss_kind::changed,
+                            "the reference " + e.value().get<std::string>() +
+                                " becomes a blank required secret; supply it on the target"});
+      }
+      z.set("env", std::move(env));
+    }
+  } else {
+    const std::string t = s.value("transport", "streamable-http");
+    z.set("transport", zeroclaw::value::make_string(t == "sse" ? "sse" : "http"));
+    z.set("url", zeroclaw::value::make_string(s["url"].get<std::string>()));
+    if (s.contains("auth"))
+      losses.push_back({p + ".auth", loss_kind::dropped,
+                        "ZeroClaw has no MCP OAuth login; give the server a header credential "
+                        "on the target"});
+  }
+  if (s.contains("timeout") && s["timeout"].is_number())
+    z.set("tool_timeout_secs", zeroclaw::value::make_integer(static_cast<std::int64_t>(
+                                   std::ceil(s["timeout"].get<double>()))));
+  if (s.contains("connectTimeout"))
+    losses.push_back({p + ".connectTimeout", loss_kind::dropped, "no ZeroClaw counterpart"});
+  bool keep = true;
+  if (s.contains("toolFilter")) {
+    const json& tf = s["toolFilter"];
+    for (const std::string& ex : jstrings(tf, "exclude")) {
+      if (ex.find('*') == std::string::npos) {
+        deny.push_back(name + "__" + ex);
+      } else {
+        narrow(o, losses, p + ".toolFilter.exclude",
+               "the pattern `" + ex +
+                   "` has no ZeroClaw counterpart; the server is "
+                   "not converted");
+        keep = false;
+      }
+    }
+    if (tf.contains("include")) {
+      if (!allow.empty()) {
+        losses.push_back({p + ".toolFilter.include", loss_kind::dropped,
+                          "the tool allow list (allowed_tools) bounds this server's tools as "
+                          "tightly"});
+      } else {
+        narrow(o, losses, p + ".toolFilter.include",
+               "ZeroClaw has no per-server include filter; the server is not "
+               "converted");
+        keep = false;
+      }
+    }
+  }
+  if (!keep) return std::nullopt;
+  return z;
+}
+
+/// The model provider a converted agent references (`claw_model_provider`): neither a Claw
+/// nor a plugin names a model, so the bundle carries one whose credential and model the
+/// target supplies (`what` names the source in the loss: "a Claw", "a plugin").
+inline void model_provider_to_supply(zeroclaw::value& cfg, const std::string& what,
+                                     std::vector<loss>& losses) {
+  zeroclaw::value provider = zeroclaw::value::make_table();
+  provider.set("api_key", zeroclaw::value::make_string("supplied-on-the-target"));
+  cfg.child_table("providers")
+      .child_table("models")
+      .child_table("anthropic")
+      .set("default", std::move(provider));
+  losses.push_back({"providers.models." + std::string(claw_model_provider), loss_kind::changed,
+                    what + " names no model; the bundle configures this provider with a blank "
+                           "api_key (a required secret) and no model: choose both on the target"});
+}
+
+/// The install config of the one agent: its risk profile, MCP bundle and servers, and the
+/// provider whose credential the target supplies.
+inline zeroclaw::value zeroclaw_config(const std::string& alias, zeroclaw::value rp,
+                                       zeroclaw::value servers,
+                                       const std::vector<std::string>& names,
+                                       std::vector<loss>& losses) {
+  zeroclaw::value cfg = zeroclaw::value::make_table();
+  cfg.set("schema_version", zeroclaw::value::make_integer(3));
+  zeroclaw::value agent = zeroclaw::value::make_table();
+  // A Claw names no model (models are OpenClaw host configuration), and a ZeroClaw agent
+  // must reference one: the bundle carries a provider whose credential the target supplies.
+  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
+  agent.set("risk_profile", zeroclaw::value::make_string(alias));
+  if (!names.empty()) agent.set("mcp_bundles", zstrings({alias}));
+  cfg.child_table("agents").set(alias, std::move(agent));
+  cfg.child_table("risk_profiles").set(alias, std::move(rp));
+  if (!names.empty()) {
+    zeroclaw::value b = zeroclaw::value::make_table();
+    b.set("servers", zstrings(names));
+    cfg.child_table("mcp_bundles").set(alias, std::move(b));
+    cfg.child_table("mcp").set("servers", std::move(servers));
+  }
+  model_provider_to_supply(cfg, "a Claw", losses);
+  return cfg;
+}
+
+/// What the plan drops of the manifest (ClawHub packages, cron jobs) and the secrets it
+/// requires, as losses.
+inline void zeroclaw_drops(const openclaw::claw_manifest& m, zeroclaw::export_plan& plan,
+                           std::vector<loss>& losses) {
+  using json = nlohmann::ordered_json;
+  std::size_t index = 0;
+  for (const openclaw::package_decl& pkg : m.packages) {
+    const std::string path = "packages." + pkg.kind + "." + pkg.ref;
+    const std::string why = "a ClawHub " + pkg.kind + " reference (" + pkg.ref + "@" + pkg.version +
+                            "): its content is not in the package and ZeroClaw cannot install "
+                            "from ClawHub; install an equivalent on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::source_missing, why});
+    losses.push_back({"$.packages[" + std::to_string(index++) + "]", loss_kind::dropped, why});
+  }
+  for (const auto& decl : m.cron_jobs) {
+    const json& job = decl.declaration;
+    const std::string path = "cronJobs." + decl.id;
+    const std::string why = "scheduled jobs are not carried by bundle format 1; re-create `" +
+                            decl.id + "` (" + job["schedule"]["cron"].get<std::string>() + " " +
+                            job["schedule"]["timezone"].get<std::string>() + ") on the target";
+    plan.dropped.push_back({path, zeroclaw::drop_reason::not_yet_portable, why});
+    losses.push_back({"$." + path, loss_kind::dropped, why});
+  }
+  for (const std::string& s : plan.required_secrets)
+    if (s.rfind("mcp.", 0) == 0)
+      losses.push_back({s, loss_kind::changed,
+                        "an environment reference of the Claw; a blank required secret in the "
+                        "bundle"});
+}
+
+/// A converted bundle's files: `files` (its workspace) with config.toml, the manifest and the
+/// digest list, rendered from `plan` as an export writes them. A workspace carrying
+/// `workspace/skills/` gets the `carried_workspace_skills` flag here, as the exporter gives it,
+/// so that verify does not add it with a `risk_unlisted` warning.
+inline std::map<std::string, std::string> bundle_files(
+    zeroclaw::export_plan plan, std::map<std::string, std::string> files,
+    const timestamp& exported_at, const std::optional<carried_memory>& mem = std::nullopt) {
+  const std::string skills =
+      paths::join(bundle::workspace_dir, zeroclaw::workspace_skills_dir) + "/";
+  if (std::any_of(files.begin(), files.end(),
+                  [&](const auto& f) { return f.first.rfind(skills, 0) == 0; }))
+    plan.risk_flags.push_back(zeroclaw::workspace_skills_flag());
+  files[std::string(bundle::config_file)] = zeroclaw::render_config_toml<zeroclaw::schema_v3>(plan);
+  // Memory makes the bundle format 2 with its `[memory]` table, as export writes it.
+  if (mem) files[std::string(bundle::memory_entries_file)] = mem->jsonl;
+  files[std::string(bundle::manifest_file)] =
+      mem ? zeroclaw::render_manifest_with_memory(plan, exported_at,
+                                                  memory::manifest_table(mem->summary))
+          : zeroclaw::render_manifest(plan, exported_at);
+  std::vector<digest::list_entry> entries;
+  for (const auto& f : files) entries.push_back({f.first, digest::sha256_hex(f.second)});
+  files[std::string(bundle::digest_list_file)] = digest::render_list(entries);
+  return files;
+}
+
+}  // namespace detail
+
+/// Maps a Claw package to the files of a bundle (config.toml, zeroclaw-agent.toml,
+/// zeroclaw-agent.sha256, workspace/...). Throws clawport::error for what must not be
+/// converted (an id with no ZeroClaw alias, a narrowing without `allow_narrowing`).
+inline mapped map_to_zeroclaw(const claw_input& in, const map_options& o,
+                              const timestamp& exported_at) {
+  mapped res;
+  std::vector<loss>& losses = res.losses;
+  const openclaw::claw_manifest& m = in.model;
+  const std::string id = m.agent.id;
+  const std::optional<std::string> alias = to_zeroclaw_alias(id);
+  if (!alias)
+    throw error(errc::invalid_argument,
+                "the agent id `" + id + "` has no ZeroClaw alias (only [a-z0-9_] remain)",
+                "$.agent.id");
+  res.agent = *alias;
+  if (*alias != id)
+    losses.push_back(
+        {"$.agent.id", loss_kind::changed,
+         "`" + id + "` is not a ZeroClaw alias (no hyphens); the agent is `" + *alias + "`"});
+  const std::pair<const char*, bool> fields[] = {{"name", m.agent.name.has_value()},
+                                                 {"description", m.agent.description.has_value()},
+                                                 {"identity", m.agent.identity.has_value()}};
+  for (const auto& k : fields)
+    if (k.second)
+      losses.push_back({std::string("$.agent.") + k.first, loss_kind::dropped,
+                        "ZeroClaw's identity is the workspace's IDENTITY.md (identity format "
+                        "openclaw); the manifest's portable identity fields have no config "
+                        "counterpart"});
+  for (const auto& kv : m.metadata)
+    losses.push_back({"$.metadata." + kv.first, loss_kind::dropped,
+                      "package metadata has no "
+                      "bundle counterpart"});
+
+  // ---- the workspace ----
+  std::map<std::string, std::string> files = detail::zeroclaw_workspace(in, losses);
+
+  // ---- the risk profile, from the OpenClaw profile ----
+  std::vector<std::string> allow, deny;
+  zeroclaw::value rp = detail::zeroclaw_risk_profile(in, o, allow, deny, losses);
+
+  // ---- MCP servers ----
+  zeroclaw::value servers = zeroclaw::value::make_array();
+  std::vector<std::string> names;
+  for (const auto& s : m.mcp_servers) {
+    std::optional<zeroclaw::value> z =
+        detail::zeroclaw_mcp_server(s.name, s.declaration, o, allow, deny, losses);
+    if (!z) continue;
+    names.push_back(s.name);
+    servers.items.push_back(std::move(*z));
+  }
+  if (!allow.empty()) rp.set("allowed_tools", detail::zstrings(allow));
+  if (!deny.empty()) rp.set("excluded_tools", detail::zstrings(deny));
+
+  // ---- the install config of one agent, planned as an export ----
+  zeroclaw::value cfg =
+      detail::zeroclaw_config(res.agent, std::move(rp), std::move(servers), names, losses);
+  zeroclaw::plan_options popts;
+  popts.install_root = "/";
+  zeroclaw::export_plan plan =
+      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
+
+  detail::zeroclaw_drops(m, plan, losses);
+
+  if (in.memory)
+    losses.push_back({std::string(bundle::memory_entries_file), loss_kind::changed,
+                      "MEMORY.md and memory/*.md travel as rows (one per line: headings and "
+                      "paragraphs split per line); nested folders, DREAMS.md and sessions stay "
+                      "home"});
+  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at, in.memory);
+  return res;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/to_zeroclaw.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+namespace detail {
+
+/// One Claw server as an `mcpServers` value, or nothing when it has no portable form (a loss
+/// says why). Refuses a credential shape in its command, args or url.
+inline std::optional<json> claw_plugin_server(const std::string& name, const json& s,
+                                              json& required, json& kept,
+                                              std::vector<loss>& losses) {
+  const std::string p = "$.mcpServers." + name;
+  const auto str = [&](const char* k) {
+    return s.contains(k) && s[k].is_string() ? s[k].get<std::string>() : std::string();
+  };
+  const std::vector<std::string> args = jstrings(s, "args");
+  if (const auto c = credential_shape(str("command"))) throw credential_refused(p + ".command", *c);
+  if (const auto c = credential_shape(str("url"))) throw credential_refused(p + ".url", *c);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string ap = p + ".args[" + std::to_string(i) + "]";
+    if (const auto c = credential_shape(args[i])) throw credential_refused(ap, *c);
+    if (i > 0 && secret_flag(args[i - 1]))
+      throw credential_refused(ap, "the value of `" + args[i - 1] + "`");
+  }
+  json out = json::object();
+  if (s.contains("command")) {
+    std::string command = str("command");
+    if (command.find('/') != std::string::npos && command.rfind("./", 0) != 0) {
+      kept["command"] = command;
+      command = command.substr(command.rfind('/') + 1);
+      losses.push_back({p + ".command", loss_kind::changed,
+                        "a host path has no portable form; the plugin runs `" + command +
+                            "` from the client's PATH"});
+    }
+    if (command.empty() || command.find_first_of(" \t\\") != std::string::npos) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its command is not one executable token (Agent Plugins runs no shell)"});
+      return std::nullopt;
+    }
+    out["type"] = "stdio";
+    out["command"] = command;
+    if (!args.empty()) out["args"] = args;
+    if (s.contains("env") && s["env"].is_object())
+      for (auto e = s["env"].begin(); e != s["env"].end(); ++e) {
+        required.push_back({{"server", name}, {"kind", "env"}, {"name", e.key()}});
+        losses.push_back({p + ".env." + e.key(), loss_kind::dropped,
+                          "an environment reference: omitted (a plugin never expands ${…}, and "
+                          "a value would overlay the client's environment); named in plugin.json "
+                          "extensions." +
+                              std::string(agent_plugin_namespace) + ".requiredSecrets"});
+      }
+  } else {
+    const std::string url = str("url");
+    if (!portable_url(url)) {
+      losses.push_back({p, loss_kind::dropped,
+                        "its url is not https (or http to a loopback host); a client refuses it"});
+      return std::nullopt;
+    }
+    out["type"] = str("transport") == "sse" ? "sse" : "streamable-http";
+    out["url"] = url;
+  }
+  for (const char* k : {"auth", "toolFilter", "timeout", "connectTimeout"})
+    if (s.contains(k)) {
+      kept[k] = s[k];
+      losses.push_back({p + "." + k, loss_kind::changed,
+                        "no Agent Plugins slot (authentication and tool filters are the "
+                        "client's): kept only in extensions." +
+                            std::string(agent_plugin_namespace) + ".servers"});
+    }
+  return out;
+}
+
+/// Losses for what of the Claw a plugin has no component for.
+inline void claw_plugin_losses(const claw_input& in, std::vector<loss>& losses) {
+  const openclaw::claw_manifest& m = in.model;
+  if (m.agent.name)
+    losses.push_back({"$.agent.name", loss_kind::dropped, "a plugin has no display name in 1.0.0"});
+  if (m.agent.identity)
+    losses.push_back({"$.agent.identity", loss_kind::dropped, "a plugin has no agent or persona"});
+  if (in.body)
+    losses.push_back({"CLAW.md", loss_kind::dropped, "the prompt body: a plugin has no persona"});
+  if (in.bootstrap)
+    losses.push_back({"BOOTSTRAP.md", loss_kind::dropped, "a plugin has no workspace"});
+  for (const auto& kv : m.metadata)
+    losses.push_back({"$.metadata." + kv.first, loss_kind::dropped, "no Agent Plugins slot"});
+  for (std::size_t i = 0; i < m.packages.size(); ++i)
+    losses.push_back({"$.packages[" + std::to_string(i) + "]", loss_kind::dropped,
+                      "a ClawHub " + m.packages[i].kind + " reference (" + m.packages[i].ref + "@" +
+                          m.packages[i].version +
+                          "): its content is not in the package, and a plugin has no "
+                          "dependencies"});
+  for (std::size_t i = 0; i < m.cron_jobs.size(); ++i)
+    losses.push_back({"$.cronJobs[" + std::to_string(i) + "]", loss_kind::dropped,
+                      "a plugin has no scheduled jobs"});
+  if (in.profile)
+    losses.push_back(
+        {"$.profile", loss_kind::dropped, "a plugin has no tool policy, model or sandbox"});
+  for (const auto& f : in.workspace)
+    if (f.first.rfind("skills/", 0) != 0 || f.first.find('/', 7) == std::string::npos)
+      losses.push_back({"workspace/" + f.first, loss_kind::dropped, "a plugin has no workspace"});
+}
+
+}  // namespace detail
+
+/// The Claw as one Agent Plugin: target-relative path -> bytes, and the loss report. Refuses
+/// (errc::config_invalid, naming the field) a credential shape in a server's command, args or
+/// url.
+inline mapped map_claw_to_agent_plugin(const claw_input& in) {
+  using oj = nlohmann::ordered_json;
+  const openclaw::claw_manifest& m = in.model;
+  mapped res;
+  res.agent = to_plugin_name(m.agent.id, "agent");
+  if (res.agent != m.agent.id)
+    res.losses.push_back({"$.agent.id", loss_kind::changed,
+                          "the plugin is named `" + res.agent + "` (names are [a-z0-9-])"});
+  oj required = oj::array();
+  oj kept_all = oj::object();
+  oj servers = oj::object();
+  for (const auto& s : m.mcp_servers) {
+    oj kept = oj::object();
+    if (auto out =
+            detail::claw_plugin_server(s.name, oj(s.declaration), required, kept, res.losses)) {
+      servers[s.name] = std::move(*out);
+      if (!kept.empty()) kept_all[s.name] = std::move(kept);
+    }
+  }
+  // The workspace's skills, through the one skill mapping of the way out (names fitted,
+  // frontmatter made Agent Skills, the original kept for the way back).
+  bundle_input skills_in;
+  skills_in.root_agent = m.agent.id;
+  for (const auto& f : in.workspace)
+    if (f.first.rfind("skills/", 0) == 0 && f.first.find('/', 7) != std::string::npos)
+      skills_in.files["workspace/" + f.first] = f.second;
+  oj origins = oj::object();
+  detail::plugin_skills(skills_in, res, origins);
+  detail::claw_plugin_losses(in, res.losses);
+  detail::write_plugin_files(
+      {res.agent,
+       m.agent.description ? *m.agent.description
+                           : "The skills and MCP servers of the Claw " + m.agent.id,
+       oj{{"runtime", "openclaw"}, {"agent", m.agent.id}, {"package", in.package}},
+       std::move(required), std::move(origins), std::move(kept_all), std::move(servers)},
+      res.files);
+  return res;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/claw_to_agent_plugin.hpp -----
+// ----- begin clawport/convert/from_agent_plugin.hpp -----
+// The pure mapping of a checked Agent Plugins 1.0.0 plugin onto a ZeroClaw agent bundle
+// (docs/convert.md, "Agent Plugin to bundle"), and through that bundle onto a Claw package.
+// What loads is carried: the skills as one skill bundle (or, for a plugin clawport wrote, back
+// where they came from, the bundle's own SKILL.md bytes restored while the plugin's are
+// unchanged), the MCP servers with every secret the plugin names (`requiredSecrets`) blank,
+// so the import's to-do asks for it. The bundle is planned with the export's own planner, so
+// it is closed, scrubbed and verifiable by construction. Nothing here touches a filesystem.
+
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// A read plugin: its tree, what verify's rules found, and the audit's refusals
+/// (`skills/<dir>` -> the blocking summary).
+struct plugin_input {
+  verify::plugin_tree tree;
+  verify::plugin_report report;
+  std::map<std::string, std::string> blocked_skills;
+};
+
+namespace detail {
+
+using pj = nlohmann::ordered_json;
+
+/// `extensions["dev.clawport"]` of plugin.json when it is an object, else an empty object.
+inline pj plugin_extension(const plugin_input& in) {
+  const pj m = pj::parse(in.tree.files.at("plugin.json"), nullptr, false);
+  if (m.is_object() && m.contains("extensions") && m["extensions"].is_object() &&
+      m["extensions"].contains(agent_plugin_namespace) &&
+      m["extensions"][agent_plugin_namespace].is_object())
+    return m["extensions"][agent_plugin_namespace];
+  return pj::object();
+}
+
+inline pj object_at(const pj& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_object() ? j[key] : pj::object();
+}
+
+/// Whether `from` is a bundle skill directory clawport may place a skill at:
+/// `skills/<alias>/<dir>` (a ZeroClaw alias) or `workspace/skills/<dir>`.
+inline bool bundle_skill_place(const std::string& from) {
+  const std::vector<std::string> parts = paths::components(from);
+  if (parts.size() != 3 || from != paths::join(paths::join(parts[0], parts[1]), parts[2]))
+    return false;
+  const bool bundled = parts[0] == "skills" && !zeroclaw::alias_problem(parts[1]);
+  const bool local = parts[0] == "workspace" && parts[1] == "skills";
+  return (bundled || local) && parts[2] != "." && parts[2] != ".." &&
+         parts[2].find_first_of("\\\n\r") == std::string::npos;
+}
+
+/// The plugin's loaded skills into the bundle's files; the skill-bundle aliases in order.
+inline std::vector<std::string> bundle_skills_of(const plugin_input& in, const pj& ext,
+                                                 const std::string& alias,
+                                                 std::map<std::string, std::string>& files,
+                                                 std::vector<loss>& losses) {
+  const pj origins = object_at(ext, "skills");
+  std::vector<std::string> aliases;
+  std::set<std::string> placed;
+  for (const std::string& d : in.report.skills) {
+    const std::string src = "skills/" + d;
+    if (const auto b = in.blocked_skills.find(src); b != in.blocked_skills.end()) {
+      losses.push_back({src, loss_kind::dropped,
+                        "the skill audit refused it (" + b->second + "); it is not carried"});
+      continue;
+    }
+    const pj origin = origins.contains(d) ? origins[d] : pj::object();
+    std::string to = paths::join(paths::join("skills", alias), d);
+    if (origin.is_object() && origin.contains("from") && origin["from"].is_string() &&
+        bundle_skill_place(origin["from"].get<std::string>()) &&
+        !placed.count(origin["from"].get<std::string>()))
+      to = origin["from"].get<std::string>();
+    placed.insert(to);
+    for (auto f = in.tree.files.lower_bound(src + "/");
+         f != in.tree.files.end() && f->first.rfind(src + "/", 0) == 0; ++f)
+      files[to + f->first.substr(src.size())] = f->second;
+    const std::string md = in.tree.files.at(src + "/SKILL.md");
+    const auto original =
+        in.tree.files.find(std::string(agent_plugin_namespace) + "/skills/" + d + "/SKILL.md");
+    if (original != in.tree.files.end() && origin.is_object() && origin.contains("sha256")) {
+      if (origin["sha256"] == digest::sha256_hex(md))
+        files[to + "/SKILL.md"] = original->second;  // the bundle's own bytes, restored
+      else
+        losses.push_back({src + "/SKILL.md", loss_kind::changed,
+                          "edited since clawport wrote it: the plugin's SKILL.md is carried, "
+                          "not the bundle's original kept under " +
+                              std::string(agent_plugin_namespace) + "/"});
+    }
+    if (to.rfind("skills/", 0) == 0) {
+      const std::string a = paths::components(to)[1];
+      if (std::find(aliases.begin(), aliases.end(), a) == aliases.end()) aliases.push_back(a);
+    }
+  }
+  return aliases;
+}
+
+/// `${PLUGIN_ROOT}` / `${PLUGIN_DATA}` in a value ZeroClaw will not expand.
+inline void plugin_variables(const std::string& v, const std::string& path,
+                             std::vector<loss>& losses) {
+  if (v.find("${PLUGIN_ROOT}") != std::string::npos ||
+      v.find("${PLUGIN_DATA}") != std::string::npos)
+    losses.push_back({path, loss_kind::changed,
+                      "ZeroClaw expands no ${PLUGIN_ROOT} or ${PLUGIN_DATA}: the text is passed "
+                      "as written; give the host path on the target"});
+}
+
+/// One loaded server as a ZeroClaw `[[mcp.servers]]` entry: the secrets the plugin names
+/// blank (required), what clawport kept for the way back restored.
+inline zeroclaw::value bundle_server(const std::string& name, const pj& s, const pj& kept,
+                                     const pj& required, std::vector<loss>& losses) {
+  const std::string p = "mcp.json:mcpServers." + name;
+  zeroclaw::value z = zeroclaw::value::make_table();
+  const auto str = [](const pj& j, const char* k) {
+    return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string();
+  };
+  z.set("name", zeroclaw::value::make_string(kept.contains("name") ? str(kept, "name") : name));
+  const std::string type = str(s, "type");
+  // A bundle carries command, args and url as written (only env and headers are secret in
+  // ZeroClaw): a credential there is refused, as the way out refuses it.
+  if (const auto c = credential_shape(str(s, "command")))
+    throw credential_refused(p + ".command", *c);
+  if (const auto c = credential_shape(str(s, "url"))) throw credential_refused(p + ".url", *c);
+  const std::vector<std::string> all_args = jstrings(s, "args");
+  for (std::size_t i = 0; i < all_args.size(); ++i) {
+    const std::string ap = p + ".args[" + std::to_string(i) + "]";
+    if (const auto c = credential_shape(all_args[i])) throw credential_refused(ap, *c);
+    if (i > 0 && secret_flag(all_args[i - 1]))
+      throw credential_refused(ap, "the value of `" + all_args[i - 1] + "`");
+  }
+  zeroclaw::value secrets = zeroclaw::value::make_table();
+  const char* table = type == "stdio" ? "env" : "headers";
+  if (type == "stdio") {
+    std::string command = str(s, "command");
+    const std::string host = str(kept, "command");
+    if (!host.empty() && paths::file_name(host) == command) command = host;
+    if (command.rfind("./", 0) == 0)
+      losses.push_back({p + ".command", loss_kind::changed,
+                        "a command inside the plugin: ZeroClaw runs it from the gateway's "
+                        "directory, and the plugin's files outside skills/ are not carried"});
+    z.set("command", zeroclaw::value::make_string(command));
+    if (s.contains("args")) {
+      std::vector<std::string> args = s["args"].get<std::vector<std::string>>();
+      for (std::size_t i = 0; i < args.size(); ++i)
+        plugin_variables(args[i], p + ".args[" + std::to_string(i) + "]", losses);
+      z.set("args", zstrings(args));
+    }
+    if (s.contains("cwd"))
+      losses.push_back({p + ".cwd", loss_kind::dropped,
+                        "ZeroClaw starts a server in the gateway's directory; no cwd"});
+  } else {
+    z.set("transport", zeroclaw::value::make_string(type == "sse" ? "sse" : "http"));
+    z.set("url", zeroclaw::value::make_string(str(s, "url")));
+  }
+  if (s.contains(table))
+    for (auto e = s[table].begin(); e != s[table].end(); ++e) {
+      secrets.set(e.key(), zeroclaw::value::make_string(e.value().get<std::string>()));
+      losses.push_back({p + "." + table + "." + e.key(), loss_kind::changed,
+                        std::string("ZeroClaw marks every ") + table +
+                            " value secret: it travels blank, supply it on the target"});
+    }
+  for (const pj& r : required)
+    if (r.is_object() && r.value("server", "") == name &&
+        r.value("kind", "") == (type == "stdio" ? "env" : "header") && r.contains("name") &&
+        r["name"].is_string() && !secrets.find(r["name"].get<std::string>()))
+      // Any non-blank value: the planner scrubs it (the schema marks it secret) and lists
+      // it in required_secrets, so the import's to-do asks for it.
+      secrets.set(r["name"].get<std::string>(),
+                  zeroclaw::value::make_string("supplied-on-the-target"));
+  if (!secrets.members.empty()) z.set(table, std::move(secrets));
+  if (kept.contains("tool_timeout_secs") && kept["tool_timeout_secs"].is_number_integer())
+    z.set("tool_timeout_secs",
+          zeroclaw::value::make_integer(kept["tool_timeout_secs"].get<std::int64_t>()));
+  if (kept.contains("pinned_resources") && kept["pinned_resources"].is_array())
+    z.set("pinned_resources", zstrings(jstrings(kept, "pinned_resources")));
+  if (!str(kept, "tls_ca_cert_path").empty())
+    z.set("tls_ca_cert_path", zeroclaw::value::make_string(str(kept, "tls_ca_cert_path")));
+  return z;
+}
+
+/// The agent's alias: the one the plugin was made from (clawport's extension), else the
+/// plugin's name fitted to ZeroClaw's grammar.
+inline std::string bundle_alias_of(const plugin_input& in, const pj& ext,
+                                   std::vector<loss>& losses) {
+  const pj source = object_at(ext, "source");
+  if (source.value("runtime", "") == "zeroclaw" && source.contains("agent") &&
+      source["agent"].is_string() && !zeroclaw::alias_problem(source["agent"].get<std::string>()))
+    return source["agent"].get<std::string>();
+  const std::optional<std::string> alias = to_zeroclaw_alias(in.report.name);
+  if (!alias)
+    throw error(errc::invalid_argument,
+                "the plugin name `" + in.report.name + "` has no ZeroClaw alias (only [a-z0-9_])",
+                "plugin.json:name");
+  if (*alias != in.report.name)
+    losses.push_back(
+        {"plugin.json:name", loss_kind::changed,
+         "`" + in.report.name + "` is not a ZeroClaw alias; the agent is `" + *alias + "`"});
+  return *alias;
+}
+
+}  // namespace detail
+
+/// Maps a plugin to the files of a bundle (config.toml, zeroclaw-agent.toml,
+/// zeroclaw-agent.sha256, skills/…, workspace/skills/…). Refuses a plugin that does not load
+/// (errc::config_invalid, its first plugin-scope finding); whatever a client would skip
+/// (one skill, one server, one component) is a loss and not carried.
+inline mapped map_plugin_to_zeroclaw(const plugin_input& in, const timestamp& exported_at) {
+  using pj = detail::pj;
+  for (const verify::plugin_finding& f : in.report.findings)
+    if (!f.warning && f.scope == verify::plugin_scope::plugin)
+      throw error(errc::config_invalid,
+                  "the plugin does not load (run `clawport verify` on it): " + f.path + ": " +
+                      f.detail + "; nothing was written",
+                  f.path);
+  mapped res;
+  for (const verify::plugin_finding& f : in.report.findings)
+    if (!f.warning)
+      res.losses.push_back({f.path, loss_kind::dropped, "a client skips it: " + f.detail});
+  const pj ext = detail::plugin_extension(in);
+  res.agent = detail::bundle_alias_of(in, ext, res.losses);
+  std::map<std::string, std::string> files;
+  const std::vector<std::string> skill_aliases =
+      detail::bundle_skills_of(in, ext, res.agent, files, res.losses);
+
+  zeroclaw::value servers = zeroclaw::value::make_array();
+  std::vector<std::string> names;
+  if (!in.report.servers.empty()) {
+    const pj mcp = pj::parse(in.tree.files.at("mcp.json"));
+    const pj kept = detail::object_at(ext, "servers");
+    const pj required = ext.contains("requiredSecrets") && ext["requiredSecrets"].is_array()
+                            ? ext["requiredSecrets"]
+                            : pj::array();
+    for (const std::string& n : in.report.servers) {
+      zeroclaw::value z = detail::bundle_server(
+          n, mcp["mcpServers"][n], detail::object_at(kept, n.c_str()), required, res.losses);
+      names.push_back(z.find("name")->text);
+      servers.items.push_back(std::move(z));
+    }
+  }
+  zeroclaw::value cfg = zeroclaw::value::make_table();
+  cfg.set("schema_version", zeroclaw::value::make_integer(3));
+  zeroclaw::value agent = zeroclaw::value::make_table();
+  agent.set("model_provider", zeroclaw::value::make_string(std::string(claw_model_provider)));
+  // A ZeroClaw agent references a risk profile; a plugin has none, so the bundle carries
+  // ZeroClaw's defaults (the import plan shows them).
+  agent.set("risk_profile", zeroclaw::value::make_string(res.agent));
+  if (!skill_aliases.empty()) agent.set("skill_bundles", detail::zstrings(skill_aliases));
+  if (!names.empty()) agent.set("mcp_bundles", detail::zstrings({res.agent}));
+  cfg.child_table("agents").set(res.agent, std::move(agent));
+  cfg.child_table("risk_profiles").set(res.agent, zeroclaw::value::make_table());
+  res.losses.push_back({"risk_profiles." + res.agent, loss_kind::changed,
+                        "a plugin has no tool policy; the agent gets ZeroClaw's default risk "
+                        "profile: review it on the target"});
+  for (const std::string& a : skill_aliases)
+    cfg.child_table("skill_bundles").set(a, zeroclaw::value::make_table());
+  if (!names.empty()) {
+    zeroclaw::value b = zeroclaw::value::make_table();
+    b.set("servers", detail::zstrings(names));
+    cfg.child_table("mcp_bundles").set(res.agent, std::move(b));
+    cfg.child_table("mcp").set("servers", std::move(servers));
+  }
+  detail::model_provider_to_supply(cfg, "a plugin", res.losses);
+  zeroclaw::plan_options popts;
+  popts.install_root = "/";
+  zeroclaw::export_plan plan =
+      zeroclaw::plan_export(toml_writer::write(cfg, false), res.agent, popts);
+  res.files = detail::bundle_files(std::move(plan), std::move(files), exported_at);
+  return res;
+}
+
+/// Maps a plugin to a Claw package: first to a bundle (map_plugin_to_zeroclaw), then that
+/// bundle as any other (map_to_claw); the losses of both steps, in order.
+inline mapped map_plugin_to_claw(const plugin_input& in, const map_options& o,
+                                 const timestamp& at) {
+  mapped b = map_plugin_to_zeroclaw(in, at);
+  bundle_input bi;
+  bi.root_agent = b.agent;
+  bi.closure = zeroclaw::parse_toml(b.files.at(std::string(bundle::config_file)), "config.toml");
+  bi.manifest = zeroclaw::parse_toml(b.files.at(std::string(bundle::manifest_file)),
+                                     std::string(bundle::manifest_file));
+  for (const auto& f : b.files)
+    if (f.first.rfind("skills/", 0) == 0 || f.first.rfind("workspace/", 0) == 0) bi.files.insert(f);
+  // The risk profile is the bundle step's own default, not the user's setting: narrowing it
+  // narrows nothing the plugin said, so it needs no consent and is reported as one change.
+  map_options claw_o = o;
+  claw_o.allow_narrowing = true;
+  mapped c = map_to_claw(bi, claw_o);
+  const std::string own = "risk_profiles." + b.agent;
+  // What the bundle step made up (its risk profile, its provider, its planner's drops of
+  // settings no plugin has) is not the plugin's loss.
+  const auto made_up = [&](const loss& l) {
+    return l.path == own || l.path.rfind(own + ".", 0) == 0 || l.path.rfind("providers.", 0) == 0 ||
+           l.path == "agents." + b.agent + ".model_provider" ||
+           l.path == "agents." + b.agent + ".delegate_same_risk_profile" ||
+           l.detail.rfind("dropped by the export", 0) == 0;
+  };
+  b.losses.erase(std::remove_if(b.losses.begin(), b.losses.end(), made_up), b.losses.end());
+  for (loss& l : c.losses)
+    if (!made_up(l)) b.losses.push_back(std::move(l));
+  b.losses.push_back({"plugin.json", loss_kind::changed,
+                      "a plugin has no tool policy; the Claw's profile is the strictest the "
+                      "mapping makes (exec denied, the workspace only): widen it on the target"});
+  c.losses = std::move(b.losses);
+  return c;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/from_agent_plugin.hpp -----
+
+#include <chrono>
+#include <exception>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace convert {
+
+/// What to convert, where to, and how.
+struct options {
+  std::string source;          ///< absolute path of the bundle or package directory
+  std::string out;             ///< absolute path of the new directory
+  std::string source_display;  ///< as the user typed it (messages, report); empty = source
+  std::string out_display;     ///< as the user typed it; empty = out
+  direction to = direction::to_claw;
+  bool dry_run = false;
+  bool allow_narrowing = false;
+  bool sync = true;
+  /// Threads that read, hash and write the files (`--jobs`, fs/jobs.hpp): the bundle's
+  /// verify and staged copy, the staged tree's writes and its verify. The output is that of one.
+  unsigned jobs = 1;
+  /// The report's timestamp and the bundle's `exported_at` (the CLI passes SOURCE_DATE_EPOCH);
+  /// empty = the clock.
+  std::optional<timestamp> at;
+  /// `--from-openclaw-agent`: the installed OpenClaw agent to read instead of `source`, in
+  /// the state directory `openclaw_env` names (issue 47 item 7; `--to zeroclaw` only).
+  std::optional<std::string> openclaw_agent;
+  openclaw::environment openclaw_env;
+  /// `--with-memory`: that agent's Markdown memory travels (bundle format 2).
+  bool with_memory = false;
+  std::string token;  ///< staging token (tests inject one); empty = random
+  /// Test seam: runs once the staged tree is complete and checked, just before publishing.
+  std::function<void()> before_publish;
+};
+
+namespace detail {
+
+/// `rel` under `root`, no symlink on the way, read whole by fs::read_file's rule (at most
+/// `max` bytes, a regular file only); errors name `what`.
+template <class Fs>
+std::string read_file_at(Fs& fs, const typename Fs::dir& root, const std::string& rel,
+                         const std::string& what, std::uint64_t max) {
+  try {
+    const fs::path_result<Fs> at = fs::open_path(fs, root, paths::parent(rel));
+    return fs::read_file_at(fs, at.get(root), paths::file_name(rel), max,
+                            fs::read_kinds::hard_linked, what);
+  } catch (const error& e) {
+    if (e.subject() == what) throw;
+    throw with_context(e, "failed to read " + what, what);
+  }
+}
+
+/// Writes `files` under `root`: each file's directory made and opened on this thread, in
+/// path order (two files never race to make one directory), the file written as one item of
+/// the jobs pool (fs/jobs.hpp) on `jobs` threads, a failure thrown in path order: the tree
+/// and the first error are those of one thread.
+template <class Fs>
+void write_tree(Fs& fs, const typename Fs::dir& root,
+                const std::map<std::string, std::string>& files, unsigned jobs = 1) {
+  const unsigned n = fs::usable_jobs<Fs>(jobs);
+  fs::ordered_jobs pool(n, fs::jobs_window(n, 2));  // an item holds its directory and file
+  const auto failed = [](const error& e, const std::string& rel) {
+    return with_context(e, "failed to write " + rel, rel);
+  };
+  for (const auto& f : files) {
+    std::shared_ptr<const fs::path_result<Fs>> at;
+    try {
+      at = std::make_shared<const fs::path_result<Fs>>(
+          fs::open_path(fs, root, paths::parent(f.first), true));
+    } catch (const error& e) {
+      pool.finish();  // a file before this one that failed fails first
+      throw failed(e, f.first);
+    }
+    pool.submit(
+        [&fs, &root, &f, at](unsigned) {
+          fs::write_new_file(fs, at->get(root), paths::file_name(f.first), f.second,
+                             fs::modes::file);
+        },
+        [&f, &failed](std::exception_ptr failure) {
+          if (!failure) return;
+          try {
+            std::rethrow_exception(failure);
+          } catch (const error& e) {
+            throw failed(e, f.first);
+          }
+        });
+  }
+  pool.finish();
+}
+
+/// Stages `files` beside `o.out`, runs `check` on the staged tree's absolute path, then
+/// publishes it to the new directory `o.out` (vacant, or an empty directory).
+template <class Fs, class Check>
+publish::outcome publish_new(Fs& fs, const options& o,
+                             const std::map<std::string, std::string>& files, Check&& check) {
+  const std::string display = o.out_display.empty() ? o.out : o.out_display;
+  const std::string out = paths::normalize(o.out);
+  const std::string parent_path = paths::parent(out);
+  const std::string name = paths::file_name(out);
+  if (!paths::is_absolute(out) || name.empty())
+    throw error(errc::invalid_argument, "--out must name a new directory: " + display, display);
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(parent_path);
+    } catch (const error& e) {
+      throw with_context(e, "the parent directory of --out " + display + " cannot be opened",
+                         parent_path);
+    }
+  }();
+  const publish::destination_names names{display, out};
+  if (const auto st = fs.stat_at(parent, name)) {
+    if (st->kind == fs::file_kind::directory && !fs.is_empty(fs.open_dir_at(parent, name)))
+      throw error(errc::destination_refused,
+                  "destination " + display +
+                      " exists and is not empty; convert writes a new directory and never "
+                      "replaces one, nothing was written",
+                  display);
+  }
+  const publish::admitted<Fs> adm = publish::admit(fs, parent, name, false, names);
+  const std::string token = o.token.empty() ? publish::random_token() : o.token;
+  // Held open and locked until published: `recover` leaves a running convert's tree alone;
+  // any failure removes it (a second failure leaves it for `clawport recover`).
+  publish::staged_dir<Fs> stage(fs, parent, publish::staging_kind::convert, token, fs::modes::dir);
+  write_tree(fs, stage.handle(), files, o.jobs);
+  if (o.sync) fs.sync_filesystem(stage.handle());
+  check(paths::join(parent_path, stage.name()));
+  if (o.before_publish) o.before_publish();
+  publish::request req;
+  req.staging = stage.name();
+  req.destination = name;
+  req.names = names;
+  req.adm = adm.adm;
+  req.sync = o.sync;
+  publish::outcome done = publish::staged_swap::publish(fs, parent, req);
+  stage.release();  // the Publish policy moved it into place
+  return done;
+}
+
+inline std::vector<std::string> keys_of(const std::map<std::string, std::string>& files) {
+  std::vector<std::string> out;
+  for (const auto& f : files) out.push_back(f.first);
+  return out;
+}
+
+}  // namespace detail
+
+/// Reads a verified bundle: refuses one that does not verify (errc::bundle_invalid, the first
+/// finding), reads every workspace and skill file with import's staged copy
+/// (importer::copy_verified: each re-hashed against the verified digest as it is read,
+/// errc::identity_changed otherwise) and audits every carried skill.
+template <class Fs>
+bundle_input read_bundle(Fs& fs, const std::string& path, const map_options& mo = {},
+                         unsigned jobs = 1) {
+  const verify::report rep = verify::verify_bundle_files(fs, path, {}, jobs);
+  if (!rep.ok()) throw rep.first_error();
+  bundle_input in;
+  in.root_agent = rep.root_agent;
+  in.closure = rep.closure;
+  in.manifest = rep.manifest;
+  for (const verify::bundle_file& f : rep.files) {
+    const bool ws = f.path.rfind("workspace/", 0) == 0;
+    if (!ws && f.path.rfind("skills/", 0) != 0) continue;
+    if (f.size > mo.limits.workspace_source)
+      throw error(errc::limit_exceeded,
+                  "the file " + f.path + " is " + std::to_string(f.size) +
+                      " bytes; OpenClaw takes at most " +
+                      std::to_string(mo.limits.workspace_source) +
+                      " bytes per workspace file; nothing was written",
+                  f.path);
+  }
+  // The one staged copy of a verified bundle (import's too): every byte re-hashed against
+  // the verified digest list as it is read.
+  typename Fs::dir root = fs.open_root(path);
+  fs::reading_sink<Fs> sink{fs};
+  for (const char* tree : {"workspace", "skills"})
+    if (rep.has_directory(tree))
+      importer::copy_verified(fs, sink, root, tree, {}, rep.files, 0, jobs);
+  in.files = std::move(sink.files);
+  for (const std::string& d : rep.directories) {
+    // Skill bundles (`skills/<alias>/<skill>`) and the workspace's own skills
+    // (`workspace/skills/<skill>`): every skill the Claw will carry is audited.
+    const bool bundled = d.rfind("skills/", 0) == 0 && std::count(d.begin(), d.end(), '/') == 2;
+    const bool local =
+        d.rfind("workspace/skills/", 0) == 0 && std::count(d.begin(), d.end(), '/') == 2;
+    if (!bundled && !local) continue;
+    const skills::audit_report a = skills::audit_skill_directory(fs, paths::join(path, d));
+    if (!a.clean()) in.blocked_skills[d] = a.summary();
+  }
+  return in;
+}
+
+/// Whether the directory `path` holds a bundle manifest (an agent bundle given where a
+/// Claw package was expected); false when it cannot be read.
+template <class Fs>
+bool holds_bundle_manifest(Fs& fs, const std::string& path) {
+  try {
+    return fs.stat_at(fs.open_root(path), bundle::manifest_file).has_value();
+  } catch (const error&) {
+    return false;
+  }
+}
+
+/// Whether the directory `path` is a Claw package (holds CLAW.md and no bundle manifest).
+template <class Fs>
+bool holds_claw_manifest(Fs& fs, const std::string& path) {
+  try {
+    typename Fs::dir root = fs.open_root(path);
+    return fs.stat_at(root, "CLAW.md").has_value() && !fs.stat_at(root, bundle::manifest_file);
+  } catch (const error&) {
+    return false;
+  }
+}
+
+/// Reads a Claw package with OpenClaw's reader: refuses an invalid one (errc::config_invalid
+/// with its diagnostics) and reads every declared workspace source, re-hashed against the
+/// digest the reader took.
+template <class Fs>
+claw_input read_claw(Fs& fs, const std::string& path) {
+  const openclaw::claw_package pkg = openclaw::read_package(fs, path);
+  std::string problems;
+  for (const openclaw::diagnostic& d : pkg.diagnostics)
+    if (d.level == openclaw::level::error)
+      problems += (problems.empty() ? "" : "; ") + std::string(to_string(d.code)) + " " + d.path +
+                  ": " + d.message;
+  for (const openclaw::workspace_source& s : pkg.sources)
+    if (s.problem)
+      problems +=
+          (problems.empty() ? "" : "; ") + std::string(to_string(s.problem->code)) + " " + s.source;
+  if (!pkg.ok() && holds_bundle_manifest(fs, path))
+    throw error(errc::invalid_argument,
+                path + " is a ZeroClaw agent bundle (it holds " +
+                    std::string(bundle::manifest_file) +
+                    "), not a Claw package: convert it with --to claw",
+                path);
+  if (!pkg.ok() || !problems.empty())
+    throw error(
+        errc::config_invalid,
+        "the Claw package " + path + " is invalid (run `clawport claw inspect`): " + problems,
+        path);
+  claw_input in;
+  in.profile = pkg.profile;
+  in.body = pkg.body;
+  in.bootstrap = pkg.bootstrap;
+  in.package = pkg.source.name + "@" + pkg.source.version;
+  in.model = pkg.model;
+  typename Fs::dir root = fs.open_root(pkg.source.package_root);
+  for (const openclaw::workspace_source& s : pkg.sources) {
+    std::string bytes = detail::read_file_at(fs, root, openclaw::forward_slashes(s.source),
+                                             s.source, openclaw::limits{}.workspace_source);
+    if (digest::sha256_prefixed(bytes) != s.digest)
+      throw error(errc::identity_changed,
+                  "the package's " + s.source + " changed while it was read; nothing was written",
+                  s.source);
+    in.workspace[s.destination] = std::move(bytes);
+  }
+  return in;
+}
+
+/// An installed OpenClaw agent (issue 47 item 7): the Claw package `claw migrate` would make
+/// of it (openclaw::plan_migration, which reads and writes nothing else), refused with its
+/// first blocker; with `with_memory`, its workspace's `MEMORY.md` and `memory/*.md`, read only
+/// inside that workspace (memory::read_markdown_files: no link followed).
+template <class Fs>
+claw_input read_openclaw_agent(Fs& fs, const openclaw::environment& env, const std::string& id,
+                               bool with_memory, const timestamp& at) {
+  openclaw::destination_request req;
+  static_cast<openclaw::environment&>(req) = env;
+  const openclaw::migration_plan plan = openclaw::plan_migration(fs, req, id);
+  if (plan.blocked()) {
+    const openclaw::diagnostic& d = plan.blockers.front();
+    throw error(d.code,
+                "the OpenClaw agent " + id + " cannot be read as a Claw: " + d.message +
+                    " Nothing was written.",
+                d.path);
+  }
+  const openclaw::claw_package pkg = openclaw::detail::planned_package(plan);
+  for (const openclaw::diagnostic& d : pkg.diagnostics)
+    if (d.level == openclaw::level::error)
+      throw error(d.code, "the Claw generated for " + id + " is invalid: " + d.message, d.path);
+  claw_input in;
+  in.profile = pkg.profile;
+  in.body = pkg.body;
+  in.package = pkg.source.name + "@" + pkg.source.version;
+  in.model = pkg.model;
+  for (const openclaw::workspace_source& s : pkg.sources)
+    for (const auto& f : plan.tree)
+      if (f.first == s.source) in.workspace[s.destination] = f.second;
+  if (!with_memory) return in;
+  const bundle::limits lim;
+  memory::jsonl_writer writer({}, {}, lim.max_memory_bytes);
+  const memory::store_facts facts = memory::read_markdown_files(
+      fs, openclaw::detail::open_dir_path(fs, plan.workspace), format_rfc3339(at),
+      lim.max_memory_bytes, [&writer](const memory::entry& e) { writer.add(e); });
+  writer.facts().backend = facts.backend;
+  in.memory = carried_memory{writer.text(), writer.facts()};
+  return in;
+}
+
+/// Reads an Agent Plugin directory (no link followed) and checks it with verify's rules;
+/// audits every skill that loads, as a bundle's skills are.
+template <class Fs>
+plugin_input read_plugin(Fs& fs, const std::string& path, const std::string& display) {
+  plugin_input in;
+  in.tree = verify::read_plugin_tree(fs, path);
+  in.report = verify::check_plugin(in.tree);
+  in.report.plugin = display;
+  for (const std::string& d : in.report.skills) {
+    const skills::audit_report a =
+        skills::audit_skill_directory(fs, paths::join(path, "skills/" + d));
+    if (!a.clean()) in.blocked_skills["skills/" + d] = a.summary();
+  }
+  return in;
+}
+
+namespace detail {
+
+/// What was staged, read back, must still be a plugin of the rules it was mapped to; a
+/// Claw's skills (not audited on the way in, as a bundle's are) are audited as staged, and
+/// nothing the audit blocks is published (errc::audit_blocked).
+template <class Fs>
+void check_staged_plugin(Fs& fs, const std::string& staged,
+                         const std::map<std::string, std::string>& files, bool audit) {
+  typename Fs::dir root = fs.open_root(staged);
+  std::map<std::string, std::string> back;
+  for (const auto& f : files)
+    back[f.first] = read_file_at(fs, root, f.first, f.first, f.second.size());
+  check_agent_plugin(back);
+  if (!audit) return;
+  for (const auto& f : files) {
+    const std::vector<std::string> parts = paths::components(f.first);
+    if (parts.size() != 3 || parts[0] != "skills" || parts[2] != "SKILL.md") continue;
+    const skills::audit_report a =
+        skills::audit_skill_directory(fs, paths::join(staged, "skills/" + parts[1]));
+    if (!a.clean())
+      throw error(errc::audit_blocked,
+                  "the skill skills/" + parts[1] + " of the Claw is blocked by the skill audit (" +
+                      a.summary() + "); nothing was published",
+                  "skills/" + parts[1]);
+  }
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// `--from-openclaw-agent` reads an installed agent for `--to zeroclaw`; `--with-memory` only
+/// with it.
+inline void check_source_options(const options& o) {
+  if ((o.openclaw_agent || o.with_memory) && (o.to != direction::to_zeroclaw || !o.openclaw_agent))
+    throw error(errc::invalid_argument,
+                "--from-openclaw-agent converts an installed OpenClaw agent --to zeroclaw, and "
+                "--with-memory is only for it: give --to zeroclaw and --from-openclaw-agent",
+                "--from-openclaw-agent");
+}
+
+/// The Claw to convert `--to zeroclaw`: the package directory, or the installed agent.
+template <class Fs>
+claw_input read_claw_source(Fs& fs, const options& o, const timestamp& at) {
+  if (!o.openclaw_agent) return read_claw(fs, o.source);
+  return read_openclaw_agent(fs, o.openclaw_env, *o.openclaw_agent, o.with_memory, at);
+}
+
+}  // namespace detail
+
+/// Runs one conversion. The dry run reads, verifies and maps exactly as the real one and
+/// writes nothing; where the real one would refuse a narrowing, the dry run's report is
+/// whole and `refusal` holds that refusal.
+template <class Fs>
+conversion run(Fs& fs, const options& o) {
+  static_assert(fs::check_policy<Fs>());
+  conversion c;
+  c.dir = o.to;
+  c.source = o.source_display.empty() ? o.source : o.source_display;
+  c.out = o.out_display.empty() ? o.out : o.out_display;
+  c.dry_run = o.dry_run;
+  const timestamp at = o.at ? *o.at : clock_now();
+  c.converted_at = format_rfc3339(at);
+  map_options mo;
+  // A dry run maps every narrowing, so its report is whole, then refuses as the real run
+  // would (at the first one) without --allow-narrowing.
+  mo.allow_narrowing = o.allow_narrowing || o.dry_run;
+  mo.target = o.to == direction::to_claw ? "OpenClaw" : "ZeroClaw";
+  mapped m;
+  detail::check_source_options(o);
+  if (!o.openclaw_agent && o.to != direction::to_agent_plugin &&
+      verify::is_plugin_dir(fs, o.source)) {
+    const plugin_input in = read_plugin(fs, o.source, c.source);
+    c.source_kind = "agent-plugin";
+    c.source_agent = in.report.name;
+    m = o.to == direction::to_claw ? map_plugin_to_claw(in, mo, at)
+                                   : map_plugin_to_zeroclaw(in, at);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = "";
+    c.files = detail::keys_of(m.files);
+    if (o.to == direction::to_claw) m.files["CONVERSION.md"] = render_markdown(c);
+  } else if (o.to == direction::to_agent_plugin && holds_claw_manifest(fs, o.source)) {
+    const claw_input in = read_claw(fs, o.source);
+    c.source_kind = "claw";
+    c.source_agent = in.model.agent.id;
+    m = map_claw_to_agent_plugin(in);
+    check_agent_plugin(m.files);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  } else if (o.to == direction::to_agent_plugin) {
+    map_options plugin_mo = mo;  // no OpenClaw per-file limit: verify bounded the bundle
+    plugin_mo.limits.workspace_source = UINT64_MAX;
+    const bundle_input in = read_bundle(fs, o.source, plugin_mo, o.jobs);
+    c.source_agent = in.root_agent;
+    m = map_to_agent_plugin(in);
+    check_agent_plugin(m.files);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  } else if (o.to == direction::to_claw) {
+    const bundle_input in = read_bundle(fs, o.source, mo, o.jobs);
+    c.source_agent = in.root_agent;
+    m = map_to_claw(in, mo);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    m.files["CONVERSION.md"] = "";
+    c.files = detail::keys_of(m.files);
+    m.files["CONVERSION.md"] = render_markdown(c);
+  } else {
+    const claw_input in = detail::read_claw_source(fs, o, at);
+    if (o.openclaw_agent) c.source_kind = "openclaw-agent";
+    c.source_agent = in.model.agent.id;
+    m = map_to_zeroclaw(in, mo, at);
+    c.agent = m.agent;
+    c.losses = m.losses;
+    c.files = detail::keys_of(m.files);
+  }
+  if (o.dry_run) {
+    c.guarantee = std::string(publish::guarantee::none);
+    for (const loss& l : c.losses)
+      if (!o.allow_narrowing && !c.refusal && l.kind == loss_kind::narrowed)
+        c.refusal = detail::narrowing_refused(mo.target, l);
+    return c;
+  }
+  const direction to = o.to;
+  const publish::outcome out = detail::publish_new(fs, o, m.files, [&](const std::string& staged) {
+    if (to == direction::to_agent_plugin) {
+      detail::check_staged_plugin(fs, staged, m.files, c.source_kind == "claw");
+    } else if (to == direction::to_claw) {
+      // The staged package must read clean through OpenClaw's own reader.
+      const openclaw::claw_package pkg = openclaw::read_package(fs, staged);
+      bool sources_ok = true;
+      for (const openclaw::workspace_source& s : pkg.sources) sources_ok = sources_ok && !s.problem;
+      if (!pkg.ok() || !sources_ok)
+        throw error(errc::config_invalid,
+                    "the converted package does not read as a valid Claw (a clawport mapping "
+                    "bug); nothing was published",
+                    c.out);
+    } else {
+      const verify::report rep = verify::verify_bundle(fs, staged, {}, o.jobs);
+      if (!rep.ok()) {
+        const error e = rep.first_error();
+        throw error(errc::bundle_invalid,
+                    std::string("the converted bundle does not verify (a clawport mapping bug): ") +
+                        e.what() + "; nothing was published",
+                    c.out);
+      }
+    }
+  });
+  c.guarantee = out.guarantee;
+  return c;
+}
+
+}  // namespace convert
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/convert/action.hpp -----
+// ----- end clawport/convert.hpp -----
+// ----- begin clawport/core.hpp -----
+// Foundation: version, configuration macros (and the ABI namespace keyed on them), the error
+// type, time, UTF-8, text and lexical paths.
+
+// ----- end clawport/core.hpp -----
+// ----- begin clawport/digest.hpp -----
+// Content digests: the Digest policy and SHA-256 (hardware-accelerated where the CPU can).
+
+// ----- end clawport/digest.hpp -----
+// ----- begin clawport/formats.hpp -----
+// The readers and writers that are not about any runtime: the one TOML adaptor and its input
+// bounds, JSON rendering that never throws and the `--json` error document, JavaScript's
+// JSON text (stableStringify, JSON.stringify), JSON5, the YAML subset and its block writer,
+// Unicode (NFC, lowercase, localeCompare) with its generated tables, and the linear-time
+// regex engine for Rust `regex` syntax. Depends on core/ only.
+
+// ----- begin clawport/formats/regex.hpp -----
+// A linear-time regular-expression search for the syntax of Rust's `regex` crate, which is
+// what ZeroClaw's skill tests match their output with. Why not std::regex: libstdc++'s
+// executor recurses once per character, so `.*x` over 64 KiB of output overflows the stack
+// (a crash found by fuzzing `skills test`), and it backtracks exponentially on patterns
+// such as `(a|a)*b`. Why not RE2 or PCRE2: both are compiled libraries, and this library
+// is header-only. So the pattern is compiled to a small NFA program and run as a Pike VM:
+// O(text x program) time, O(program) memory, no recursion while matching, and recursion
+// bounded by `max_nesting` while parsing.
+//
+// Supported (Rust's syntax): literals and escapes (`\n \t \r \f \v \a \xHH \x{H…} \u{H…}`,
+// any escaped ASCII punctuation), `.`, classes `[…]` `[^…]` with ranges, `\d \w \s` and
+// their negations, `[[:alpha:]]`-style ASCII classes, groups `(…)` `(?:…)` `(?P<n>…)`
+// `(?<n>…)`, flags `i m s U` (`(?i)`, `(?i:…)`, `(?-i)`), alternation, `* + ? {n} {n,}
+// {n,m}` with their lazy forms, anchors `^ $ \A \z \b \B`. What Rust refuses (look-around,
+// back-references) is refused too. Approximations, documented in docs/skills.md: `\d \w \s
+// \b` and the `i` flag are ASCII-only (Rust's are Unicode-aware); `\p{…}`, nested classes
+// and class set operations, and the `x` and `R` flags are not supported and make the
+// pattern "not a regex" (the caller then falls back to a substring test, as upstream does
+// for a pattern Rust cannot compile).
+// The program and the pattern parser are in regex_syntax.hpp; the compiler and the Pike VM here.
+
+// ----- begin clawport/formats/regex_syntax.hpp -----
+// The syntax half of the regex engine (regex.hpp compiles and runs it): the bounds, the
+// compiled program's instruction set, and the parser of Rust `regex` syntax into a tree.
+
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace regex {
+
+/// Deepest group nesting a pattern may have.
+inline constexpr std::size_t max_nesting = 64;
+/// Largest compiled program (instructions) a pattern may become, counted repetitions
+/// expanded: it bounds the work per text character.
+inline constexpr std::size_t max_program = 1024;
+
+enum class assertion : std::uint8_t {
+  text_start,
+  text_end,
+  line_start,
+  line_end,
+  word_boundary,
+  not_word_boundary
+};
+
+/// A compiled pattern. Build it with `compile`.
+class program {
+ public:
+  struct range {
+    char32_t lo, hi;
+  };
+  enum class op : std::uint8_t { consume, split, jump, check, match };
+  struct instruction {
+    op code = op::match;
+    std::uint32_t x = 0, y = 0;  ///< targets (split, jump); first range (consume)
+    std::uint32_t n = 0;         ///< range count (consume)
+    bool negated = false;        ///< consume: matches what is outside the ranges
+    assertion what = assertion::text_start;
+  };
+
+  std::vector<instruction> code;
+  std::vector<range> ranges;
+};
+
+namespace detail {
+
+struct node;
+using node_ptr = std::unique_ptr<node>;
+
+struct node {
+  enum class kind : std::uint8_t { empty, set, check, concat, alternate, repeat };
+  kind type = kind::empty;
+  std::vector<program::range> ranges;  // set
+  bool negated = false;                // set
+  assertion what = assertion::text_start;
+  std::vector<node_ptr> children;  // concat, alternate, repeat (one)
+  std::uint32_t min = 0, max = 0;  // repeat; max == unbounded for no upper bound
+  static constexpr std::uint32_t unbounded = 0xFFFFFFFFu;
+};
+
+struct flags {
+  bool icase = false, multiline = false, dotall = false;
+};
+
+constexpr bool is_word(char32_t c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+inline void add_ascii_class(std::vector<program::range>& r, char c) {
+  switch (c) {
+    case 'd':
+      r.push_back({'0', '9'});
+      break;
+    case 'w':
+      r.push_back({'0', '9'}), r.push_back({'A', 'Z'}), r.push_back({'_', '_'});
+      r.push_back({'a', 'z'});
+      break;
+    case 's':
+      r.push_back({'\t', '\r'}), r.push_back({' ', ' '});
+      break;
+    default:
+      break;
+  }
+}
+
+/// The complement of sorted, merged ranges over all of Unicode.
+inline std::vector<program::range> complement(const std::vector<program::range>& in) {
+  std::vector<program::range> out;
+  char32_t next = 0;
+  for (const auto& r : in) {
+    if (r.lo > next) out.push_back({next, static_cast<char32_t>(r.lo - 1)});
+    next = r.hi + 1;
+  }
+  if (next <= 0x10FFFF) out.push_back({next, 0x10FFFF});
+  return out;
+}
+
+/// Sorts and merges ranges; with `icase`, adds the other ASCII case of every letter first.
+inline std::vector<program::range> normalize(std::vector<program::range> r, bool icase) {
+  if (icase) {
+    const std::size_t n = r.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto clip = [&](char32_t lo, char32_t hi, int shift) {
+        const char32_t a = r[i].lo > lo ? r[i].lo : lo, b = r[i].hi < hi ? r[i].hi : hi;
+        if (a <= b)
+          r.push_back({static_cast<char32_t>(a + shift), static_cast<char32_t>(b + shift)});
+      };
+      clip('a', 'z', -32);
+      clip('A', 'Z', 32);
+    }
+  }
+  std::sort(r.begin(), r.end(), [](auto a, auto b) { return a.lo < b.lo; });
+  std::vector<program::range> out;
+  for (const auto& x : r) {
+    if (!out.empty() && x.lo <= out.back().hi + 1) {
+      if (x.hi > out.back().hi) out.back().hi = x.hi;
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+/// Recursive-descent parser of the pattern; any unsupported or invalid syntax yields null.
+class parser {
+ public:
+  explicit parser(std::string_view p) : p_(p) {}
+
+  node_ptr parse() {
+    flags f;
+    auto n = alternation(f, 0);
+    if (!n || pos_ != p_.size()) return nullptr;
+    return n;
+  }
+
+ private:
+  std::string_view p_;
+  std::size_t pos_ = 0;
+
+  bool at_end() const { return pos_ >= p_.size(); }
+  char peek() const { return p_[pos_]; }
+
+  bool next_cp(char32_t& cp) {
+    if (at_end()) return false;
+    const auto d = utf8::decode_at(p_, pos_);
+    if (d.length == 0) return false;
+    cp = d.cp, pos_ += d.length;
+    return true;
+  }
+
+  static node_ptr make(node::kind k) {
+    auto n = std::make_unique<node>();
+    n->type = k;
+    return n;
+  }
+
+  static node_ptr make_set(std::vector<program::range> r, bool negated, bool icase) {
+    auto n = make(node::kind::set);
+    n->ranges = normalize(std::move(r), icase);
+    n->negated = negated;
+    return n;
+  }
+
+  static node_ptr make_check(assertion a) {
+    auto n = make(node::kind::check);
+    n->what = a;
+    return n;
+  }
+
+  node_ptr alternation(flags& f, std::size_t depth) {
+    auto first = concatenation(f, depth);
+    if (!first) return nullptr;
+    if (at_end() || peek() != '|') return first;
+    auto alt = make(node::kind::alternate);
+    alt->children.push_back(std::move(first));
+    while (!at_end() && peek() == '|') {
+      ++pos_;
+      auto next = concatenation(f, depth);
+      if (!next) return nullptr;
+      alt->children.push_back(std::move(next));
+    }
+    return alt;
+  }
+
+  node_ptr concatenation(flags& f, std::size_t depth) {
+    auto cat = make(node::kind::concat);
+    while (!at_end() && peek() != '|' && peek() != ')') {
+      bool flag_group = false;
+      auto atom = this->atom(f, depth, flag_group);
+      if (!atom) return nullptr;
+      if (flag_group) continue;  // `(?i)` changes the flags and matches nothing
+      if (!repetitions(atom, depth)) return nullptr;
+      cat->children.push_back(std::move(atom));
+    }
+    return cat;
+  }
+
+  /// Parses a decimal count of a `{…}` repetition.
+  bool number(std::uint32_t& out) {
+    const std::size_t start = pos_;
+    std::uint64_t v = 0;
+    while (!at_end() && peek() >= '0' && peek() <= '9') {
+      v = v * 10 + static_cast<std::uint64_t>(peek() - '0');
+      if (v > max_program) return false;
+      ++pos_;
+    }
+    out = static_cast<std::uint32_t>(v);
+    return pos_ > start;
+  }
+
+  /// The quantifiers after an atom; each stacked one (`a**`, `a{2}{3}`) is a level of
+  /// nesting too, so the tree stays within `max_nesting` levels.
+  bool repetitions(node_ptr& atom, std::size_t depth) {
+    while (!at_end()) {
+      std::uint32_t min = 0, max = 0;
+      const char c = peek();
+      if (c == '*') {
+        min = 0, max = node::unbounded, ++pos_;
+      } else if (c == '+') {
+        min = 1, max = node::unbounded, ++pos_;
+      } else if (c == '?') {
+        min = 0, max = 1, ++pos_;
+      } else if (c == '{') {
+        ++pos_;
+        if (!number(min)) return false;
+        max = min;
+        if (!at_end() && peek() == ',') {
+          ++pos_;
+          max = node::unbounded;
+          if (!at_end() && peek() != '}' && !number(max)) return false;
+        }
+        if (at_end() || peek() != '}' || max < min) return false;
+        ++pos_;
+      } else {
+        return true;
+      }
+      if (!at_end() && peek() == '?') ++pos_;  // lazy: the same set of matches
+      if (++depth > max_nesting) return false;
+      auto rep = make(node::kind::repeat);
+      rep->min = min, rep->max = max;
+      rep->children.push_back(std::move(atom));
+      atom = std::move(rep);
+    }
+    return true;
+  }
+
+  bool parse_flags(flags& f, bool& scoped) {
+    bool negate = false;
+    while (!at_end()) {
+      const char c = p_[pos_++];
+      if (c == ':') return scoped = true, true;
+      if (c == ')') return scoped = false, true;
+      if (c == '-') {
+        if (negate) return false;
+        negate = true;
+      } else if (c == 'i') {
+        f.icase = !negate;
+      } else if (c == 'm') {
+        f.multiline = !negate;
+      } else if (c == 's') {
+        f.dotall = !negate;
+      } else if (c == 'U') {
+        // swaps greediness: no effect on whether there is a match
+      } else {
+        return false;  // x, R and anything else: not supported
+      }
+    }
+    return false;
+  }
+
+  node_ptr group(flags& f, std::size_t depth, bool& flag_group) {
+    if (depth + 1 > max_nesting) return nullptr;
+    flags inner = f;
+    if (!at_end() && peek() == '?') {
+      ++pos_;
+      if (at_end()) return nullptr;
+      if (peek() == ':') {
+        ++pos_;
+      } else if (peek() == 'P' || peek() == '<') {
+        if (peek() == 'P') ++pos_;
+        if (at_end() || peek() != '<') return nullptr;
+        ++pos_;
+        const std::size_t start = pos_;
+        while (!at_end() && (is_word(static_cast<unsigned char>(peek())) || peek() == '.' ||
+                             peek() == '[' || peek() == ']'))
+          ++pos_;
+        if (pos_ == start || at_end() || peek() != '>') return nullptr;
+        ++pos_;
+      } else {
+        bool scoped = false;
+        if (!parse_flags(inner, scoped)) return nullptr;  // also look-around `(?=`
+        if (!scoped) {
+          f = inner;
+          flag_group = true;
+          return make(node::kind::empty);
+        }
+      }
+    }
+    auto n = alternation(inner, depth + 1);
+    if (!n || at_end() || peek() != ')') return nullptr;
+    ++pos_;
+    auto wrapped = make(node::kind::concat);  // so `(a*)*` is a repeat of a group
+    wrapped->children.push_back(std::move(n));
+    return wrapped;
+  }
+
+  /// An escape after `\`: a single code point (returned in `cp`) or a class (in `cls`).
+  bool escape(char32_t& cp, std::vector<program::range>& cls, bool& is_class, bool& negated,
+              std::optional<assertion>* check) {
+    is_class = false, negated = false;
+    if (at_end()) return false;
+    const char c = p_[pos_++];
+    switch (c) {
+      case 'n':
+        cp = '\n';
+        return true;
+      case 't':
+        cp = '\t';
+        return true;
+      case 'r':
+        cp = '\r';
+        return true;
+      case 'f':
+        cp = '\f';
+        return true;
+      case 'v':
+        cp = '\v';
+        return true;
+      case 'a':
+        cp = 0x07;
+        return true;
+      case 'd':
+      case 'w':
+      case 's':
+      case 'D':
+      case 'W':
+      case 'S': {
+        const char lower = static_cast<char>(c | 0x20);
+        add_ascii_class(cls, lower);
+        is_class = true, negated = (c != lower);
+        return true;
+      }
+      case 'x':
+      case 'u':
+      case 'U':
+        return hex(c, cp);
+      case 'A':
+      case 'z':
+      case 'b':
+      case 'B':
+        if (!check) return false;  // not inside a class
+        *check = c == 'A'   ? assertion::text_start
+                 : c == 'z' ? assertion::text_end
+                 : c == 'b' ? assertion::word_boundary
+                            : assertion::not_word_boundary;
+        return true;
+      default:
+        break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x80 && u > 0x20 && !is_word(u)) {  // any escaped ASCII punctuation
+      cp = u;
+      return true;
+    }
+    return false;  // \p, \1 (back-references), unknown letters
+  }
+
+  bool hex(char kind, char32_t& cp) {
+    std::size_t digits = kind == 'x' ? 2 : kind == 'u' ? 4 : 8;
+    bool braced = false;
+    if (!at_end() && peek() == '{') braced = true, ++pos_, digits = 8;
+    std::uint32_t v = 0;
+    std::size_t n = 0;
+    while (!at_end() && n < digits) {
+      const char h = peek();
+      int d = -1;
+      if (h >= '0' && h <= '9')
+        d = h - '0';
+      else if (h >= 'a' && h <= 'f')
+        d = h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        d = h - 'A' + 10;
+      if (d < 0) break;
+      v = v * 16 + static_cast<std::uint32_t>(d), ++n, ++pos_;
+    }
+    if (n == 0 || (!braced && n != digits)) return false;
+    if (braced) {
+      if (at_end() || peek() != '}') return false;
+      ++pos_;
+    }
+    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return false;
+    cp = v;
+    return true;
+  }
+
+  node_ptr bracket(const flags& f) {
+    bool negated = false;
+    if (!at_end() && peek() == '^') negated = true, ++pos_;
+    std::vector<program::range> r;
+    bool first = true;
+    for (;;) {
+      if (at_end()) return nullptr;
+      if (peek() == ']' && !first) {
+        ++pos_;
+        break;
+      }
+      first = false;
+      if (p_.substr(pos_, 2) == "[:") {
+        if (!posix_class(r)) return nullptr;
+        continue;
+      }
+      if (peek() == '[' || p_.substr(pos_, 2) == "&&" || p_.substr(pos_, 2) == "--" ||
+          p_.substr(pos_, 2) == "~~")
+        return nullptr;  // nested classes and set operations: not supported
+      char32_t lo = 0;
+      if (!class_atom(lo, r)) return nullptr;
+      if (lo == 0xFFFFFFFFu) continue;  // it was a class escape
+      if (!at_end() && peek() == '-' && pos_ + 1 < p_.size() && p_[pos_ + 1] != ']') {
+        ++pos_;
+        char32_t hi = 0;
+        if (!class_atom(hi, r) || hi == 0xFFFFFFFFu || hi < lo) return nullptr;
+        r.push_back({lo, hi});
+      } else {
+        r.push_back({lo, lo});
+      }
+    }
+    return make_set(std::move(r), negated, f.icase);
+  }
+
+  /// One member of a bracket class: a code point in `cp`, or a class escape merged into
+  /// `r` (then `cp` is 0xFFFFFFFF).
+  bool class_atom(char32_t& cp, std::vector<program::range>& r) {
+    if (peek() != '\\') return next_cp(cp);
+    ++pos_;
+    std::vector<program::range> cls;
+    bool is_class = false, negated = false;
+    if (!escape(cp, cls, is_class, negated, nullptr)) return false;
+    if (is_class) {
+      cls = normalize(std::move(cls), false);
+      if (negated) cls = complement(cls);
+      r.insert(r.end(), cls.begin(), cls.end());
+      cp = 0xFFFFFFFFu;
+    }
+    return true;
+  }
+
+  bool posix_class(std::vector<program::range>& r) {
+    const std::size_t close = p_.find(":]", pos_ + 2);
+    if (close == std::string_view::npos) return false;
+    std::string_view name = p_.substr(pos_ + 2, close - pos_ - 2);
+    pos_ = close + 2;
+    bool negated = false;
+    if (!name.empty() && name[0] == '^') negated = true, name.remove_prefix(1);
+    std::vector<program::range> c;
+    if (name == "alnum")
+      c = {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}};
+    else if (name == "alpha")
+      c = {{'A', 'Z'}, {'a', 'z'}};
+    else if (name == "ascii")
+      c = {{0, 0x7F}};
+    else if (name == "blank")
+      c = {{'\t', '\t'}, {' ', ' '}};
+    else if (name == "cntrl")
+      c = {{0, 0x1F}, {0x7F, 0x7F}};
+    else if (name == "digit")
+      c = {{'0', '9'}};
+    else if (name == "graph")
+      c = {{'!', '~'}};
+    else if (name == "lower")
+      c = {{'a', 'z'}};
+    else if (name == "print")
+      c = {{' ', '~'}};
+    else if (name == "punct")
+      c = {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}};
+    else if (name == "space")
+      c = {{'\t', '\r'}, {' ', ' '}};
+    else if (name == "upper")
+      c = {{'A', 'Z'}};
+    else if (name == "word")
+      c = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
+    else if (name == "xdigit")
+      c = {{'0', '9'}, {'A', 'F'}, {'a', 'f'}};
+    else
+      return false;
+    if (negated) c = complement(c);
+    r.insert(r.end(), c.begin(), c.end());
+    return true;
+  }
+
+  node_ptr atom(flags& f, std::size_t depth, bool& flag_group) {
+    char32_t cp = 0;
+    const char c = peek();
+    switch (c) {
+      case '(':
+        ++pos_;
+        return group(f, depth, flag_group);
+      case '[':
+        ++pos_;
+        return bracket(f);
+      case '*':
+      case '+':
+      case '?':
+      case '{':
+        return nullptr;  // nothing to repeat
+      case '.': {
+        ++pos_;
+        if (f.dotall) return make_set({{0, 0x10FFFF}}, false, false);
+        return make_set({{'\n', '\n'}}, true, false);
+      }
+      case '^':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_start : assertion::text_start);
+      case '$':
+        ++pos_;
+        return make_check(f.multiline ? assertion::line_end : assertion::text_end);
+      case '\\': {
+        ++pos_;
+        std::vector<program::range> cls;
+        bool is_class = false, negated = false;
+        std::optional<assertion> check;
+        if (!escape(cp, cls, is_class, negated, &check)) return nullptr;
+        if (check) return make_check(*check);
+        if (is_class) return make_set(std::move(cls), negated, false);
+        return make_set({{cp, cp}}, false, f.icase);
+      }
+      default:
+        if (!next_cp(cp)) return nullptr;
+        return make_set({{cp, cp}}, false, f.icase);
+    }
+  }
+};
+
+}  // namespace detail
+}  // namespace regex
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/regex_syntax.hpp -----
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace regex {
+
+namespace detail {
+
+/// Compiles the tree into `out`; false when the program would exceed `max_program`.
+class compiler {
+ public:
+  explicit compiler(program& out) : out_(out) {}
+
+  bool emit(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::set: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::consume;
+        i.x = static_cast<std::uint32_t>(out_.ranges.size());
+        i.n = static_cast<std::uint32_t>(n.ranges.size());
+        i.negated = n.negated;
+        out_.ranges.insert(out_.ranges.end(), n.ranges.begin(), n.ranges.end());
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::check: {
+        if (!room(1)) return false;
+        program::instruction i;
+        i.code = program::op::check;
+        i.what = n.what;
+        out_.code.push_back(i);
+        return true;
+      }
+      case node::kind::concat:
+        for (const auto& c : n.children)
+          if (!emit(*c)) return false;
+        return true;
+      case node::kind::alternate:
+        return alternate(n, 0);
+      case node::kind::repeat:
+        return repeat(n);
+    }
+    return false;
+  }
+
+ private:
+  program& out_;
+
+  bool room(std::size_t k) const { return out_.code.size() + k <= max_program; }
+  std::uint32_t here() const { return static_cast<std::uint32_t>(out_.code.size()); }
+
+  std::uint32_t place(program::op code) {
+    program::instruction i;
+    i.code = code;
+    out_.code.push_back(i);
+    return here() - 1;
+  }
+
+  // a|b|c: split(L1, L2) L1: a jump(end) L2: split(…) …
+  bool alternate(const node& n, std::size_t from) {
+    if (from + 1 == n.children.size()) return emit(*n.children[from]);
+    if (!room(2)) return false;
+    const std::uint32_t split = place(program::op::split);
+    out_.code[split].x = here();
+    if (!emit(*n.children[from])) return false;
+    if (!room(1)) return false;
+    const std::uint32_t jump = place(program::op::jump);
+    out_.code[split].y = here();
+    if (!alternate(n, from + 1)) return false;
+    out_.code[jump].x = here();
+    return true;
+  }
+
+  /// Whether `n` compiles to no instruction at all (an empty group, repeated or not).
+  static bool emits_nothing(const node& n) {
+    switch (n.type) {
+      case node::kind::empty:
+        return true;
+      case node::kind::concat:
+        return std::all_of(n.children.begin(), n.children.end(),
+                           [](const node_ptr& c) { return emits_nothing(*c); });
+      case node::kind::repeat:
+        return emits_nothing(*n.children.front());
+      default:
+        return false;
+    }
+  }
+
+  // Each copy of the body is emitted once: `a*` once, `a{3}` three times (bounded by
+  // `max_program`), so stacked quantifiers cost linear work, not one trial per level.
+  bool repeat(const node& n) {
+    const node& body = *n.children.front();
+    if (emits_nothing(body)) return true;  // an empty body: repeating it changes nothing
+    for (std::uint32_t k = 0; k < n.min; ++k)
+      if (!emit(body)) return false;
+    if (n.max == node::unbounded) {  // L: split(body, end) body jump(L)
+      if (!room(2)) return false;
+      const std::uint32_t split = place(program::op::split);
+      out_.code[split].x = here();
+      if (!emit(body)) return false;
+      if (!room(1)) return false;
+      const std::uint32_t jump = place(program::op::jump);
+      out_.code[jump].x = split;
+      out_.code[split].y = here();
+      return true;
+    }
+    std::vector<std::uint32_t> splits;  // each optional copy may skip to the end
+    for (std::uint32_t k = n.min; k < n.max; ++k) {
+      if (!room(1)) return false;
+      splits.push_back(place(program::op::split));
+      out_.code[splits.back()].x = here();
+      if (!emit(body)) return false;
+    }
+    for (const auto s : splits) out_.code[s].y = here();
+    return true;
+  }
+};
+
+/// Whether `cp` is in the instruction's set.
+inline bool consumes(const program& p, const program::instruction& i, char32_t cp) noexcept {
+  bool in = false;
+  for (std::uint32_t k = 0; k < i.n; ++k) {
+    const auto& r = p.ranges[i.x + k];
+    if (cp < r.lo) break;
+    if (cp <= r.hi) {
+      in = true;
+      break;
+    }
+  }
+  return in != i.negated;
+}
+
+constexpr char32_t no_char = 0xFFFFFFFFu;
+
+inline bool holds(assertion a, char32_t before, char32_t after) noexcept {
+  switch (a) {
+    case assertion::text_start:
+      return before == no_char;
+    case assertion::text_end:
+      return after == no_char;
+    case assertion::line_start:
+      return before == no_char || before == '\n';
+    case assertion::line_end:
+      return after == no_char || after == '\n';
+    case assertion::word_boundary:
+    case assertion::not_word_boundary: {
+      const bool w1 = before != no_char && is_word(before), w2 = after != no_char && is_word(after);
+      return (w1 != w2) == (a == assertion::word_boundary);
+    }
+  }
+  return false;
+}
+
+/// A set of program counters, constant-time insert and clear (Briggs & Torczon).
+class pc_set {
+ public:
+  explicit pc_set(std::size_t n) : dense_(n), sparse_(n) {}
+  bool insert(std::uint32_t pc) {
+    if (contains(pc)) return false;
+    sparse_[pc] = static_cast<std::uint32_t>(size_);
+    dense_[size_++] = pc;
+    return true;
+  }
+  bool contains(std::uint32_t pc) const { return sparse_[pc] < size_ && dense_[sparse_[pc]] == pc; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  std::uint32_t operator[](std::size_t i) const { return dense_[i]; }
+
+ private:
+  std::vector<std::uint32_t> dense_, sparse_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace detail
+
+/// Compiles `pattern`; nullopt when it is not a regex this engine (or Rust) accepts.
+inline std::optional<program> compile(std::string_view pattern) {
+  detail::parser parser(pattern);
+  const auto tree = parser.parse();
+  if (!tree) return std::nullopt;
+  program p;
+  detail::compiler compiler(p);
+  if (!compiler.emit(*tree) || p.code.size() + 1 > max_program) return std::nullopt;
+  p.code.push_back({});  // match
+  return p;
+}
+
+/// True when `p` matches somewhere in `text` (Rust's `Regex::is_match`). Bytes that are not
+/// UTF-8 read as U+FFFD, one per byte.
+inline bool search(const program& p, std::string_view text) {
+  using detail::no_char;
+  const std::size_t size = p.code.size();
+  detail::pc_set current(size), next(size);
+  std::vector<std::uint32_t> stack;
+  const auto decode = [&](std::size_t pos, std::size_t& len) -> char32_t {
+    if (pos >= text.size()) return len = 0, no_char;
+    const auto d = utf8::decode_at(text, pos);
+    if (d.length == 0) return len = 1, 0xFFFD;
+    return len = d.length, d.cp;
+  };
+  // Follows jumps, splits and assertions from `pc` at a position between `before` and
+  // `after`, adding every reached state to `set`; true when the match state is reached.
+  const auto add = [&](detail::pc_set& set, std::uint32_t pc, char32_t before, char32_t after) {
+    stack.push_back(pc);
+    while (!stack.empty()) {
+      const std::uint32_t at = stack.back();
+      stack.pop_back();
+      if (!set.insert(at)) continue;
+      const auto& i = p.code[at];
+      switch (i.code) {
+        case program::op::match:
+          stack.clear();
+          return true;
+        case program::op::jump:
+          stack.push_back(i.x);
+          break;
+        case program::op::split:
+          stack.push_back(i.y), stack.push_back(i.x);
+          break;
+        case program::op::check:
+          if (detail::holds(i.what, before, after)) stack.push_back(at + 1);
+          break;
+        case program::op::consume:
+          break;
+      }
+    }
+    return false;
+  };
+  char32_t before = no_char;
+  std::size_t pos = 0, len = 0;
+  char32_t here = decode(0, len);
+  for (;;) {
+    if (add(current, 0, before, here)) return true;  // a match may start anywhere
+    if (here == no_char) return false;
+    std::size_t next_len = 0;
+    const char32_t after = decode(pos + len, next_len);
+    for (std::size_t k = 0; k < current.size(); ++k) {
+      const auto& i = p.code[current[k]];
+      if (i.code == program::op::consume && detail::consumes(p, i, here) &&
+          add(next, current[k] + 1, here, after))
+        return true;
+    }
+    std::swap(current, next);
+    next.clear();
+    before = here, here = after, pos += len, len = next_len;
+  }
+}
+
+/// Compiles and searches in one step; nullopt when `pattern` is not a supported regex.
+inline std::optional<bool> matches(std::string_view pattern, std::string_view text) {
+  const auto p = compile(pattern);
+  if (!p) return std::nullopt;
+  return search(*p, text);
+}
+
+}  // namespace regex
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/formats/regex.hpp -----
+// ----- end clawport/formats.hpp -----
+// ----- begin clawport/fs.hpp -----
+// Filesystem access: the Fs policy, the production backend fs::posix, anchored root opening
+// and the handle-based tree copy. The test backends (fs::memory, fs::faulty) are opt-in:
+// <clawport/testing.hpp>.
+
+// ----- begin clawport/fs/owner.hpp -----
+// Giving what a command made in a user's install to that user: a root run (`sudo clawport
+// import`) must not leave trees the runtime, running as the install's owner, cannot change
+// or remove (issue 41 item 8). New files are given their owner one at a time by
+// publish::create_owned_file and publish::replace_file; a new tree is given it here, on
+// the one tree walk, before it is published.
+
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+namespace detail {
+
+/// errc::unsafe_path naming `shown` (what the owner was taken from) when this user cannot
+/// give `owner` a file.
+inline error cannot_give(const error& e, const stat_info& owner, const std::string& shown) {
+  return error(errc::unsafe_path,
+               shown + " belongs to another user or group (" + std::to_string(owner.uid) + ":" +
+                   std::to_string(owner.gid) +
+                   ") that this user cannot give a new file, and what clawport writes there "
+                   "must stay theirs; run as its owner: " +
+                   reason_of(e),
+               shown, e.sys_errno());
+}
+
+}  // namespace detail
+
+/// Gives the directory `d` to `owner`'s uid and gid when it is not theirs already; a no-op
+/// where the backend models no owners.
+template <class Fs>
+void give_dir(Fs& fs, const typename Fs::dir& d, const stat_info& owner, const std::string& shown) {
+  if constexpr (detail::has_set_dir_owner<Fs>::value) {
+    const stat_info mine = fs.stat(d);
+    if (mine.uid == owner.uid && mine.gid == owner.gid) return;
+    try {
+      fs.set_owner(d, owner.uid, owner.gid);
+    } catch (const error& e) {
+      throw detail::cannot_give(e, owner, shown);
+    }
+  }
+}
+
+/// Gives `root` and every directory and regular file below it (never following a link) to
+/// `owner`'s uid and gid, as give_dir. `shown` names what the owner was taken from.
+template <class Fs>
+void give_tree(Fs& fs, const typename Fs::dir& root, const stat_info& owner,
+               const std::string& shown) {
+  if constexpr (detail::has_set_dir_owner<Fs>::value && detail::has_set_owner<Fs>::value) {
+    give_dir(fs, root, owner, shown);
+    struct giver : walk_visitor {
+      giver(Fs& f, const stat_info& o, const std::string& s) : fs(f), owner(o), shown(s) {}
+      Fs& fs;
+      const stat_info& owner;
+      const std::string& shown;
+      bool visit(const typename Fs::dir& parent, std::string_view name, const std::string&,
+                 const stat_info& st) {
+        if (st.kind == file_kind::directory) return true;
+        if (st.kind != file_kind::regular || (st.uid == owner.uid && st.gid == owner.gid))
+          return false;
+        auto f = fs.open_file_at(parent, name);
+        try {
+          fs.set_owner(f, owner.uid, owner.gid);
+        } catch (const error& e) {
+          throw detail::cannot_give(e, owner, shown);
+        }
+        return false;
+      }
+      std::optional<typename Fs::dir> enter(const typename Fs::dir& parent, std::string_view name,
+                                            const std::string&, const stat_info&) {
+        typename Fs::dir d = fs.open_dir_at(parent, name);
+        give_dir(fs, d, owner, shown);
+        return d;
+      }
+    } v(fs, owner, shown);
+    walk_options opt;
+    opt.sorted = false;
+    walk(fs, root, v, opt);
+  } else {
+    (void)fs, (void)root, (void)owner, (void)shown;
+  }
+}
+
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/fs/owner.hpp -----
+// ----- end clawport/fs.hpp -----
+// ----- begin clawport/importer.hpp -----
+// Importing a bundle into an install: verify, plan (renames, reuse, maps), apply; the
+// state of an install afterwards (status) and its secrets (list, set; the cipher a policy).
+
+// ----- begin clawport/importer/apply.hpp -----
+// Applying an import: the plan is recomputed from scratch and must hash to the integrity
+// the operator was shown; each tree is copied with the export's safe copy into a staging
+// directory beside its place, in path order, every byte hashed and checked against the
+// bundle's digest list read again in the same order (copy_listed), the whole list against
+// the plan's digest of it; then published by rename; the config is written last
+// (append-only, zeroclaw/config_append.hpp). A failure at any step removes what this run
+// published and staged, so the install is left exactly as it was.
+
+// ----- begin clawport/zeroclaw/config_append.hpp -----
+// The one config writer: text is only ever APPENDED to an install's config.toml, never
+// rewritten, so comments, order and formatting the user chose survive byte for byte.
+// The new file is written by publish::replace_file, the one atomic replace (a temporary
+// beside it, mode and owner kept, flushed, renamed); the previous bytes are kept first as
+// `config.toml.bak-<stamp>`. A failure at any step leaves config.toml exactly as it was.
+// `append_tables` (pure) plans such an append of whole tables and refuses, naming the
+// table, where the file's shape makes it invalid or ambiguous (a table or an array of
+// tables written inline, an entry that exists); `append_to_config` writes it.
+
+#include <cerrno>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// `existing` followed by `addition`, separated so `addition` starts on a line of its own
+/// after one blank line (none when `existing` is empty); the result ends with a newline.
+inline std::string config_with_appended(std::string_view existing, std::string_view addition) {
+  std::string out(existing);
+  if (!out.empty()) {
+    if (out.back() != '\n') out += '\n';
+    if (out.size() < 2 || out[out.size() - 2] != '\n') out += '\n';
+  }
+  out.append(addition.data(), addition.size());
+  if (out.empty() || out.back() != '\n') out += '\n';
+  return out;
+}
+
+/// `config.toml.bak-<YYYYMMDDTHHMMSSZ>` for the instant `t` (UTC).
+inline std::string config_backup_name(std::string_view config_name, const timestamp& t) {
+  std::string iso = format_rfc3339(timestamp{t.seconds, 0});  // 2026-12-01T10:22:33+00:00
+  std::string stamp;
+  for (const char c : iso.substr(0, 19)) {
+    if (c != '-' && c != ':') stamp += c;
+  }
+  return std::string(config_name) + ".bak-" + stamp + "Z";
+}
+
+/// The result of planning an append: the whole new file and what it parses to.
+struct append_plan {
+  std::string text;      ///< the user's bytes, unchanged, then the comment and the new tables
+  std::string addition;  ///< what `append_to_config` is given: the comment and the tables
+  value merged;          ///< `text` parsed
+};
+
+namespace detail {
+
+[[noreturn]] inline void append_refused(const std::string& path, const std::string& why) {
+  throw error(errc::config_invalid,
+              "cannot append `" + path + "` to the config: " + why +
+                  "; the file was not changed (clawport never rewrites a config silently)",
+              path);
+}
+
+inline bool is_table_array(const value& v) {
+  return v.is_array() && !v.items.empty() &&
+         std::all_of(v.items.begin(), v.items.end(), [](const value& i) { return i.is_table(); });
+}
+
+inline bool writes_header(const value& table) {
+  if (table.members.empty()) return true;
+  for (const member& m : table.members)
+    if (!m.val.is_table() && !is_table_array(m.val)) return true;
+  return false;
+}
+
+/// Checks one addition against the existing document, as toml++ parsed it (which knows
+/// which tables were written inline).
+inline void check_addition(const toml::node* existing, const value& add, const std::string& path) {
+  if (existing == nullptr) return;  // all new below here
+  if (add.is_table()) {
+    const toml::table* t = existing->as_table();
+    if (t == nullptr)
+      append_refused(path, "the config already has a value there that is not a table");
+    if (t->is_inline())
+      append_refused(path, "the config writes it as an inline table (`" + path +
+                               " = { ... }`), which TOML does not let a later [table] extend; "
+                               "rewrite it as a [" +
+                               path + "] table first");
+    if (writes_header(add))
+      append_refused(path, "the config already has this entry (an import never overwrites one)");
+    for (const member& m : add.members) {
+      if (!m.val.is_table() && !is_table_array(m.val)) continue;
+      check_addition(t->get(m.key), m.val, path + "." + m.key);
+    }
+    return;
+  }
+  if (is_table_array(add)) {
+    const toml::array* a = existing->as_array();
+    if (a == nullptr)
+      append_refused(path, "the config already has a value there that is not an array of tables");
+    for (const toml::node& element : *a) {
+      const toml::table* t = element.as_table();
+      if (t == nullptr || t->is_inline())
+        append_refused(path, "the config writes it as an inline array (`" + path +
+                                 " = [ ... ]`), which a later [[" + path +
+                                 "]] cannot extend; rewrite it as [[" + path + "]] tables first");
+    }
+    return;
+  }
+  append_refused(path, "only tables and arrays of tables are appended");
+}
+
+/// `into` with `add` merged in: tables recursively, arrays of tables concatenated.
+inline void merge_into(value& into, const value& add, const std::string& path) {
+  for (const member& m : add.members) {
+    const std::string p = path.empty() ? m.key : path + "." + m.key;
+    value* have = into.find(m.key);
+    if (have == nullptr) {
+      into.set(m.key, m.val);
+    } else if (have->is_table() && m.val.is_table()) {
+      merge_into(*have, m.val, p);
+    } else if (have->is_array() && is_table_array(m.val)) {
+      have->items.insert(have->items.end(), m.val.items.begin(), m.val.items.end());
+    } else {
+      append_refused(p, "the config already has this key");
+    }
+  }
+}
+
+}  // namespace detail
+
+/// Plans appending `additions` (a document holding only tables and arrays of tables, e.g.
+/// `{agents: {x: {...}}, mcp: {servers: [...]}}`) to `existing` (a config's text), after a
+/// comment made of `provenance` (one `# ` line per line). Pure. Refuses with
+/// errc::config_parse when `existing` does not parse, and errc::config_invalid, subject =
+/// the table, when the append would be invalid TOML, would extend an inline table or
+/// array, would define an existing entry again, or would not parse to the existing
+/// document plus the additions.
+inline append_plan append_tables(std::string_view existing, const value& additions,
+                                 std::string_view provenance,
+                                 std::string_view what = "config.toml") {
+  const toml::table parsed = toml_adaptor::parse(existing, what);
+  for (const member& m : additions.members) {
+    if (!m.val.is_table() && !detail::is_table_array(m.val))
+      detail::append_refused(m.key, "only tables and arrays of tables are appended");
+    detail::check_addition(parsed.get(m.key), m.val, m.key);
+  }
+  if (const auto why = comment_problem(provenance))  // the rule verify applies to a bundle
+    detail::append_refused(std::string(what), "the provenance comment cannot be written: " + *why);
+  std::string addition;
+  std::size_t at = 0;
+  while (!provenance.empty()) {
+    const std::size_t end = provenance.find('\n', at);
+    const std::string_view line =
+        provenance.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    addition += line.empty() ? "#\n" : "# " + std::string(line) + "\n";
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  addition += toml_writer::write(additions, false);
+  std::string text = config_with_appended(existing, addition);
+
+  value expected = parse_toml(existing, what);
+  detail::merge_into(expected, additions, "");
+  append_plan out;
+  try {
+    out.merged = parse_toml(text, what);
+  } catch (const error& e) {
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           std::string("the appended file would not parse: ") + e.what());
+  }
+  if (!(out.merged == expected))
+    detail::append_refused(additions.members.empty() ? std::string(what) : additions.members[0].key,
+                           "the appended file would not mean the config plus the new tables");
+  out.text = std::move(text);
+  out.addition = std::move(addition);
+  return out;
+}
+
+/// What `append_to_config` did.
+struct config_append_result {
+  std::string config;  ///< absolute path of config.toml
+  std::string backup;  ///< absolute path of the backup of the previous bytes
+  std::string text;    ///< the whole new config text
+};
+
+/// Checks a candidate config text; throws clawport::error to refuse it.
+using config_check = std::function<void(std::string_view new_text)>;
+
+/// The new text of a config, from its bytes as read (`rewrite_config`).
+using config_edit = std::function<std::string(std::string_view old_text)>;
+
+/// Replaces the config at `config_path` (absolute) with `edit(its bytes)`. The result must
+/// parse as TOML (else errc::config_parse) and pass `check`. The file is read by
+/// fs::read_file's rule and replaced by publish::replace_file (mode and owner kept, backup
+/// first): a symlinked, hard-linked or non-regular config is refused (errc::unsafe_path:
+/// the rename would replace the link or split the file); a config changed while it was
+/// being edited is errc::identity_changed. `now` names the backup (none without
+/// `keep_backup`: `backup` is then ""). The one writer of an
+/// install's config: `append_to_config` and `secrets set` are its two edits.
+template <class Fs>
+config_append_result rewrite_config(Fs& fs, const std::string& config_path, const config_edit& edit,
+                                    const timestamp& now, const config_check& check = {},
+                                    bool keep_backup = true) {
+  static_assert(fs::check_policy<Fs>());
+  const std::string path = paths::normalize(config_path);
+  const std::string dir = paths::parent(path);
+  const std::string name = paths::file_name(path);
+  if (dir.empty() || name.empty()) {
+    throw error(errc::invalid_argument, "not a config file path: " + config_path, config_path);
+  }
+  config_append_result out;
+  out.config = path;
+
+  typename Fs::dir parent = [&] {
+    try {
+      return fs.open_root(dir);
+    } catch (const error& e) {
+      throw with_context(e, "failed to open " + dir, dir, reason_of(e));
+    }
+  }();
+  // The one rule for an edit in place (publish::check_replaceable): a symlinked, hard-linked
+  // or non-regular config is refused before anything is read or written.
+  const std::optional<fs::read_result> read = read_config_to_replace(fs, parent, name, path);
+  if (!read) throw error(errc::not_found, "no such file: " + path, path, ENOENT);
+  const fs::read_result& old = *read;
+
+  out.text = edit(old.bytes);
+  try {
+    (void)toml_adaptor::parse(out.text, path);
+  } catch (const error& e) {
+    throw error(
+        errc::config_parse,
+        "editing " + path + " would make it invalid TOML (" + e.what() + "); nothing was written",
+        path);
+  }
+  if (check) check(out.text);
+
+  publish::replace_options ro;
+  ro.expect = old.info;
+  if (keep_backup) ro.backup = config_backup_name(name, now);
+  ro.previous = old.bytes;
+  const std::string kept = publish::replace_file(fs, parent, name, out.text, path, ro).backup;
+  if (!kept.empty()) out.backup = paths::join(dir, kept);
+  return out;
+}
+
+/// Appends `addition` to the config at `config_path` (absolute) through `rewrite_config`
+/// (its refusals: not TOML, `check`, a linked or changed config).
+template <class Fs>
+config_append_result append_to_config(Fs& fs, const std::string& config_path,
+                                      std::string_view addition, const timestamp& now,
+                                      const config_check& check = {}) {
+  return rewrite_config(
+      fs, config_path,
+      [addition](std::string_view old_text) { return config_with_appended(old_text, addition); },
+      now, check);
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/config_append.hpp -----
+// ----- begin clawport/importer/file_stream.hpp -----
+// The bundle's file stream, as an import plans and applies it: every file's line of the
+// digest list (`<sha256>␠␠<path>\n`, as digest::append_line writes it), in path order. The
+// plan carries the digest of that stream, not the files (an import of a million files
+// holds no list of them); the apply reads the list again, in path order, checks each file
+// it copies against its line and the whole stream against the plan's digest. For a list
+// clawport wrote (sorted, one line per file) the stream is the list file itself.
+
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// The bundle's file stream as planned: its digest, and the entries themselves only when
+/// the apply cannot read them again in path order from the bundle (a digest list not in
+/// path order, or none: an upstream bundle).
+struct file_stream {
+  std::string sha256;  ///< 64 hex digits: the digest of the stream
+  /// Read again from the bundle's digest list at apply time; when false, `kept` holds the
+  /// entries (sorted by path) and the apply checks the copy against them.
+  bool streamed = false;
+  std::vector<digest::list_entry> kept;
+  /// The files of the stream (a progress count's total); not hashed.
+  std::uint64_t listed = 0;
+};
+
+namespace detail {
+
+/// The error of a bundle that changed between its verify and what reads it next.
+inline error stream_changed(const std::string& why) {
+  return bundle_changed(why, std::string(bundle::digest_list_file));
+}
+
+/// A source of digest-list entries in path order (peek/pop, as verify's list_cursor and
+/// list_in_memory), hashing each entry's line as it is popped: the file stream's digest.
+/// A list that stops parsing has changed since it was verified (errc::identity_changed).
+template <class Source>
+class hashed_stream {
+ public:
+  explicit hashed_stream(Source& source) : source_(source) {}
+
+  const digest::list_entry* peek() {
+    try {
+      return source_.peek();
+    } catch (const error& e) {
+      throw stream_changed(std::string("its digest list no longer parses: ") + e.what());
+    }
+  }
+  /// Called after each entry taken (a progress count).
+  std::function<void()> on_pop;
+
+  void pop() {
+    if (on_pop) on_pop();
+    line_.clear();
+    digest::append_line(line_, *source_.peek());
+    hash_.update(line_);
+    source_.pop();
+  }
+  /// The stream's digest, once every entry is popped (the rest is popped here).
+  std::string finish() {
+    while (peek() != nullptr) pop();
+    return digest::to_hex(hash_.finish());
+  }
+
+ private:
+  Source& source_;
+  digest::sha256 hash_;
+  std::string line_;
+};
+
+/// The digest of `entries` (sorted by path) as a stream.
+inline std::string stream_digest(const std::vector<digest::list_entry>& entries) {
+  verify::list_in_memory in_memory(entries);
+  hashed_stream<verify::list_in_memory> s(in_memory);
+  return s.finish();
+}
+
+/// The entries of a bundle without a digest list: its files as verify hashed them.
+inline std::vector<digest::list_entry> files_as_entries(const verify::report& rep) {
+  std::vector<digest::list_entry> out;
+  for (const verify::bundle_file& f : rep.files)
+    if (f.path != bundle::digest_list_file && f.path != bundle::signature_file)
+      out.push_back({f.path, f.sha256});
+  return out;
+}
+
+}  // namespace detail
+
+/// True when the bundle at `path` holds a digest list (a plan then need not keep its files:
+/// the list is read again at apply time). False when it cannot be told; verify says why.
+template <class Fs>
+bool has_digest_list(Fs& fs, const std::string& path) {
+  try {
+    auto root = fs.open_root(path);
+    return fs.stat_at(root, bundle::digest_list_file).has_value();
+  } catch (const error&) {
+    return false;
+  }
+}
+
+/// The file stream of the bundle `rep` verified: the digest verify took of its digest list
+/// in path order (verify::report::list_stream_sha256), the list to be read again at apply
+/// time. A list not in path order is taken from the text verify kept (parsed and sorted:
+/// the entries are kept); a bundle without a list from its files as verify hashed them
+/// (every file kept, as `rep` must: verify::verify_bundle_files).
+inline file_stream plan_file_stream(const verify::report& rep) {
+  file_stream out;
+  // The bundle's files but the list and its signature: the lines of the list.
+  out.listed = rep.file_count - (rep.file(bundle::digest_list_file) != nullptr ? 1 : 0) -
+               (rep.file(bundle::signature_file) != nullptr ? 1 : 0);
+  if (!rep.list_stream_sha256.empty()) {
+    out.sha256 = rep.list_stream_sha256;
+    out.streamed = true;
+    return out;
+  }
+  if (rep.file(bundle::digest_list_file) == nullptr)
+    out.kept = detail::files_as_entries(rep);
+  else
+    out.kept = digest::parse_list(rep.digest_list_text, std::string(bundle::digest_list_file));
+  std::sort(
+      out.kept.begin(), out.kept.end(),
+      [](const digest::list_entry& a, const digest::list_entry& b) { return a.path < b.path; });
+  out.sha256 = detail::stream_digest(out.kept);
+  return out;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/file_stream.hpp -----
+// ----- begin clawport/importer/plan.hpp -----
+// Planning an import (docs/cli.md, `clawport import`): verify the bundle first, then place
+// every incoming entry against the target install. An entry that collides is renamed
+// (`<alias>_imported`, `_imported_2`, ...: ZeroClaw's alias grammar) and every reference to
+// it rewritten (the schema's reference fields); an existing entry that is identical after
+// normalisation (defaults pruned, secrets ignored) is reused, and when the target's entry
+// holds credentials the reuse is a capability grant (`reuses_credential`); `--map KIND.ALIAS=LOCAL`
+// points references at a local entry; `--as` names the agent. The merged config is
+// validated as a whole before the plan is returned, and the plan is hashed
+// (`plan_integrity`) from a canonical serialisation. The plan's data is import_plan.hpp, the
+// collision decider collision.hpp, `--map` map.hpp, the config's kinds of entry
+// zeroclaw/entries.hpp.
+
+// ----- begin clawport/importer/collision.hpp -----
+// The import's collision decider: every incoming entry added under its name, reused when
+// identical to the target's after normalisation (a reuse that lends credentials is a
+// capability grant), renamed (`<alias>_imported`, ...) when its name, its workspace or a
+// directory the target's config assigns is taken, or named by `--as`.
+
+// ----- begin clawport/zeroclaw/entries.hpp -----
+// The kinds of entry a ZeroClaw config (or an exported closure) holds, and how to find them:
+// each kind's section, its entries by name (`family.alias` for two-tier kinds, a server's
+// `name`), the schema of each and its path. Shared by the import's planner and `secrets`.
+
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace zeroclaw {
+
+/// The kinds of entry a closure carries, in the order the plan decides them (what is
+/// referenced before what refers to it).
+struct entry_kind {
+  std::string_view name;
+  ref_target ref;
+  std::string_view section;  ///< top-level table (`providers.models` for two-tier ones)
+  bool two_tier;
+};
+
+inline constexpr entry_kind entry_kinds[] = {
+    {"mcp_server", ref_target::mcp_server, "mcp.servers", false},
+    {"tts_provider", ref_target::tts_provider, "providers.tts", true},
+    {"transcription_provider", ref_target::transcription_provider, "providers.transcription", true},
+    {"model_provider", ref_target::model_provider, "providers.models", true},
+    {"risk_profile", ref_target::risk_profile, "risk_profiles", false},
+    {"runtime_profile", ref_target::runtime_profile, "runtime_profiles", false},
+    {"knowledge_bundle", ref_target::knowledge_bundle, "knowledge_bundles", false},
+    {"mcp_bundle", ref_target::mcp_bundle, "mcp_bundles", false},
+    {"skill_bundle", ref_target::skill_bundle, "skill_bundles", false},
+    {"agent", ref_target::agent, "agents", false},
+};
+
+inline const entry_kind* entry_kind_named(std::string_view name) {
+  for (const entry_kind& k : entry_kinds)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+/// Every entry of kind `k` in `config`: name -> value (`family.alias` for two-tier kinds,
+/// the `name` of each `[[mcp.servers]]`).
+inline std::vector<std::pair<std::string, const value*>> entries_of(const value& config,
+                                                                    const entry_kind& k) {
+  std::vector<std::pair<std::string, const value*>> out;
+  const value* section = find_path(config, k.section);
+  if (section == nullptr) return out;
+  if (k.ref == ref_target::mcp_server) {
+    if (!section->is_array()) return out;
+    for (const value& s : section->items)
+      if (const value* n = s.is_table() ? s.find("name") : nullptr; n && n->is_string())
+        out.emplace_back(n->text, &s);
+    return out;
+  }
+  if (!section->is_table()) return out;
+  for (const member& m : section->members) {
+    if (!k.two_tier) {
+      out.emplace_back(m.key, &m.val);
+      continue;
+    }
+    if (!m.val.is_table()) continue;
+    for (const member& a : m.val.members) out.emplace_back(m.key + "." + a.key, &a.val);
+  }
+  return out;
+}
+
+template <class Schema>
+const entry_schema* entry_schema_of(const entry_kind& k, std::string_view name) {
+  static constexpr entry_schema agent = Schema::agent();
+  static constexpr entry_schema risk = Schema::risk_profile();
+  static constexpr entry_schema runtime = Schema::runtime_profile();
+  static constexpr entry_schema skill = Schema::skill_bundle();
+  static constexpr entry_schema knowledge = Schema::knowledge_bundle();
+  static constexpr entry_schema mcp_bundle = Schema::mcp_bundle();
+  static constexpr entry_schema server = Schema::mcp_server();
+  const std::string family(name.substr(0, name.find('.')));
+  switch (k.ref) {
+    case ref_target::agent:
+      return &agent;
+    case ref_target::risk_profile:
+      return &risk;
+    case ref_target::runtime_profile:
+      return &runtime;
+    case ref_target::skill_bundle:
+      return &skill;
+    case ref_target::knowledge_bundle:
+      return &knowledge;
+    case ref_target::mcp_bundle:
+      return &mcp_bundle;
+    case ref_target::mcp_server:
+      return &server;
+    case ref_target::model_provider:
+      return Schema::model_provider(family);
+    case ref_target::tts_provider:
+      return Schema::tts_provider(family);
+    case ref_target::transcription_provider:
+      return Schema::transcription_provider(family);
+    default:
+      return nullptr;
+  }
+}
+
+/// The path prefix of an entry (`providers.models.anthropic.main`, `mcp.servers.github`).
+inline std::string entry_path(const entry_kind& k, const std::string& name) {
+  return std::string(k.section) + "." + name;
+}
+
+}  // namespace zeroclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/zeroclaw/entries.hpp -----
+// ----- begin clawport/importer/import_plan.hpp -----
+// What an import plans (docs/cli.md, `clawport import`): its options and the plan as data
+// (entries, placements, secrets, to-do, memory); planned by importer/plan.hpp.
+
+// ----- begin clawport/importer/memory_step.hpp -----
+// `import --with-memory` (issue 47 item 5): the memory a format 2 bundle carries merged into
+// the target's store for the new agent only (memory::target; the CLI's is SQLite). Planned:
+// the store, whether it is created, the counts, all hashed into the plan's integrity. Applied
+// inside the import's intent (publish/intent.hpp records the store and the new agent's UUID
+// before the rows are added), after the trees are published and before the config commits:
+// a kill before the commit is undone by the re-run or `recover` (the agent's rows removed),
+// after it the import is complete. Without --with-memory the memory is left out, and said so.
+
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// The install-relative memory store an import merges into (ZeroClaw's `data/memory/brain.db`).
+inline constexpr std::string_view memory_store_rel = "data/memory/brain.db";
+
+/// The memory an import merges (`import_plan::memory`).
+struct memory_merge {
+  std::string store = std::string(memory_store_rel);  ///< install-relative
+  bool create = false;      ///< the target has no store: made with the runtime's schema
+  std::size_t entries = 0;  ///< rows merged for the new agent
+  std::map<std::string, std::size_t> categories;
+  std::string embedding_model;  ///< the source's; vectors never travel (reindex on the target)
+  /// memory/entries.jsonl's SHA-256 as verify read it (not rendered, not hashed into the
+  /// plan: the file stream binds it): the merge reads the rows again from the bundle, line
+  /// by line, and rolls back unless the bytes it read have this digest.
+  std::string jsonl_sha256;
+  /// The new agent is on the Markdown backend (its own `memory.backend`, else the target's
+  /// `[memory] backend`): the memories become these files of its new workspace (path below
+  /// the workspace -> text, memory::to_markdown), created with it, instead of store rows.
+  std::map<std::string, std::string> markdown;
+};
+
+namespace detail {
+
+/// The rows of the bundle `bundle`'s memory/entries.jsonl, read again (the one bounded
+/// reader, in chunks: `fs::try_read_file_chunks_at`, at most `max` bytes) and parsed one line
+/// at a time as they are given to the visitor, never held whole; after the last row the bytes
+/// read must have the digest `sha256` verify took, else errc::identity_changed (the bundle
+/// changed since it was verified: a merge inside one transaction then rolls back).
+template <class Fs>
+memory::entry_rows bundle_rows(Fs& fs, const std::string& bundle, const std::string& sha256,
+                               std::uint64_t max) {
+  return [&fs, bundle, sha256, max](const memory::entry_visitor& visit) {
+    const std::string file(bundle::memory_entries_file);
+    const auto root = fs.open_root(bundle);
+    const fs::path_result<Fs> dir = fs::try_open_path(fs, root, bundle::memory_dir);
+    if (!dir.ok()) throw bundle_changed("its memory/ is gone or was replaced", file);
+    digest::sha256 hash;
+    memory::jsonl_reader rows(visit);
+    const fs::read_result r = fs::try_read_file_chunks_at(
+        fs, dir.get(root), paths::file_name(file), max, fs::read_kinds::regular,
+        [&hash, &rows](std::string_view chunk, const fs::stat_info&) {
+          hash.update(chunk);
+          rows.feed(chunk);
+        });
+    if (r.refusal != fs::read_refusal::none)
+      throw bundle_changed(file + " is gone, was replaced or changed size", file);
+    if (digest::to_hex(hash.finish()) != sha256)
+      throw bundle_changed(file + " is not the file verified", file);
+    rows.finish();
+  };
+}
+
+/// The plan's memory: with `with_memory` and a bundle that carries memory, what merges into
+/// `target`'s store for `alias` (refused when the store already has that alias); otherwise
+/// none. The rows are read again from the bundle (`bundle_rows`) where they are needed: at
+/// the merge, or here for the Markdown backend's files. Throws errc::unsupported without a
+/// target, errc::destination_refused on a taken alias.
+template <class Fs>
+std::optional<memory_merge> plan_memory(Fs& fs, const verify::report& rep, bool with_memory,
+                                        const memory::target& target,
+                                        const std::string& install_root, const std::string& alias,
+                                        bool markdown_backend, const std::string& bundle_path,
+                                        const verify::limits& lim) {
+  if (!rep.memory || !with_memory) return std::nullopt;
+  if (!target && !markdown_backend)
+    throw error(errc::unsupported,
+                "--with-memory needs a memory store backend (the CLI links SQLite); import "
+                "without --with-memory to leave the memory out",
+                std::string(bundle::memory_entries_file));
+  memory_merge m;
+  m.entries = rep.memory->entries;
+  m.categories = rep.memory->categories;
+  m.embedding_model = rep.memory->embedding_model;
+  const verify::bundle_file* verified = rep.file(bundle::memory_entries_file);
+  if (verified == nullptr)
+    throw bundle_changed("its memory/entries.jsonl was not read",
+                         std::string(bundle::memory_entries_file));
+  m.jsonl_sha256 = verified->sha256;
+  if (markdown_backend) {
+    // The files are the target's form, made whole; the rows are read once to make them.
+    std::vector<memory::entry> rows;
+    bundle_rows(fs, bundle_path, m.jsonl_sha256,
+                lim.max_memory_bytes)([&rows](const memory::entry& e) { rows.push_back(e); });
+    m.markdown = memory::to_markdown(rows);
+    m.store.clear();
+    return m;
+  }
+  const std::string path = paths::join(install_root, m.store);
+  const memory::target_facts f = target.inspect(path, alias);
+  if (f.alias_taken)
+    throw error(errc::destination_refused,
+                "the memory store " + path + " already has an agent `" + alias + "` (" +
+                    std::to_string(f.alias_memories) +
+                    " memories), whose rows an import never touches; import under another "
+                    "alias (--as) or without --with-memory; nothing was written",
+                path);
+  m.create = !f.exists;
+  return m;
+}
+
+/// Each Markdown file's SHA-256 (what the canonical text binds, not the text).
+inline std::map<std::string, std::string> markdown_digests(
+    const std::map<std::string, std::string>& files) {
+  std::map<std::string, std::string> out;
+  for (const auto& [path, text] : files) out[path] = digest::sha256_hex(text);
+  return out;
+}
+
+/// The memory part of the plan's canonical text (absent without a merge: a plan that
+/// merges memory has another integrity than one that leaves it out). Whether the store is
+/// created is not part of it: a store with the runtime's schema and none of this agent's
+/// rows (what an undone run, or the runtime's first start, leaves) takes the same merge.
+inline void canonical_memory(const std::optional<memory_merge>& m, nlohmann::json& j) {
+  if (!m) return;
+  j["memory"] = {{"store", m->store}, {"entries", m->entries}, {"categories", m->categories}};
+}
+
+/// Merges the plan's memory for agent `agent_id` (the UUID the intent records), its rows
+/// from `rows` (`bundle_rows`: streamed from the verified bundle); the rows inserted must be
+/// the planned count.
+inline void merge_memory(const memory::target& target, const std::string& install_root,
+                         const memory_merge& m, const std::string& alias,
+                         const std::string& agent_id, const std::string& now,
+                         memory::entry_rows rows) {
+  memory::merge_request r;
+  r.agent_id = agent_id;
+  r.alias = alias;
+  r.created_at = now;
+  r.rows = std::move(rows);
+  const std::string path = paths::join(install_root, m.store);
+  const std::size_t n = target.merge(path, r);
+  if (n != m.entries)
+    throw error(errc::identity_changed,
+                "merged " + std::to_string(n) + " memories into " + path + " where the plan had " +
+                    std::to_string(m.entries),
+                path);
+}
+
+}  // namespace detail
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/memory_step.hpp -----
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// What to import, from where, into which install.
+struct import_options {
+  std::string bundle;             ///< absolute path of the bundle directory
+  std::string config_path;        ///< absolute path of the target's config.toml
+  std::optional<std::string> as;  ///< `--as`: the agent's alias on the target
+  std::vector<std::string> maps;  ///< `--map KIND.ALIAS=LOCAL`, as typed
+  std::optional<timestamp> now;   ///< provenance time; empty = the clock
+  verify::limits limits;          ///< the verify bounds
+  /// Cleared from the mode of every placed file, as `cp` without `-p` does
+  /// (fs::copied_mode). The CLI passes the process umask, read once; not part of the plan.
+  std::uint32_t umask = 022;
+  /// Threads that copy and hash the bundle's trees (fs/jobs.hpp; used when the Fs policy is
+  /// thread-safe): what is placed, refused and reported is that of one. Not part of the plan.
+  unsigned jobs = 1;
+  /// When set, the bundle must be signed and this SignatureVerifier (signing/policy.hpp)
+  /// must accept its signature; otherwise it is refused (errc::not_signed,
+  /// signature_invalid, signer_untrusted) before anything is written.
+  signing::verify_function require_signature;
+  /// `--with-memory`: a format 2 bundle's memory merges into the target's store (`memory`,
+  /// the CLI's SQLite target) for the new agent; without it the memory is left out.
+  bool with_memory = false;
+  memory::target memory;
+  /// Refuse a bundle whose bytes no digest list authenticates (`--strict`; before anything
+  /// is written, as any bundle that does not verify).
+  bool strict = false;
+  /// A progress count (issue 44 item 1): called while the bundle is hashed (`verifying`)
+  /// and while apply copies its files (`copying`), with the files done and the total (0 =
+  /// not known). Not part of the plan.
+  std::function<void(std::string_view phase, std::uint64_t done, std::uint64_t total)> on_progress;
+  /// Polled between files while the bundle is hashed and copied: true = stop, remove what
+  /// was staged and throw errc::cancelled (the CLI sets it from its SIGINT/SIGTERM handler).
+  /// Empty = never cancelled. Not part of the plan.
+  std::function<bool()> cancelled;
+};
+
+/// One incoming entry and what the plan does with it.
+struct entry_change {
+  std::string kind;    ///< agent, risk_profile, model_provider, mcp_server, ...
+  std::string from;    ///< its name in the bundle (`family.alias` for providers)
+  std::string to;      ///< its name on the target
+  std::string action;  ///< add, rename, reuse, map
+  /// Why a rename: the entry or directory the name collides with and how to choose
+  /// otherwise (`--map`, `--as`); empty for the other actions. Not hashed (it follows from
+  /// the config and bundle the plan is hashed over).
+  std::string reason;
+};
+
+/// A bundle entry the plan adds that the operator may replace with one of the target's
+/// own (issue 27 item 3: a model provider): the target's entries of that kind, each a
+/// `--map KIND.FROM=LOCAL` to plan again with. The mapped plan is checked as any other.
+struct map_option {
+  std::string kind;
+  std::string from;                ///< the bundle's name
+  std::vector<std::string> local;  ///< the target's entries of that kind
+};
+
+/// A tree of the bundle copied into the install.
+struct placement {
+  std::string kind;  ///< workspace, skill_bundle
+  std::string from;  ///< bundle-relative (`workspace`, `skills/research_tools`)
+  std::string to;    ///< install-relative (`agents/researcher_imported/workspace`)
+};
+
+/// One thing the target's operator does after the import (issue 27 item 1): what the
+/// export told the source operator, with the paths as they will be on the target.
+struct todo_item {
+  /// `secret` (a credential to supply), `review` (a host-local setting that travelled and
+  /// may not hold here), `memory` (after `--with-memory`: the runtime's reindex), `recreate`
+  /// (configuration left behind, to set up again if wanted).
+  std::string group;
+  std::string kind;            ///< required_secret, secret_unlisted; a note kind; a drop reason
+  std::string path;            ///< config path on the target (source path for a `recreate`)
+  std::string detail;          ///< why, in the exporter's words
+  text::command_line command;  ///< the command that does it, when there is one
+};
+
+/// The plan `clawport import` shows, and applies only when its integrity is given back.
+struct import_plan {
+  std::string bundle;
+  std::string config_path;
+  std::string install_root;
+  std::string source_alias;  ///< the manifest's root_agent
+  std::string alias;         ///< the agent as it will be installed
+  std::string manifest_sha256;
+  /// The principal whose signature the plan checked (import_options::require_signature);
+  /// empty when none was required.
+  std::string signed_by;
+  std::string signature_sha256;  ///< digest of zeroclaw-agent.sha256.sig, when checked
+  std::string exported_at;
+  std::string producer;
+  std::vector<entry_change> entries;
+  std::vector<placement> placements;
+  std::vector<verify::finding> risk_flags;  ///< {kind, path (renamed), detail}
+  std::vector<std::string> secrets;         ///< config paths to supply, renamed
+  std::vector<verify::finding> warnings;    ///< verify's warnings (an unauthenticated bundle)
+  /// The target operator's to-do list, grouped secret, review, memory, recreate (not hashed into
+  /// plan_integrity: it is what the manifest, whose digest is, says to do afterwards).
+  std::vector<todo_item> todo;
+  /// The model providers the plan adds that the target could supply instead (not hashed:
+  /// they follow from the config the plan is hashed over).
+  std::vector<map_option> map_options;
+  /// The memory merged into the target's store (`--with-memory`, a format 2 bundle).
+  std::optional<memory_merge> memory;
+  bool config_exists = false;
+  std::string config_before;  ///< the target config's bytes, as planned against
+  zeroclaw::value additions = zeroclaw::value::make_table();  ///< the tables to append
+  std::string appended;  ///< additions as TOML (after the provenance comment)
+  /// The bundle's files as verified: the digest of their digest-list lines in path order
+  /// (importer/file_stream.hpp), which the apply reads again and checks each copied file
+  /// against; not the files themselves (kept only for a bundle whose list cannot be read
+  /// again in path order).
+  file_stream files;
+  std::string plan_integrity;  ///< `sha256:<hex>`
+  /// Planned for applying: the bytes below `workspace/` and `skills/` were not read, their
+  /// digests are the digest list's, and apply checks every one as it copies it (never part
+  /// of the plan's JSON or integrity: the digests are the same either way).
+  bool bytes_deferred = false;
+};
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/import_plan.hpp -----
+// ----- begin clawport/importer/map.hpp -----
+// `--map KIND.ALIAS=LOCAL` (docs/cli.md, `clawport import`): the words split and checked,
+// each mapping checked against the bundle and the target, and the choices a plan offers.
+
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// (target kind, bundle name) -> target name.
+using rename_map = std::map<std::pair<zc::ref_target, std::string>, std::string>;
+
+/// (kind, bundle name) of every entry `--map` points at a local one.
+using mapped_set = std::set<std::pair<std::string, std::string>>;
+
+/// One `--map KIND.ALIAS=LOCAL` as typed, split.
+struct map_choice {
+  std::string kind, from, to;
+};
+
+/// Splits `--map KIND.ALIAS=LOCAL` (errc::invalid_argument naming it when it is not of that
+/// shape or KIND is not a kind an agent refers to): a check of the words alone, which a
+/// command line may make before planning.
+inline map_choice parse_map(const std::string& m) {
+  const std::size_t dot = m.find('.');
+  const std::size_t eq = m.find('=');
+  if (dot == std::string::npos || eq == std::string::npos || eq < dot || dot == 0 ||
+      eq == dot + 1 || eq + 1 == m.size())
+    throw error(errc::invalid_argument,
+                "--map " + m + ": expected KIND.ALIAS=LOCAL (e.g. risk_profile.default=calm)", m);
+  map_choice c{m.substr(0, dot), m.substr(dot + 1, eq - dot - 1), m.substr(eq + 1)};
+  const zc::entry_kind* k = zc::entry_kind_named(c.kind);
+  if (k == nullptr || k->ref == zc::ref_target::agent)
+    throw error(errc::invalid_argument,
+                "--map " + m + ": unknown kind `" + c.kind +
+                    "` (risk_profile, runtime_profile, skill_bundle, knowledge_bundle, "
+                    "mcp_bundle, mcp_server, model_provider, tts_provider, "
+                    "transcription_provider)",
+                m);
+  return c;
+}
+
+/// Step 3: each `--map KIND.ALIAS=LOCAL`, checked against the bundle and the target.
+inline void apply_maps(const import_options& o, const verify::report& rep, const zc::value& target,
+                       rename_map& names, mapped_set& mapped, import_plan& p) {
+  for (const std::string& m : o.maps) {
+    const map_choice c = parse_map(m);
+    const std::string& kind = c.kind;
+    const std::string& from = c.from;
+    const std::string& to = c.to;
+    const zc::entry_kind* k = zc::entry_kind_named(kind);
+    bool incoming = false;
+    for (const auto& e : zc::entries_of(rep.closure, *k)) incoming |= e.first == from;
+    if (!incoming)
+      throw error(errc::invalid_argument,
+                  "--map " + m + ": the bundle carries no " + kind + " `" + from + "`", m);
+    bool local = false;
+    for (const auto& e : zc::entries_of(target, *k)) local |= e.first == to;
+    if (!local)
+      throw error(errc::not_found,
+                  "--map " + m + ": the target install has no " + kind + " `" + to + "`", m);
+    names[{k->ref, from}] = to;
+    mapped.insert({kind, from});
+    p.entries.push_back({kind, from, to, "map", ""});
+  }
+}
+
+/// The `--map` choices shown with the plan: each model provider it adds (or renames),
+/// with the target's own model providers.
+inline void offer_maps(const zc::value& target, import_plan& p) {
+  const zc::entry_kind* k = zc::entry_kind_named("model_provider");
+  std::vector<std::string> local;
+  for (const auto& e : zc::entries_of(target, *k)) local.push_back(e.first);
+  if (local.empty()) return;
+  for (const entry_change& e : p.entries)
+    if (e.kind == k->name && (e.action == "add" || e.action == "rename"))
+      p.map_options.push_back({e.kind, e.from, local});
+}
+
+}  // namespace detail
+
+/// `--map KIND.ALIAS=LOCAL` split and its kind checked (the part a command line checks).
+using detail::map_choice;
+using detail::parse_map;
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/map.hpp -----
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
+
+inline void rewrite_fields(zc::value& table, zc::list_view<zc::field> fields,
+                           const rename_map& names) {
+  if (!table.is_table()) return;
+  for (zc::member& m : table.members) {
+    const zc::field* f = nullptr;
+    for (const zc::field& x : fields)
+      if (x.key == m.key) f = &x;
+    if (f == nullptr) continue;
+    const auto mapped = [&](zc::value& v) {
+      if (!v.is_string()) return;
+      const auto it = names.find({f->ref, v.text});
+      if (it != names.end()) v.text = it->second;
+    };
+    if (f->ref != zc::ref_target::none) {
+      if (m.val.is_string()) mapped(m.val);
+      if (m.val.is_array())
+        for (zc::value& item : m.val.items) mapped(item);
+    }
+    if (f->type == zc::field_type::table) rewrite_fields(m.val, f->children, names);
+    if (f->type == zc::field_type::table_array && m.val.is_array())
+      for (zc::value& item : m.val.items) rewrite_fields(item, f->children, names);
+  }
+}
+
+inline void rewrite_refs(zc::value& entry, const zc::entry_schema& s, const rename_map& names) {
+  rewrite_fields(entry, s.fields, names);
+  rewrite_fields(entry, s.extra, names);
+}
+
+/// Removes every secret field (recursively), so two entries differing only in their
+/// credentials compare equal.
+inline void strip_secrets(zc::value& table, zc::list_view<zc::field> fields) {
+  if (!table.is_table()) return;
+  for (const zc::field& f : fields) {
+    if (f.secret) {
+      table.erase(f.key);
+      continue;
+    }
+    zc::value* v = table.find(f.key);
+    if (v == nullptr) continue;
+    if (f.type == zc::field_type::table) strip_secrets(*v, f.children);
+    if (f.type == zc::field_type::table_array && v->is_array())
+      for (zc::value& item : v->items) strip_secrets(item, f.children);
+  }
+}
+
+/// True when `v` holds a non-empty string anywhere (a secret field that is set).
+inline bool has_text(const zc::value& v) {
+  if (v.is_string()) return !v.text.empty();
+  for (const zc::value& item : v.items)
+    if (has_text(item)) return true;
+  for (const zc::member& m : v.members)
+    if (has_text(m.val)) return true;
+  return false;
+}
+
+/// The secret fields set in `table` (`api_key`, `headers`, `auth.token`), by schema path.
+inline void set_secrets(const zc::value& table, zc::list_view<zc::field> fields,
+                        std::vector<std::string>& out) {
+  zc::for_each_secret_field(table, fields, "", [&](const std::string& path, const zc::value& v) {
+    if (has_text(v)) out.push_back(path);
+  });
+}
+
+/// The capability grant of a reuse that lends the target's credentials to the imported
+/// agent (issue 22 item 9): `reuses_credential`, naming the target's entry and its secrets.
+inline std::optional<verify::finding> credential_grant(const zc::entry_kind& k,
+                                                       const std::string& to,
+                                                       const zc::value& existing,
+                                                       const zc::entry_schema& s) {
+  std::vector<std::string> secrets;
+  set_secrets(existing, s.fields, secrets);
+  set_secrets(existing, s.extra, secrets);
+  if (secrets.empty()) return std::nullopt;
+  std::string list;
+  for (const std::string& x : secrets) list += (list.empty() ? "" : ", ") + x;
+  return verify::finding{"reuses_credential", std::string(k.section) + "." + to,
+                         "the bundle's " + std::string(k.name) + " `" + to +
+                             "` is identical to the target's, which is reused: the imported "
+                             "agent gets its credentials (" +
+                             list + ")",
+                         false};
+}
+
+inline zc::value normalized(const zc::value& entry, const zc::entry_schema& s) {
+  zc::value v = entry;
+  strip_secrets(v, s.fields);
+  strip_secrets(v, s.extra);
+  zc::detail::prune_table(v, s.fields, s.extra);
+  return v;
+}
+
+template <class Fs>
+bool occupied(Fs& fs, const typename Fs::dir& root, const std::string& relative) {
+  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
+  if (r.refusal == fs::path_refusal::missing) return false;
+  return !r.ok() || !fs.is_empty(r.get(root));
+}
+
+/// Every directory the target's config assigns, created or not: each agent's workspace
+/// (`[agents.A.workspace].path`, else its default) and each skill bundle's directory,
+/// absolute and normalised. An import never places a tree on, in or around one.
+inline std::vector<std::string> configured_dirs(const zc::value& target,
+                                                const std::string& install_root) {
+  std::vector<std::string> out;
+  if (const zc::value* agents = zc::find_path(target, "agents"); agents && agents->is_table()) {
+    for (const zc::member& a : agents->members) {
+      std::optional<std::string> path;
+      if (const zc::value* ws = a.val.is_table() ? a.val.find("workspace") : nullptr;
+          ws && ws->is_table())
+        if (const zc::value* v = ws->find("path"); v && v->is_string() && !v->text.empty())
+          path = v->text;
+      out.push_back(paths::normalize(zc::agent_workspace_dir(install_root, a.key, path)));
+    }
+  }
+  if (const zc::value* bundles = zc::find_path(target, "skill_bundles");
+      bundles && bundles->is_table()) {
+    for (const zc::member& b : bundles->members) {
+      std::optional<std::string_view> dir;
+      if (const zc::value* v = b.val.is_table() ? b.val.find("directory") : nullptr;
+          v && v->is_string())
+        dir = v->text;
+      out.push_back(paths::normalize(zc::skill_bundle_directory(install_root, b.key, dir)));
+    }
+  }
+  return out;
+}
+
+/// True when the absolute `dir` is, lies in or holds one of `configured`.
+inline bool claimed(const std::vector<std::string>& configured, const std::string& dir) {
+  const std::string d = paths::normalize(dir);
+  for (const std::string& c : configured)
+    if (paths::starts_with(d, c) || paths::starts_with(c, d)) return true;
+  return false;
+}
+
+/// Refuses a placement root of the install (`agents`, `shared`, `shared/skills`) that is
+/// a symlink or not a directory: an import never places through one, and every name
+/// below it would look taken (the alias search would never end).
+template <class Fs>
+void check_placement_root(Fs& fs, const typename Fs::dir& root, const std::string& install_root,
+                          const std::string& relative) {
+  const fs::path_result<Fs> r = fs::try_open_path(fs, root, relative);
+  if (r.refusal == fs::path_refusal::symlink || r.refusal == fs::path_refusal::not_directory) {
+    const std::string abs = paths::join(install_root, r.at);
+    throw error(
+        errc::unsafe_path,
+        "the target install's " + abs +
+            (r.refusal == fs::path_refusal::symlink ? " is a symlink" : " is not a directory") +
+            "; an import never places files through it, so nothing was planned or "
+            "written: make it a plain directory",
+        abs);
+  }
+  if (!r.ok() && r.refusal != fs::path_refusal::missing) throw fs::path_error(r, install_root);
+}
+
+/// The most candidate names an alias search tries (`_imported` .. `_imported_<n>`).
+inline constexpr unsigned max_alias_candidates = 1000;
+
+/// `in_use` that refuses (errc::limit_exceeded) once the search has tried
+/// `max_alias_candidates` names: every search for a free name ends.
+inline std::function<bool(const std::string&)> bounded_search(
+    std::function<bool(const std::string&)> in_use, const std::string& kind,
+    const std::string& name) {
+  auto tried = std::make_shared<unsigned>(0);
+  return [in_use = std::move(in_use), tried, kind, name](const std::string& candidate) {
+    if (++*tried > max_alias_candidates)
+      throw error(errc::limit_exceeded,
+                  "no free name for the " + kind + " `" + name + "` after " +
+                      std::to_string(max_alias_candidates) +
+                      " candidates; nothing was written (name it yourself: --as or --map)",
+                  name);
+    return in_use(candidate);
+  };
+}
+
+/// An incoming entry the plan adds (under its final name `to`).
+struct decided {
+  const zc::entry_kind* kind;
+  std::string from, to;
+  const zc::value* val;
+};
+
+/// Step 4: decides every incoming entry, referenced kinds first: added under its name,
+/// renamed when it collides, reused when identical, or named by `--as`.
+template <class Fs, class Schema>
+struct entry_decider {
+  Fs& fs;
+  const typename Fs::dir& root;
+  const import_options& o;
+  const verify::report& rep;
+  const zc::value& target;
+  import_plan& p;
+  rename_map& names;
+  const mapped_set& mapped;
+  std::map<std::string, std::set<std::string>> taken;  ///< kind -> names in use on the target
+  std::vector<std::string> configured;                 ///< directories the target assigns
+  std::vector<decided> added;
+  std::vector<verify::finding> lent;  ///< reuses that lend the target's credentials
+
+  /// Placement roots that are links or files are refused before any search (item 14), and
+  /// every directory the target's config assigns counts as taken (item 11).
+  void prepare() {
+    for (const zc::entry_kind& k : zc::entry_kinds)
+      for (const auto& e : zc::entries_of(target, k)) taken[std::string(k.name)].insert(e.first);
+    if (rep.has_directory("workspace"))
+      check_placement_root(fs, root, p.install_root, std::string(zc::install_agents_dir));
+    if (!rep.skill_bundles.empty())
+      check_placement_root(fs, root, p.install_root,
+                           std::string(zc::install_shared_dir) + "/skills");
+    configured = configured_dirs(target, p.install_root);
+  }
+
+  static std::string placed_at(const zc::entry_kind& k, const std::string& alias) {
+    if (k.ref == zc::ref_target::agent) return zc::default_workspace(alias);
+    return std::string(zc::install_shared_dir) + "/skills/" + alias;
+  }
+
+  /// True when the entry `name` of kind `k` carries a tree to place.
+  bool has_content(const zc::entry_kind& k, const std::string& name) const {
+    return (k.ref == zc::ref_target::agent && rep.has_directory("workspace")) ||
+           (k.ref == zc::ref_target::skill_bundle &&
+            std::find(rep.skill_bundles.begin(), rep.skill_bundles.end(), name) !=
+                rep.skill_bundles.end());
+  }
+
+  bool in_use(const zc::entry_kind& k, bool content, const std::string& candidate) {
+    if (taken[std::string(k.name)].count(candidate)) return true;
+    if (!content) return false;
+    return claimed(configured, paths::join(p.install_root, placed_at(k, candidate))) ||
+           occupied(fs, root, placed_at(k, candidate));
+  }
+
+  /// `--as` for the agent: refused when the alias, its workspace or a configured
+  /// directory is taken.
+  void check_as(const zc::entry_kind& k, const std::string& as, bool content) {
+    if (const auto problem = zc::alias_problem(as))
+      throw error(errc::invalid_argument, "--as: " + *problem, as);
+    if (taken[std::string(k.name)].count(as))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the target install already has an agent `" + as +
+                      "`; an import never overwrites an entry",
+                  "agents." + as);
+    if (content && occupied(fs, root, placed_at(k, as)))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " exists and is not empty; an import never overwrites it",
+                  placed_at(k, as));
+    if (content && claimed(configured, paths::join(p.install_root, placed_at(k, as))))
+      throw error(errc::destination_refused,
+                  "--as " + as + ": the workspace " + placed_at(k, as) +
+                      " is (or overlaps) a directory the target's config assigns to "
+                      "another agent or skill bundle; an import never places there",
+                  placed_at(k, as));
+  }
+
+  /// Why `name` cannot be used: what it collides with, and the choice the operator has
+  /// (`--map` to the target's own entry, `--as` for the agent).
+  std::string why_renamed(const zc::entry_kind& k, const std::string& name, bool content,
+                          const zc::value* existing, bool differs) {
+    const std::string kind(k.name);
+    if (existing != nullptr && k.ref == zc::ref_target::agent)
+      return "the target already has an agent `" + name +
+             "` (to choose the name yourself: --as <alias>)";
+    if (existing != nullptr)
+      return "the target already has a " + kind + " `" + name + "`" +
+             (differs ? " that differs from the bundle's" : "") +
+             " (to use the target's instead: --map " + kind + "." + name + "=" + name + ")";
+    if (taken[kind].count(name)) return "another entry of this import is named `" + name + "`";
+    const std::string dir = placed_at(k, name);
+    const std::string choose =
+        k.ref == zc::ref_target::agent ? " (to choose the name yourself: --as <alias>)" : "";
+    if (content && claimed(configured, paths::join(p.install_root, dir)))
+      return dir +
+             " is (or overlaps) a directory the target's config assigns to another agent "
+             "or skill bundle" +
+             choose;
+    return dir + " exists on the target and is not empty" + choose;
+  }
+
+  /// A name in use: reused when the target's entry is identical after normalisation (and
+  /// carries no tree), else renamed to the first free `_imported` alias (`why` says what it
+  /// collides with). Returns the action.
+  std::string collide(const zc::entry_kind& k, const std::string& name, const zc::value& val,
+                      const zc::entry_schema& s, bool content, std::string& to, std::string& why) {
+    const std::string kind(k.name);
+    const zc::value* existing = nullptr;
+    for (const auto& e : zc::entries_of(target, k))
+      if (e.first == name) existing = e.second;
+    zc::value incoming = val;
+    rewrite_refs(incoming, s, names);
+    const bool comparable = existing != nullptr && k.ref != zc::ref_target::agent && !content;
+    if (comparable && normalized(incoming, s) == normalized(*existing, s)) {
+      if (auto grant = credential_grant(k, name, *existing, s)) lent.push_back(std::move(*grant));
+      return "reuse";
+    }
+    why = why_renamed(k, name, content, existing, comparable);
+    const auto used = [&](const std::string& c) { return in_use(k, content, c); };
+    if (k.two_tier) {
+      const std::string family = name.substr(0, name.find('.'));
+      to = family + "." +
+           zc::imported_alias(
+               name.substr(name.find('.') + 1),
+               bounded_search([&](const std::string& c) { return used(family + "." + c); }, kind,
+                              name));
+    } else {
+      to = zc::imported_alias(name, bounded_search(used, kind, name));
+    }
+    return "rename";
+  }
+
+  void run() {
+    prepare();
+    for (const zc::entry_kind& k : zc::entry_kinds) {
+      const std::string kind(k.name);
+      for (const auto& [name, val] : zc::entries_of(rep.closure, k)) {
+        if (mapped.count({kind, name})) continue;
+        const zc::entry_schema* s = zc::entry_schema_of<Schema>(k, name);
+        if (s == nullptr) throw error(errc::config_invalid, "unknown " + kind + " " + name, name);
+        std::string to = name;
+        std::string action = "add";
+        std::string why;
+        const bool content = has_content(k, name);
+        if (k.ref == zc::ref_target::agent && o.as) {
+          check_as(k, *o.as, content);
+          to = *o.as;
+          if (to != name) action = "rename";
+          if (to != name) why = "named by --as";
+        } else if (in_use(k, content, name)) {
+          action = collide(k, name, *val, *s, content, to, why);
+        }
+        names[{k.ref, name}] = to;
+        p.entries.push_back({kind, name, to, action, why});
+        if (action == "reuse") continue;
+        taken[kind].insert(to);
+        added.push_back({&k, name, to, val});
+        if (k.ref == zc::ref_target::agent) p.alias = to;
+      }
+    }
+  }
+};
+
+}  // namespace detail
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/collision.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+namespace detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// Throws errc::cancelled when the caller asked to stop (a signal, in the CLI); apply's
+/// undo removes whatever was staged, so nothing of the import is left.
+inline void check_cancelled(const import_options& o) {
+  if (o.cancelled && o.cancelled())
+    throw error(errc::cancelled,
+                "the import into " + o.config_path +
+                    " was interrupted; the install was left as it was and nothing staged remains",
+                o.config_path);
+}
+
+/// The target config's text; nullopt when absent (its directory too). Read by
+/// zeroclaw::read_config_to_replace: a symlinked or hard-linked config is refused here already, the
+/// rule of the write that applies the plan; a device, FIFO or oversized file refused naming it.
+template <class Fs>
+std::optional<std::string> read_config(Fs& fs, const std::string& root, const std::string& name) {
+  std::optional<typename Fs::dir> opened;
+  try {
+    opened.emplace(fs.open_root(root));
+  } catch (const error& e) {  // no install directory: no config, named as every command does
+    if (e.code() == errc::not_found) return std::nullopt;
+    throw;
+  }
+  auto& d = *opened;
+  std::optional<fs::read_result> r =
+      zeroclaw::read_config_to_replace(fs, d, name, paths::join(root, name));
+  if (!r) return std::nullopt;
+  return std::move(r->bytes);
+}
+
+/// The canonical serialisation hashed into plan_integrity: everything the apply step
+/// does, nothing that changes between two plannings of the same inputs (no time). The
+/// bundle's files are there as the digest of their stream (`files_sha256`), so the text of a
+/// plan of a million files is as short as that of one.
+inline std::string canonical(const import_plan& p) {
+  nlohmann::json j;
+  j["format"] = "clawport-import-plan-2";
+  j["bundle"] = p.bundle;
+  j["config_path"] = p.config_path;
+  j["config_before_sha256"] = p.config_exists ? digest::sha256_hex(p.config_before) : "";
+  j["manifest_sha256"] = p.manifest_sha256;
+  // A checked signature binds its signer and its bytes (an unsigned plan keeps the
+  // integrity it always had).
+  if (!p.signed_by.empty()) {
+    j["signed_by"] = p.signed_by;
+    j["signature_sha256"] = p.signature_sha256;
+  }
+  j["alias"] = p.alias;
+  j["source_alias"] = p.source_alias;
+  j["appended"] = p.appended;
+  j["entries"] = nlohmann::json::array();
+  for (const entry_change& e : p.entries) j["entries"].push_back({e.kind, e.from, e.to, e.action});
+  j["placements"] = nlohmann::json::array();
+  for (const placement& pl : p.placements) j["placements"].push_back({pl.kind, pl.from, pl.to});
+  j["files_sha256"] = p.files.sha256;
+  j["secrets"] = p.secrets;
+  // Every capability grant the operator accepts (the bundle's risk flags and the
+  // credentials a reuse lends): a plan that grants something else has another integrity.
+  j["risk_flags"] = nlohmann::json::array();
+  for (const verify::finding& f : p.risk_flags)
+    j["risk_flags"].push_back({f.code, f.path, f.detail});
+  canonical_memory(p.memory, j);
+  return json::dump(j, -1);
+}
+
+}  // namespace detail
+
+/// The provenance comment written before the appended tables.
+inline std::string provenance_comment(const import_plan& p, timestamp now) {
+  now.nanoseconds = 0;  // a time a person reads: whole seconds, as the export's provenance
+  return "Imported by clawport " + std::string(version_string) + " at " + format_rfc3339(now) +
+         ": agent `" + p.alias + "` (source alias `" + p.source_alias + "`)\nfrom bundle " +
+         p.bundle + ", manifest " + digest::prefixed(p.manifest_sha256) + " (exported " +
+         p.exported_at + " by " + p.producer + ")";
+}
+
+namespace detail {
+
+/// Step 2: the target install's config, read, parsed and validated on its own; sets the
+/// plan's install root and the config it is planned against.
+template <class Fs, class Schema>
+zc::value read_target(Fs& fs, const import_options& o, import_plan& p) {
+  p.install_root = zc::install_root_of(o.config_path);
+  const std::string config_name = paths::file_name(o.config_path);
+  const std::optional<std::string> text = read_config(fs, p.install_root, config_name);
+  if (!text) throw zc::missing_config_error(o.config_path);
+  p.config_exists = true;
+  p.config_before = text.value_or("");
+  zc::value target = zc::parse_toml(p.config_before, o.config_path);
+  // An install of another schema (a newer ZeroClaw's) has rules this import does not know.
+  const zc::value* version = target.find("schema_version");
+  if (version != nullptr &&
+      (version->type != zc::value::kind::integer || version->integer != Schema::version))
+    throw error(errc::config_invalid,
+                "the target config " + o.config_path + " declares schema_version " +
+                    (version->type == zc::value::kind::integer ? std::to_string(version->integer)
+                                                               : std::string("(not an integer)")) +
+                    "; clawport imports into schema_version " + std::to_string(Schema::version) +
+                    " only, so nothing is imported (migrate the install with its ZeroClaw first)",
+                "schema_version");
+  if (const auto problem = zc::validate_config<Schema>(target))
+    throw error(
+        errc::config_invalid,
+        "the target config " + o.config_path +
+            " does not validate on its own, so nothing is imported into it: " + problem->display(),
+        problem->path);
+  return target;
+}
+
+/// Step 5: the tables to append, every reference rewritten with the final names; each
+/// skill bundle that travels uses the target's default directory for its alias.
+template <class Schema>
+void build_additions(const std::vector<decided>& added, const rename_map& names, import_plan& p) {
+  zc::value servers = zc::value::make_array();
+  for (const decided& a : added) {
+    zc::value entry = *a.val;
+    rewrite_refs(entry, *zc::entry_schema_of<Schema>(*a.kind, a.from), names);
+    if (a.kind->ref == zc::ref_target::mcp_server) {
+      entry.set("name", zc::value::make_string(a.to));
+      servers.items.push_back(std::move(entry));
+      continue;
+    }
+    if (a.kind->ref == zc::ref_target::skill_bundle) entry.erase("directory");
+    zc::make_table_path(p.additions, a.kind->section).set(a.to, std::move(entry));
+  }
+  // Two-tier names were set as "family.alias" keys above; split them into tables.
+  for (const zc::entry_kind& k : zc::entry_kinds) {
+    if (!k.two_tier) continue;
+    zc::value* section = const_cast<zc::value*>(zc::find_path(p.additions, k.section));
+    if (section == nullptr) continue;
+    zc::value split = zc::value::make_table();
+    for (zc::member& m : section->members) {
+      const std::size_t dot = m.key.find('.');
+      split.child_table(m.key.substr(0, dot)).set(m.key.substr(dot + 1), std::move(m.val));
+    }
+    *section = std::move(split);
+  }
+  if (!servers.items.empty()) p.additions.child_table("mcp").set("servers", std::move(servers));
+}
+
+/// The command that supplies the secret at `path` of the config `config`: clawport's own
+/// (importer/secrets.hpp stores it as ZeroClaw does; `zeroclaw config set <path>` on the
+/// target host is the alternative), with the config named so that pasting it never sets
+/// the field of another install.
+inline text::command_line supply_command(const std::string& path, const std::string& config) {
+  return text::paste_command({"clawport", "secrets", "set", path, "--config", config});
+}
+
+/// Step 7's to-do list: the secrets to supply (listed ones, then blank ones the manifest
+/// does not list), the host-local settings to review, what was left behind. A setting of
+/// an entry the target's own replaces (reuse, --map) is not the operator's to redo.
+template <class Renamed>
+void todo_list(const verify::report& rep, const Renamed& renamed_path, import_plan& p) {
+  for (const std::string& s : p.secrets)
+    p.todo.push_back({"secret", "required_secret", s,
+                      "scrubbed on export; the agent needs it to run",
+                      supply_command(s, p.config_path)});
+  for (const verify::finding& f : rep.findings) {
+    if (f.code != "secret_unlisted") continue;
+    if (const auto to = renamed_path(f.path))
+      p.todo.push_back({"secret", f.code, *to, f.detail, supply_command(*to, p.config_path)});
+  }
+  for (const verify::finding& f : rep.host_local)
+    if (const auto to = renamed_path(f.path))
+      p.todo.push_back({"review", f.code, *to, f.detail, {}});
+  for (const verify::finding& f : rep.dropped)
+    p.todo.push_back({"recreate", f.code, f.path, f.detail, {}});
+}
+
+/// The memory backend the imported agent will use: its own `memory.backend`, else the
+/// target's `[memory] backend` (empty: the default, sqlite).
+inline std::string memory_backend_of(const verify::report& rep, const zc::value& target,
+                                     const std::string& source_alias) {
+  const zc::value* own = zc::find_path(rep.closure, "agents." + source_alias + ".memory.backend");
+  if (own != nullptr && own->is_string()) return std::string(text::trim(own->text));
+  const zc::value* install = zc::find_path(target, "memory.backend");
+  return install != nullptr && install->is_string() ? std::string(text::trim(install->text))
+                                                    : std::string();
+}
+
+/// The memory's to-do: the runtime's reindex after a merge (vectors never travel, and the
+/// rows are untrusted input that will enter prompts), or that it was left out.
+inline void memory_todo(const verify::report& rep, import_plan& p) {
+  if (!rep.memory) return;
+  // The exporter lists the store as left behind ("bundle format 1 does not carry it"); this
+  // bundle carries its memories, so the items below say what happens to them instead.
+  p.todo.erase(std::remove_if(p.todo.begin(), p.todo.end(),
+                              [](const todo_item& t) {
+                                return t.group == "recreate" && t.kind == "not_yet_portable" &&
+                                       t.path == "workspace/memory";
+                              }),
+               p.todo.end());
+  const std::string file(bundle::memory_entries_file);
+  if (!p.memory) {
+    p.todo.push_back({"recreate",
+                      "memory_left_out",
+                      file,
+                      std::to_string(rep.memory->entries) +
+                          " memories travelled in this bundle; this import leaves them out (the "
+                          "agent starts with an empty memory; import again with --with-memory "
+                          "to merge them)",
+                      {}});
+    return;
+  }
+  if (!p.memory->markdown.empty()) {
+    p.todo.push_back({"memory",
+                      "memory_markdown",
+                      zc::default_workspace(p.alias) + "/MEMORY.md",
+                      std::to_string(p.memory->entries) + " memories written for `" + p.alias +
+                          "` as the Markdown backend's files of its new workspace; read them: "
+                          "they enter the agent's prompts",
+                      {}});
+    return;
+  }
+  p.todo.push_back(
+      {"memory", "memory_reindex", p.memory->store,
+       std::to_string(p.memory->entries) + " memories merged for `" + p.alias +
+           "` without embeddings (the source's model: " +
+           (p.memory->embedding_model.empty() ? std::string("none recorded")
+                                              : p.memory->embedding_model) +
+           "); rebuild the search index, and read them: they enter the agent's prompts",
+       text::paste_command({"zeroclaw", "memory", "reindex"})});
+}
+
+/// Steps 6-7: the trees to place, then the secrets and risk flags with the renamed paths
+/// (the credentials a reuse lends last).
+inline void place_and_flag(const verify::report& rep, rename_map& names, const mapped_set& mapped,
+                           const std::vector<verify::finding>& lent, import_plan& p) {
+  if (rep.has_directory("workspace"))
+    p.placements.push_back({"workspace", "workspace", zc::default_workspace(p.alias)});
+  for (const std::string& s : rep.skill_bundles) {
+    const std::string to = names[{zc::ref_target::skill_bundle, s}];
+    if (mapped.count({"skill_bundle", s})) continue;
+    p.placements.push_back({"skill_bundle", bundle::skill_bundle_path(s),
+                            std::string(zc::install_shared_dir) + "/skills/" + to});
+  }
+  const auto renamed_path = [&](const std::string& path) -> std::optional<std::string> {
+    for (const entry_change& e : p.entries) {
+      const zc::entry_kind* k = zc::entry_kind_named(e.kind);
+      const std::string prefix = zc::entry_path(*k, e.from);
+      if (path != prefix && path.rfind(prefix + ".", 0) != 0) continue;
+      if (e.action == "reuse" || e.action == "map") return std::nullopt;
+      return zc::entry_path(*k, e.to) + path.substr(prefix.size());
+    }
+    return path;
+  };
+  for (const std::string& s : rep.required_secrets)
+    if (const auto to = renamed_path(s)) p.secrets.push_back(*to);
+  for (const verify::finding& f : rep.risk_flags)
+    p.risk_flags.push_back({f.code, renamed_path(f.path).value_or(f.path), f.detail, false});
+  p.risk_flags.insert(p.risk_flags.end(), lent.begin(), lent.end());
+  todo_list(rep, renamed_path, p);
+}
+
+}  // namespace detail
+
+namespace detail {
+
+/// plan_import; with `for_apply`, the bundle's trees are verified by the copy that places
+/// them (verify::verify_bundle_deferring), so apply reads each of their bytes once.
+template <class Fs, class Schema>
+import_plan plan(Fs& fs, const import_options& o, bool for_apply) {
+  namespace zc = clawport::zeroclaw;
+  namespace d = detail;
+  import_plan p;
+  p.bundle = o.bundle;
+  p.config_path = o.config_path;
+
+  // 1. Verify first. A bundle with a digest list is not kept in memory (the plan carries
+  // the digest of the list's stream); one without keeps its files (they are its list).
+  const bool listed = has_digest_list(fs, o.bundle);
+  verify::progress_function progress;
+  if (o.on_progress || o.cancelled)
+    progress = [&o](std::uint64_t n, std::uint64_t total) {
+      d::check_cancelled(o);
+      if (o.on_progress) o.on_progress("verifying", n, total);
+    };
+  verify::report rep =
+      !listed ? verify::verify_bundle_files<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress)
+      : for_apply ? verify::verify_bundle_deferring<Fs, Schema>(
+                        fs, o.bundle, o.limits,
+                        {std::string(bundle::workspace_dir), std::string(bundle::skills_dir)},
+                        o.jobs, progress)
+                  : verify::verify_bundle<Fs, Schema>(fs, o.bundle, o.limits, o.jobs, progress);
+  if (o.require_signature) verify::check_signature(rep, o.require_signature);
+  if (o.strict) rep.require_authenticated();
+  if (!rep.ok()) throw rep.first_error();
+  if (o.require_signature) {
+    p.signed_by = rep.signed_by;
+    p.signature_sha256 = rep.file(bundle::signature_file)->sha256;
+  }
+  p.bytes_deferred = rep.bytes_deferred;
+  for (const verify::finding& f : rep.findings)
+    if (f.warning) p.warnings.push_back(f);
+  p.source_alias = rep.root_agent;
+  p.manifest_sha256 = rep.manifest_sha256;
+  if (listed && rep.file(bundle::digest_list_file) == nullptr)
+    throw d::stream_changed("its digest list is gone");  // its files were not kept
+  p.files = plan_file_stream(rep);
+  if (const zc::value* prov = rep.manifest.find("provenance")) {
+    if (const zc::value* v = prov->find("exported_at")) p.exported_at = v->text;
+    if (const zc::value* v = prov->find("zeroclaw_version")) p.producer = v->text;
+  }
+
+  // 2. The target install. 3. --map. 4. Every incoming entry. 5. The tables to append.
+  // 6-7. Placements, secrets and risk flags.
+  const zc::value target = d::read_target<Fs, Schema>(fs, o, p);
+  auto root = fs.open_root(p.install_root);
+  d::rename_map names;
+  d::mapped_set mapped;
+  d::apply_maps(o, rep, target, names, mapped, p);
+  d::entry_decider<Fs, Schema> decide{fs, root, o, rep, target, p, names, mapped, {}, {}, {}, {}};
+  decide.run();
+  d::build_additions<Schema>(decide.added, names, p);
+  d::place_and_flag(rep, names, mapped, decide.lent, p);
+  d::offer_maps(target, p);
+  p.memory = d::plan_memory(fs, rep, o.with_memory, o.memory, p.install_root, p.alias,
+                            d::memory_backend_of(rep, target, p.source_alias) == "markdown",
+                            o.bundle, o.limits);
+  if (p.memory && !p.memory->markdown.empty() &&
+      std::none_of(p.placements.begin(), p.placements.end(),
+                   [](const placement& pl) { return pl.kind == "workspace"; }))
+    throw error(errc::unsupported,
+                "agent " + p.alias +
+                    " is on the Markdown memory backend, whose memories live in its workspace, "
+                    "and the bundle carries no workspace; import without --with-memory",
+                std::string(bundle::memory_entries_file));
+  d::memory_todo(rep, p);
+
+  // 8. The merged config must validate as a whole before anything is written.
+  p.appended = toml_writer::write(p.additions, false);
+  const zc::append_plan merged = zc::append_tables(p.config_before, p.additions, "", o.config_path);
+  if (const auto problem = zc::validate_config<Schema>(merged.merged))
+    throw error(
+        errc::config_invalid,
+        "the merged config would not validate, so nothing is imported: " + problem->display(),
+        problem->path);
+  p.plan_integrity = clawport::plan::integrity_of(d::canonical(p));
+  return p;
+}
+
+}  // namespace detail
+
+/// Plans importing the bundle `o.bundle` into the install whose config is `o.config_path`.
+/// Reads (never writes) through `fs`. Throws clawport::error: errc::bundle_invalid /
+/// limit_exceeded (the bundle does not verify; the first finding), errc::config_parse /
+/// config_invalid (the target config does not parse or validate on its own, or the merged
+/// one would not), errc::invalid_argument (a bad --as or --map), errc::not_found (a --map
+/// target that does not exist), errc::destination_refused (an --as alias that exists).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_plan plan_import(Fs& fs, const import_options& o) {
+  return detail::plan<Fs, Schema>(fs, o, false);
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/plan.hpp -----
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// What an applied import did.
+struct import_result {
+  import_plan plan;
+  std::string backup;     ///< the previous config's name (`config.toml.bak-<time>`), or ""
+  fs::copy_tally copied;  ///< files and bytes placed
+  /// The required-secrets ledger recording `plan.secrets` (zeroclaw/secret_ledger.hpp), or
+  /// "" when there were none; `ledger_problem` says why it could not be written (the import
+  /// itself stands: a later export then does not list those secrets).
+  std::string ledger;
+  std::string ledger_problem;
+  /// Staging directories a killed run of this same plan left, which this run removed.
+  std::vector<std::string> recovered;
+};
+
+/// How apply writes (test seams included).
+struct apply_options {
+  bool sync = true;
+  std::function<void()> before_config;  ///< after the trees are published, before the config
+};
+
+namespace detail {
+
+/// Places the planned trees: each staged beside its place (a publish::staged_dir named by
+/// the plan), then all published. Every step that changes the install records its undo in
+/// `undo` (publish::undo_journal), so a failure at any later step, the config's included,
+/// undoes them newest first (the journal is the last member: destroyed first, while the
+/// trees its steps refer to still exist).
+template <class Fs>
+struct applier {
+  using dir = typename Fs::dir;
+  Fs& fs;
+  const dir& root;
+  std::string token;
+  std::uint32_t umask;
+  unsigned jobs;  ///< threads of each staged copy (import_options::jobs)
+  /// The config's owner: every directory and file the import makes is given it (a root
+  /// run leaves nothing root-owned in a user's install); none when there is no config.
+  std::optional<fs::stat_info> owner;
+  std::string owner_shown;  ///< the config's path, named when the owner cannot be given
+
+  static std::vector<std::string> split(const std::string& rel) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t slash = rel.find('/', start);
+      parts.push_back(
+          rel.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+      if (slash == std::string::npos) return parts;
+      start = slash + 1;
+    }
+  }
+
+  /// Opens (making what is missing) the directories above `parts.back()`; each one made is
+  /// journalled for removal and given the install's owner.
+  std::optional<dir> open_parents(const std::vector<std::string>& parts) {
+    const std::vector<std::string> above(parts.begin(), parts.end() - 1);
+    std::vector<std::string> fresh;
+    const auto made = [this, &fresh](const std::string& rel) {
+      undo.add(rel, [this, rel] {
+        const std::optional<dir> opened = open_existing(paths::components(rel));
+        fs.remove_dir_at(opened ? *opened : root, paths::file_name(rel));
+      });
+      fresh.push_back(rel);
+    };
+    fs::path_result<Fs> r = fs::try_open_path(fs, root, join(above), true, {}, made);
+    if (r.refusal == fs::path_refusal::not_directory || r.refusal == fs::path_refusal::symlink)
+      throw error(errc::destination_refused,
+                  "cannot place the import: " + r.at + " is not a directory", r.at);
+    if (!r.ok()) throw fs::path_error(r);
+    if (owner)
+      for (const std::string& rel : fresh)
+        fs::give_dir(fs, *fs::open_path(fs, root, rel).dir, *owner, owner_shown);
+    return std::move(r.dir);
+  }
+
+  static std::string join(const std::vector<std::string>& parts) {
+    return paths::join_components(parts, false);
+  }
+
+  /// One tree staged beside its place, waiting to be published. Never moved (a deque
+  /// element): its staging directory refers to its parent handle.
+  struct staged_tree {
+    std::vector<std::string> to;  ///< install-relative place
+    bool was_empty_dir = false;   ///< the place held an empty directory (removed on publish)
+    std::uint32_t empty_mode = fs::modes::dir;
+    std::optional<dir> parent;
+    std::optional<publish::staged_dir<Fs>> stage;  ///< after `parent`: destroyed first
+    const dir& parent_dir(const dir& root) const { return parent ? *parent : root; }
+  };
+  std::deque<staged_tree> staged;
+  std::vector<std::string> recovered;  ///< leftovers of a killed run of this plan, removed
+  publish::undo_journal undo;
+
+  /// Copies the bundle tree `pl.from` into a staging directory beside `pl.to`
+  /// (install-relative), every byte checked against the next lines of the digest list.
+  template <class List>
+  void stage(const dir& bundle_root, const placement& pl, List& list, fs::copy_tally& tally) {
+    staged_tree& t = staged.emplace_back();
+    t.to = split(pl.to);
+    t.parent = open_parents(t.to);
+    const dir& parent = t.parent_dir(root);
+    const std::string leaf = t.to.back();
+    if (const auto st = fs.stat_at(parent, leaf)) {
+      if (st->kind != fs::file_kind::directory || !fs.is_empty(fs.open_dir_at(parent, leaf)))
+        throw error(errc::destination_refused,
+                    pl.to + " appeared since the import was planned; nothing was written", pl.to);
+      t.was_empty_dir = true;
+      t.empty_mode = st->mode;
+    }
+    // The plan's name: a killed run's leftover is reclaimed, a running one refused.
+    const std::vector<std::string> above(t.to.begin(), t.to.end() - 1);
+    t.stage.emplace(fs, parent, publish::plan_named{token, leaf, join(above)});
+    const std::string shown = paths::join(join(above), t.stage->name());
+    if (t.stage->reclaimed()) recovered.push_back(shown);
+    undo.add(shown, [&t] { t.stage.reset(); });
+    fs::copying_sink<Fs> sink{fs};
+    const fs::copy_tally c =
+        copy_listed(fs, sink, bundle_root, pl.from, t.stage->handle(), list, umask, jobs);
+    if (owner) fs::give_tree(fs, t.stage->handle(), *owner, owner_shown);
+    tally.files += c.files;
+    tally.bytes += c.bytes;
+  }
+
+  /// Renames every staged tree into its place (never replacing), once all are complete.
+  void publish_all() {
+    for (staged_tree& t : staged) {
+      const dir& parent = t.parent_dir(root);
+      const std::string& leaf = t.to.back();
+      if (t.was_empty_dir) {
+        fs.remove_dir_at(parent, leaf);
+        undo.add(join(t.to), [this, &t] {
+          if (!fs.stat_at(t.parent_dir(root), t.to.back()))
+            fs.make_dir_at(t.parent_dir(root), t.to.back(), t.empty_mode);
+        });
+      }
+      if (!t.stage->publish(parent, leaf))
+        throw error(errc::destination_refused,
+                    join(t.to) + " appeared since the import was planned; nothing was written",
+                    join(t.to));
+      undo.add(join(t.to), [this, &t] {
+        t.stage->close();
+        const std::optional<dir> opened = open_existing(t.to);
+        fs.remove_tree_at(opened ? *opened : root, t.to.back());
+      });
+    }
+  }
+
+  /// Stages every placement, in path order, taking the digest list's lines (`list`, in
+  /// path order) as it goes: each tree's files are checked against theirs.
+  template <class List>
+  void stage_all(const dir& bundle_root, const import_plan& p, List& list, fs::copy_tally& tally) {
+    std::vector<const placement*> order;
+    for (const placement& pl : p.placements) order.push_back(&pl);
+    std::sort(order.begin(), order.end(), [](const placement* a, const placement* b) {
+      return a->from + "/" < b->from + "/";  // the order of their files' paths
+    });
+    for (const placement* pl : order) {
+      pass_before(bundle_root, p, list, pl->from + "/");
+      stage(bundle_root, *pl, list, tally);
+    }
+    pass_before(bundle_root, p, list, "");
+  }
+
+  /// The tree of the bundle a file at `path` belongs to (`workspace`, `skills/<alias>`);
+  /// empty for a file verify read itself (the bundle's root, directly below skills/).
+  static std::string tree_of(const std::string& path) {
+    const std::vector<std::string> parts = split(path);
+    if (parts.size() < 2 || (parts[0] == bundle::skills_dir && parts.size() < 3)) return "";
+    return parts[0] == bundle::skills_dir ? paths::join(parts[0], parts[1]) : parts[0];
+  }
+
+  /// Takes the lines before `limit` (all when it is empty). A tree no placement copies (a
+  /// skill bundle a --map points at a local one) is read and checked when the plan left its
+  /// bytes to the copy: every deferred byte is checked once, placed or not.
+  template <class List>
+  void pass_before(const dir& bundle_root, const import_plan& p, List& list,
+                   const std::string& limit) {
+    for (const digest::list_entry* e = list.peek();
+         e != nullptr && (limit.empty() || e->path < limit); e = list.peek()) {
+      const std::string tree = tree_of(e->path);
+      if (tree.empty()) {
+        list.pop();
+      } else if (p.bytes_deferred) {
+        fs::discarding_sink<Fs> sink{fs};
+        copy_listed(fs, sink, bundle_root, tree, {}, list, 0, jobs);
+      } else {
+        const std::string prefix = tree + "/";
+        while (e != nullptr && e->path.compare(0, prefix.size(), prefix) == 0) {
+          list.pop();
+          e = list.peek();
+        }
+      }
+    }
+  }
+
+  std::optional<dir> open_existing(const std::vector<std::string>& parts) {
+    if (parts.empty()) return std::nullopt;
+    return fs::open_path(fs, root, join({parts.begin(), parts.end() - 1})).dir;
+  }
+};
+
+/// A killed run of the plan `plan_integrity` may have placed its trees and died before it
+/// wrote the config: its intent (publish/intent.hpp) in the install is resolved first, so
+/// this run plans against the install as it was (or as the killed run committed it). One a
+/// running import holds is refused; returns what was done.
+template <class Fs>
+std::vector<std::string> resolve_killed_run(Fs& fs, const import_options& o,
+                                            const std::string& plan_integrity) {
+  const std::string token = digest::short_form(plan_integrity);
+  if (!publish::detail::lower_hex_token(token)) return {};  // not a plan's: refused below
+  const std::string name = publish::import_intent_name(token);
+  std::optional<typename Fs::dir> root;
+  try {
+    root.emplace(fs.open_root(zeroclaw::install_root_of(o.config_path)));
+  } catch (const error&) {
+    return {};  // no install yet: planning says so
+  }
+  const auto st = fs.stat_at(*root, name);
+  if (!st || st->kind != fs::file_kind::directory) return {};
+  const std::string install_root = zeroclaw::install_root_of(o.config_path);
+  publish::rows_undo undo_rows;  // a killed --with-memory's rows (memory_step.hpp)
+  if (o.memory)
+    undo_rows = [&o, &install_root](const std::string& store, const std::string& agent) {
+      (void)o.memory.remove_agent(paths::join(install_root, store), agent);
+    };
+  const publish::intent_outcome r = publish::resolve_intent(fs, *root, name, undo_rows);
+  if (r.busy) throw publish::plan_busy(name);
+  if (r.unclear)
+    throw error(errc::destination_refused, r.actions.front() + "; nothing was written", name);
+  return r.actions;
+}
+
+/// The intent of publishing `ap`'s staged trees and then committing the config at
+/// `config_path` with the provenance comment `provenance` (its first line the marker).
+template <class Fs>
+publish::intent_record intent_of(Fs& fs, const applier<Fs>& ap, const std::string& config_path,
+                                 const std::string& provenance, const import_plan& p,
+                                 const std::string& memory_agent) {
+  publish::intent_record r;
+  if (p.memory && !p.memory->store.empty()) {
+    r.rows_store = p.memory->store;
+    r.rows_agent = memory_agent;
+  }
+  r.commit_file = paths::file_name(config_path);
+  if (const auto st = fs.stat_at(ap.root, r.commit_file)) r.before = st->id;
+  r.marker = provenance.substr(0, provenance.find('\n'));
+  for (const auto& t : ap.staged)
+    r.trees.push_back({applier<Fs>::join(t.to), t.stage->id(), t.was_empty_dir,
+                       t.was_empty_dir ? t.empty_mode : fs::modes::dir});
+  return r;
+}
+
+/// The memory step (memory_step.hpp), inside the intent: the store's directories made when
+/// missing, the undo recorded first (removing rows that were never added removes none),
+/// then the one transaction.
+template <class Fs>
+void apply_memory(applier<Fs>& ap, const import_options& o, const import_plan& p,
+                  const std::string& agent, const std::string& now) {
+  const std::vector<std::string> parts = applier<Fs>::split(p.memory->store);
+  const std::optional<typename Fs::dir> dir = ap.open_parents(parts);  // undone after the store
+  if (p.memory->create && !ap.fs.stat_at(dir ? *dir : ap.root, parts.back())) {
+    // A store this run creates goes again on undo, with whatever SQLite left beside it.
+    ap.undo.add(p.memory->store, [&ap, parts] {
+      const std::optional<typename Fs::dir> d = ap.open_existing(parts);
+      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+        const std::string name = parts.back() + suffix;
+        if (ap.fs.stat_at(d ? *d : ap.root, name)) ap.fs.unlink_at(d ? *d : ap.root, name);
+      }
+    });
+  }
+  const std::string path = paths::join(p.install_root, p.memory->store);
+  ap.undo.add(path, [&o, path, agent] { (void)o.memory.remove_agent(path, agent); });
+  merge_memory(o.memory, p.install_root, *p.memory, p.alias, agent, now,
+               bundle_rows(ap.fs, p.bundle, p.memory->jsonl_sha256, o.limits.max_memory_bytes));
+}
+
+/// Creates the file `parts` (from `parts[i]` on) below `d`, making its directories: inside a
+/// staged tree this run made, so every name is new.
+template <class Fs>
+void write_below(Fs& fs, const typename Fs::dir& d, const std::vector<std::string>& parts,
+                 std::size_t i, const std::string& text) {
+  if (i + 1 == parts.size()) {
+    fs::write_new_file(fs, d, parts[i], text, fs::modes::file);
+    return;
+  }
+  if (!fs.stat_at(d, parts[i])) fs.make_dir_at(d, parts[i], fs::modes::dir);
+  write_below(fs, fs.open_dir_at(d, parts[i]), parts, i + 1, text);
+}
+
+/// The Markdown backend's files of the new agent (memory_merge::markdown) written into its
+/// staged workspace, before anything is published: they are placed, or undone, with it.
+template <class Fs>
+void stage_markdown_memory(applier<Fs>& ap, const import_plan& p) {
+  const std::vector<std::string> ws = applier<Fs>::split(zeroclaw::default_workspace(p.alias));
+  for (auto& t : ap.staged) {
+    if (t.to != ws) continue;
+    for (const auto& [path, text] : p.memory->markdown)
+      write_below(ap.fs, t.stage->handle(), applier<Fs>::split(path), 0, text);
+    if (ap.owner) fs::give_tree(ap.fs, t.stage->handle(), *ap.owner, ap.owner_shown);
+    return;
+  }
+}
+
+/// Stages the plan's trees (applier::stage_all) against the bundle's digest list read
+/// again in path order (or the entries the plan kept), then checks that the whole list is
+/// the stream the plan was made with: a list rewritten since is refused, nothing published.
+template <class Fs>
+void stage_trees(Fs& fs, applier<Fs>& ap, const typename Fs::dir& bundle_root, const import_plan& p,
+                 const import_options& o, fs::copy_tally& tally) {
+  const verify::limits& lim = o.limits;
+  const auto run = [&](auto& source) {
+    hashed_stream<std::remove_reference_t<decltype(source)>> list(source);
+    std::uint64_t taken = 0;
+    if (o.on_progress || o.cancelled)
+      list.on_pop = [&o, &taken, &p] {
+        check_cancelled(o);
+        if (o.on_progress) o.on_progress("copying", ++taken, p.files.listed);
+      };
+    ap.stage_all(bundle_root, p, list, tally);
+    if (list.finish() != p.files.sha256)
+      throw stream_changed("its digest list is not the one the plan was made with");
+  };
+  if (!p.files.streamed) {
+    verify::list_in_memory kept(p.files.kept);
+    return run(kept);
+  }
+  auto f = verify::open_list(fs, bundle_root, lim);
+  if (!f) throw stream_changed("its digest list is gone or was replaced");
+  verify::list_cursor<Fs> cursor(fs, std::move(*f));
+  run(cursor);
+}
+
+}  // namespace detail
+
+/// Applies the import of `o` with the consent `c` (plan/consent.hpp, as every command that
+/// applies a plan): `--yes`, and the plan recomputed now must hash to its integrity
+/// (`sha256:<hex>`); else the one refusal (errc::consent_required, plan_integrity_required
+/// or plan_integrity_mismatch, plan::message) and nothing is written. Places the
+/// workspace and skill bundles (staged, published), then appends to the config, keeping the
+/// previous one as `config.toml.bak-<time>`. Any failure undoes what this run did.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+import_result apply_import(Fs& fs, const import_options& o, const clawport::plan::consent& c,
+                           const apply_options& a = {}) {
+  const clawport::plan::subject subject{
+      "import", "the same command without --yes to see the new plan", true, ""};
+  if (auto r = clawport::plan::check_given(c))
+    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
+  import_result res;
+  const std::vector<std::string> resolved = detail::resolve_killed_run(fs, o, *c.plan_integrity);
+  // Planned with the trees' bytes left to the copy that stages them (each hashed as it is
+  // copied and compared with the digest list): every byte of the bundle is read once.
+  res.plan = detail::plan<Fs, Schema>(fs, o, true);
+  const import_plan& p = res.plan;
+  if (auto r = clawport::plan::check_integrity(*c.plan_integrity, p.plan_integrity))
+    throw clawport::plan::refusal_error(*r, subject, "plan_integrity");
+  const timestamp now = o.now ? *o.now : clock_now();
+  const std::string provenance = provenance_comment(p, now);
+  const zeroclaw::append_plan merged =
+      zeroclaw::append_tables(p.config_before, p.additions, provenance, o.config_path);
+
+  auto root = fs.open_root(p.install_root);
+  auto bundle_root = fs.open_root(p.bundle);
+  detail::applier<Fs> ap{fs,
+                         root,
+                         digest::short_form(p.plan_integrity),
+                         o.umask,
+                         o.jobs,
+                         fs.stat_at(root, paths::file_name(o.config_path)),
+                         o.config_path,
+                         {},
+                         {},
+                         {}};
+  // The intent (publish/intent.hpp): recorded before the first tree is published, removed
+  // once the config is written or everything was undone; after `ap`, so destroyed first.
+  std::optional<publish::staged_dir<Fs>> intent;
+  try {
+    // Every tree is staged (the long part) before any is published, so a run killed while
+    // copying leaves only staging directories, which a re-run of the plan recognises.
+    detail::stage_trees(fs, ap, bundle_root, p, o, res.copied);
+    if (p.memory && !p.memory->markdown.empty()) detail::stage_markdown_memory(ap, p);
+    detail::check_cancelled(o);  // the last point before the install changes
+    const std::string memory_agent = p.memory ? memory::new_uuid() : std::string();
+    if (!p.placements.empty() || p.memory) {
+      intent.emplace(fs, root, publish::import_intent_name(ap.token), fs::modes::private_dir);
+      publish::write_intent(fs, intent->handle(),
+                            detail::intent_of(fs, ap, o.config_path, provenance, p, memory_agent));
+    }
+    if (a.sync && (!p.placements.empty() || p.memory)) fs.sync_filesystem(root);
+    ap.publish_all();
+    if (p.memory && !p.memory->store.empty())
+      detail::apply_memory(ap, o, p, memory_agent, format_rfc3339(now));
+    res.recovered = ap.recovered;
+    res.recovered.insert(res.recovered.end(), resolved.begin(), resolved.end());
+    if (a.before_config) a.before_config();
+    // The config last, through the one append-only writer; the text it would write must
+    // be exactly the planned one (else the config changed since planning).
+    const std::string expected = merged.text;
+    res.backup = zeroclaw::append_to_config(fs, o.config_path, merged.addition, now,
+                                            [&](std::string_view text) {
+                                              if (text != expected)
+                                                throw error(errc::identity_changed,
+                                                            "the config " + o.config_path +
+                                                                " changed since the import was "
+                                                                "planned; nothing was written",
+                                                            o.config_path);
+                                            })
+                     .backup;
+  } catch (...) {
+    // Best effort: a crash or second failure leaves it for `recover`, and with it the
+    // intent that tells recover what to undo.
+    if (!ap.undo.run().empty() && intent) intent->release();
+    throw;
+  }
+  ap.undo.commit();
+  // The secrets left blank, recorded beside the config so that exporting this agent before
+  // they are supplied still lists them as required (issue 22 item 20).
+  try {
+    res.ledger = zeroclaw::record_secret_ledger(fs, p.install_root, paths::file_name(o.config_path),
+                                                p.secrets);
+  } catch (const error& e) {
+    res.ledger_problem = e.what();
+  }
+  return res;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/apply.hpp -----
+// ----- begin clawport/importer/render.hpp -----
+// The import plan as the operator reads it (text) and as `--json` prints it.
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const import_plan& p) {
+  J j;
+  j["bundle"] = p.bundle;
+  j["config"] = p.config_path;
+  j["source_alias"] = p.source_alias;
+  j["alias"] = p.alias;
+  j["manifest_sha256"] = digest::prefixed(p.manifest_sha256);
+  j["signed_by"] = json::text_or_null<J>(p.signed_by);
+  j["entries"] = J::array();
+  for (const entry_change& e : p.entries) {
+    J item = {{"kind", e.kind}, {"from", e.from}, {"to", e.to}, {"action", e.action}};
+    if (!e.reason.empty()) item["reason"] = e.reason;
+    j["entries"].push_back(std::move(item));
+  }
+  j["placements"] = J::array();
+  for (const placement& pl : p.placements)
+    j["placements"].push_back({{"kind", pl.kind}, {"from", pl.from}, {"to", pl.to}});
+  j["risk_flags"] = J::array();
+  for (const verify::finding& f : p.risk_flags)
+    j["risk_flags"].push_back({{"kind", f.code}, {"path", f.path}, {"detail", f.detail}});
+  j["secrets"] = J::array();
+  for (const std::string& s : p.secrets)
+    j["secrets"].push_back(
+        {{"path", s}, {"command", detail::supply_command(s, p.config_path).str()}});
+  j["warnings"] = J::array();
+  for (const verify::finding& f : p.warnings)
+    j["warnings"].push_back({{"code", f.code}, {"path", f.path}, {"detail", f.detail}});
+  j["todo"] = J::array();
+  for (const todo_item& t : p.todo) {
+    J item = {{"group", t.group}, {"kind", t.kind}, {"path", t.path}, {"detail", t.detail}};
+    if (!t.command.empty()) item["command"] = t.command.str();
+    j["todo"].push_back(std::move(item));
+  }
+  j["map_options"] = J::array();
+  for (const map_option& m : p.map_options)
+    j["map_options"].push_back({{"kind", m.kind}, {"from", m.from}, {"local", m.local}});
+  if (p.memory)  // --with-memory only: a plan without it is the document it was
+    j["memory"] = {{"store", p.memory->store},
+                   {"create", p.memory->create},
+                   {"entries", p.memory->entries},
+                   {"categories", p.memory->categories},
+                   {"embedding_model", p.memory->embedding_model},
+                   {"markdown", detail::markdown_digests(p.memory->markdown)}};
+  j["appended"] = p.appended;
+  j["plan_integrity"] = p.plan_integrity;
+  return j;
+}
+
+/// The to-do list by group: secrets (with the command), settings to review, what to
+/// re-create; a group with nothing in it is not shown.
+inline void render_todo(text::terminal_lines& line, const std::vector<todo_item>& todo) {
+  static constexpr std::pair<const char*, const char*> groups[] = {
+      {"secret",
+       " credential(s) to supply after the import (or `zeroclaw config set <path>` there):"},
+      {"review", " host-local setting(s) travelled; review them on this host:"},
+      {"memory", " step(s) for the memory merged into this install's store:"},
+      {"recreate", " item(s) were left behind on the source; re-create them here if wanted:"}};
+  for (const auto& [group, heading] : groups) {
+    std::size_t n = 0;
+    for (const todo_item& t : todo) n += t.group == group ? 1 : 0;
+    if (n == 0) continue;
+    line("");
+    line(std::to_string(n) + heading);
+    for (const todo_item& t : todo) {
+      if (t.group != group) continue;
+      if (!t.command.empty()) {
+        // The command alone on its line, so the whole line can be pasted (issue 41 item 1).
+        line("  ", t.command);
+        if (t.kind != "required_secret") line("    (" + t.detail + ")");
+      } else
+        line("  [" + t.kind + "] " + t.path + " \u2014 " + t.detail);
+    }
+  }
+}
+
+/// The plan in words, every line through the one terminal-safe renderer (core/text.hpp):
+/// a control sequence in a bundle string (an MCP `args` entry, a path) is shown escaped and
+/// can never erase or repaint the capability-grant lines the operator approves.
+inline std::string render_plan(const import_plan& p) {
+  text::terminal_lines line;
+  line("import plan for agent `" + p.source_alias + "` from " + p.bundle + " into " +
+       p.config_path);
+  line("  installed as: " + p.alias);
+  if (!p.signed_by.empty()) line("  signed by: " + p.signed_by + " (an allowed signer)");
+  for (const verify::finding& w : p.warnings) line("  warning: " + w.detail);
+  line("");
+  line("entries:");
+  for (const entry_change& e : p.entries) {
+    std::string l = "  " + e.action + " " + e.kind + " " + e.from;
+    if (e.action == "rename" || e.action == "map") l += " -> " + e.to;
+    if (!e.reason.empty()) l += ": " + e.reason;
+    if (e.action == "reuse") l += " (identical entry on the target)";
+    line(l);
+  }
+  if (!p.map_options.empty()) {
+    line("");
+    line("the target's own could serve instead (plan again with one --map per choice):");
+    for (const map_option& m : p.map_options) {
+      std::string locals;
+      for (const std::string& l : m.local) locals += (locals.empty() ? "" : ", ") + l;
+      line("  " + m.kind + " " + m.from + ": --map " + m.kind + "." + m.from +
+           "=<one of: " + locals + ">");
+    }
+  }
+  if (!p.placements.empty()) {
+    line("");
+    line("files placed (under " + p.install_root + "):");
+    for (const placement& pl : p.placements) line("  " + pl.from + "/ -> " + pl.to + "/");
+  }
+  if (!p.risk_flags.empty()) {
+    line("");
+    line(std::to_string(p.risk_flags.size()) + " capability grant(s) to accept:");
+    for (const verify::finding& f : p.risk_flags)
+      line("  " + f.code + " " + f.path + ": " + f.detail);
+  }
+  if (p.memory) {
+    std::string cats;
+    for (const auto& [name, n] : p.memory->categories)
+      cats += (cats.empty() ? " (" : ", ") + name + " " + std::to_string(n);
+    line("");
+    if (!p.memory->markdown.empty()) {
+      line("memory written (--with-memory) as the Markdown backend's files of " +
+           zeroclaw::default_workspace(p.alias) + "/, created with it:");
+      for (const auto& f : p.memory->markdown) line("  " + f.first);
+    } else {
+      line("memory merged (--with-memory) into " + p.memory->store +
+           (p.memory->create ? " (created with the runtime's schema)" : "") + ":");
+    }
+    line("  " + std::to_string(p.memory->entries) + " memories for `" + p.alias + "`" +
+         (cats.empty() ? "" : cats + ")") +
+         (p.memory->markdown.empty()
+              ? " in one transaction, embeddings left out; no other agent's rows are touched"
+              : ", one `- **key**: content` line each"));
+  }
+  render_todo(line, p.todo);
+  line("");
+  line("plan_integrity: " + p.plan_integrity);
+  return std::move(line.text);
+}
+
+template <class J = nlohmann::json>  // always; instantiated where rendered (issue 48)
+J to_json(const import_result& r) {
+  J j = to_json(r.plan);
+  j["applied"] = true;
+  j["backup"] = r.backup;
+  j["files"] = r.copied.files;
+  j["bytes"] = r.copied.bytes;
+  j["secrets_ledger"] = r.ledger;
+  if (!r.ledger_problem.empty()) j["secrets_ledger_problem"] = r.ledger_problem;
+  j["recovered"] = r.recovered;
+  return j;
+}
+
+inline std::string render_result(const import_result& r) {
+  text::terminal_lines line;
+  line("imported agent `" + r.plan.source_alias + "` as `" + r.plan.alias + "` into " +
+       r.plan.config_path + " (" + std::to_string(r.copied.files) + " file(s))");
+  if (!r.backup.empty()) line("  previous config kept as " + r.backup);
+  if (r.plan.memory && !r.plan.memory->markdown.empty())
+    line("  wrote " + std::to_string(r.plan.memory->entries) +
+         " memories as the Markdown backend's files of the new workspace");
+  else if (r.plan.memory)
+    line("  merged " + std::to_string(r.plan.memory->entries) + " memories into " +
+         r.plan.memory->store);
+  for (const std::string& left : r.recovered)
+    line("  removed " + left + ", left by an earlier run of this plan that was killed");
+  render_todo(line, r.plan.todo);
+  if (!r.ledger.empty()) line("  required secrets recorded in " + r.ledger);
+  if (!r.ledger_problem.empty())
+    line("  warning: the required secrets were not recorded (" + r.ledger_problem + ")");
+  return std::move(line.text);
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/render.hpp -----
+// ----- begin clawport/importer/secrets.hpp -----
+// `clawport secrets list` / `secrets set` (docs/cli.md): the secret fields of an install's
+// config and their state (never their values), and supplying one as ZeroClaw stores it
+// (ZeroClaw's secrets.rs): `enc2:<hex of nonce(12) | ciphertext | tag(16)>`, ChaCha20-
+// Poly1305 under the 32-byte key that `<config dir>/.secret_key` holds as hex (created,
+// mode 0600, when absent, as ZeroClaw does on its first save); plain text where
+// `[secrets] encrypt = false`; an `op://` reference kept as given. The cryptography is the
+// `Cipher` policy's (crypto/sodium.hpp: libsodium), never this file's. Only the value's
+// bytes change: the config is rewritten by zeroclaw::rewrite_config (backup, mode kept),
+// and the result must parse to the config with that one field changed.
+
+
+#include <toml++/toml.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// The key file beside the config, as ZeroClaw names it.
+inline constexpr std::string_view secret_key_file = ".secret_key";
+
+/// What a secret field holds, as `secrets list` shows it.
+enum class secret_state { blank, set, encrypted, reference };
+
+inline constexpr std::string_view secret_state_names[] = {"blank", "set", "encrypted", "reference"};
+constexpr std::string_view to_string(secret_state s) noexcept {
+  return wire_name<secret_state::reference>(s, secret_state_names, "unknown");
+}
+
+inline secret_state state_of(std::string_view v) noexcept {
+  if (v.empty()) return secret_state::blank;
+  if (v.rfind("enc2:", 0) == 0 || v.rfind("enc:", 0) == 0) return secret_state::encrypted;
+  if (v.rfind("op://", 0) == 0) return secret_state::reference;
+  return secret_state::set;
+}
+
+/// One secret field of the config (a string, or one value of a secret map).
+struct secret_entry {
+  std::string path;
+  secret_state state = secret_state::blank;
+};
+
+namespace secrets_detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// Every secret field of `table` with its state; a map's values one by one.
+inline void secrets_of(const zc::value& table, zc::list_view<zc::field> fields,
+                       const std::string& prefix, std::vector<secret_entry>& out) {
+  zc::for_each_secret_field(table, fields, prefix,
+                            [&](const std::string& path, const zc::value& v) {
+                              if (v.is_string()) out.push_back({path, state_of(v.text)});
+                              for (const zc::member& m : v.members)
+                                if (m.val.is_string())
+                                  out.push_back({path + "." + m.key, state_of(m.val.text)});
+                            });
+}
+
+/// The node at `path` in toml++'s document (arrays of tables addressed by `name`, as
+/// zeroclaw::element_segment names them); nullptr when there is none.
+inline const toml::node* node_at(const toml::table& doc, std::string_view path) {
+  const toml::node* cur = &doc;
+  std::size_t start = 0;
+  while (cur != nullptr) {
+    const std::size_t dot = path.find('.', start);
+    const std::string key(path.substr(start, dot == std::string_view::npos ? dot : dot - start));
+    if (const toml::table* t = cur->as_table()) {
+      cur = t->get(key);
+    } else if (const toml::array* a = cur->as_array()) {
+      const toml::node* found = nullptr;
+      for (const toml::node& e : *a)
+        if (const toml::table* et = e.as_table())
+          if (const auto* n = et->get_as<std::string>("name"); n && n->get() == key) found = &e;
+      cur = found;
+    } else {
+      return nullptr;
+    }
+    if (dot == std::string_view::npos) return cur;
+    start = dot + 1;
+  }
+  return nullptr;
+}
+
+/// The byte offset of a toml++ position (1-based line, column in code points).
+inline std::optional<std::size_t> offset_of(std::string_view text, const toml::source_position& p) {
+  std::size_t at = 0;
+  for (toml::source_index line = 1; line < p.line; ++line) {
+    at = text.find('\n', at);
+    if (at == std::string_view::npos) return std::nullopt;
+    ++at;
+  }
+  for (toml::source_index col = 1; col < p.column; ++col) {
+    if (at >= text.size()) return std::nullopt;
+    ++at;
+    while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++at;
+  }
+  return at;
+}
+
+/// The length of the single-line TOML string literal at the start of `text` (basic
+/// `"…"` with escapes, or literal `'…'`); nullopt for anything else (a multi-line string).
+inline std::optional<std::size_t> string_token(std::string_view text) {
+  if (text.empty() || (text[0] != '"' && text[0] != '\'')) return std::nullopt;
+  const char q = text[0];
+  if (text.substr(0, 3) == std::string(3, q)) return std::nullopt;
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    if (text[i] == '\n') return std::nullopt;
+    if (q == '"' && text[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (text[i] == q) return i + 1;
+  }
+  return std::nullopt;
+}
+
+/// The value at the config path `path`: tables by key, arrays of tables by
+/// zeroclaw::element_segment (a server's `name`), as required_secrets names them; nullptr
+/// when there is none.
+template <class Value>
+Value* value_at(Value& config, std::string_view path) {
+  Value* cur = &config;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = path.find('.', start);
+    const std::string key(path.substr(start, dot == std::string_view::npos ? dot : dot - start));
+    Value* next = nullptr;
+    if (cur->is_table()) {
+      next = cur->find(key);
+    } else if (cur->is_array()) {
+      for (std::size_t i = 0; i < cur->items.size() && next == nullptr; ++i)
+        if (zc::element_segment(cur->items[i], i) == key) next = &cur->items[i];
+    }
+    if (next == nullptr || dot == std::string_view::npos) return next;
+    cur = next;
+    start = dot + 1;
+  }
+}
+
+/// `config` with the string at `path` replaced by `stored` (the value-tree twin of the
+/// text edit, for the check that nothing else changed); false when there is none.
+inline bool set_in(zc::value& config, std::string_view path, const std::string& stored) {
+  zc::value* v = value_at(config, path);
+  if (v == nullptr) {  // a missing line: the field added to its table
+    const std::size_t dot = path.rfind('.');
+    zc::value* table =
+        dot == std::string_view::npos ? nullptr : value_at(config, path.substr(0, dot));
+    if (table == nullptr || !table->is_table()) return false;
+    table->set(std::string(path.substr(dot + 1)), zc::value::make_string(stored));
+    return true;
+  }
+  if (!v->is_string()) return false;
+  v->text = stored;
+  return true;
+}
+
+/// The secret string fields of the entry `table` that have no line at all (a provider
+/// without `api_key = ...`): `prefix` + key each. `secrets set` adds such a line.
+inline void missing_of(const zc::value& table, zc::list_view<zc::field> fields,
+                       const std::string& prefix, std::vector<std::string>& out) {
+  if (!table.is_table()) return;
+  for (const zc::field& fd : fields)
+    if (fd.secret && fd.type == zc::field_type::string && table.find(fd.key) == nullptr)
+      out.push_back(prefix + std::string(fd.key));
+}
+
+/// Where a line for the missing field `path` goes: just after the `[...]` header line of its
+/// table (nullopt for a table without one: an inline or dotted table).
+inline std::optional<std::size_t> after_header(std::string_view text, const toml::table& doc,
+                                               std::string_view path) {
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const toml::node* table = node_at(doc, path.substr(0, dot));
+  if (table == nullptr || !table->is_table()) return std::nullopt;
+  const std::optional<std::size_t> line = offset_of(text, {table->source().begin.line, 1});
+  if (!line) return std::nullopt;
+  const std::size_t first = text.find_first_not_of(" \t", *line);
+  if (first == std::string_view::npos || text[first] != '[') return std::nullopt;
+  const std::size_t end = text.find('\n', first);
+  return end == std::string_view::npos ? text.size() : end + 1;
+}
+
+/// Lowercase hex, as secrets.rs writes it.
+inline std::string hex(const unsigned char* bytes, std::size_t n) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    out += digits[bytes[i] >> 4];
+    out += digits[bytes[i] & 0xF];
+  }
+  return out;
+}
+
+/// The key `.secret_key` holds: hex (either case) of exactly `n` bytes, whitespace around
+/// it ignored, as secrets.rs reads it; anything else is refused naming the file.
+inline std::vector<unsigned char> parse_key(std::string_view text, std::size_t n,
+                                            const std::string& shown) {
+  const std::size_t b = text.find_first_not_of(" \t\r\n");
+  const std::size_t e = text.find_last_not_of(" \t\r\n");
+  const std::string_view h = b == std::string_view::npos ? "" : text.substr(b, e - b + 1);
+  const auto nibble = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::vector<unsigned char> key;
+  bool ok = h.size() == 2 * n;
+  for (std::size_t i = 0; ok && i < h.size(); i += 2) {
+    const int hi = nibble(h[i]);
+    const int lo = nibble(h[i + 1]);
+    ok = hi >= 0 && lo >= 0;
+    if (ok) key.push_back(static_cast<unsigned char>(hi * 16 + lo));
+  }
+  if (!ok)
+    throw error(errc::config_invalid,
+                shown + " does not hold a " + std::to_string(n) +
+                    "-byte key as hex, so no secret was encrypted with it and nothing was "
+                    "written; restore the install's key file (without it ZeroClaw cannot read "
+                    "its encrypted secrets either)",
+                shown);
+  return key;
+}
+
+/// The refusal of a key that is missing while the config holds `encrypted` values sealed
+/// with it: a new key could not open them, and the config would mix two keys.
+inline error key_missing(const std::string& shown, std::size_t encrypted) {
+  return error(errc::not_found,
+               std::to_string(encrypted) + " value(s) of the config are encrypted and the key " +
+                   shown +
+                   " that ZeroClaw decrypts them with is missing; restore that file (a new key "
+                   "could not decrypt them, and the config would mix two keys); nothing was "
+                   "written",
+               shown);
+}
+
+/// The install's key: `.secret_key` read (a regular file, never through a link), or
+/// created when absent, as ZeroClaw does on its first save: random bytes from the cipher,
+/// written as hex to a new file of mode 0600 beside it, owned as the config (`config`) is,
+/// renamed into place without replacing one that appeared meanwhile (then that one is
+/// used). Never created while the config holds `encrypted` > 0 values (key_missing).
+template <class Fs, class Cipher>
+std::vector<unsigned char> install_key(Fs& fs, Cipher& cipher, const std::string& install_root,
+                                       const std::string& config_name, std::size_t encrypted,
+                                       bool& created) {
+  const std::string name(secret_key_file);
+  const std::string shown = paths::join(install_root, name);
+  auto dir = fs.open_root(install_root);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const fs::read_result r = fs::try_read_file_at(fs, dir, name, 4096);
+    if (r.refusal == fs::read_refusal::none) return parse_key(r.bytes, Cipher::key_bytes, shown);
+    if (r.refusal != fs::read_refusal::missing)
+      throw fs::read_refusal_error(r.refusal, shown, 4096);
+    if (encrypted > 0) throw key_missing(shown, encrypted);
+    const std::optional<fs::stat_info> config = fs.stat_at(dir, config_name);
+    if (!config)
+      throw error(errc::identity_changed,
+                  paths::join(install_root, config_name) +
+                      " disappeared while its key was being made; nothing was written",
+                  shown);
+    std::vector<unsigned char> key(Cipher::key_bytes);
+    cipher.random(key.data(), key.size());
+    const std::string tmp =
+        publish::temp_file_name(publish::staging_kind::replace, name, publish::random_token());
+    try {
+      publish::create_owned_file(fs, dir, tmp, hex(key.data(), key.size()), fs::modes::private_file,
+                                 *config, paths::join(install_root, config_name));
+      fs.sync_filesystem(dir);
+      if (publish::rename_noreplace(fs, dir, tmp, dir, name)) {
+        fs.sync_dir(dir);
+        created = true;
+        return key;
+      }
+      fs.unlink_at(dir, tmp);  // another process created it first: use that one
+    } catch (const error& e) {
+      try {
+        if (fs.stat_at(dir, tmp)) fs.unlink_at(dir, tmp);
+      } catch (...) {
+      }
+      throw with_context(e, "failed to create " + shown, shown, reason_of(e));
+    }
+  }
+  throw error(errc::identity_changed, shown + " changed while it was being created; run again",
+              shown);
+}
+
+}  // namespace secrets_detail
+
+namespace secrets_detail {
+
+/// Calls `visit(entry table, its schema, "<entry path>.")` for every entry of the closure
+/// kinds the schema knows, and every channel the schema describes.
+template <class Schema, class Visit>
+void for_each_entry(const zeroclaw::value& config, Visit&& visit) {
+  const auto entries = [&](const zeroclaw::entry_kind& k, const auto& schema_of) {
+    for (const auto& [name, val] : zeroclaw::entries_of(config, k)) {
+      const zeroclaw::entry_schema* s = schema_of(name);
+      if (s != nullptr) visit(*val, *s, zeroclaw::entry_path(k, name) + ".");
+    }
+  };
+  for (const zeroclaw::entry_kind& k : zeroclaw::entry_kinds)
+    entries(k,
+            [&k](const std::string& name) { return zeroclaw::entry_schema_of<Schema>(k, name); });
+  if constexpr (zeroclaw::schema_detail::has_channel<Schema>::value) {
+    static constexpr zeroclaw::entry_kind channels{"channel", zeroclaw::ref_target::channel,
+                                                   "channels", true};
+    entries(channels, [](const std::string& name) {
+      return Schema::channel(name.substr(0, name.find('.')));
+    });
+  }
+}
+
+}  // namespace secrets_detail
+
+/// Every secret field the config holds (entries of the closure kinds the schema knows, and
+/// the credentials of its channels where the schema describes them), with its state: the
+/// one list `secrets list`, `secrets set` and `status` read. Pure.
+template <class Schema = zeroclaw::schema_v3>
+std::vector<secret_entry> list_secrets(const zeroclaw::value& config) {
+  std::vector<secret_entry> out;
+  secrets_detail::for_each_entry<Schema>(
+      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
+        secrets_detail::secrets_of(v, s.fields, p, out);
+        secrets_detail::secrets_of(v, s.extra, p, out);
+      });
+  return out;
+}
+
+/// The secret fields of the config's entries that have no line (`secrets set` adds it);
+/// not in `list_secrets`, so `status` does not count an absent optional key as blank. Pure.
+template <class Schema = zeroclaw::schema_v3>
+std::vector<std::string> missing_secret_fields(const zeroclaw::value& config) {
+  std::vector<std::string> out;
+  secrets_detail::for_each_entry<Schema>(
+      config, [&](const zeroclaw::value& v, const zeroclaw::entry_schema& s, const std::string& p) {
+        secrets_detail::missing_of(v, s.fields, p, out);
+      });
+  return out;
+}
+
+/// The config at `config_path` (absolute) that `secrets set` will replace, read by the rule
+/// of a command that replaces it (zeroclaw::read_config_to_replace: a symlink or a second
+/// hard link refused) and parsed; its text in `text`. A command that only reads the config
+/// follows a symlink instead (`read_secrets`, zeroclaw::read_install_config).
+template <class Fs>
+zeroclaw::value read_config_to_edit(Fs& fs, const std::string& config_path, std::string& text) {
+  const std::string root = zeroclaw::install_root_of(config_path);
+  const std::optional<std::string> t = detail::read_config(fs, root, paths::file_name(config_path));
+  if (!t) throw zeroclaw::missing_config_error(config_path);
+  text = *t;
+  return zeroclaw::parse_toml(text, config_path);
+}
+
+/// `secrets list`: every secret field of the config at `config_path` and its state. Only
+/// reads, so a symlinked config is followed (zeroclaw::read_existing_install_config).
+template <class Fs, class Schema = zeroclaw::schema_v3>
+std::vector<secret_entry> read_secrets(Fs& fs, const std::string& config_path) {
+  const std::string text = zeroclaw::read_existing_install_config(fs, config_path);
+  return list_secrets<Schema>(zeroclaw::parse_toml(text, config_path));
+}
+
+/// Refuses (errc::not_found, naming `secrets list`) a `path` that is not a secret field
+/// `config` (read from `config_path`) holds. Pure.
+template <class Schema = zeroclaw::schema_v3>
+void check_secret_field(const zeroclaw::value& config, const std::string& config_path,
+                        const std::string& path) {
+  for (const secret_entry& e : list_secrets<Schema>(config))
+    if (e.path == path) return;
+  for (const std::string& missing : missing_secret_fields<Schema>(config))
+    if (missing == path) return;  // a secret field whose line is missing: set adds it
+  throw error(errc::not_found,
+              path + " is not a secret field of " + config_path +
+                  "; `clawport secrets list` shows them (a field that is not secret is set "
+                  "with `zeroclaw config set`); nothing was written",
+              path);
+}
+
+/// check_secret_field on the config at `config_path` (absolute): what `secrets set` asks
+/// before it reads a value, so a wrong field is named before any input is read.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+void require_secret_field(Fs& fs, const std::string& config_path, const std::string& path) {
+  std::string text;
+  check_secret_field<Schema>(read_config_to_edit(fs, config_path, text), config_path, path);
+}
+
+/// What `set_secret` wrote.
+struct set_secret_result {
+  std::string config;
+  std::string backup;
+  std::string path;
+  secret_state stored = secret_state::set;  ///< encrypted, reference, or set (plain text)
+  std::string key_file;                     ///< the key used ("" for plain or a reference)
+  bool key_created = false;
+  /// The field was blank (or its line missing) before: the change loses nothing, so no
+  /// backup was kept (issue 44 item 8).
+  bool was_blank = false;
+};
+
+/// The text `value` takes in the config: an `op://` reference as given; plain text where
+/// `[secrets] encrypt = false`; else `enc2:` under the install's key.
+template <class Fs, class Cipher>
+std::string stored_form(Fs& fs, Cipher& cipher, const zeroclaw::value& config,
+                        const std::string& install_root, std::string_view value,
+                        set_secret_result& res) {
+  if (state_of(value) == secret_state::reference) {
+    res.stored = secret_state::reference;
+    return std::string(value);
+  }
+  const zeroclaw::value* encrypt = zeroclaw::find_path(config, "secrets.encrypt");
+  if (encrypt != nullptr && encrypt->is_boolean() && !encrypt->boolean) {
+    res.stored = secret_state::set;
+    return std::string(value);
+  }
+  std::size_t encrypted = 0;
+  for (const secret_entry& e : list_secrets(config))
+    encrypted += e.state == secret_state::encrypted ? 1 : 0;
+  const std::vector<unsigned char> key = secrets_detail::install_key(
+      fs, cipher, install_root, paths::file_name(res.config), encrypted, res.key_created);
+  res.key_file = paths::join(install_root, std::string(secret_key_file));
+  std::vector<unsigned char> nonce(Cipher::nonce_bytes);
+  cipher.random(nonce.data(), nonce.size());
+  const std::string sealed = cipher.seal(value, nonce.data(), key.data());
+  res.stored = secret_state::encrypted;
+  return "enc2:" + secrets_detail::hex(nonce.data(), nonce.size()) +
+         secrets_detail::hex(reinterpret_cast<const unsigned char*>(sealed.data()), sealed.size());
+}
+
+/// Sets the secret field `path` of the config at `config_path` (absolute) to `value`, as
+/// ZeroClaw stores it (see the top of this file). Only the value's bytes change (or, for a
+/// secret field whose line is missing, that line is added under its table's header); the
+/// config is replaced through zeroclaw::rewrite_config (backup `config.toml.bak-<now>`
+/// when a value is replaced, unless `keep_backup` is false: a caller that kept one for this
+/// run already; none when the field was blank, as the change then loses nothing; mode and
+/// owner kept). Refuses, writing nothing: a path that is not a secret field the
+/// config holds (errc::not_found, naming `secrets list`; checked first); an empty value, or
+/// one that is already ciphertext (errc::invalid_argument); a missing key while the config
+/// holds encrypted values (errc::not_found); a field written as a multi-line string
+/// (errc::config_invalid); the refusals of rewrite_config. Cipher: the policy of
+/// crypto/sodium.hpp (key_bytes, nonce_bytes, random, seal).
+template <class Fs, class Cipher, class Schema = zeroclaw::schema_v3>
+set_secret_result set_secret(Fs& fs, Cipher& cipher, const std::string& config_path,
+                             const std::string& path, std::string_view value, const timestamp& now,
+                             bool keep_backup = true) {
+  namespace sd = secrets_detail;
+  std::string text;
+  const zeroclaw::value config = read_config_to_edit(fs, config_path, text);
+  check_secret_field<Schema>(config, config_path, path);
+  if (value.empty())
+    throw error(errc::invalid_argument,
+                "an empty value for " + path +
+                    "; nothing was written (the field is blank already "
+                    "or keeps its value)",
+                path);
+  if (state_of(value) == secret_state::encrypted)
+    throw error(errc::invalid_argument,
+                "the value for " + path +
+                    " is already ciphertext (enc:/enc2:); give the secret itself, nothing was "
+                    "written",
+                path);
+  // Where the value's bytes are in `old_text`: a one-line string literal; for a field whose
+  // line is missing, the end of its table's `[header]` line (`len` 0: the line is added).
+  const auto locate = [&](std::string_view old_text) {
+    const toml::table doc = toml_adaptor::parse(old_text, config_path);
+    const toml::node* node = sd::node_at(doc, path);
+    std::optional<std::size_t> at;
+    std::optional<std::size_t> len;
+    if (node != nullptr && node->is_string()) at = sd::offset_of(old_text, node->source().begin);
+    if (at) len = sd::string_token(old_text.substr(*at));
+    if (node == nullptr) {
+      at = sd::after_header(old_text, doc, path);
+      len = 0;
+    }
+    if (!at || !len)
+      throw error(errc::config_invalid,
+                  path + " is not written as a one-line string in " + config_path +
+                      ", so clawport cannot replace just its value; nothing was written (set "
+                      "it with `zeroclaw config set " +
+                      path + "`)",
+                  path);
+    return std::make_pair(*at, *len);
+  };
+  (void)locate(text);  // refused before a key is created
+  set_secret_result res;
+  res.config = config_path;
+  res.path = path;
+  const zeroclaw::value* before = zeroclaw::find_path(config, path);
+  res.was_blank = before == nullptr || (before->is_string() && before->text.empty());
+  const std::string install_root = zeroclaw::install_root_of(config_path);
+  const std::string stored = stored_form(fs, cipher, config, install_root, value, res);
+
+  std::optional<zeroclaw::value> expected;  // the config as read, with the one field set
+  const auto edit = [&](std::string_view old_text) {
+    expected = zeroclaw::parse_toml(old_text, config_path);
+    if (!sd::set_in(*expected, path, stored)) expected.reset();
+    const auto [at, len] = locate(old_text);
+    std::string out(old_text.substr(0, at));
+    if (len == 0) {  // the missing line, added as the table's first
+      if (at > 0 && old_text[at - 1] != '\n') out += '\n';
+      out += path.substr(path.rfind('.') + 1) + " = ";
+    }
+    out += toml_writer::quote(stored);
+    if (len == 0) out += '\n';
+    out += old_text.substr(at + len);
+    return out;
+  };
+  // The result must mean the config with exactly this field changed.
+  const auto check = [&](std::string_view new_text) {
+    if (!expected || !(zeroclaw::parse_toml(new_text, config_path) == *expected))
+      throw error(errc::config_invalid,
+                  "replacing the value of " + path + " in " + config_path +
+                      " would change more than that field (a clawport bug); nothing was written",
+                  path);
+  };
+  const zeroclaw::config_append_result w =
+      zeroclaw::rewrite_config(fs, config_path, edit, now, check, keep_backup && !res.was_blank);
+  res.backup = w.backup;
+  return res;
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/secrets.hpp -----
+// ----- begin clawport/importer/status.hpp -----
+// `clawport status` (docs/cli.md): one look at a ZeroClaw install. Its agents, and which
+// came from an import (the provenance comment the import wrote before their tables), the
+// secret fields still blank (those the required-secrets ledger records, and every blank
+// secret field the schema marks), whether the whole config validates (the rules of
+// `Config::validate()`, zeroclaw/validate.hpp), and the leftovers of interrupted commands
+// (the staging names of publish/names.hpp) with the `clawport recover` line that clears
+// each. Reads only, through the Fs policy.
+
+// ----- begin clawport/skills/staging_places.hpp -----
+// Where the commands stage in a ZeroClaw install: the one list of directories in which a
+// staging family of publish/names.hpp can leave something (a replace's temporary beside
+// config.toml, an import's trees beside a workspace or a skill bundle, a skills command's
+// `.clawport-stage-*` in a bundle's directory, a configured `directory` or the global skills
+// directory). `clawport status` scans exactly these; `clawport recover <dir>` clears beside
+// any of them (the line status prints for each leftover).
+
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace skills {
+
+/// One directory where commands stage.
+struct staging_place {
+  std::string path;  ///< absolute, lexically normalised
+  /// The files of the directory a command replaces through a temporary beside it (the file
+  /// families: `.<file>.tmp-<token>`); empty where no file is replaced.
+  std::vector<std::string> files;
+};
+
+/// Every place of the install at `where` (config `cfg`, config file `config_name`) where a
+/// command stages, each once, in a fixed order: the install root (the config, the
+/// required-secrets ledger and `extra_files`, e.g. the key `secrets set` creates);
+/// `agents/`; each agent's directory `agents/<alias>/` (`agents` lists those found on disk)
+/// and the parent of each configured workspace (an import stages beside the workspace);
+/// `shared/` and `shared/skills/` (an import's skill bundles); each configured bundle's
+/// directory that lies inside `shared/` (skills install, new, remove); the global skills
+/// directory.
+inline std::vector<staging_place> staging_places(const skills_config& cfg,
+                                                 const install_paths& where,
+                                                 const std::string& config_name,
+                                                 const std::vector<std::string>& agents,
+                                                 const std::vector<std::string>& extra_files = {}) {
+  std::vector<staging_place> out;
+  const auto add = [&](const std::string& dir, std::vector<std::string> files = {}) {
+    const std::string p = paths::normalize(dir);
+    for (const staging_place& s : out)
+      if (s.path == p) return;
+    out.push_back({p, std::move(files)});
+  };
+  const std::string& root = where.install_root;
+  std::vector<std::string> root_files{config_name, std::string(zeroclaw::secret_ledger_name)};
+  root_files.insert(root_files.end(), extra_files.begin(), extra_files.end());
+  add(root, std::move(root_files));
+  const std::string agents_dir = paths::join(root, zeroclaw::install_agents_dir);
+  add(agents_dir);
+  for (const std::string& a : agents) add(paths::join(agents_dir, a));
+  for (const auto& [alias, a] : cfg.agents) {
+    (void)a;
+    add(paths::parent(agent_workspace_dir(cfg, root, alias)));
+  }
+  const std::string shared = paths::join(root, zeroclaw::install_shared_dir);
+  add(shared);
+  add(paths::join(shared, "skills"));
+  for (const auto& [alias, b] : cfg.bundles) {
+    (void)b;
+    const std::string dir = resolve_directory(cfg, root, alias);
+    try {
+      validate_directory(dir, root);
+    } catch (const error&) {
+      continue;  // a directory outside shared/ is refused by every skills command
+    }
+    add(dir);
+  }
+  add(global_skills_dir(where.data()));
+  return out;
+}
+
+}  // namespace skills
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/skills/staging_places.hpp -----
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace importer {
+
+/// Where an agent came from, as the import recorded it in the config's provenance comment.
+struct import_provenance {
+  std::string imported_at;      ///< RFC 3339
+  std::string source_alias;     ///< the agent's alias in the bundle
+  std::string bundle;           ///< the bundle's path as imported
+  std::string manifest_sha256;  ///< `sha256:<hex>`
+  std::string exported_at;
+  std::string producer;  ///< what exported it (`clawport 0.1.0`)
+};
+
+/// One `[agents.<alias>]` of the config.
+struct agent_status {
+  std::string alias;
+  std::optional<import_provenance> imported;  ///< empty: configured on this install
+};
+
+/// A secret field that is blank.
+struct blank_secret {
+  std::string path;  ///< config path (`providers.models.anthropic.main.api_key`)
+  /// `import` (the required-secrets ledger records it; absent from the config counts too),
+  /// `schema` (a blank secret field the ledger does not record).
+  std::string source;
+};
+
+/// A name an interrupted command left in the install.
+struct leftover {
+  std::string path;            ///< absolute
+  std::string creator;         ///< who makes such names, in recover's words
+  text::command_line command;  ///< the `clawport recover` line that clears it
+  /// What the leftover holds and what recover will do with it, when that matters (a killed
+  /// skills upgrade: which version is in place); empty otherwise.
+  std::string detail;
+};
+
+/// What `clawport status` reports. `pending()` is what the exit status says.
+struct install_status {
+  std::string config_path;
+  std::string install_root;
+  std::vector<agent_status> agents;
+  std::vector<blank_secret> blank_secrets;
+  std::optional<zeroclaw::validation_error> invalid;  ///< the first problem, if any
+  std::vector<leftover> leftovers;
+  /// Values of the config encrypted (enc2:) while the install's `.secret_key` is missing:
+  /// ZeroClaw cannot decrypt them, and `secrets set` refuses to make a new key.
+  std::size_t encrypted_without_key = 0;
+
+  bool pending() const {
+    return !blank_secrets.empty() || invalid || !leftovers.empty() || encrypted_without_key > 0;
+  }
+};
+
+namespace status_detail {
+
+namespace zc = clawport::zeroclaw;
+
+/// `text` after `head` up to `tail` (both must be found, in order); nullopt otherwise.
+inline std::optional<std::string> between(std::string_view text, std::string_view head,
+                                          std::string_view tail, std::size_t& from) {
+  const std::size_t a = text.find(head, from);
+  if (a == std::string_view::npos) return std::nullopt;
+  const std::size_t b = text.find(tail, a + head.size());
+  if (b == std::string_view::npos) return std::nullopt;
+  from = b + tail.size();
+  return std::string(text.substr(a + head.size(), b - a - head.size()));
+}
+
+/// Every provenance comment in the config's text, by the alias it names: the two lines
+/// provenance_comment (plan.hpp) writes, `# ` before each.
+inline std::vector<std::pair<std::string, import_provenance>> provenance_in(std::string_view text) {
+  std::vector<std::pair<std::string, import_provenance>> out;
+  static constexpr std::string_view first = "# Imported by clawport ";
+  for (std::size_t at = text.find(first); at != std::string_view::npos;
+       at = text.find(first, at + 1)) {
+    if (at != 0 && text[at - 1] != '\n') continue;
+    const std::size_t eol = text.find('\n', at);
+    if (eol == std::string_view::npos) break;  // the second line is missing
+    const std::size_t end2 = text.find('\n', eol + 1);
+    const std::string_view two = text.substr(at, end2 == std::string_view::npos ? end2 : end2 - at);
+    std::size_t p = 0;
+    import_provenance v;
+    const auto when = between(two, " at ", ": agent `", p);
+    const auto alias = between(two, "", "` (source alias `", p);
+    const auto source = between(two, "", "`)\n# from bundle ", p);
+    const auto bundle = between(two, "", ", manifest ", p);
+    const auto digest = between(two, "", " (exported ", p);
+    const auto exported = between(two, "", " by ", p);
+    if (!when || !alias || !source || !bundle || !digest || !exported || two.back() != ')')
+      continue;  // not a comment clawport wrote: nothing is guessed from it
+    v.imported_at = *when;
+    v.source_alias = *source;
+    v.bundle = *bundle;
+    v.manifest_sha256 = *digest;
+    v.exported_at = *exported;
+    v.producer = std::string(two.substr(p, two.size() - p - 1));
+    out.emplace_back(*alias, std::move(v));
+  }
+  return out;
+}
+
+/// Every blank secret field of the config, by config path: the one list of `secrets
+/// list` (list_secrets), kept to its blank fields.
+template <class Schema>
+std::vector<std::string> blank_secret_paths(const zc::value& config) {
+  std::vector<std::string> out;
+  for (secret_entry& e : list_secrets<Schema>(config))
+    if (e.state == secret_state::blank) out.push_back(std::move(e.path));
+  return out;
+}
+
+/// True when the secret at `path` holds a value in `config`.
+inline bool is_set(const zc::value& config, const std::string& path) {
+  const zc::value* v = secrets_detail::value_at(config, path);
+  return v != nullptr && v->is_string() && !v->text.empty();
+}
+
+/// A skills staging tree's killed upgrade in words (skills::inspect_upgrade, the reading
+/// `recover` acts on): which version is in place and what recover does; empty when the
+/// tree records no upgrade or cannot be read.
+template <class Fs>
+std::string upgrade_detail(Fs& fs, const typename Fs::dir& dir, const std::string& name) {
+  try {
+    const auto st = fs.stat_at(dir, name);
+    if (!st || st->kind != fs::file_kind::directory) return {};
+    const typename Fs::dir stage = fs.open_dir_at(dir, name);
+    if (const auto u = skills::inspect_upgrade(fs, dir, stage))
+      return skills::upgrade_leftover_text(*u);
+  } catch (const error&) {
+    // unreadable: the leftover is still listed, without the detail
+  }
+  return {};
+}
+
+/// The leftovers of interrupted commands in the directory `relative` of the install
+/// (`""`: the root), with the recover line for each; `files` are the files of that
+/// directory whose temporary siblings a replace leaves (`config.toml`, the ledger).
+template <class Fs>
+void leftovers_in(Fs& fs, const typename Fs::dir& dir, const std::string& abs,
+                  const std::vector<std::string>& files, install_status& st) {
+  std::vector<std::string> names;
+  fs.for_each_entry(dir, [&](std::string_view n) { names.emplace_back(n); });
+  std::sort(names.begin(), names.end());
+  for (const std::string& n : names) {
+    std::string destination;
+    publish::staging_match m = publish::match_staging(n);
+    for (const std::string& f : files) {
+      if (m.family != nullptr) break;
+      m = publish::match_staging(n, f);
+      if (m.family != nullptr) destination = f;
+    }
+    if (m.family == nullptr || !m.exact) continue;
+    if (m.intent && !files.empty())
+      destination = files.front();  // recover beside the config finishes or undoes it
+    else if (m.family->kind == publish::staging_kind::import)
+      destination = n.substr(publish::family_of(publish::staging_kind::import).prefix.size() +
+                             publish::import_token_length + 1);
+    if (destination.empty()) destination = n;  // recover clears every staging tree beside it
+    st.leftovers.push_back(
+        {paths::join(abs, n), std::string(m.family->creator),
+         text::paste_command({"clawport", "recover", paths::join(abs, destination)}),
+         m.family->kind == publish::staging_kind::skills ? upgrade_detail(fs, dir, n)
+                                                         : std::string()});
+  }
+}
+
+/// The leftovers in every place of the one list where commands stage
+/// (skills::staging_places: the root, `agents/`, each agent's directory, `shared/`,
+/// `shared/skills/`, each bundle's directory, the global skills directory), those that exist.
+template <class Fs>
+void scan_leftovers(Fs& fs, install_status& st, const std::string& config_name,
+                    const std::string& config_text, const std::string& data_dir) {
+  skills::skills_config cfg;
+  try {
+    cfg = skills::parse_skills_config(config_text, st.config_path);
+  } catch (const error&) {
+    // a config the skills reader refuses: the default places are still scanned
+  }
+  std::vector<std::string> agents;
+  try {
+    auto d = fs.open_root(paths::join(st.install_root, zc::install_agents_dir));
+    fs.for_each_entry(d, [&](std::string_view n) {
+      if (publish::match_staging(n).family != nullptr) return;
+      const auto s = fs.stat_at(d, n);
+      if (s && s->kind == fs::file_kind::directory) agents.emplace_back(n);
+    });
+  } catch (const error&) {
+    // no agents/ directory
+  }
+  std::sort(agents.begin(), agents.end());
+  const skills::install_paths where{st.install_root, data_dir};
+  for (const skills::staging_place& place :
+       skills::staging_places(cfg, where, config_name, agents, {std::string(secret_key_file)})) {
+    std::optional<typename Fs::dir> dir;
+    try {
+      dir.emplace(fs.open_root(place.path));
+    } catch (const error& e) {
+      if (e.code() == errc::not_found || e.sys_errno() == ENOTDIR) continue;
+      throw;
+    }
+    leftovers_in(fs, *dir, place.path, place.files, st);
+  }
+}
+
+}  // namespace status_detail
+
+/// The state of the install whose config is `config_path` (absolute; `data_dir`: the
+/// ZEROCLAW_DATA_DIR, empty for `<install>/data`, where the global skills directory is). Throws
+/// clawport::error: errc::not_found (no config), errc::config_parse (it does not parse, or
+/// the ledger is not clawport's), and the read refusals of fs::read_file.
+template <class Fs, class Schema = zeroclaw::schema_v3>
+install_status read_status(Fs& fs, const std::string& config_path,
+                           const std::string& data_dir = {}) {
+  namespace zc = clawport::zeroclaw;
+  namespace sd = status_detail;
+  install_status st;
+  st.config_path = config_path;
+  st.install_root = zc::install_root_of(config_path);
+  const std::string config_name = paths::file_name(config_path);
+  const std::optional<std::string> text = detail::read_config(fs, st.install_root, config_name);
+  if (!text) throw zeroclaw::missing_config_error(config_path);
+  const zc::value config = zc::parse_toml(*text, config_path);
+  st.invalid = zc::validate_config<Schema>(config);
+
+  const auto provenance = sd::provenance_in(*text);
+  if (const zc::value* agents = zeroclaw::find_path(config, "agents");
+      agents && agents->is_table()) {
+    for (const zc::member& a : agents->members) {
+      agent_status s{a.key, std::nullopt};
+      for (const auto& [alias, p] : provenance)
+        if (alias == a.key) s.imported = p;  // the latest comment naming it
+      st.agents.push_back(std::move(s));
+    }
+  }
+
+  const std::set<std::string> ledger = zc::read_secret_ledger(fs, st.install_root, config_name);
+  for (const std::string& path : ledger)
+    if (!sd::is_set(config, path)) st.blank_secrets.push_back({path, "import"});
+  for (const std::string& path : sd::blank_secret_paths<Schema>(config))
+    if (!ledger.count(path)) st.blank_secrets.push_back({path, "schema"});
+
+  std::size_t encrypted = 0;
+  for (const secret_entry& e : list_secrets<Schema>(config))
+    encrypted += e.state == secret_state::encrypted ? 1 : 0;
+  if (encrypted > 0 && !fs.stat_at(fs.open_root(st.install_root), std::string(secret_key_file)))
+    st.encrypted_without_key = encrypted;
+
+  sd::scan_leftovers(fs, st, config_name, *text, data_dir);
+  return st;
+}
+
+/// The `clawport status --json` document.
+inline nlohmann::json to_json(const install_status& st) {
+  nlohmann::json j;
+  j["config"] = st.config_path;
+  j["agents"] = nlohmann::json::array();
+  for (const agent_status& a : st.agents) {
+    nlohmann::json item = {{"alias", a.alias}, {"imported", nullptr}};
+    if (a.imported)
+      item["imported"] = {{"at", a.imported->imported_at},
+                          {"source_alias", a.imported->source_alias},
+                          {"bundle", a.imported->bundle},
+                          {"manifest_sha256", a.imported->manifest_sha256},
+                          {"exported_at", a.imported->exported_at},
+                          {"producer", a.imported->producer}};
+    j["agents"].push_back(std::move(item));
+  }
+  j["blank_secrets"] = nlohmann::json::array();
+  for (const blank_secret& b : st.blank_secrets)
+    j["blank_secrets"].push_back({{"path", b.path}, {"source", b.source}});
+  j["valid"] = !st.invalid.has_value();
+  if (st.invalid)
+    j["invalid"] = {
+        {"code", st.invalid->code}, {"message", st.invalid->message}, {"path", st.invalid->path}};
+  j["leftovers"] = nlohmann::json::array();
+  for (const leftover& l : st.leftovers)
+    j["leftovers"].push_back(
+        {{"path", l.path},
+         {"creator", l.creator},
+         {"command", l.command.str()},
+         {"detail", l.detail.empty() ? nlohmann::json() : nlohmann::json(l.detail)}});
+  j["encrypted_without_key"] = st.encrypted_without_key;
+  j["pending"] = st.pending();
+  return j;
+}
+
+/// The `clawport secrets list --json` document: the config and each secret field's state.
+inline nlohmann::json secrets_to_json(const std::string& config_path,
+                                      const std::vector<secret_entry>& secrets) {
+  nlohmann::json j;
+  j["config"] = config_path;
+  j["secrets"] = nlohmann::json::array();
+  for (const secret_entry& s : secrets)
+    j["secrets"].push_back({{"path", s.path}, {"state", to_string(s.state)}});
+  return j;
+}
+
+/// The `clawport secrets set --json` document: where the value went and in which form.
+inline nlohmann::json to_json(const set_secret_result& r) {
+  return nlohmann::json{
+      {"config", r.config}, {"path", r.path},         {"stored", to_string(r.stored)},
+      {"backup", r.backup}, {"key_file", r.key_file}, {"key_created", r.key_created}};
+}
+
+/// `clawport secrets list` in words: each secret field's state and path.
+inline std::string render_secrets(const std::string& config_path,
+                                  const std::vector<secret_entry>& secrets) {
+  text::terminal_lines line;
+  line(std::to_string(secrets.size()) + " secret field(s) in " + config_path + ":");
+  for (const secret_entry& s : secrets)
+    line("  " + std::string(to_string(s.state)) + "  " + s.path);
+  return std::move(line.text);
+}
+
+/// `clawport secrets set` in words: the field set, in which form, the key and the backup.
+inline std::string render_set_secret(const set_secret_result& r) {
+  text::terminal_lines line;
+  const char* how = r.stored == secret_state::encrypted ? "encrypted (enc2:)"
+                    : r.stored == secret_state::reference
+                        ? "as a reference, resolved by ZeroClaw when it loads"
+                        : "as plain text ([secrets] encrypt = false)";
+  line("set " + r.path + " in " + r.config + ", " + how);
+  if (r.key_created) line("  created the install's key " + r.key_file + " (mode 0600)");
+  if (!r.backup.empty())
+    line("  previous config kept as " + r.backup);
+  else if (r.was_blank)
+    line("  no backup kept: the field was blank before and nothing else changed");
+  return std::move(line.text);
+}
+
+/// The status in words, through the one terminal-safe renderer.
+inline std::string render_status(const install_status& st) {
+  text::terminal_lines line;
+  line("install " + st.install_root + " (" + st.config_path + ")");
+  line("");
+  line(std::to_string(st.agents.size()) + " agent(s):");
+  for (const agent_status& a : st.agents) {
+    if (!a.imported) {
+      line("  " + a.alias);
+      continue;
+    }
+    line("  " + a.alias + "  imported " + a.imported->imported_at + " from " + a.imported->bundle +
+         " (agent `" + a.imported->source_alias + "`, manifest " + a.imported->manifest_sha256 +
+         ")");
+  }
+  line("");
+  line(st.invalid ? "config: does not validate: " + st.invalid->display() : "config: validates");
+  if (!st.blank_secrets.empty()) {
+    line("");
+    line(std::to_string(st.blank_secrets.size()) + " secret(s) still blank:");
+    // By where the blank comes from; each command alone on its line, so the whole line
+    // can be pasted (issue 41 item 1).
+    for (const auto& [source, heading] :
+         {std::pair<const char*, const char*>{"import", "  left blank by an import:"},
+          {"schema", "  blank in the config:"}}) {
+      bool first = true;
+      for (const blank_secret& b : st.blank_secrets) {
+        if (b.source != source) continue;
+        if (first) line(heading);
+        first = false;
+        line("    ", detail::supply_command(b.path, st.config_path));
+      }
+    }
+  }
+  if (st.encrypted_without_key > 0) {
+    line("");
+    line(std::to_string(st.encrypted_without_key) +
+         " value(s) are encrypted and the key is missing: restore " +
+         paths::join(st.install_root, std::string(secret_key_file)) +
+         " (ZeroClaw cannot decrypt them without it)");
+  }
+  if (!st.leftovers.empty()) {
+    line("");
+    line(std::to_string(st.leftovers.size()) + " leftover(s) of interrupted commands:");
+    for (const leftover& l : st.leftovers) {
+      line("  " + l.path + " (left by " + l.creator + "):");
+      if (!l.detail.empty()) line("    " + l.detail);
+      line("    ", l.command);
+    }
+  }
+  line("");
+  line(st.pending() ? "pending: see above" : "nothing pending");
+  return std::move(line.text);
+}
+
+}  // namespace importer
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/importer/status.hpp -----
+// ----- end clawport/importer.hpp -----
+// ----- begin clawport/memory.hpp -----
+// Agent memory as it travels (bundle format 2, `--with-memory`): the entry, the Store policy.
+// Pure, no SQLite: the SQLite store is <clawport/sqlite.hpp> (opt-in, links libsqlite3).
+
+// ----- end clawport/memory.hpp -----
+// ----- begin clawport/names.hpp -----
+// Portable names: the composable name grammar (names::portable, a Names policy) and the
+// identity-path normalization built on it.
+
+// ----- end clawport/names.hpp -----
+// ----- begin clawport/openclaw.hpp -----
+// OpenClaw Claw packages: the package reader, the manifest and profile schemas, the add plan
+// with its planIntegrity, the JSON/human renderings of `claws inspect` and `claws add
+// --dry-run`, the lifecycle and `claw export`. Its YAML, JSON5, stableStringify and Unicode
+// are formats/'s.
+
+// ----- begin clawport/openclaw/clawhub.hpp -----
+// The registry view of a diagnostic: ClawHub's stable `claw_v1_*` manifest codes and its
+// `.n` index paths (openclaw-claws.md §1.8, §7; docs/openclaw.md "ClawHub codes").
+// The validator emits OpenClaw codes; this table maps each of its findings to the code,
+// path and message ClawHub's validateClawManifest reports for the same rule.
+
+
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace openclaw {
+
+/// One row of the mapping. A diagnostic matches when its code equals `code` and its path
+/// and message match the globs `path` and `message` (`*` matches any run of characters;
+/// an empty glob matches anything). The first matching row wins.
+struct clawhub_rule {
+  errc code;                         ///< the OpenClaw code
+  std::string_view path;             ///< glob over the OpenClaw path (`$.cronJobs[*].id`)
+  std::string_view message;          ///< glob over the OpenClaw message
+  errc clawhub_code;                 ///< ClawHub's code for the same finding
+  std::string_view clawhub_message;  ///< ClawHub's message; empty keeps OpenClaw's
+  bool parent = false;               ///< ClawHub reports at the containing member (cron schedule)
+};
+
+namespace detail {
+inline constexpr std::string_view noncanonical =
+    "Must be a non-empty string without leading or trailing whitespace.";
+inline constexpr std::string_view ch_noncanonical =
+    "Must be non-empty without leading or trailing whitespace.";
+inline constexpr std::string_view ch_unsafe = "Must be a safe package-relative path.";
+}  // namespace detail
+
+/// The mapping, OpenClaw → ClawHub. Specific rows first; the last `invalid_manifest` row
+/// sends every structural finding (unknown key, wrong type, missing field, bad enum) to
+/// `claw_v1_invalid_manifest_shape`. Codes without a row (the profile codes, which both
+/// sides share, and the read/plan codes ClawHub has no counterpart for) pass unchanged.
+inline constexpr clawhub_rule clawhub_rules[] = {
+    // agent
+    {errc::invalid_manifest, "$.agent.id", "Agent id must start with *",
+     errc::claw_v1_invalid_agent_id, "Invalid portable agent id."},
+    {errc::invalid_manifest, "$.agent.id", detail::noncanonical, errc::claw_v1_invalid_agent_id,
+     "Invalid portable agent id."},
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Local avatar * must be a managed *",
+     errc::claw_v1_undeclared_avatar,
+     "Workspace-relative avatar must match a workspace.files destination."},
+    {errc::invalid_manifest, "$.agent.identity.avatar", "Avatar*", errc::claw_v1_invalid_avatar,
+     "Must be a bounded image data URL or managed workspace-relative image path."},
+    {errc::invalid_manifest, "$.metadata.*", "Metadata keys must be canonical *",
+     errc::claw_v1_non_canonical_string, detail::ch_noncanonical},
+    {errc::invalid_openclaw_profile_path, "", "", errc::claw_v1_invalid_profile_path,
+     "Must reference a forward-slash package-relative .yml or .yaml file."},
+    // workspace
+    {errc::invalid_manifest, "", "Path must be package-relative *", errc::claw_v1_unsafe_path,
+     detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.bootstrapFiles.*.source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].source", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", detail::noncanonical,
+     errc::claw_v1_unsafe_path, detail::ch_unsafe},
+    {errc::invalid_manifest, "$.workspace.files[*].path", "Workspace destination * more than once.",
+     errc::claw_v1_duplicate_workspace_destination,
+     "Workspace destination is declared more than once."},
+    // [later] ClawHub: the package-root BOOTSTRAP.md is reserved.
+    {errc::invalid_manifest, "$.workspace.files[*].path",
+     "Package-root BOOTSTRAP.md uses the native seed-once lifecycle *",
+     errc::claw_v1_reserved_workspace_target, ""},
+    // packages
+    {errc::invalid_manifest, "$.packages[*].ref", "ClawHub package references must *",
+     errc::claw_v1_invalid_package_reference, "Must be a lowercase ClawHub package name."},
+    {errc::invalid_manifest, "$.packages[*].version", "Package version must be *",
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*].version", detail::noncanonical,
+     errc::claw_v1_invalid_package_version, "Must be an exact semantic version."},
+    {errc::invalid_manifest, "$.packages[*]", "Package * is declared more than once*",
+     errc::claw_v1_duplicate_package, "Package is declared more than once."},
+    // MCP servers
+    {errc::invalid_manifest, "$.mcpServers.*", "Invalid MCP server name.",
+     errc::claw_v1_invalid_mcp_server_id, "Invalid MCP server name."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must not *",
+     errc::claw_v1_mcp_url_credentials, "Must not contain embedded credentials or fragments."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Invalid url.", errc::claw_v1_invalid_mcp_url,
+     "Must use HTTPS, except HTTP on an exact loopback host."},
+    {errc::invalid_manifest, "$.mcpServers.*.url", "Remote MCP URLs must use *",
+     errc::claw_v1_invalid_mcp_url, "Must use HTTPS, except HTTP on an exact loopback host."},
+    {errc::invalid_manifest, "$.mcpServers.*.args", "Package-manager MCP commands *",
+     errc::claw_v1_unpinned_mcp_package,
+     "Package-manager MCP commands must select one exact immutable package version."},
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filters accept *",
+     errc::claw_v1_invalid_tool_filter, "Tool filters support only exact names and * wildcards."},
+    {errc::invalid_manifest, "$.mcpServers.*.toolFilter.*", "Tool filter entries must be unique.",
+     errc::claw_v1_duplicate_tool_filter, "Tool filter entries must be unique."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Invalid environment variable name.",
+     errc::claw_v1_invalid_environment_key, "Invalid portable environment key."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "Environment variable * is blocked *",
+     errc::claw_v1_blocked_environment_key,
+     "Environment key is blocked by the spawned-process safety policy."},
+    {errc::invalid_manifest, "$.mcpServers.*.env.*", "MCP environment values must be unresolved *",
+     errc::claw_v1_invalid_environment_reference, "Must be an unresolved ${ENV_VAR} reference."},
+    {errc::invalid_manifest, "$.mcpServers.*.timeout", "Too small: expected number to be >0",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
+    {errc::invalid_manifest, "$.mcpServers.*.connectTimeout", "Too small: expected number to be >0",
+     errc::claw_v1_invalid_timeout, "Must be positive."},
+    // cron jobs
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Invalid cron job id.",
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", detail::noncanonical,
+     errc::claw_v1_invalid_cron_job_id, "Invalid cron job id."},
+    {errc::invalid_manifest, "$.cronJobs[*].id", "Cron job id * is declared more than once.",
+     errc::claw_v1_duplicate_cron_job, "Cron job id is declared more than once."},
+    {errc::invalid_manifest, "$.cronJobs[*].schedule.cron", "Invalid cron expression or timezone.",
+     errc::claw_v1_invalid_cron_schedule, "Must contain a valid cron expression and timezone.",
+     true},
+    {errc::invalid_manifest, "$.cronJobs[*].delivery", "Cron delivery must be *",
+     errc::claw_v1_invalid_cron_delivery,
+     "Must be { mode: \"none\" } or { mode: \"announce\", channel: \"last\" }."},
+    // generic string and list rules
+    {errc::invalid_manifest, "", detail::noncanonical, errc::claw_v1_non_canonical_string,
+     detail::ch_noncanonical},
+    {errc::invalid_manifest, "", "Too small: expected array to have >=1 items",
+     errc::claw_v1_empty_list, "Must contain at least one value."},
+    {errc::invalid_manifest, "", "", errc::claw_v1_invalid_manifest_shape, ""},
+    // package codes
+    {errc::read_failed_too_large, "", "", errc::claw_manifest_too_large, ""},
+    {errc::invalid_json, "$", "package.json is not valid JSON.", errc::invalid_json, ""},
+    {errc::invalid_json, "", "", errc::invalid_claw_json, ""},
+};
+
+/// `*` matches any run of characters (also none); everything else literally.
+constexpr bool glob_match(std::string_view glob, std::string_view s) noexcept {
+  std::size_t g = 0, k = 0, star = std::string_view::npos, mark = 0;
+  while (k < s.size()) {
+    if (g < glob.size() && glob[g] == '*') {
+      star = g++;
+      mark = k;
+    } else if (g < glob.size() && glob[g] == s[k]) {
+      ++g;
+      ++k;
+    } else if (star != std::string_view::npos) {
+      g = star + 1;
+      k = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.size() && glob[g] == '*') ++g;
+  return g == glob.size();
+}
+
+/// The row that maps `d`, or null when ClawHub uses the same code.
+inline const clawhub_rule* find_clawhub_rule(const diagnostic& d) noexcept {
+  for (const auto& r : clawhub_rules) {
+    if (!has_code(d, r.code)) continue;
+    if (!r.path.empty() && !glob_match(r.path, d.path)) continue;
+    if (!r.message.empty() && !glob_match(r.message, d.message)) continue;
+    return &r;
+  }
+  return nullptr;
+}
+
+/// OpenClaw path → ClawHub path: array indices `[n]` become `.n`
+/// (`$.workspace.files[0].path` → `$.workspace.files.0.path`); the root stays `$`.
+inline std::string clawhub_path(std::string_view path) {
+  std::string out;
+  out.reserve(path.size());
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    if (path[k] == '[') {
+      std::size_t e = k + 1;
+      while (e < path.size() && path[e] >= '0' && path[e] <= '9') ++e;
+      if (e > k + 1 && e < path.size() && path[e] == ']') {
+        out += '.';
+        out.append(path.substr(k + 1, e - k - 1));
+        k = e;
+        continue;
+      }
+    }
+    out += path[k];
+  }
+  return out;
+}
+
+/// The diagnostic as ClawHub reports it: mapped code and message, `.n` path.
+inline diagnostic to_clawhub(const diagnostic& d) {
+  diagnostic out = d;
+  std::string_view path = d.path;
+  if (const clawhub_rule* r = find_clawhub_rule(d)) {
+    out.code = r->clawhub_code;
+    if (!r->clawhub_message.empty()) out.message = std::string(r->clawhub_message);
+    if (r->parent) {
+      const std::size_t dot = path.rfind('.');
+      if (dot != std::string_view::npos && dot > 0) path = path.substr(0, dot);
+    }
+  }
+  out.path = clawhub_path(path);
+  return out;
+}
+
+inline std::vector<diagnostic> to_clawhub(const std::vector<diagnostic>& ds) {
+  std::vector<diagnostic> out;
+  out.reserve(ds.size());
+  for (const auto& d : ds) out.push_back(to_clawhub(d));
+  return out;
+}
+
+}  // namespace openclaw
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/openclaw/clawhub.hpp -----
 // ----- begin clawport/openclaw/update.hpp -----
 // `claw update <claw-or-agent> --yes` offline (docs/openclaw.md, "Update"): the plan is
 // update_plan.hpp's; the apply stages every new file beside its destination, renames them in,
@@ -43260,28 +43665,31 @@ inline void update_package_actions(update_builder& b, const install_record& rec,
   }
 }
 
-inline value mcp_update_effect(const value& server) {
-  return value::object({{"summary", server.contains("url") ? "remote server" : "local command"},
-                        {"payloadWithheld", true}});
+inline value mcp_update_effect(const mcp_server_decl& server) {
+  return value::object(
+      {{"summary", server.remote ? "remote server" : "local command"}, {"payloadWithheld", true}});
 }
 
 /// One recorded MCP server reference against the target's declaration (or its absence).
-inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp);
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m,
+                                const claw_manifest& target);
 
 /// The same, with the recorded relationship on the action.
 inline void update_recorded_mcp_tagged(update_builder& b, const mcp_status& m,
-                                       const value& new_mcp) {
+                                       const claw_manifest& target) {
   const std::size_t at = b.actions.size();
-  update_recorded_mcp(b, m, new_mcp);
+  update_recorded_mcp(b, m, target);
   if (b.actions.size() > at) b.actions[at].relationship = m.row.relationship;
 }
 
-inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const value& new_mcp) {
+inline void update_recorded_mcp(update_builder& b, const mcp_status& m,
+                                const claw_manifest& target) {
   const bool managed = m.managed();
   value d = value::object({{"currentDigest", m.row.config_digest},
                            {"relationship", m.row.relationship},
                            {"state", m.state}});
-  if (!new_mcp.contains(m.name)) {
+  const mcp_server_decl* decl = target.mcp_server(m.name);
+  if (decl == nullptr) {
     if (!managed) {
       b.act(update_kind::mcp_server, m.name, update_verb::release, d);
     } else if (m.state == "modified") {
@@ -43296,7 +43704,7 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
             value::object());
     return;
   }
-  const std::string want = digest_of(canonical_mcp_server(new_mcp[m.name]));
+  const std::string want = digest_of(canonical_mcp_server(decl->declaration));
   d["desiredDigest"] = want;
   if (m.state == "modified") {
     b.act(update_kind::mcp_server, m.name, update_verb::manual, d,
@@ -43313,41 +43721,44 @@ inline void update_recorded_mcp(update_builder& b, const mcp_status& m, const va
   } else {
     b.act(update_kind::mcp_server, m.name, update_verb::change, d);
     b.cap(update_kind::mcp_server, m.name, "mcpServers." + m.name, update_verb::change, true,
-          mcp_update_effect(new_mcp[m.name]));
+          mcp_update_effect(*decl));
   }
 }
 
 /// MCP servers: the recorded ones, then the target's new ones (managed, or referenced when
 /// an identical declaration exists; a different one collides).
 inline void update_mcp_actions(update_builder& b, const install_status& s, const value& cfg,
-                               const value& new_mcp) {
+                               const claw_manifest& target) {
   std::map<std::string, mcp_status> recorded;
   for (const auto& m : s.mcp_servers) {
     mcp_status x = m;
     const value* live = config_member(cfg, "mcp", "servers", m.name);
     // A managed server a killed update already gave the target's declaration: done, not drift.
-    if (x.state == "modified" && x.managed() && live != nullptr && new_mcp.contains(m.name) &&
-        digest_of(canonical_mcp_server(*live)) == digest_of(canonical_mcp_server(new_mcp[m.name])))
+    const mcp_server_decl* decl = target.mcp_server(m.name);
+    if (x.state == "modified" && x.managed() && live != nullptr && decl != nullptr &&
+        digest_of(canonical_mcp_server(*live)) ==
+            digest_of(canonical_mcp_server(decl->declaration)))
       x.state = "present";
     recorded[m.name] = std::move(x);
   }
-  for (const auto& m : recorded) update_recorded_mcp_tagged(b, m.second, new_mcp);
-  for (auto it = new_mcp.begin(); it != new_mcp.end(); ++it) {
-    if (recorded.count(it.key())) continue;
-    const std::string want = digest_of(canonical_mcp_server(it.value()));
+  for (const auto& m : recorded) update_recorded_mcp_tagged(b, m.second, target);
+  for (const mcp_server_decl& decl : target.mcp_servers) {
+    const std::string& name = decl.name;
+    if (recorded.count(name)) continue;
+    const std::string want = digest_of(canonical_mcp_server(decl.declaration));
     value d = value::object({{"desiredDigest", want}});
-    const value* live = config_member(cfg, "mcp", "servers", it.key());
+    const value* live = config_member(cfg, "mcp", "servers", name);
     if (live != nullptr && digest_of(canonical_mcp_server(*live)) != want) {
-      b.act(update_kind::mcp_server, it.key(), update_verb::manual, d,
-            "MCP server " + it.key() + " already exists with a different configuration.",
+      b.act(update_kind::mcp_server, name, update_verb::manual, d,
+            "MCP server " + name + " already exists with a different configuration.",
             errc::mcp_server_collision);
       continue;
     }
     const std::string relationship = live != nullptr ? "referenced" : "managed";
     d["relationship"] = relationship;
-    b.act(update_kind::mcp_server, it.key(), update_verb::add, d).relationship = relationship;
-    b.cap(update_kind::mcp_server, it.key(), "mcpServers." + it.key(), update_verb::add, true,
-          mcp_update_effect(it.value()));
+    b.act(update_kind::mcp_server, name, update_verb::add, d).relationship = relationship;
+    b.cap(update_kind::mcp_server, name, "mcpServers." + name, update_verb::add, true,
+          mcp_update_effect(decl));
   }
 }
 
@@ -43409,7 +43820,7 @@ std::set<std::string> files_at_target(Fs& fs, const install_status& s,
 /// Every action of the update of `s` to the target add plan `tp`.
 template <class Fs>
 void update_actions(Fs& fs, update_builder& b, const install_status& s, const value& cfg,
-                    const add_plan& tp, const value& new_mcp) {
+                    const add_plan& tp, const claw_manifest& target) {
   update_agent_actions(b, s, cfg, tp.agent_config);
   std::map<std::string, const add_action*> wanted;
   for (const auto& a : tp.actions)
@@ -43417,7 +43828,7 @@ void update_actions(Fs& fs, update_builder& b, const install_status& s, const va
   update_recorded_files(b, s, wanted, files_at_target(fs, s, wanted));
   update_new_files(fs, b, s, wanted);
   update_package_actions(b, s.record, tp);
-  update_mcp_actions(b, s, cfg, new_mcp);
+  update_mcp_actions(b, s, cfg, target);
   update_cron_actions(b, s.record, tp);
 }
 
@@ -43575,7 +43986,7 @@ update_plan plan_update(Fs& fs, const destination_request& req, const std::strin
     }
     if (cfg && out.target) {
       const install_status s = detail::status_of_record(fs, rec, *cfg, {});
-      detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model.mcp_servers);
+      detail::update_actions(fs, b, s, *cfg, *out.target, out.package->model);
     }
   }
   detail::sort_by_kind_id(b.actions, [](const update_action& a) { return detail::kind_id(a); });
@@ -43769,7 +44180,7 @@ std::optional<std::string> gather_update_ops(Fs& fs, const update_plan& up,
     } else if (a.kind == update_kind::mcp_server) {
       if ((a.verb == update_verb::add && a.relationship == "managed") ||
           a.verb == update_verb::change)
-        ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_servers[a.id]);
+        ops.change.mcp_servers.emplace_back(a.id, pkg.model.mcp_server(a.id)->declaration);
       if (a.verb == update_verb::remove) ops.change.drop_mcp_servers.push_back(a.id);
     } else if (a.kind == update_kind::package && adds) {
       package_decl d;
@@ -43823,16 +44234,15 @@ inline std::vector<mcp_ref> updated_mcp_refs(const update_plan& up, const instal
   std::map<std::string, mcp_ref> old_refs;
   for (const auto& r : rec.mcp_servers) old_refs[r.name] = r;
   std::vector<mcp_ref> refs;
-  const value& servers = up.package->model.mcp_servers;
-  for (auto it = servers.begin(); it != servers.end(); ++it) {
-    const update_action* u = up.action(update_kind::mcp_server, it.key());
-    const auto old = old_refs.find(it.key());
+  for (const mcp_server_decl& decl : up.package->model.mcp_servers) {
+    const update_action* u = up.action(update_kind::mcp_server, decl.name);
+    const auto old = old_refs.find(decl.name);
     if (old != old_refs.end() && u != nullptr && u->verb == update_verb::unchanged) {
       refs.push_back(old->second);
       continue;
     }
     const bool shared = u != nullptr && u->relationship == "referenced";
-    refs.push_back({it.key(), digest_of(canonical_mcp_server(it.value())),
+    refs.push_back({decl.name, digest_of(canonical_mcp_server(decl.declaration)),
                     shared ? "referenced" : "managed", shared ? "pre-existing" : "claw-introduced",
                     shared, "complete"});
   }

@@ -50,6 +50,137 @@
 #include <utility>
 #include <vector>
 
+// ----- begin clawport/testing/memory_model.hpp -----
+// fs::memory's model (memory.hpp is the filesystem over it): its options, the inode, the
+// shared state of one filesystem, and the directory and file handles, which refer to an
+// inode, not a name, like file descriptors. Part of the opt-in testing module.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+
+namespace clawport {
+inline namespace CLAWPORT_ABI_NAMESPACE {
+namespace fs {
+
+class memory;
+
+namespace memory_detail {
+
+/// fs::memory::options (its documentation is there).
+struct options {
+  std::size_t max_open_handles = 0;    ///< open dir+file handles before EMFILE; 0 = no limit
+  std::size_t max_name_length = 255;   ///< longest component before ENAMETOOLONG (NAME_MAX)
+  std::size_t max_path_length = 4095;  ///< longest open_root path before ENAMETOOLONG
+  bool rename2_supported = true;       ///< false: noreplace/exchange report `unsupported`
+  bool enforce_permissions = true;     ///< check owner rwx bits (false models root)
+  std::uint32_t umask = 022;  ///< applied to make_dir_at/create_file_at modes, as the kernel does
+  std::uint64_t dev = 1;      ///< the device number of every inode
+};
+
+struct node {
+  file_kind kind = file_kind::regular;
+  std::uint64_t ino = 0;
+  std::uint32_t mode = 0;
+  std::uint64_t names = 0;  // directory entries naming this inode (0 or 1 for directories)
+  std::string data;         // regular file content
+  std::string target;       // symlink target
+  std::map<std::string, std::shared_ptr<node>, std::less<>> entries;  // directories
+  std::weak_ptr<node> parent;  // directories: the directory holding its name
+  // handle id holding the flock, 0 = none; atomic, as a handle may close on another thread
+  // (fs::faulty serializes every call, not the closing of handles)
+  std::atomic<std::uint64_t> lock_owner{0};
+};
+using node_ptr = std::shared_ptr<node>;
+
+struct state {
+  options opts;
+  node_ptr root;
+  std::uint64_t next_ino = 2;
+  std::uint64_t next_handle = 1;
+  std::atomic<std::size_t> open{0};  // closed from any thread (as lock_owner)
+};
+
+// Shared by every handle of one filesystem so closing a handle updates the open count.
+class handle_base {
+ public:
+  handle_base() = default;
+  handle_base(const handle_base&) = delete;
+  handle_base& operator=(const handle_base&) = delete;
+  handle_base(handle_base&& o) noexcept
+      : st_(std::move(o.st_)), node_(std::move(o.node_)), id_(o.id_) {
+    o.id_ = 0;
+  }
+  handle_base& operator=(handle_base&& o) noexcept {
+    if (this != &o) {
+      close();
+      st_ = std::move(o.st_);
+      node_ = std::move(o.node_);
+      id_ = o.id_;
+      o.id_ = 0;
+    }
+    return *this;
+  }
+  ~handle_base() { close(); }
+  explicit operator bool() const noexcept { return node_ != nullptr; }
+
+ protected:
+  friend class fs::memory;
+  handle_base(std::shared_ptr<state> st, node_ptr n)
+      : st_(std::move(st)), node_(std::move(n)), id_(st_->next_handle++) {
+    ++st_->open;
+  }
+  void close() noexcept {
+    if (!node_) return;
+    std::uint64_t mine = id_;  // flock dies with the descriptor
+    node_->lock_owner.compare_exchange_strong(mine, 0);
+    --st_->open;
+    node_.reset();
+    st_.reset();
+    id_ = 0;
+  }
+  std::shared_ptr<state> st_;
+  node_ptr node_;
+  std::uint64_t id_ = 0;
+};
+
+/// A directory handle: stays bound to its inode when the name is renamed or removed.
+class dir : public handle_base {
+ public:
+  dir() = default;
+
+ private:
+  friend class fs::memory;
+  using handle_base::handle_base;
+};
+
+/// A file handle with its own offset; `open_file_at` gives read-only handles,
+/// `create_file_at` write-only ones.
+class file : public handle_base {
+ public:
+  file() = default;
+  file(file&&) noexcept = default;
+  file& operator=(file&&) noexcept = default;
+
+ private:
+  friend class fs::memory;
+  file(std::shared_ptr<state> st, node_ptr n, bool readable, bool writable)
+      : handle_base(std::move(st), std::move(n)), readable_(readable), writable_(writable) {}
+  bool readable_ = false;
+  bool writable_ = false;
+  std::uint64_t pos_ = 0;
+};
+
+}  // namespace memory_detail
+}  // namespace fs
+}  // namespace CLAWPORT_ABI_NAMESPACE
+}  // namespace clawport
+// ----- end clawport/testing/memory_model.hpp -----
 
 namespace clawport {
 inline namespace CLAWPORT_ABI_NAMESPACE {
@@ -64,111 +195,20 @@ namespace fs {
 /// unless `options::enforce_permissions` is false (a process running as root).
 class memory {
  public:
-  struct options {
-    std::size_t max_open_handles = 0;    ///< open dir+file handles before EMFILE; 0 = no limit
-    std::size_t max_name_length = 255;   ///< longest component before ENAMETOOLONG (NAME_MAX)
-    std::size_t max_path_length = 4095;  ///< longest open_root path before ENAMETOOLONG
-    bool rename2_supported = true;       ///< false: noreplace/exchange report `unsupported`
-    bool enforce_permissions = true;     ///< check owner rwx bits (false models root)
-    std::uint32_t umask = 022;  ///< applied to make_dir_at/create_file_at modes, as the kernel does
-    std::uint64_t dev = 1;      ///< the device number of every inode
-  };
+  using options = memory_detail::options;
 
- private:
-  struct node {
-    file_kind kind = file_kind::regular;
-    std::uint64_t ino = 0;
-    std::uint32_t mode = 0;
-    std::uint64_t names = 0;  // directory entries naming this inode (0 or 1 for directories)
-    std::string data;         // regular file content
-    std::string target;       // symlink target
-    std::map<std::string, std::shared_ptr<node>, std::less<>> entries;  // directories
-    std::weak_ptr<node> parent;  // directories: the directory holding its name
-    // handle id holding the flock, 0 = none; atomic, as a handle may close on another thread
-    // (fs::faulty serializes every call, not the closing of handles)
-    std::atomic<std::uint64_t> lock_owner{0};
-  };
-  using node_ptr = std::shared_ptr<node>;
-
-  struct state {
-    options opts;
-    node_ptr root;
-    std::uint64_t next_ino = 2;
-    std::uint64_t next_handle = 1;
-    std::atomic<std::size_t> open{0};  // closed from any thread (as lock_owner)
-  };
-
-  // Shared by every handle of one filesystem so closing a handle updates the open count.
-  class handle_base {
-   public:
-    handle_base() = default;
-    handle_base(const handle_base&) = delete;
-    handle_base& operator=(const handle_base&) = delete;
-    handle_base(handle_base&& o) noexcept
-        : st_(std::move(o.st_)), node_(std::move(o.node_)), id_(o.id_) {
-      o.id_ = 0;
-    }
-    handle_base& operator=(handle_base&& o) noexcept {
-      if (this != &o) {
-        close();
-        st_ = std::move(o.st_);
-        node_ = std::move(o.node_);
-        id_ = o.id_;
-        o.id_ = 0;
-      }
-      return *this;
-    }
-    ~handle_base() { close(); }
-    explicit operator bool() const noexcept { return node_ != nullptr; }
-
-   protected:
-    friend class memory;
-    handle_base(std::shared_ptr<state> st, node_ptr n)
-        : st_(std::move(st)), node_(std::move(n)), id_(st_->next_handle++) {
-      ++st_->open;
-    }
-    void close() noexcept {
-      if (!node_) return;
-      std::uint64_t mine = id_;  // flock dies with the descriptor
-      node_->lock_owner.compare_exchange_strong(mine, 0);
-      --st_->open;
-      node_.reset();
-      st_.reset();
-      id_ = 0;
-    }
-    std::shared_ptr<state> st_;
-    node_ptr node_;
-    std::uint64_t id_ = 0;
-  };
-
- public:
   /// A directory handle: stays bound to its inode when the name is renamed or removed.
-  class dir : public handle_base {
-   public:
-    dir() = default;
-
-   private:
-    friend class memory;
-    using handle_base::handle_base;
-  };
-
+  using dir = memory_detail::dir;
   /// A file handle with its own offset; `open_file_at` gives read-only handles,
   /// `create_file_at` write-only ones.
-  class file : public handle_base {
-   public:
-    file() = default;
-    file(file&&) noexcept = default;
-    file& operator=(file&&) noexcept = default;
+  using file = memory_detail::file;
 
-   private:
-    friend class memory;
-    file(std::shared_ptr<state> st, node_ptr n, bool readable, bool writable)
-        : handle_base(std::move(st), std::move(n)), readable_(readable), writable_(writable) {}
-    bool readable_ = false;
-    bool writable_ = false;
-    std::uint64_t pos_ = 0;
-  };
+ private:
+  using node = memory_detail::node;
+  using node_ptr = memory_detail::node_ptr;
+  using state = memory_detail::state;
 
+ public:
   memory() : memory(options{}) {}
   explicit memory(options opts) : st_(std::make_shared<state>()) {
     st_->opts = opts;
@@ -1051,9 +1091,18 @@ class faulty {
     inner_.remove_dir_at(d, name);
   }
   void remove_tree_at(const dir& d, std::string_view name) {
+    remove_tree_at(d, name, removal_progress{});
+  }
+  /// The counting form (fs::remove_tree), as fs::posix has it: one call per entry removed.
+  void remove_tree_at(const dir& d, std::string_view name, const removal_progress& on_removed) {
     const std::lock_guard<std::recursive_mutex> held(mutex_);
     enter("remove_tree_at", name);
-    remove_tree_steps(d, name, true);
+    std::uint64_t removed = 0;
+    const removal_progress count = [&](std::uint64_t) {
+      ++removed;
+      if (on_removed) on_removed(removed);
+    };
+    remove_tree_steps(d, name, true, count);
   }
   rename_result rename_at(const dir& from_dir, std::string_view from, const dir& to_dir,
                           std::string_view to, rename_mode mode) {
@@ -1160,7 +1209,8 @@ class faulty {
   // The B.4 remover, one counted step at a time: classify without following; a directory
   // that no longer opens as one (swapped for a link or file) is unlinked, not followed;
   // entries that vanish meanwhile are someone else's delete and are not an error.
-  void remove_tree_steps(const dir& d, std::string_view name, bool top) {
+  void remove_tree_steps(const dir& d, std::string_view name, bool top,
+                         const removal_progress& count) {
     std::optional<stat_info> st = stat_at(d, name);
     if (!st) {
       if (top) throw make_error("remove_tree_at", name, ENOENT);
@@ -1177,10 +1227,11 @@ class faulty {
       if (child) {
         std::vector<std::string> names;
         for_each_entry(*child, [&](std::string_view n) { names.emplace_back(n); });
-        for (const auto& n : names) remove_tree_steps(*child, n, false);
+        for (const auto& n : names) remove_tree_steps(*child, n, false, count);
         child.reset();
         try {
           remove_dir_at(d, name);
+          count(0);
         } catch (const error& e) {
           if (e.sys_errno() != ENOENT || top) throw;
         }
@@ -1189,6 +1240,7 @@ class faulty {
     }
     try {
       unlink_at(d, name);
+      count(0);
     } catch (const error& e) {
       if (e.sys_errno() != ENOENT || top) throw;
     }
