@@ -166,7 +166,8 @@ fn export_verify_import_round_trip() {
     assert_eq!(set.path, api_key);
     assert_eq!(set.stored, "encrypted");
     assert!(set.key_created && set.key_file.ends_with("/.secret_key"));
-    assert!(!set.backup.is_empty() && !set.json.contains(&shown));
+    // The field was blank: nothing is lost, so no backup is kept (issue 44 item 8).
+    assert!(set.backup.is_empty() && !set.json.contains(&shown));
     let text = fs::read_to_string(&config).unwrap();
     assert!(
         !text.contains(&shown) && text.contains("api_key = \"enc2:"),
